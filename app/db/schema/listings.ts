@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { rentalCategories, rentalSubcategories } from "./catalog";
+
+export const RENTAL_TYPES = ["space", "vehicle", "equipment", "service", "experience"] as const;
+export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "SGD", "KRW", "AED"] as const;
+export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
+export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
+export const LOCATION_TYPES = ["fixed", "mobile"] as const;
+export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
+
+const price = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A listing. Every field of spec §3 "Space", plus timezone and cancellation policy. */
+export const spaces = pgTable(
+  "spaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: text("type").notNull(),
+    rentalType: text("rental_type", { enum: RENTAL_TYPES }).notNull().default("space"),
+    categoryId: uuid("category_id").references(() => rentalCategories.id, { onDelete: "set null" }),
+    subcategoryId: uuid("subcategory_id").references(() => rentalSubcategories.id, { onDelete: "set null" }),
+    hourlyPrice: price("hourly_price"),
+    dailyPrice: price("daily_price"),
+    weeklyPrice: price("weekly_price"),
+    monthlyPrice: price("monthly_price"),
+    yearlyPrice: price("yearly_price"),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
+    location: text("location").notNull(),
+    country: text("country").notNull(),
+    capacity: integer("capacity").notNull().default(1),
+    amenities: text("amenities").array().notNull().default([]),
+    brand: text("brand"),
+    model: text("model"),
+    year: integer("year"),
+    condition: text("condition").notNull().default("good"),
+    depositRequired: boolean("deposit_required").notNull().default(false),
+    depositAmount: price("deposit_amount").notNull().default(0),
+    insuranceRequired: boolean("insurance_required").notNull().default(false),
+    locationType: text("location_type").notNull().default("fixed"),
+    deliveryAvailable: boolean("delivery_available").notNull().default(false),
+    deliveryFee: price("delivery_fee").notNull().default(0),
+    pickupAvailable: boolean("pickup_available").notNull().default(false),
+    licenseRequired: boolean("license_required").notNull().default(false),
+    ageRestriction: integer("age_restriction"),
+    waiverRequired: boolean("waiver_required").notNull().default(false),
+    minRentalDuration: integer("min_rental_duration").notNull().default(1),
+    maxRentalDuration: integer("max_rental_duration"),
+    safetyEquipmentIncluded: text("safety_equipment_included").array().notNull().default([]),
+    streetAddress: text("street_address"),
+    unitNumber: text("unit_number"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    images: text("images").array().notNull().default([]),
+    videos: text("videos").array().notNull().default([]),
+    available: boolean("available").notNull().default(true),
+    isPublished: boolean("is_published").notNull().default(false),
+    status: text("status", { enum: SPACE_STATUSES }).notNull().default("available"),
+    featured: boolean("featured").notNull().default(false),
+    popular: boolean("popular").notNull().default(false),
+    greatValue: boolean("great_value").notNull().default(false),
+    rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords").array().notNull().default([]),
+    timezone: text("timezone").notNull().default("UTC"),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("flexible"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("spaces_user_id_idx").on(t.userId, t.createdAt),
+    index("spaces_public_idx").on(t.isPublished, t.available, t.createdAt),
+    index("spaces_public_type_idx").on(t.isPublished, t.type, t.createdAt),
+    index("spaces_country_idx").on(t.country, t.createdAt),
+    // Newest-first public lists and the explore location list (ADR 0030).
+    index("spaces_published_newest_idx").on(t.isPublished, t.createdAt, t.id),
+    index("spaces_published_location_idx").on(t.isPublished, t.location),
+    // City pages match `lower(location) = lower(city)` (or 'City,%' through the trigram index).
+    index("spaces_location_lower_idx").on(sql`lower(${t.location})`),
+    check("spaces_rental_type_check", sql`${t.rentalType} in ('space', 'vehicle', 'equipment', 'service', 'experience')`),
+    check("spaces_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'KRW', 'AED')`),
+    check("spaces_status_check", sql`${t.status} in ('available', 'rented', 'maintenance')`),
+    check("spaces_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check("spaces_capacity_check", sql`${t.capacity} >= 1`),
+    check(
+      "spaces_prices_check",
+      sql`coalesce(${t.hourlyPrice}, 0) >= 0 and coalesce(${t.dailyPrice}, 0) >= 0 and coalesce(${t.weeklyPrice}, 0) >= 0 and coalesce(${t.monthlyPrice}, 0) >= 0 and coalesce(${t.yearlyPrice}, 0) >= 0`,
+    ),
+    check("spaces_rating_check", sql`${t.rating} between 0 and 5`),
+    check("spaces_min_duration_check", sql`${t.minRentalDuration} >= 1`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_space_idx").on(t.spaceId, t.createdAt),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);

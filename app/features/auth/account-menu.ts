@@ -1,0 +1,30 @@
+/**
+ * The signed-in user's menu of spec §2, in order. `wideOnly` items are left out of
+ * the small-screen list (My Listings and the admin link); `adminOnly` needs is_admin.
+ */
+export type AccountMenuItem =
+  | { kind: "link"; label: string; to: string; wideOnly?: boolean; adminOnly?: boolean }
+  | { kind: "view-profile"; label: string };
+
+export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
+  { kind: "link", label: "Dashboard", to: "/dashboard" },
+  { kind: "link", label: "My Profile", to: "/profile" },
+  { kind: "view-profile", label: "View My Profile" },
+  { kind: "link", label: "List A Space", to: "/create-listing" },
+  { kind: "link", label: "My Listings", to: "/my-listings", wideOnly: true },
+  { kind: "link", label: "My Bookings", to: "/my-bookings" },
+  { kind: "link", label: "Admin Dashboard", to: "/admin", wideOnly: true, adminOnly: true },
+];
+
+export function accountMenuFor(isAdmin: boolean, screen: "wide" | "small"): AccountMenuItem[] {
+  return ACCOUNT_MENU.filter(
+    (item) => item.kind !== "link" || ((!item.adminOnly || isAdmin) && (screen === "wide" || !item.wideOnly)),
+  );
+}
+
+/** What the header needs to know about the signed-in user (a subset of SessionUser). */
+export type MenuUser = { id: string; email: string; fullName: string | null; avatarUrl: string | null; isAdmin: boolean };
+
+export function displayName(user: Pick<MenuUser, "email" | "fullName">): string {
+  return user.fullName?.trim() || user.email;
+}

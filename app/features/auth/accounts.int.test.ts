@@ -1,0 +1,132 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, sessions, users } from "~/db/schema/index";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/factories/users";
+import { EMAIL_TAKEN, INVALID_CREDENTIALS, signIn, signUp } from "./accounts.server";
+import { loadSessionUser } from "./session.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const meta = (ip = "203.0.113.7") => ({ ip, userAgent: "vitest" });
+const GOOD = "violet-otter-canvas-19";
+
+async function countUsers() {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row!.n;
+}
+
+describe("sign-up", () => {
+  it("creates the account with an argon2id hash, a profile (is_admin false) and a session", async () => {
+    const { db } = database;
+    const outcome = await signUp(db, { email: "  Grace@Example.TEST ", password: GOOD }, meta());
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const [user] = await db.select().from(users).where(eq(users.id, outcome.userId));
+    expect(user!.email).toBe("grace@example.test");
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user!.passwordHash).not.toContain(GOOD);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, outcome.userId));
+    expect(profile!.isAdmin).toBe(false);
+    const signedIn = await loadSessionUser(db, outcome.tokens.sessionId, outcome.userId);
+    expect(signedIn).toMatchObject({ email: "grace@example.test", isAdmin: false });
+  });
+
+  it("refuses a second account for the same address in any case, storing nothing", async () => {
+    const { db } = database;
+    await signUp(db, { email: "twice@example.test", password: GOOD }, meta());
+    const before = await countUsers();
+    const again = await signUp(db, { email: "TWICE@example.test", password: GOOD }, meta());
+    expect(again).toMatchObject({ ok: false, status: 409, result: { error: EMAIL_TAKEN } });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it.each([
+    [{ email: "", password: GOOD }, "email", "E-mail is required"],
+    [{ password: GOOD }, "email", "E-mail is required"],
+    [{ email: "not-an-email", password: GOOD }, "email", "Enter a valid e-mail address"],
+    [{ email: `${"a".repeat(250)}@example.test`, password: GOOD }, "email", "E-mail must be at most 254 characters"],
+    [{ email: "аdmin@rentwell.test", password: GOOD }, "email", "Enter a valid e-mail address"], // Cyrillic 'а'
+    [{ email: "ok@example.test", password: "" }, "password", "Password is required"],
+    [{ email: "ok@example.test", password: "x".repeat(129) }, "password", "Password must be at most 128 characters"],
+    [{ email: "ok@example.test", password: "short" }, "password", "Password must be at least 8 characters (it has 5)."],
+    [{ email: "ok@example.test", password: "Password123" }, "password", /most commonly used passwords/],
+    [{ email: "ok@example.test", password: "aaaaaaaaaaaa" }, "password", /./],
+    [{ email: ["a@b.co"], password: GOOD }, "email", /./],
+  ])("rejects bad input %# with a message on the field, storing nothing", async (input, field, message) => {
+    const before = await countUsers();
+    const outcome = await signUp(database.db, input, meta());
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.status).toBe(400);
+    const fieldMessage = outcome.result.fieldErrors?.[field as "email" | "password"];
+    if (typeof message === "string") expect(fieldMessage).toBe(message);
+    else expect(fieldMessage).toMatch(message);
+    expect(await countUsers()).toBe(before);
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in case-insensitively and records the sign-in time", async () => {
+    const { db } = database;
+    const user = await createUser(db, { email: "mixed@example.test", password: GOOD });
+    const outcome = await signIn(db, { email: "MiXeD@Example.test", password: GOOD }, meta());
+    expect(outcome.ok).toBe(true);
+    const [row] = await db.select({ at: users.lastSignInAt }).from(users).where(eq(users.id, user.id));
+    expect(row!.at).not.toBeNull();
+  });
+
+  it("gives the same answer for an unknown e-mail and a wrong password", async () => {
+    const { db } = database;
+    await createUser(db, { email: "known@example.test", password: GOOD });
+    const wrong = await signIn(db, { email: "known@example.test", password: "not-the-password" }, meta("198.51.100.1"));
+    const unknown = await signIn(db, { email: "unknown@example.test", password: "not-the-password" }, meta("198.51.100.1"));
+    expect(wrong).toEqual({ ok: false, status: 401, result: { ok: false, error: INVALID_CREDENTIALS } });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it("creates the missing profile row on first sign-in", async () => {
+    const { db } = database;
+    const user = await createUser(db, { password: GOOD });
+    await db.delete(profiles).where(eq(profiles.id, user.id));
+    expect((await signIn(db, { email: user.email, password: GOOD }, meta())).ok).toBe(true);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile).toMatchObject({ isAdmin: false, responseRate: 95, responseTime: "within an hour" });
+  });
+
+  it("locks an account after 10 failures a minute, even with the right password, and says when to retry", async () => {
+    const { db } = database;
+    const user = await createUser(db, { password: GOOD });
+    for (let i = 0; i < 10; i++) {
+      const failed = await signIn(db, { email: user.email, password: `wrong-${i}` }, meta(`192.0.2.${i + 1}`));
+      expect(failed).toMatchObject({ ok: false, status: 401 });
+    }
+    const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, user.id));
+    const locked = await signIn(db, { email: user.email, password: GOOD }, meta("192.0.2.99"));
+    expect(locked).toMatchObject({ ok: false, status: 429 });
+    if (locked.ok) return;
+    expect(locked.result.error).toMatch(/^Too many failed sign-in attempts\. Please try again in (\d+ seconds|1 minute)\.$/);
+    expect(locked.result.retryAfterSeconds).toBeGreaterThan(0);
+    const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("limits one address guessing across many accounts", async () => {
+    const { db } = database;
+    const ip = "192.0.2.200";
+    for (let i = 0; i < 30; i++) {
+      await signIn(db, { email: `spray-${i}@example.test`, password: "Winter2026!" }, meta(ip));
+    }
+    const user = await createUser(db, { password: GOOD });
+    const blocked = await signIn(db, { email: user.email, password: GOOD }, meta(ip));
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    // Another address is not affected.
+    expect((await signIn(db, { email: user.email, password: GOOD }, meta("192.0.2.201"))).ok).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { createContext, useContext } from "react";
+
+export type AuthDialogMode = "signin" | "signup";
+
+export type AuthDialogApi = {
+  /** Opens the sign-in dialog (spec §2), e.g. when a visitor must sign in to continue. */
+  openSignIn(mode?: AuthDialogMode): void;
+};
+
+/**
+ * Any component may ask for the sign-in dialog without knowing where it lives. The
+ * root layout provides the implementation (features/auth owns the dialog).
+ */
+export const AuthDialogContext = createContext<AuthDialogApi | null>(null);
+
+export function useAuthDialog(): AuthDialogApi {
+  const api = useContext(AuthDialogContext);
+  if (!api) throw new Error("useAuthDialog must be used inside the root layout's AuthDialogContext provider");
+  return api;
+}

@@ -1,0 +1,165 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, LogOut } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { accountMenuFor, displayName, type MenuUser } from "../account-menu";
+import { UserAvatar } from "./user-avatar";
+
+type Props = {
+  user: MenuUser;
+  /** 'View My Profile': the root layout opens the public profile dialog for this user. */
+  onViewProfile(): void;
+};
+
+const itemClass =
+  "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+
+/**
+ * Spec §2 header, signed in: avatar and name or e-mail opening the account menu.
+ * Wide screens: a dropdown menu (keyboard: Enter/Space/arrows, Escape closes).
+ * Small screens: a collapsible list without My Listings and the admin link.
+ */
+export function UserMenu({ user, onViewProfile }: Props) {
+  return (
+    <>
+      <WideUserMenu user={user} onViewProfile={onViewProfile} />
+      <SmallUserMenu user={user} onViewProfile={onViewProfile} />
+    </>
+  );
+}
+
+function WideUserMenu({ user, onViewProfile }: Props) {
+  const submit = useSubmit();
+  const name = displayName(user);
+  return (
+    <div className="hidden md:block">
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          className="flex max-w-64 items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50 data-[state=open]:bg-slate-50"
+          aria-label={`Account menu for ${name}`}
+        >
+          <UserAvatar src={user.avatarUrl} />
+          <span className="truncate">{name}</span>
+          <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {accountMenuFor(user.isAdmin, "wide").map((item) =>
+              item.kind === "link" ? (
+                <DropdownMenu.Item key={item.label} asChild className={itemClass}>
+                  <Link to={item.to}>{item.label}</Link>
+                </DropdownMenu.Item>
+              ) : (
+                <DropdownMenu.Item key={item.label} className={itemClass} onSelect={onViewProfile}>
+                  {item.label}
+                </DropdownMenu.Item>
+              ),
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => {
+                void submit(null, { method: "post", action: "/auth/sign-out" });
+              }}
+            >
+              <LogOut className="mr-2 h-4 w-4" aria-hidden="true" />
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
+function SmallUserMenu({ user, onViewProfile }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const name = displayName(user);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    }
+    function onPointerDown(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const linkClass = "block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100";
+  return (
+    <div className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((value) => !value)}
+        className="flex max-w-48 items-center gap-2 rounded-full border border-slate-200 py-1 pr-2 pl-1 text-sm font-medium text-slate-800"
+      >
+        <UserAvatar src={user.avatarUrl} />
+        <span className="truncate">{name}</span>
+        <ChevronDown className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg"
+      >
+        <p className="truncate px-3 py-2 text-sm text-slate-500">{user.email}</p>
+        <ul>
+          {accountMenuFor(user.isAdmin, "small").map((item) => (
+            <li key={item.label}>
+              {item.kind === "link" ? (
+                <Link to={item.to} className={linkClass} onClick={close}>
+                  {item.label}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className={`${linkClass} w-full text-left`}
+                  onClick={() => {
+                    close();
+                    onViewProfile();
+                  }}
+                >
+                  {item.label}
+                </button>
+              )}
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-200 pt-1">
+            <Form method="post" action="/auth/sign-out" onSubmit={close}>
+              <button type="submit" className={`${linkClass} flex w-full items-center text-left`}>
+                <LogOut className="mr-2 h-4 w-4" aria-hidden="true" />
+                Sign Out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

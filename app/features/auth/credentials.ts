@@ -1,0 +1,43 @@
+import { z } from "~/lib/zod";
+
+/**
+ * The sign-in dialog's fields (spec §5: e-mail required and well-formed, password
+ * required). One schema checks them in the browser and again in the actions.
+ */
+export const MAX_EMAIL_LENGTH = 254;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const credentialsSchema = z.object({
+  email: z
+    .string({ error: "E-mail is required" })
+    .trim()
+    .min(1, "E-mail is required")
+    .max(MAX_EMAIL_LENGTH, `E-mail must be at most ${MAX_EMAIL_LENGTH} characters`)
+    .pipe(z.email("Enter a valid e-mail address"))
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+});
+
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export type CredentialField = keyof Credentials;
+export type FieldErrors = Partial<Record<CredentialField, string>>;
+
+/** The first message per field, for showing next to the inputs. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** What the sign-in and sign-up actions answer with. */
+export type AuthActionResult =
+  | { ok: true }
+  | { ok: false; error: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };

@@ -1,0 +1,104 @@
+import { and, avg, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { bookings } from "~/db/schema/bookings";
+import { cities } from "~/db/schema/catalog";
+import { reviews, spaces } from "~/db/schema/listings";
+import { spaceCardColumns } from "~/features/listings/card-columns.server";
+import type { SpaceCardData } from "~/features/listings/card";
+import type { Db } from "~/lib/db.server";
+import { CITY_PAGE_SIZE } from "./known-cities";
+
+/** Which listings belong to a city page. */
+export type CityMatch =
+  | { kind: "contains"; terms: string[] } // location contains any of the terms (case-insensitive)
+  | { kind: "exact"; name: string }; // location is the name, alone or followed by ", <region>"
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function cityCondition(match: CityMatch): SQL {
+  if (match.kind === "contains") {
+    return or(...match.terms.map((term) => ilike(spaces.location, `%${escapeLike(term)}%`)))!;
+  }
+  return or(
+    sql`lower(${spaces.location}) = lower(${match.name})`,
+    ilike(spaces.location, `${escapeLike(match.name)},%`),
+  )!;
+}
+
+/** A city's row from `cities` (spec §7: read cities by slug), or null. */
+export async function getCityBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(cities).where(eq(cities.slug, slug.slice(0, 100)));
+  return row ?? null;
+}
+
+/** One page of a city's published listings, newest first, with the total count; paginated in SQL. */
+export async function listCitySpaces(
+  db: Db,
+  { match, type = null, page = 1, pageSize = CITY_PAGE_SIZE }: { match: CityMatch; type?: string | null; page?: number; pageSize?: number },
+): Promise<{ spaces: SpaceCardData[]; total: number; page: number; pageCount: number }> {
+  const where = and(eq(spaces.isPublished, true), cityCondition(match), type ? eq(spaces.type, type) : undefined);
+  const [totalRow] = await db.select({ value: count() }).from(spaces).where(where);
+  const total = Number(totalRow?.value ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select(spaceCardColumns)
+    .from(spaces)
+    .where(where)
+    .orderBy(desc(spaces.createdAt), desc(spaces.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { spaces: rows, total, page: current, pageCount };
+}
+
+export type CityStats = {
+  availableCount: number;
+  averageHourlyRate: number | null;
+  monthlyBookings: number;
+  averageRating: number | null;
+  reviewCount: number;
+};
+
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A city page's figures (ADR 0041), all from real rows: published listings that
+ * are available and accepting bookings; the mean hourly price of the city's
+ * published listings; bookings (confirmed or completed) starting in the 30 days
+ * before `now`; and the mean of the city's review ratings.
+ */
+export async function cityStats(db: Db, match: CityMatch, now: Date = new Date()): Promise<CityStats> {
+  const inCity = and(eq(spaces.isPublished, true), cityCondition(match));
+  const [listingRow] = await db
+    .select({
+      availableCount: sql<number>`count(*) filter (where ${spaces.available} and ${spaces.status} = 'available')`,
+      averageHourlyRate: sql<string | null>`avg(${spaces.hourlyPrice}) filter (where ${spaces.hourlyPrice} > 0)`,
+    })
+    .from(spaces)
+    .where(inCity);
+  const [bookingRow] = await db
+    .select({ value: count() })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .where(
+      and(
+        inCity,
+        inArray(bookings.status, ["confirmed", "completed"]),
+        gte(bookings.startTime, new Date(now.getTime() - MONTH_MS)),
+        lt(bookings.startTime, now),
+      ),
+    );
+  const [reviewRow] = await db
+    .select({ average: avg(reviews.rating), value: count() })
+    .from(reviews)
+    .innerJoin(spaces, eq(spaces.id, reviews.spaceId))
+    .where(and(inCity, gt(reviews.rating, 0)));
+  return {
+    availableCount: Number(listingRow?.availableCount ?? 0),
+    averageHourlyRate: listingRow?.averageHourlyRate == null ? null : Number(listingRow.averageHourlyRate),
+    monthlyBookings: Number(bookingRow?.value ?? 0),
+    averageRating: reviewRow?.average == null ? null : Number(reviewRow.average),
+    reviewCount: Number(reviewRow?.value ?? 0),
+  };
+}

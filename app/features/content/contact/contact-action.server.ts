@@ -1,0 +1,35 @@
+import type { Db } from "~/lib/db.server";
+import { takeFormSlot } from "../form-rate-limits.server";
+import { CONTACT_LIMITS, parseContact, type ContactFieldErrors, type ContactInput } from "./contact-schema";
+import { saveContactMessage } from "./save-contact-message.server";
+
+/** Requests larger than this are refused before parsing (the form's fields are far smaller). */
+export const CONTACT_MAX_BODY_BYTES = 64 * 1024;
+
+export type ContactActionResult =
+  | { status: "sent"; name: string }
+  | { status: "invalid"; errors: ContactFieldErrors; values: Partial<Record<keyof ContactInput, string>> }
+  | { status: "rate-limited"; message: string };
+
+function field(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** Validates and stores a contact-form submission; every outcome is data, never a throw. */
+export async function handleContactForm(db: Db, form: FormData, ip: string): Promise<ContactActionResult> {
+  const values = {
+    name: field(form, "name").slice(0, CONTACT_LIMITS.name * 2),
+    email: field(form, "email").slice(0, CONTACT_LIMITS.email * 2),
+    subject: field(form, "subject"),
+    message: field(form, "message"),
+  };
+  const parsed = parseContact(values);
+  if (!parsed.ok) {
+    return { status: "invalid", errors: parsed.errors, values: { ...values, message: values.message.slice(0, CONTACT_LIMITS.message * 2) } };
+  }
+  const slot = await takeFormSlot(db, "contact", ip);
+  if (!slot.ok) return { status: "rate-limited", message: slot.message };
+  await saveContactMessage(db, { ...parsed.data, ip });
+  return { status: "sent", name: parsed.data.name };
+}

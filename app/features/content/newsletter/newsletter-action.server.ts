@@ -1,0 +1,24 @@
+import type { Db } from "~/lib/db.server";
+import { takeFormSlot } from "../form-rate-limits.server";
+import { NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
+import { newsletterSchema } from "./newsletter-schema";
+import { subscribeToNewsletter } from "./subscribe.server";
+
+/** Validates the form fields and subscribes; every outcome is a message, never a throw. */
+export async function handleNewsletterForm(db: Db, form: FormData, ip: string): Promise<NewsletterResult> {
+  const parsed = newsletterSchema.safeParse({
+    email: typeof form.get("email") === "string" ? form.get("email") : "",
+    source: form.get("source"),
+  });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address.";
+    return { status: "invalid", message, fieldError: message };
+  }
+  // Counted even for addresses already on the list, so the box cannot be used to probe it quickly.
+  const slot = await takeFormSlot(db, "newsletter", ip);
+  if (!slot.ok) return { status: "rate-limited", message: slot.message };
+  const outcome = await subscribeToNewsletter(db, parsed.data);
+  return outcome === "subscribed"
+    ? { status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }
+    : { status: "already-subscribed", message: NEWSLETTER_MESSAGES.alreadySubscribed };
+}

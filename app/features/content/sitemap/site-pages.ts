@@ -1,0 +1,137 @@
+/**
+ * The public pages of the site, for the /sitemap page (spec §2 groups) and
+ * /sitemap.xml. City slugs follow spec §2 "City pages".
+ */
+
+/** The 20 slugs the catch-all /{city} route knows (spec §2). */
+export const CATCH_ALL_CITY_SLUGS = [
+  "tokyo",
+  "new-york",
+  "london",
+  "paris",
+  "shanghai",
+  "dubai",
+  "singapore",
+  "los-angeles",
+  "berlin",
+  "sydney",
+  "hong-kong",
+  "seoul",
+  "toronto",
+  "melbourne",
+  "amsterdam",
+  "mumbai",
+  "barcelona",
+  "mexico-city",
+  "sao-paulo",
+  "bangkok",
+] as const;
+
+/** The fixed-route US city pages of spec §2. */
+export const US_CITY_ROUTES = [
+  { path: "/new-york", label: "New York" },
+  { path: "/los-angeles", label: "Los Angeles" },
+  { path: "/chicago", label: "Chicago" },
+  { path: "/houston", label: "Houston" },
+  { path: "/phoenix", label: "Phoenix" },
+  { path: "/philadelphia", label: "Philadelphia" },
+  { path: "/san-antonio", label: "San Antonio" },
+  { path: "/san-diego", label: "San Diego" },
+  { path: "/dallas", label: "Dallas" },
+  { path: "/san-jose", label: "San Jose" },
+  { path: "/riverview", label: "Riverview" },
+] as const;
+
+const CITY_LABELS: Record<string, string> = {
+  "hong-kong": "Hong Kong",
+  "mexico-city": "Mexico City",
+  "sao-paulo": "São Paulo",
+};
+
+export function cityLabel(slug: string) {
+  return CITY_LABELS[slug] ?? slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+}
+
+export type SiteLink = { to: string; label: string };
+export type SiteGroup = { title: string; links: SiteLink[] };
+
+const usPaths = new Set<string>(US_CITY_ROUTES.map((city) => city.path));
+
+/** Spec §2 sitemap page groups: Main, User Account, Company, Support, Legal, Popular Cities. */
+export const SITEMAP_GROUPS: SiteGroup[] = [
+  {
+    title: "Main",
+    links: [
+      { to: "/", label: "Home" },
+      { to: "/how-it-works", label: "How It Works" },
+      { to: "/explore", label: "Explore Spaces" },
+      { to: "/blog", label: "Blog" },
+    ],
+  },
+  {
+    title: "User Account",
+    links: [
+      { to: "/dashboard", label: "Dashboard" },
+      { to: "/profile", label: "My Profile" },
+      { to: "/create-listing", label: "List Your Space" },
+      { to: "/my-listings", label: "My Listings" },
+      { to: "/my-bookings", label: "My Bookings" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { to: "/about", label: "About Us" },
+      { to: "/careers", label: "Careers" },
+      { to: "/press", label: "Press and Media" },
+      { to: "/contact", label: "Contact" },
+    ],
+  },
+  {
+    title: "Support",
+    links: [
+      { to: "/help", label: "Help Center" },
+      { to: "/safety", label: "Safety" },
+      { to: "/cancellation", label: "Cancellation Policy" },
+      { to: "/covid19", label: "COVID-19 Response" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { to: "/privacy", label: "Privacy Policy" },
+      { to: "/terms", label: "Terms of Service" },
+      { to: "/sitemap", label: "Sitemap" },
+    ],
+  },
+  {
+    title: "Popular Cities",
+    links: [
+      ...US_CITY_ROUTES.map((city) => ({ to: city.path, label: city.label })),
+      ...CATCH_ALL_CITY_SLUGS.filter((slug) => !usPaths.has(`/${slug}`)).map((slug) => ({
+        to: `/${slug}`,
+        label: cityLabel(slug),
+      })),
+    ],
+  },
+];
+
+/** Public, indexable pages (not the signed-in ones) with the date their content last changed. */
+export const PUBLIC_PAGES: { path: string; lastmod: string; priority: number }[] = [
+  { path: "/", lastmod: "2026-11-22", priority: 1 },
+  { path: "/how-it-works", lastmod: "2026-11-22", priority: 0.8 },
+  { path: "/explore", lastmod: "2026-11-22", priority: 0.9 },
+  { path: "/blog", lastmod: "2026-11-22", priority: 0.7 },
+  { path: "/about", lastmod: "2026-11-22", priority: 0.6 },
+  { path: "/contact", lastmod: "2026-11-22", priority: 0.5 },
+  { path: "/careers", lastmod: "2026-11-22", priority: 0.5 },
+  { path: "/press", lastmod: "2026-11-22", priority: 0.5 },
+  { path: "/help", lastmod: "2026-11-22", priority: 0.6 },
+  { path: "/safety", lastmod: "2026-11-22", priority: 0.5 },
+  { path: "/cancellation", lastmod: "2026-11-22", priority: 0.5 },
+  { path: "/covid19", lastmod: "2026-11-22", priority: 0.3 },
+  { path: "/privacy", lastmod: "2026-11-22", priority: 0.3 },
+  { path: "/terms", lastmod: "2025-03-15", priority: 0.3 },
+  { path: "/sitemap", lastmod: "2026-11-22", priority: 0.3 },
+  { path: "/newsletter", lastmod: "2026-11-22", priority: 0.3 },
+];

@@ -1,0 +1,115 @@
+import { desc, eq, sql, type AnyColumn } from "drizzle-orm";
+import { cities } from "~/db/schema/catalog";
+import { spaces } from "~/db/schema/listings";
+import type { Db } from "~/lib/db.server";
+import { absoluteUrl } from "~/lib/seo";
+import { spacePath } from "~/features/listings/slug";
+import { allPosts } from "../blog/blog";
+import { CATCH_ALL_CITY_SLUGS, PUBLIC_PAGES, US_CITY_ROUTES } from "./site-pages";
+
+/** The sitemap protocol allows 50,000 URLs per file; spaces get what the rest leaves. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export type SitemapEntry = { path: string; lastmod: string; priority?: number };
+
+function day(value: Date | string) {
+  return (typeof value === "string" ? new Date(value) : value).toISOString().slice(0, 10);
+}
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * A city's page of its own: the fixed US route or the catch-all /{slug}; the
+ * data-driven /cities/{slug} only for a city that has neither, so no city is listed
+ * twice under the same title.
+ */
+export function primaryCityPaths(dbSlugs: readonly string[]) {
+  const paths = new Set<string>([...US_CITY_ROUTES.map((city) => city.path), ...CATCH_ALL_CITY_SLUGS.map((slug) => `/${slug}`)]);
+  const dataDriven = dbSlugs.filter((slug) => !paths.has(`/${slug}`)).map((slug) => `/cities/${slug}`);
+  return { routed: [...paths], dataDriven };
+}
+
+/**
+ * Published spaces by their canonical address, the one the space page declares
+ * (features/listings/space-detail.server.ts): the oldest published listing with a
+ * given title and location slug owns the bare /space/{title}/{location}; any other
+ * listing sharing that slug pair is addressed with ?id=. Newest edits first.
+ */
+function slugSql(column: AnyColumn) {
+  // The SQL twin of `slugify`, as the space page's lookup uses it
+  // (features/listings/space-detail.server.ts keeps it private for now).
+  return sql<string>`lower(trim(both '-' from regexp_replace(${column}, '[^A-Za-z0-9]+', '-', 'g')))`;
+}
+
+async function publishedSpaceEntries(db: Db, limit: number): Promise<SitemapEntry[]> {
+  if (limit <= 0) return [];
+  const ranked = db
+    .select({
+      id: spaces.id,
+      title: spaces.title,
+      location: spaces.location,
+      updatedAt: spaces.updatedAt,
+      rank: sql<number>`row_number() over (partition by ${slugSql(spaces.title)}, ${slugSql(spaces.location)} order by ${spaces.createdAt}, ${spaces.id})`.as("rank"),
+    })
+    .from(spaces)
+    .where(eq(spaces.isPublished, true))
+    .as("ranked");
+  const rows = await db.select().from(ranked).orderBy(desc(ranked.updatedAt), ranked.id).limit(limit);
+  return rows.map((row) => {
+    const path = spacePath(row);
+    return {
+      path: Number(row.rank) === 1 ? path.slice(0, path.indexOf("?")) : path,
+      lastmod: day(row.updatedAt),
+      priority: 0.8,
+    };
+  });
+}
+
+/** Every public page, city page, blog post and published space (never drafts), each once. */
+export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
+  const entries = new Map<string, SitemapEntry>();
+  const add = (entry: SitemapEntry) => {
+    if (!entries.has(entry.path)) entries.set(entry.path, entry);
+  };
+  for (const page of PUBLIC_PAGES) add(page);
+  for (const post of allPosts()) add({ path: `/blog/${post.slug}`, lastmod: post.updated ?? post.date, priority: 0.6 });
+
+  const cityRows = await db.select({ slug: cities.slug, createdAt: cities.createdAt }).from(cities).orderBy(cities.slug).limit(1000);
+  const cityDates = new Map(cityRows.map((row) => [row.slug, day(row.createdAt)]));
+  const fallback = PUBLIC_PAGES[0]!.lastmod;
+  const { routed, dataDriven } = primaryCityPaths(cityRows.map((row) => row.slug));
+  for (const path of routed) add({ path, lastmod: cityDates.get(path.slice(1)) ?? fallback, priority: 0.7 });
+  for (const path of dataDriven) add({ path, lastmod: cityDates.get(path.slice("/cities/".length)) ?? fallback, priority: 0.6 });
+
+  for (const entry of await publishedSpaceEntries(db, SITEMAP_MAX_URLS - entries.size)) add(entry);
+  return [...entries.values()];
+}
+
+export function renderSitemapXml(siteUrl: string, entries: readonly SitemapEntry[]) {
+  const urls = entries.map((entry) => {
+    const priority = entry.priority === undefined ? "" : `<priority>${entry.priority.toFixed(1)}</priority>`;
+    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc><lastmod>${entry.lastmod}</lastmod>${priority}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function renderRobotsTxt(siteUrl: string) {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /profile",
+    "Disallow: /my-listings",
+    "Disallow: /my-bookings",
+    "Disallow: /edit-listing/",
+    "Disallow: /create-listing",
+    "Disallow: /booking-confirmation",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,167 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { TAGLINE } from "~/lib/seo";
+import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS, wrapIndex } from "../slides";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True when the visitor asked for less motion; false while rendering on the server. */
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/**
+ * Home hero (spec §2): ten slides, auto-advance every 5 s, previous/next arrows,
+ * dots, controls locked for 1 s during a transition. It pauses while hovered or
+ * while focus is inside, does not auto-advance with prefers-reduced-motion, and
+ * has a pause button (WCAG 2.2.2). Hidden slides are inert, so Tab only reaches
+ * the visible slide's buttons.
+ */
+export function HeroCarousel() {
+  const [index, setIndex] = useState(0);
+  const [locked, setLocked] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const lockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const goTo = useCallback(
+    (next: (current: number) => number) => {
+      if (locked) return;
+      setLocked(true);
+      setIndex(next);
+      clearTimeout(lockTimer.current);
+      lockTimer.current = setTimeout(() => setLocked(false), TRANSITION_LOCK_MS);
+    },
+    [locked],
+  );
+  useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  const autoPlaying = !paused && !hovered && !focused && !reducedMotion;
+  useEffect(() => {
+    if (!autoPlaying) return;
+    const timer = setTimeout(() => goTo((current) => wrapIndex(current, 1)), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [autoPlaying, index, goTo]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured rentals"
+      className="relative isolate overflow-hidden bg-slate-900 text-white"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <h1 className="absolute inset-x-0 top-5 z-10 mx-auto max-w-7xl px-4 text-sm font-semibold tracking-wide text-brand-100 uppercase sm:px-6">
+        Rentwell — {TAGLINE}
+      </h1>
+      <div className="relative h-[34rem] sm:h-[30rem]" aria-live={autoPlaying ? "off" : "polite"}>
+        {HERO_SLIDES.map((slide, i) => {
+          const active = i === index;
+          return (
+            <div
+              key={slide.title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${HERO_SLIDES.length}`}
+              aria-hidden={!active}
+              inert={!active}
+              className={`absolute inset-0 transition-opacity duration-700 ${active ? "opacity-100" : "pointer-events-none opacity-0"}`}
+            >
+              <img
+                src={slide.image}
+                alt=""
+                width={1200}
+                height={800}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+                decoding="async"
+                className="absolute inset-0 -z-10 h-full w-full object-cover"
+              />
+              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
+              <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-10 pb-20 sm:px-6">
+                <span className="w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
+                  {slide.badge}
+                </span>
+                <p className="mt-4 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{slide.title}</p>
+                <p className="mt-4 max-w-xl text-base text-slate-100 sm:text-lg">{slide.subtitle}</p>
+                <div className="mt-8 flex flex-wrap gap-3">
+                  <Link to="/explore" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                    Explore Spaces
+                  </Link>
+                  <Link
+                    to="/create-listing"
+                    className="rounded-lg border border-white/70 bg-white/10 px-5 py-3 font-semibold text-white backdrop-blur hover:bg-white/20"
+                  >
+                    List Your Space
+                  </Link>
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="absolute inset-x-0 bottom-4 mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => goTo((current) => wrapIndex(current, -1))}
+            disabled={locked}
+            aria-label="Previous slide"
+            className="rounded-full bg-white/15 p-2 hover:bg-white/30 disabled:opacity-60"
+          >
+            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            onClick={() => goTo((current) => wrapIndex(current, 1))}
+            disabled={locked}
+            aria-label="Next slide"
+            className="rounded-full bg-white/15 p-2 hover:bg-white/30 disabled:opacity-60"
+          >
+            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            onClick={() => setPaused((value) => !value)}
+            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+            className="rounded-full bg-white/15 p-2 hover:bg-white/30"
+          >
+            {paused ? <Play className="h-5 w-5" aria-hidden="true" /> : <Pause className="h-5 w-5" aria-hidden="true" />}
+          </button>
+        </div>
+        <div className="flex flex-wrap justify-end">
+          {HERO_SLIDES.map((slide, i) => (
+            <button
+              key={slide.title}
+              type="button"
+              onClick={() => goTo(() => i)}
+              disabled={locked && i !== index}
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === index ? "true" : undefined}
+              className="group grid h-6 w-6 place-items-center"
+            >
+              <span className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/50 group-hover:bg-white/80"}`} />
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

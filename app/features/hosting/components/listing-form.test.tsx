@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { ListingForm } from "./listing-form";
+
+afterEach(cleanup);
+
+const categories = [
+  { id: "c1", label: "Creative Spaces", subcategories: [{ id: "s1", label: "Photo Studio" }] },
+  { id: "c2", label: "Vehicles", subcategories: [{ id: "s2", label: "Cars" }] },
+];
+const spaceTypes = [{ id: "t1", name: "studio", label: "Studio" }];
+
+function renderForm(props: Partial<Parameters<typeof ListingForm>[0]> = {}) {
+  const Stub = createRoutesStub([
+    {
+      path: "/create-listing",
+      Component: () => (
+        <ListingForm mode="create" categories={categories} spaceTypes={spaceTypes} defaults={{}} errors={{}} {...props} />
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/create-listing"]} />);
+}
+
+const hiddenValues = (container: HTMLElement, name: string) =>
+  Array.from(container.querySelectorAll<HTMLInputElement>(`input[type=hidden][name=${name}]`)).map((input) => input.value);
+
+describe("ListingForm", () => {
+  it("enables the subcategory only after a category is chosen, with that category's subcategories", async () => {
+    renderForm();
+    const subcategory = await screen.findByLabelText("Subcategory");
+    expect((subcategory as HTMLSelectElement).disabled).toBe(true);
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "c2");
+    const enabled = screen.getByLabelText("Subcategory") as HTMLSelectElement;
+    expect(enabled.disabled).toBe(false);
+    expect(within(enabled).getAllByRole("option").map((option) => option.textContent)).toEqual(["No subcategory", "Cars"]);
+  });
+
+  it("has both submit buttons, the nine currencies with USD first-selected, and shows field errors next to fields", async () => {
+    renderForm({ errors: { hourlyPrice: "Hourly rate cannot be negative" }, formError: "Failed to create listing: please correct the highlighted fields." });
+    expect(await screen.findByRole("button", { name: "Save as Draft" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Publish Listing" })).toBeTruthy();
+    const currency = screen.getByLabelText(/Currency/) as HTMLSelectElement;
+    expect(currency.value).toBe("USD");
+    expect(currency.options).toHaveLength(9);
+    const hourly = screen.getByLabelText(/Hourly rate/);
+    expect(hourly.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = hourly.getAttribute("aria-describedby")!;
+    expect(document.getElementById(describedBy)?.textContent).toBe("Hourly rate cannot be negative");
+    expect(screen.getByRole("alert", { name: "" }).textContent).toContain("Failed to create listing");
+  });
+
+  it("orders media with move buttons (first photo is the cover) and removes them", async () => {
+    const { container } = renderForm({ defaults: { images: ["/media/u/a.webp", "/media/u/b.webp", "/media/u/c.webp"] } });
+    await screen.findByRole("button", { name: "Move photo 2 up" });
+    expect(hiddenValues(container, "images")).toEqual(["/media/u/a.webp", "/media/u/b.webp", "/media/u/c.webp"]);
+    expect((screen.getByRole("button", { name: "Move photo 1 up" }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Move photo 3 up" }));
+    expect(hiddenValues(container, "images")).toEqual(["/media/u/a.webp", "/media/u/c.webp", "/media/u/b.webp"]);
+    await userEvent.click(screen.getByRole("button", { name: "Move photo 1 down" }));
+    expect(hiddenValues(container, "images")).toEqual(["/media/u/c.webp", "/media/u/a.webp", "/media/u/b.webp"]);
+    const photos = screen.getByRole("list", { name: "Photos" });
+    expect(within(photos).getAllByRole("listitem")[0]!.textContent).toContain("Cover");
+    await userEvent.click(screen.getByRole("button", { name: "Remove photo 2" }));
+    expect(hiddenValues(container, "images")).toEqual(["/media/u/c.webp", "/media/u/b.webp"]);
+    expect(screen.getByRole("status").textContent).toBe("Removed a.webp.");
+  });
+
+  it("after a refused publish, marks only the missing address fields and focuses the first one", async () => {
+    renderForm({
+      defaults: { streetAddress: "500 Congress Ave", state: "TX" },
+      errors: { address: "Complete address is required to publish a listing" },
+      formError: "Complete address is required to publish a listing",
+    });
+    const city = await screen.findByLabelText("City");
+    expect(screen.getByLabelText("Street address").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getByLabelText("State").getAttribute("aria-invalid")).toBeNull();
+    expect(city.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Postal code").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(city);
+    expect(screen.getAllByText("Required to publish")).toHaveLength(2);
+  });
+
+  it("offers the three listing statuses, Available by default", async () => {
+    renderForm();
+    const status = (await screen.findByLabelText("Current status")) as HTMLSelectElement;
+    expect(status.value).toBe("available");
+    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["Available", "Currently Rented", "Under Maintenance"]);
+  });
+});

@@ -1,0 +1,282 @@
+import { AlertTriangle, ArrowDown, ArrowUp, ImagePlus, Trash2, Video } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { ACCEPT_IMAGES, ACCEPT_VIDEOS } from "~/features/media/sniff";
+import { MAX_IMAGES, MAX_VIDEOS } from "../listing-form";
+
+/**
+ * Photos and videos of a listing: uploads with a progress bar (XMLHttpRequest to
+ * /api/media/uploads), previews, reordering (the first photo is the cover) and
+ * removal. The form submits the ordered URLs as hidden inputs; the server checks
+ * every URL is one of this user's uploads.
+ */
+
+type Kind = "image" | "video";
+type Item = {
+  id: string;
+  kind: Kind;
+  name: string;
+  url?: string;
+  preview?: string;
+  progress: number;
+  status: "uploading" | "done" | "error";
+  error?: string;
+  /** Already saved on the listing before this edit. */
+  saved: boolean;
+};
+
+type UploadResponse = { files?: Array<{ kind: Kind; url: string; cardUrl?: string; name: string }>; error?: string };
+
+let counter = 0;
+const nextId = () => `m${++counter}-${Date.now()}`;
+
+function uploadFile(file: File, counts: { images: number; videos: number }, onProgress: (fraction: number) => void) {
+  return new Promise<UploadResponse & { status: number }>((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/media/uploads?images=${counts.images}&videos=${counts.videos}`);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ ...((xhr.response as UploadResponse | null) ?? {}), status: xhr.status });
+    xhr.onerror = () => resolve({ status: 0, error: `"${file.name}" could not be uploaded. Check your connection and try again.` });
+    const body = new FormData();
+    body.append("files", file);
+    xhr.send(body);
+  });
+}
+
+export function MediaUploader({
+  initialImages,
+  initialVideos,
+  error,
+  onBusyChange,
+}: {
+  initialImages: string[];
+  initialVideos: string[];
+  error?: string;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const [items, setItems] = useState<Item[]>(() => [
+    ...initialImages.map((url) => ({ id: nextId(), kind: "image" as const, name: url.split("/").pop() ?? "photo", url, progress: 1, status: "done" as const, saved: true })),
+    ...initialVideos.map((url) => ({ id: nextId(), kind: "video" as const, name: url.split("/").pop() ?? "video", url, progress: 1, status: "done" as const, saved: true })),
+  ]);
+  const [message, setMessage] = useState<string | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+
+  const images = items.filter((item) => item.kind === "image" && item.status !== "error");
+  const videos = items.filter((item) => item.kind === "video" && item.status !== "error");
+  const busy = items.some((item) => item.status === "uploading");
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  const update = (id: string, patch: Partial<Item>) => setItems((all) => all.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+
+  async function addFiles(files: FileList | null, kind: Kind) {
+    if (!files || files.length === 0) return;
+    setMessage(null);
+    const room = kind === "image" ? MAX_IMAGES - images.length : MAX_VIDEOS - videos.length;
+    const chosen = Array.from(files);
+    if (chosen.length > room) {
+      setMessage(
+        kind === "image"
+          ? `A listing can have at most ${MAX_IMAGES} photos; you can add ${Math.max(0, room)} more.`
+          : `A listing can have at most ${MAX_VIDEOS} videos; you can add ${Math.max(0, room)} more.`,
+      );
+      return;
+    }
+    const added = chosen.map((file) => ({
+      file,
+      item: {
+        id: nextId(),
+        kind,
+        name: file.name,
+        preview: URL.createObjectURL(file),
+        progress: 0,
+        status: "uploading" as const,
+        saved: false,
+      } satisfies Item,
+    }));
+    setItems((all) => [...all, ...added.map((entry) => entry.item)]);
+    let counts = { images: images.length, videos: videos.length };
+    for (const { file, item } of added) {
+      const result = await uploadFile(file, counts, (fraction) => update(item.id, { progress: fraction }));
+      const stored = result.files?.[0];
+      if (result.status >= 200 && result.status < 300 && stored) {
+        update(item.id, { status: "done", progress: 1, url: stored.url });
+        counts = stored.kind === "image" ? { ...counts, images: counts.images + 1 } : { ...counts, videos: counts.videos + 1 };
+      } else {
+        update(item.id, { status: "error", error: result.error ?? `"${file.name}" could not be uploaded.` });
+      }
+    }
+  }
+
+  function remove(item: Item) {
+    setItems((all) => all.filter((other) => other.id !== item.id));
+    if (item.preview) URL.revokeObjectURL(item.preview);
+    // A fresh upload nobody will use is deleted now; saved media are deleted when the form is saved.
+    if (item.url && !item.saved) {
+      const body = new FormData();
+      body.set("url", item.url);
+      void fetch("/api/media/uploads", { method: "DELETE", body }).catch(() => undefined);
+    }
+    setMessage(`Removed ${item.name}.`);
+  }
+
+  function move(item: Item, direction: -1 | 1) {
+    setItems((all) => {
+      const same = all.filter((other) => other.kind === item.kind);
+      const others = all.filter((other) => other.kind !== item.kind);
+      const index = same.findIndex((other) => other.id === item.id);
+      const target = index + direction;
+      if (target < 0 || target >= same.length) return all;
+      [same[index], same[target]] = [same[target]!, same[index]!];
+      return [...same, ...others];
+    });
+    setMessage(`Moved ${item.name} ${direction < 0 ? "up" : "down"}.`);
+  }
+
+  const renderList = (kind: Kind) => {
+    const list = items.filter((item) => item.kind === kind);
+    if (list.length === 0) return null;
+    return (
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={kind === "image" ? "Photos" : "Videos"}>
+        {list.map((item, index) => {
+          const label = kind === "image" ? `photo ${index + 1}` : `video ${index + 1}`;
+          const src = item.preview ?? item.url;
+          return (
+            <li key={item.id} className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50" data-testid="media-item">
+              <div className="relative aspect-[4/3] bg-slate-200">
+                {item.status === "error" ? (
+                  <div className="flex h-full items-center justify-center text-red-700">
+                    <AlertTriangle className="h-8 w-8" aria-hidden="true" />
+                  </div>
+                ) : kind === "image" && src ? (
+                  <img src={src} alt={`Preview of ${item.name}`} className="h-full w-full object-cover" />
+                ) : src ? (
+                  <video src={src} className="h-full w-full object-cover" muted preload="metadata" aria-label={`Preview of ${item.name}`} />
+                ) : null}
+                {kind === "image" && index === 0 && item.status !== "error" && (
+                  <span className="absolute top-2 left-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
+                )}
+              </div>
+              <div className="p-2">
+                <p className="truncate text-xs text-slate-700" title={item.name}>
+                  {item.name}
+                </p>
+                {item.status === "uploading" && (
+                  <div className="mt-1">
+                    <progress
+                      className="h-2 w-full accent-brand-600"
+                      max={100}
+                      value={Math.round(item.progress * 100)}
+                      aria-label={`Uploading ${item.name}`}
+                    />
+                    <span className="text-xs text-slate-600">Uploading… {Math.round(item.progress * 100)}%</span>
+                  </div>
+                )}
+                {item.status === "error" && (
+                  <p className="mt-1 text-xs text-red-700" role="alert">
+                    {item.error}
+                  </p>
+                )}
+                <div className="mt-2 flex gap-1">
+                  <button
+                    type="button"
+                    onClick={() => move(item, -1)}
+                    disabled={index === 0 || item.status !== "done"}
+                    aria-label={`Move ${label} up`}
+                    className="rounded border border-slate-300 p-1.5 text-slate-700 hover:bg-white disabled:opacity-40"
+                  >
+                    <ArrowUp className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => move(item, 1)}
+                    disabled={index === list.length - 1 || item.status !== "done"}
+                    aria-label={`Move ${label} down`}
+                    className="rounded border border-slate-300 p-1.5 text-slate-700 hover:bg-white disabled:opacity-40"
+                  >
+                    <ArrowDown className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => remove(item)}
+                    disabled={item.status === "uploading"}
+                    aria-label={`Remove ${label}`}
+                    className="ml-auto rounded border border-red-200 p-1.5 text-red-700 hover:bg-red-50 disabled:opacity-40"
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </div>
+              {item.status === "done" && item.url && <input type="hidden" name={kind === "image" ? "images" : "videos"} value={item.url} />}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="sm:col-span-2">
+      <p className="text-sm text-slate-600">
+        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF, AVIF or HEIC, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
+        each). The first photo is the cover.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => imageInput.current?.click()}
+          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <ImagePlus className="h-4 w-4" aria-hidden="true" /> Add photos
+        </button>
+        <button
+          type="button"
+          onClick={() => videoInput.current?.click()}
+          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <Video className="h-4 w-4" aria-hidden="true" /> Add videos
+        </button>
+        <input
+          ref={imageInput}
+          type="file"
+          multiple
+          accept={ACCEPT_IMAGES}
+          className="sr-only"
+          aria-label="Choose photos"
+          tabIndex={-1}
+          onChange={(event) => {
+            void addFiles(event.target.files, "image");
+            event.target.value = "";
+          }}
+        />
+        <input
+          ref={videoInput}
+          type="file"
+          multiple
+          accept={ACCEPT_VIDEOS}
+          className="sr-only"
+          aria-label="Choose videos"
+          tabIndex={-1}
+          onChange={(event) => {
+            void addFiles(event.target.files, "video");
+            event.target.value = "";
+          }}
+        />
+      </div>
+      <p id={statusId} role="status" aria-live="polite" className="mt-2 text-sm text-slate-700">
+        {message}
+      </p>
+      {error && (
+        <p className="mt-1 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+      {renderList("image")}
+      {renderList("video")}
+    </div>
+  );
+}

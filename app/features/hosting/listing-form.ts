@@ -1,0 +1,300 @@
+import { z } from "~/lib/zod";
+
+/**
+ * The listing form: one schema for the browser form and the server action
+ * (spec §3 Space fields, §5 create/edit rules, §9 constants). Pure: safe on both sides.
+ */
+
+export const RENTAL_TYPES = ["space", "vehicle", "equipment", "service", "experience"] as const;
+export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "SGD", "KRW", "AED"] as const;
+export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
+export const LOCATION_TYPES = ["fixed", "mobile"] as const;
+export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
+/** Spec §3/§4: what the card badge shows ('Currently Rented', 'Under Maintenance'). */
+export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
+
+export const MAX_PRICE = 1_000_000;
+export const MAX_IMAGES = 20;
+export const MAX_VIDEOS = 5;
+export const ADDRESS_REQUIRED_MESSAGE = "Complete address is required to publish a listing";
+
+export const LIMITS = {
+  title: 120,
+  description: 5000,
+  location: 120,
+  country: 80,
+  amenities: 50,
+  amenity: 60,
+  shortText: 80,
+  address: 160,
+  postalCode: 20,
+  metaDescription: 300,
+} as const;
+
+/**
+ * Control characters (NUL, escape, …) have no place in listing text, and PostgreSQL
+ * cannot store NUL at all: they are dropped; tabs and line breaks stay.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export function cleanText(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, "");
+}
+
+const blankToUndefined = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+const requiredText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? cleanText(value).trim() : value),
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? cleanText(value).trim() || null : (value ?? null)),
+    z.string().max(max, `${label} must be at most ${max} characters`).nullable(),
+  );
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+const toNumber = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  if (blank === undefined) return undefined;
+  if (typeof blank === "number") return blank;
+  if (typeof blank === "string") {
+    // Plain decimal notation only: no hex ("0x10"), no "Infinity", no thousands separators.
+    const text = blank.trim();
+    if (!DECIMAL.test(text)) return Number.NaN;
+    const parsed = Number(text);
+    return Number.isFinite(parsed) ? parsed : Number.NaN;
+  }
+  return Number.NaN;
+};
+
+/** Two decimal places at most (step 0.01), compared in cents to avoid float noise. */
+const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
+
+const priceNumber = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_PRICE, `${label} cannot be more than 1,000,000`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimal places`);
+
+const requiredNumber = (label: string, kind: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be ${kind}`) });
+
+const requiredPrice = (label: string) => z.preprocess(toNumber, requiredNumber(label, "a number").pipe(priceNumber(label)));
+
+/** Empty → null (spec §5). */
+const optionalPrice = (label: string) => z.preprocess((v) => toNumber(v) ?? null, priceNumber(label).nullable());
+
+/** Empty → 0 (deposit_amount, delivery_fee). */
+const zeroDefaultPrice = (label: string) => z.preprocess((v) => toNumber(v) ?? 0, priceNumber(label));
+
+const integer = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const optionalInteger = (label: string, min: number, max: number) =>
+  z.preprocess((v) => toNumber(v) ?? null, integer(label, min, max).nullable());
+
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+/** "wifi, parking ,, desk" → ["wifi", "parking", "desk"] (spec §5: split by comma and trimmed). */
+export function splitList(value: string): string[] {
+  return cleanText(value)
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const list = (label: string, { required }: { required: boolean }) =>
+  z.preprocess(
+    (value) => (Array.isArray(value) ? value : typeof value === "string" ? splitList(value) : []),
+    z
+      .array(z.string().max(LIMITS.amenity, `Each ${label.toLowerCase()} entry must be at most ${LIMITS.amenity} characters`))
+      .min(required ? 1 : 0, `${label} are required (separate them with commas)`)
+      .max(LIMITS.amenities, `At most ${LIMITS.amenities} ${label.toLowerCase()}`),
+  );
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Uploaded media are referenced by their public URL under /media or the S3 public base. */
+const mediaUrl = z.string().min(1).max(500);
+
+const optionalUuid = (label: string) =>
+  z.preprocess((v) => blankToUndefined(v) ?? null, z.uuid(`Choose a valid ${label}`).nullable());
+
+function enumWithDefault<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) {
+  return z.preprocess((v) => blankToUndefined(v) ?? fallback, z.enum(values, { error: message }));
+}
+
+export const listingFieldsSchema = z.object({
+  // basics
+  title: requiredText("Title", LIMITS.title),
+  description: requiredText("Description", LIMITS.description),
+  // category and type
+  rentalType: z.preprocess(blankToUndefined, z.enum(RENTAL_TYPES, { error: "Choose a rental type" })),
+  type: z.preprocess(
+    (value) => (typeof value === "string" ? cleanText(value).trim().toLowerCase() : value),
+    z.string({ error: "Choose a space type" }).min(1, "Choose a space type").max(60, "Choose a space type"),
+  ),
+  categoryId: optionalUuid("category"),
+  subcategoryId: optionalUuid("subcategory"),
+  // pricing
+  hourlyPrice: requiredPrice("Hourly rate"),
+  dailyPrice: optionalPrice("Daily rate"),
+  weeklyPrice: optionalPrice("Weekly rate"),
+  monthlyPrice: optionalPrice("Monthly rate"),
+  yearlyPrice: optionalPrice("Yearly rate"),
+  currency: enumWithDefault(CURRENCIES, "USD", "Choose one of the supported currencies"),
+  depositRequired: checkbox,
+  depositAmount: zeroDefaultPrice("Deposit amount"),
+  // capacity and rules
+  capacity: z.preprocess(toNumber, requiredNumber("Capacity", "a whole number").pipe(integer("Capacity", 1, 100_000))),
+  amenities: list("Amenities", { required: true }),
+  minRentalDuration: z.preprocess((v) => toNumber(v) ?? 1, integer("Minimum rental duration", 1, 10_000)),
+  maxRentalDuration: optionalInteger("Maximum rental duration", 1, 10_000),
+  ageRestriction: optionalInteger("Minimum age", 0, 120),
+  cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, "flexible", "Choose a cancellation policy"),
+  timezone: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v) || "UTC",
+    z.string().refine(isValidTimeZone, "Choose a valid time zone"),
+  ),
+  status: enumWithDefault(SPACE_STATUSES, "available", "Choose a status"),
+  insuranceRequired: checkbox,
+  licenseRequired: checkbox,
+  waiverRequired: checkbox,
+  // rental-specific details
+  brand: optionalText("Brand", LIMITS.shortText),
+  model: optionalText("Model", LIMITS.shortText),
+  year: optionalInteger("Year", 1900, 2100),
+  condition: enumWithDefault(CONDITIONS, "good", "Choose a condition"),
+  locationType: enumWithDefault(LOCATION_TYPES, "fixed", "Choose fixed or mobile"),
+  deliveryAvailable: checkbox,
+  deliveryFee: zeroDefaultPrice("Delivery fee"),
+  pickupAvailable: checkbox,
+  safetyEquipmentIncluded: list("Safety equipment", { required: false }),
+  // location and address
+  location: requiredText("Location", LIMITS.location),
+  country: requiredText("Country", LIMITS.country),
+  streetAddress: optionalText("Street address", LIMITS.address),
+  unitNumber: optionalText("Unit number", LIMITS.shortText),
+  city: optionalText("City", LIMITS.shortText),
+  state: optionalText("State", LIMITS.shortText),
+  postalCode: optionalText("Postal code", LIMITS.postalCode),
+  // search metadata
+  metaDescription: optionalText("Meta description", LIMITS.metaDescription),
+  metaKeywords: list("Keywords", { required: false }),
+  // media (ordered; the first image is the cover)
+  images: z.array(mediaUrl).max(MAX_IMAGES, `At most ${MAX_IMAGES} images per listing`).default([]),
+  videos: z.array(mediaUrl).max(MAX_VIDEOS, `At most ${MAX_VIDEOS} videos per listing`).default([]),
+  // what the submit button asked for
+  intent: z.enum(["draft", "publish"], { error: "Choose Save as Draft or Publish Listing" }),
+  formToken: z.preprocess(blankToUndefined, z.uuid().optional()),
+});
+
+export type ListingInput = z.infer<typeof listingFieldsSchema>;
+
+export function hasCompleteAddress(input: Pick<ListingInput, "streetAddress" | "city" | "state" | "postalCode">) {
+  return Boolean(input.streetAddress && input.city && input.state && input.postalCode);
+}
+
+/** Spec §5: publishing needs the four address fields; a draft does not. */
+export const listingFormSchema = listingFieldsSchema
+  .superRefine((input, ctx) => {
+    if (input.subcategoryId && !input.categoryId) {
+      ctx.addIssue({ code: "custom", path: ["subcategoryId"], message: "Choose a category first" });
+    }
+    if (input.maxRentalDuration != null && input.maxRentalDuration < input.minRentalDuration) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxRentalDuration"],
+        message: "Maximum rental duration cannot be less than the minimum",
+      });
+    }
+    if (input.intent === "publish" && !hasCompleteAddress(input)) {
+      ctx.addIssue({ code: "custom", path: ["address"], message: ADDRESS_REQUIRED_MESSAGE });
+    }
+  });
+
+const ARRAY_FIELDS = new Set(["images", "videos"]);
+
+/** FormData → plain object for the schema (media lists keep their order). */
+export function formDataToObject(formData: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = { images: [], videos: [] };
+  for (const [key, value] of formData.entries()) {
+    if (typeof value !== "string") continue;
+    if (ARRAY_FIELDS.has(key)) (out[key] as string[]).push(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+export type FieldErrors = Partial<Record<keyof ListingInput | "address" | "form", string>>;
+
+/** The first message per field, for showing next to each input. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors as FieldErrors;
+}
+
+export function parseListingForm(formData: FormData) {
+  return listingFormSchema.safeParse(formDataToObject(formData));
+}
+
+/** Values the form shows; strings as the inputs hold them. */
+export type ListingFormValues = Partial<Record<keyof ListingInput, string | boolean | string[]>>;
+
+export const TIME_ZONE_CHOICES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "America/Toronto",
+  "America/Vancouver",
+  "America/Mexico_City",
+  "America/Sao_Paulo",
+  "Europe/London",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "Europe/Amsterdam",
+  "Europe/Madrid",
+  "Europe/Athens",
+  "Asia/Dubai",
+  "Asia/Kolkata",
+  "Asia/Bangkok",
+  "Asia/Singapore",
+  "Asia/Hong_Kong",
+  "Asia/Shanghai",
+  "Asia/Seoul",
+  "Asia/Tokyo",
+  "Asia/Jakarta",
+  "Australia/Sydney",
+  "Australia/Melbourne",
+] as const;

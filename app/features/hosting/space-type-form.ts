@@ -1,0 +1,21 @@
+import { z } from "~/lib/zod";
+import { cleanText } from "./listing-form";
+
+/** Adding a space type inline (spec §3: name lowercased, label). */
+export const spaceTypeSchema = z
+  .object({
+    label: z.preprocess(
+      (value) => (typeof value === "string" ? cleanText(value).trim().replace(/\s+/g, " ") : value),
+      z.string({ error: "Enter a name for the new type" }).min(2, "Enter a name for the new type").max(40, "Keep the type name under 40 characters"),
+    ),
+  })
+  .transform(({ label }) => ({ label, name: spaceTypeName(label) }))
+  .refine(({ name }) => name.length >= 2, { message: "Use letters or numbers in the type name", path: ["label"] });
+
+/** "Photo Studio" → "photo-studio": lowercased, as the seeded types are named. */
+export function spaceTypeName(label: string) {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "~/lib/zod";
+import { profiles } from "~/db/schema/profiles";
+import { reviews, spaces } from "~/db/schema/listings";
+import type { Db } from "~/lib/db.server";
+import { slugify } from "./slug";
+
+const uuid = z.uuid();
+
+/** The slug rule of spec §2 in SQL (the twin of `slugify`), so a lookup runs in the database. */
+export function slugSql(text: AnyColumn | SQL) {
+  return sql<string>`lower(trim(both '-' from regexp_replace(${text}, '[^A-Za-z0-9]+', '-', 'g')))`;
+}
+
+/**
+ * A slug's longest segment as an ILIKE prefilter: every letter run of the slug
+ * appears verbatim in the lowercased text, so `ILIKE '%segment%'` keeps every
+ * candidate and lets the trigram indexes on title and location do the work.
+ */
+function segmentFilter(column: AnyColumn, slug: string): SQL | undefined {
+  const longest = slug.split("-").reduce((best, part) => (part.length > best.length ? part : best), "");
+  return longest.length >= 3 ? ilike(column, `%${longest}%`) : undefined;
+}
+
+/** The path of a listing's page without the id: /space/{title-slug}/{location-slug}. */
+export function spaceBasePath(space: { title: string; location: string }) {
+  return `/space/${slugify(space.title) || "listing"}/${slugify(space.location) || "anywhere"}`;
+}
+
+export type SpaceLookup =
+  | { kind: "found"; id: string; canonicalPath: string }
+  | { kind: "redirect"; to: string }
+  | { kind: "not-found" };
+
+/**
+ * Resolves /space/{title}/{location}?id= (ADR 0040). Listings sharing a title
+ * and location are all reachable: the bare path serves the oldest published one,
+ * every other one is addressed with `?id=<uuid>`. A malformed, unknown or
+ * mismatched id redirects to the canonical address; a renamed listing's old
+ * address with its id redirects to the new one. Unpublished listings are visible
+ * only to their owner.
+ */
+export async function lookupSpace(
+  db: Db,
+  input: { titleSlug: string; locationSlug: string; id: string | null; viewerId: string | null },
+): Promise<SpaceLookup> {
+  const titleSlug = slugify(input.titleSlug.slice(0, 500));
+  const locationSlug = slugify(input.locationSlug.slice(0, 500));
+  const id = input.id && uuid.safeParse(input.id).success ? input.id.toLowerCase() : null;
+  const visible = input.viewerId
+    ? or(eq(spaces.isPublished, true), eq(spaces.userId, input.viewerId))
+    : eq(spaces.isPublished, true);
+
+  const titleMatch = titleSlug === "listing" ? or(eq(slugSql(spaces.title), ""), eq(slugSql(spaces.title), "listing")) : eq(slugSql(spaces.title), titleSlug);
+  const locationMatch =
+    locationSlug === "anywhere"
+      ? or(eq(slugSql(spaces.location), ""), eq(slugSql(spaces.location), "anywhere"))
+      : eq(slugSql(spaces.location), locationSlug);
+  const candidates = titleSlug
+    ? await db
+        .select({ id: spaces.id, isPublished: spaces.isPublished })
+        .from(spaces)
+        .where(and(segmentFilter(spaces.title, titleSlug), segmentFilter(spaces.location, locationSlug), titleMatch, locationMatch, visible))
+        .orderBy(asc(spaces.createdAt), asc(spaces.id))
+        .limit(200)
+    : [];
+
+  const base = `/space/${titleSlug}/${locationSlug}`;
+  const primary = candidates.find((candidate) => candidate.isPublished);
+  const pathOf = (candidateId: string) => (candidateId === primary?.id ? base : `${base}?id=${candidateId}`);
+  const exactPath = input.titleSlug === titleSlug && input.locationSlug === locationSlug;
+
+  if (id) {
+    const match = candidates.find((candidate) => candidate.id === id);
+    if (match) {
+      if (!exactPath) return { kind: "redirect", to: `${base}?id=${match.id}` };
+      return { kind: "found", id: match.id, canonicalPath: pathOf(match.id) };
+    }
+    // The id exists under another title or location (renamed): send to its address.
+    const [moved] = await db.select({ id: spaces.id, title: spaces.title, location: spaces.location }).from(spaces).where(and(eq(spaces.id, id), visible));
+    if (moved) return { kind: "redirect", to: `${spaceBasePath(moved)}?id=${moved.id}` };
+  }
+  const first = primary ?? candidates[0];
+  if (!first) return { kind: "not-found" };
+  if (input.id !== null || !exactPath) return { kind: "redirect", to: pathOf(first.id) };
+  return { kind: "found", id: first.id, canonicalPath: pathOf(first.id) };
+}
+
+export type SpaceDetail = Awaited<ReturnType<typeof loadSpaceDetail>>;
+
+/** Everything the space page shows about one listing (already known to be visible). */
+export async function loadSpaceDetail(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      space: spaces,
+      hostName: profiles.fullName,
+      hostAvatarUrl: profiles.avatarUrl,
+      hostJoined: profiles.createdAt,
+    })
+    .from(spaces)
+    .leftJoin(profiles, eq(profiles.id, spaces.userId))
+    .where(eq(spaces.id, id));
+  if (!row) return null;
+  const reviewRows = await listReviews(db, id, 50);
+  return {
+    space: row.space,
+    host: { id: row.space.userId, fullName: row.hostName?.trim() || null, avatarUrl: row.hostAvatarUrl || null },
+    reviews: reviewRows,
+  };
+}
+
+/** Reviews newest first with the reviewer's name ('Anonymous' when there is none). */
+export async function listReviews(db: Db, spaceId: string, limit: number) {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      authorName: profiles.fullName,
+    })
+    .from(reviews)
+    .leftJoin(profiles, eq(profiles.id, reviews.userId))
+    .where(eq(reviews.spaceId, spaceId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map((review) => ({ ...review, authorName: review.authorName?.trim() || "Anonymous" }));
+}

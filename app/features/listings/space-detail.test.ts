@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { isBookable, monthYear, priceOptions, rentalDetails } from "./space-detail";
+
+const noPrices = {
+  hourlyPrice: null,
+  dailyPrice: null,
+  weeklyPrice: null,
+  monthlyPrice: null,
+  currency: "USD",
+};
+
+describe("price options (spec §2, §9)", () => {
+  it("lists hourly, daily, weekly, monthly in that order, skipping missing and zero prices", () => {
+    const options = priceOptions({
+      hourlyPrice: 95,
+      dailyPrice: 680.5,
+      weeklyPrice: 0,
+      monthlyPrice: 9000,
+      currency: "USD",
+    });
+    expect(options.map((option) => option.text)).toEqual(["$95.00/hr", "$680.50/day", "$9,000.00/month"]);
+    expect(options[0]).toMatchObject({ unit: "hour", amount: 95 });
+  });
+  it("starts with the first filled option when there is no hourly price", () => {
+    expect(priceOptions({ ...noPrices, weeklyPrice: 600, dailyPrice: 120 }).map((option) => option.unit)).toEqual(["day", "week"]);
+  });
+  it("is empty when no price is set (the page shows 'Price on request')", () => {
+    expect(priceOptions(noPrices)).toEqual([]);
+  });
+  it("formats currencies without minor units", () => {
+    expect(priceOptions({ ...noPrices, hourlyPrice: 5000, currency: "JPY" })[0]?.text).toBe("¥5,000/hr");
+  });
+});
+
+describe("isBookable", () => {
+  it("needs available and status 'available'", () => {
+    expect(isBookable({ available: true, status: "available" })).toBe(true);
+    expect(isBookable({ available: false, status: "available" })).toBe(false);
+    expect(isBookable({ available: true, status: "rented" })).toBe(false);
+    expect(isBookable({ available: true, status: "maintenance" })).toBe(false);
+  });
+});
+
+const blank = {
+  brand: null,
+  model: null,
+  year: null,
+  condition: null,
+  depositRequired: false,
+  depositAmount: 0,
+  insuranceRequired: false,
+  locationType: "fixed",
+  deliveryAvailable: false,
+  deliveryFee: 0,
+  pickupAvailable: false,
+  licenseRequired: false,
+  ageRestriction: null,
+  waiverRequired: false,
+  safetyEquipmentIncluded: [],
+  minRentalDuration: null,
+  maxRentalDuration: null,
+  currency: "USD",
+};
+
+describe("rental details", () => {
+  it("shows nothing for a listing without rental-specific fields", () => {
+    expect(rentalDetails({ ...blank, brand: "  " })).toEqual([]);
+  });
+  it("shows every filled field with readable values", () => {
+    expect(
+      rentalDetails({
+        brand: "Milwaukee",
+        model: "M18 Fuel",
+        year: 2021,
+        condition: "good",
+        depositRequired: true,
+        depositAmount: 150,
+        insuranceRequired: true,
+        locationType: "mobile",
+        deliveryAvailable: true,
+        deliveryFee: 20,
+        pickupAvailable: true,
+        licenseRequired: true,
+        ageRestriction: 18,
+        waiverRequired: true,
+        safetyEquipmentIncluded: ["Safety glasses", "Dust masks"],
+        minRentalDuration: 2,
+        maxRentalDuration: 14,
+        currency: "USD",
+      }),
+    ).toEqual([
+      { label: "Brand", value: "Milwaukee" },
+      { label: "Model", value: "M18 Fuel" },
+      { label: "Year", value: "2021" },
+      { label: "Condition", value: "Good" },
+      { label: "Deposit", value: "$150.00 required" },
+      { label: "Insurance", value: "Insurance required" },
+      { label: "Location", value: "Mobile (comes to you)" },
+      { label: "Delivery", value: "Available ($20.00 fee)" },
+      { label: "Pickup", value: "Available" },
+      { label: "Licence", value: "Licence required" },
+      { label: "Minimum age", value: "18+" },
+      { label: "Waiver", value: "Signed waiver required" },
+      { label: "Safety equipment", value: "Safety glasses, Dust masks" },
+      { label: "Minimum duration", value: "2 hours" },
+      { label: "Maximum duration", value: "14 hours" },
+    ]);
+  });
+  it("words a deposit without an amount and free delivery", () => {
+    expect(
+      rentalDetails({
+        ...blank,
+        depositRequired: true,
+        deliveryAvailable: true,
+      }),
+    ).toEqual([
+      { label: "Deposit", value: "Required" },
+      { label: "Delivery", value: "Available (free)" },
+    ]);
+  });
+});
+
+describe("monthYear", () => {
+  it("shows month name and year (spec §9)", () => {
+    expect(monthYear("2025-03-31T23:30:00Z")).toBe("March 2025");
+    expect(monthYear(new Date(Date.UTC(2024, 0, 1)))).toBe("January 2024");
+  });
+});

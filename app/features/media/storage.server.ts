@@ -1,0 +1,213 @@
+import { AwsClient } from "aws4fetch";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { env } from "~/lib/env.server";
+
+/**
+ * Where uploaded media live (spec §7 bucket `spaces`): keys `{user id}/{random}.{ext}`,
+ * never overwritten. Local disk under DATA_DIR/media by default (served by
+ * server/app.ts at /media), or an S3-compatible bucket when MEDIA_STORAGE=s3.
+ */
+export type StoredObject = { key: string; url: string };
+
+export type MediaStorage = {
+  readonly kind: "local" | "s3";
+  /** Stores `body` at `key`; throws ObjectExistsError when something is already there. */
+  put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  urlFor(key: string): string;
+  /** The key of one of our URLs, or null for anything else (other hosts, path tricks). */
+  keyFromUrl(url: string): string | null;
+  /** Keys under `{prefix}/` last modified before `olderThan` (local storage only; S3 uses lifecycle rules). */
+  listOlderThan?(olderThan: Date): Promise<string[]>;
+};
+
+export class ObjectExistsError extends Error {
+  constructor(key: string) {
+    super(`A file already exists at ${key}`);
+    this.name = "ObjectExistsError";
+  }
+}
+
+const KEY_PATTERN = /^[0-9a-f-]{36}\/[A-Za-z0-9_-]{16,64}(?:\.card)?\.[a-z0-9]{2,5}$/;
+
+export function isValidKey(key: string) {
+  return KEY_PATTERN.test(key);
+}
+
+/** `{user id}/{random}.{ext}`: 128 random bits, URL-safe. */
+export function newMediaKey(userId: string, ext: string) {
+  return `${userId}/${crypto.randomBytes(16).toString("base64url")}.${ext}`;
+}
+
+/** The card-size sibling of an image key: `{user}/{random}.webp` → `{user}/{random}.card.webp`. */
+export function cardKeyFor(key: string) {
+  return key.replace(/\.([a-z0-9]+)$/, ".card.$1");
+}
+
+export function cardUrlFor(url: string) {
+  return url.replace(/\.webp$/, ".card.webp");
+}
+
+function assertKey(key: string) {
+  if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
+}
+
+export function localStorage(root: string, publicPrefix = "/media"): MediaStorage {
+  const fileFor = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    kind: "local",
+    async put(key, body) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        // "wx": create, fail if the file exists — never overwrite.
+        await fs.writeFile(file, body, { flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ObjectExistsError(key);
+        throw error;
+      }
+      return { key, url: `${publicPrefix}/${key}` };
+    },
+    async delete(key) {
+      await fs.rm(fileFor(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await fs.access(fileFor(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    urlFor: (key) => `${publicPrefix}/${key}`,
+    keyFromUrl(url) {
+      if (!url.startsWith(`${publicPrefix}/`)) return null;
+      const key = url.slice(publicPrefix.length + 1);
+      return isValidKey(key) ? key : null;
+    },
+    async listOlderThan(olderThan) {
+      const keys: string[] = [];
+      let owners: string[];
+      try {
+        owners = await fs.readdir(root);
+      } catch {
+        return keys;
+      }
+      for (const owner of owners) {
+        let names: string[];
+        try {
+          names = await fs.readdir(path.join(root, owner));
+        } catch {
+          continue;
+        }
+        for (const name of names) {
+          const key = `${owner}/${name}`;
+          if (!isValidKey(key)) continue;
+          const stat = await fs.stat(path.join(root, owner, name)).catch(() => null);
+          if (stat && stat.mtime < olderThan) keys.push(key);
+        }
+      }
+      return keys;
+    },
+  };
+}
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl?: string;
+  forcePathStyle: boolean;
+};
+
+export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch): MediaStorage {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+  });
+  const endpoint = (settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`).replace(/\/$/, "");
+  const bucketBase = settings.forcePathStyle
+    ? `${endpoint}/${settings.bucket}`
+    : endpoint.replace("://", `://${settings.bucket}.`);
+  const publicBase = (settings.publicUrl ?? bucketBase).replace(/\/$/, "");
+  const objectUrl = (key: string) => {
+    assertKey(key);
+    return `${bucketBase}/${key}`;
+  };
+  const send = async (url: string, init: RequestInit) => {
+    const signed = await client.sign(url, init);
+    return fetchImpl(signed);
+  };
+  return {
+    kind: "s3",
+    async put(key, body, contentType) {
+      const response = await send(objectUrl(key), {
+        method: "PUT",
+        body: new Uint8Array(body),
+        headers: {
+          "Content-Type": contentType,
+          "Cache-Control": "public, max-age=31536000, immutable",
+          // Conditional write: S3 answers 412 when the key exists — no overwrite.
+          "If-None-Match": "*",
+        },
+      });
+      if (response.status === 412 || response.status === 409) throw new ObjectExistsError(key);
+      if (!response.ok) throw new Error(`Storage upload failed (${response.status})`);
+      return { key, url: `${publicBase}/${key}` };
+    },
+    async delete(key) {
+      const response = await send(objectUrl(key), { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw new Error(`Storage delete failed (${response.status})`);
+    },
+    async exists(key) {
+      const response = await send(objectUrl(key), { method: "HEAD" });
+      return response.ok;
+    },
+    urlFor: (key) => `${publicBase}/${key}`,
+    keyFromUrl(url) {
+      if (!url.startsWith(`${publicBase}/`)) return null;
+      const key = url.slice(publicBase.length + 1);
+      return isValidKey(key) ? key : null;
+    },
+  };
+}
+
+let current: MediaStorage | undefined;
+
+/** The process's storage, from the settings. */
+export function mediaStorage(): MediaStorage {
+  if (current) return current;
+  const settings = env();
+  if (settings.MEDIA_STORAGE === "s3") {
+    if (!settings.S3_BUCKET || !settings.S3_ACCESS_KEY_ID || !settings.S3_SECRET_ACCESS_KEY) {
+      throw new Error("MEDIA_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+    }
+    current = s3Storage({
+      bucket: settings.S3_BUCKET,
+      region: settings.S3_REGION,
+      endpoint: settings.S3_ENDPOINT,
+      accessKeyId: settings.S3_ACCESS_KEY_ID,
+      secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+      publicUrl: settings.S3_PUBLIC_URL,
+      forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+    });
+  } else {
+    current = localStorage(path.join(settings.dataDir, "media"));
+  }
+  return current;
+}
+
+/** For tests. */
+export function setMediaStorage(storage: MediaStorage | undefined) {
+  current = storage;
+}

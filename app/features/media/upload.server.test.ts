@@ -1,0 +1,194 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { localStorage, ObjectExistsError, s3Storage, type MediaStorage, newMediaKey } from "./storage.server";
+import { receiveUploads, UploadError } from "./upload.server";
+
+const userId = "0b6f5d4e-3a2b-4c1d-8e9f-a0b1c2d3e4f5";
+let root: string;
+let storage: MediaStorage;
+
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-upload-"));
+  storage = localStorage(root);
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+const limits = { maxImages: 20, maxVideos: 5 };
+
+function request(files: Array<{ name: string; bytes: Buffer | Uint8Array; type?: string }>) {
+  const form = new FormData();
+  for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/jpeg" }));
+  return new Request("http://localhost/api/media/uploads", { method: "POST", body: form });
+}
+
+async function storedFiles() {
+  const out: string[] = [];
+  for (const dir of await fs.readdir(root).catch(() => [])) {
+    for (const name of await fs.readdir(path.join(root, dir))) out.push(`${dir}/${name}`);
+  }
+  return out;
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UploadError);
+  return error as UploadError;
+}
+
+const png = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: "#2a9d8f" } }).png().toBuffer();
+
+describe("receiveUploads", () => {
+  it("re-encodes an image to WebP in a detail and a card size, without metadata", async () => {
+    const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#e76f51" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "secret-owner", Artist: "home address" } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const [uploaded] = await receiveUploads(request([{ name: "holiday.jpg", bytes: jpeg }]), storage, userId, limits);
+    expect(uploaded).toMatchObject({ kind: "image", name: "holiday.jpg" });
+    expect(uploaded!.url).toMatch(new RegExp(`^/media/${userId}/[A-Za-z0-9_-]{22}\\.webp$`));
+    const detail = await fs.readFile(path.join(root, storage.keyFromUrl(uploaded!.url)!));
+    const card = await fs.readFile(path.join(root, storage.keyFromUrl((uploaded as { cardUrl: string }).cardUrl)!));
+    const detailMeta = await sharp(detail).metadata();
+    expect(detailMeta).toMatchObject({ format: "webp", width: 1600, height: 1200 });
+    expect(detailMeta.exif).toBeUndefined();
+    expect(await sharp(card).metadata()).toMatchObject({ format: "webp", width: 640, height: 480 });
+    expect(detail.includes(Buffer.from("secret-owner"))).toBe(false);
+  });
+
+  it("strips GPS position and XMP from a phone photo", async () => {
+    const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>home-street-42</rdf:Description></rdf:RDF></x:xmpmeta>';
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#264653" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 26/1 46/1", GPSLongitudeRef: "W", GPSLongitude: "79/1 58/1 56/1" } })
+      .withXmp(xmp)
+      .toBuffer();
+    const source = await sharp(photo).metadata();
+    expect(source.exif?.includes(Buffer.from("PhoneCo"))).toBe(true);
+    expect(source.xmp).toBeDefined();
+    const [uploaded] = await receiveUploads(request([{ name: "IMG_0001.jpg", bytes: photo }]), storage, userId, limits);
+    for (const url of [uploaded!.url, (uploaded as { cardUrl: string }).cardUrl]) {
+      const stored = await fs.readFile(path.join(root, storage.keyFromUrl(url)!));
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(stored.includes(Buffer.from("PhoneCo"))).toBe(false);
+      expect(stored.includes(Buffer.from("home-street-42"))).toBe(false);
+    }
+  });
+
+  it("refuses more videos than the listing may still take, and a 6th video", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypmp42"), Buffer.alloc(12), Buffer.alloc(64, 1)]);
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `clip-${i}.mp4`, bytes: mp4, type: "video/mp4" }));
+    const error = await refusal(receiveUploads(request(six), storage, userId, limits));
+    expect(error.message).toBe("A listing can have at most 5 videos; you can add 5 more.");
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("stores videos as they are, recognised by content", async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.alloc(500, 7)]);
+    const [uploaded] = await receiveUploads(request([{ name: "tour.bin", bytes: mp4, type: "application/octet-stream" }]), storage, userId, limits);
+    expect(uploaded).toMatchObject({ kind: "video", name: "tour.bin" });
+    expect(uploaded!.url).toMatch(/\.mp4$/);
+  });
+
+  it("refuses a .jpg that is really text, an SVG, a 0-byte file and a truncated image, naming the file", async () => {
+    let error = await refusal(receiveUploads(request([{ name: "photo.jpg", bytes: Buffer.from("hello, I am text") }]), storage, userId, limits));
+    expect(error.message).toContain('"photo.jpg" is not a supported file');
+    error = await refusal(
+      receiveUploads(request([{ name: "logo.svg", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: "image/svg+xml" }]), storage, userId, limits),
+    );
+    expect(error.message).toContain('"logo.svg" is not a supported file');
+    error = await refusal(receiveUploads(request([{ name: "empty.png", bytes: Buffer.alloc(0) }]), storage, userId, limits));
+    expect(error.message).toBe('"empty.png" is empty.');
+    const whole = await png();
+    error = await refusal(receiveUploads(request([{ name: "cut.png", bytes: whole.subarray(0, Math.floor(whole.length / 2)) }]), storage, userId, limits));
+    expect(error.message).toContain('"cut.png" could not be read as an image');
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses an image over 10 MB with 413", async () => {
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const error = await refusal(receiveUploads(request([{ name: "huge.jpg", bytes: big }]), storage, userId, limits));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('"huge.jpg" is larger than 10 MB, the limit for an image.');
+  });
+
+  it("is all or nothing: one bad file means nothing is stored", async () => {
+    const error = await refusal(
+      receiveUploads(request([{ name: "good.png", bytes: await png() }, { name: "bad.jpg", bytes: Buffer.from("nope") }]), storage, userId, limits),
+    );
+    expect(error.message).toContain("bad.jpg");
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses more images than the listing may still take", async () => {
+    const small = await png(10, 10);
+    const error = await refusal(
+      receiveUploads(request([{ name: "1.png", bytes: small }, { name: "2.png", bytes: small }]), storage, userId, { maxImages: 1, maxVideos: 5 }),
+    );
+    expect(error.message).toBe("A listing can have at most 20 images; you can add 1 more.");
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a body cut off in the middle of a file, without an uncaught stream error", async () => {
+    const whole = await png(20, 20);
+    const head = Buffer.from('--cut\r\nContent-Disposition: form-data; name="files"; filename="half.png"\r\nContent-Type: image/png\r\n\r\n');
+    const body = Buffer.concat([head, whole.subarray(0, 40)]);
+    const cut = new Request("http://localhost/api/media/uploads", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=cut" } });
+    const error = await refusal(receiveUploads(cut, storage, userId, limits));
+    expect(error.status).toBe(400);
+    // Let the parser's late 'error' events fire inside this test: an unhandled one fails the run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a request that is not multipart", async () => {
+    const error = await refusal(receiveUploads(new Request("http://x", { method: "POST", body: "x" }), storage, userId, limits));
+    expect(error.status).toBe(415);
+  });
+});
+
+describe("storage", () => {
+  it("local storage never overwrites and rejects keys outside the layout", async () => {
+    const key = newMediaKey(userId, "webp");
+    await storage.put(key, Buffer.from("one"), "image/webp");
+    await expect(storage.put(key, Buffer.from("two"), "image/webp")).rejects.toBeInstanceOf(ObjectExistsError);
+    expect(await fs.readFile(path.join(root, key), "utf8")).toBe("one");
+    await expect(storage.put("../../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Invalid media key/);
+    expect(storage.keyFromUrl(`/media/${userId}/../../x.webp`)).toBeNull();
+    expect(storage.keyFromUrl("https://elsewhere.test/x.webp")).toBeNull();
+  });
+
+  it("S3 storage signs requests, writes with If-None-Match and maps 412 to 'exists'", async () => {
+    const calls: Request[] = [];
+    let status = 200;
+    const fakeFetch = (async (input: RequestInfo | URL) => {
+      calls.push(input as Request);
+      return new Response(null, { status });
+    }) as typeof fetch;
+    const s3 = s3Storage(
+      { bucket: "media", region: "us-east-1", endpoint: "http://127.0.0.1:9000", accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: true, publicUrl: "https://cdn.test" },
+      fakeFetch,
+    );
+    const key = newMediaKey(userId, "webp");
+    const stored = await s3.put(key, Buffer.from("x"), "image/webp");
+    expect(stored.url).toBe(`https://cdn.test/${key}`);
+    expect(calls[0]!.url).toBe(`http://127.0.0.1:9000/media/${key}`);
+    expect(calls[0]!.method).toBe("PUT");
+    expect(calls[0]!.headers.get("if-none-match")).toBe("*");
+    expect(calls[0]!.headers.get("authorization")).toMatch(/^AWS4-HMAC-SHA256 Credential=AK\//);
+    status = 412;
+    await expect(s3.put(key, Buffer.from("y"), "image/webp")).rejects.toBeInstanceOf(ObjectExistsError);
+    expect(s3.keyFromUrl(`https://cdn.test/${key}`)).toBe(key);
+  });
+});

@@ -1,0 +1,260 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Clock, Home, MessageCircle, Star, User, X } from "lucide-react";
+import { useContext, useEffect, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { formatWhole } from "~/lib/money";
+import { hostDisplayName, PROFILE_LISTING_LIMIT, type PublicProfile } from "../public-profile";
+
+type State = { status: "loading" } | { status: "error"; message: string } | { status: "not-found" } | { status: "loaded"; profile: PublicProfile };
+
+function joinedText(iso: string) {
+  return new Date(iso).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** An avatar that falls back to a placeholder icon when missing or broken. */
+function Avatar({ url, size }: { url: string | null; size: "lg" | "sm" }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const box = size === "lg" ? "h-20 w-20" : "h-10 w-10";
+  if (!url || failedUrl === url) {
+    return (
+      <span className={`${box} flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500`} data-testid="avatar-placeholder">
+        <User className={size === "lg" ? "h-10 w-10" : "h-5 w-5"} aria-hidden="true" />
+      </span>
+    );
+  }
+  return <img src={url} alt="" className={`${box} shrink-0 rounded-full object-cover`} onError={() => setFailedUrl(url)} />;
+}
+
+/**
+ * The public profile of a host (spec §2 Public profile dialog, §4 states), fed by
+ * GET /api/profiles/:id each time it opens.
+ */
+export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+        >
+          {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
+          <ProfileBody key={hostId} hostId={hostId} onOpenChange={onOpenChange} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (open: boolean) => void }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [avatarOverride, setAvatarOverride] = useState<string | null>(null);
+  const authDialog = useContext(AuthDialogContext);
+  const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
+  const viewer = root?.user ?? null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/profiles/${encodeURIComponent(hostId)}`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => null)) as {
+          profile?: PublicProfile;
+          error?: string;
+        } | null;
+        if (response.status === 404) return setState({ status: "not-found" });
+        if (!response.ok || !body?.profile) {
+          return setState({
+            status: "error",
+            message: body?.error || "Failed to load profile",
+          });
+        }
+        setState({ status: "loaded", profile: body.profile });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          status: "error",
+          message: error instanceof Error && error.message ? error.message : "Failed to load profile",
+        });
+      });
+    return () => controller.abort();
+  }, [hostId]);
+
+  // Spec §4: a browser event 'avatarUpdated' with avatarUrl updates the shown avatar.
+  useEffect(() => {
+    function onAvatarUpdated(event: Event) {
+      const detail = (event as CustomEvent<{ avatarUrl?: string | null; userId?: string }>).detail;
+      if (!detail || (detail.userId && detail.userId !== hostId)) return;
+      setAvatarOverride(detail.avatarUrl ?? null);
+    }
+    window.addEventListener("avatarUpdated", onAvatarUpdated);
+    return () => window.removeEventListener("avatarUpdated", onAvatarUpdated);
+  }, [hostId]);
+
+  const profile = state.status === "loaded" ? state.profile : null;
+  const name = profile ? hostDisplayName(profile.fullName) : "Host profile";
+
+  return (
+    <>
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="sr-only">{name}</Dialog.Title>
+        <Dialog.Close className="ml-auto rounded-full p-2 text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <X className="h-5 w-5" aria-hidden="true" />
+        </Dialog.Close>
+      </div>
+      {state.status === "loading" && (
+        <p role="status" className="py-12 text-center text-slate-600">
+          Loading profile...
+        </p>
+      )}
+      {state.status === "error" && (
+        <p role="alert" className="my-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          {state.message}
+        </p>
+      )}
+      {state.status === "not-found" && (
+        <p role="alert" className="py-12 text-center text-lg font-semibold text-slate-800">
+          Profile not found
+        </p>
+      )}
+      {profile && (
+        <div className="space-y-6">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            <Avatar url={avatarOverride ?? profile.avatarUrl} size="lg" />
+            <div className="flex-1 space-y-1">
+              <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
+                {name}
+              </p>
+              <p className="flex items-center gap-1 text-sm text-slate-700">
+                <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                <span>
+                  {profile.stats.averageRating.toFixed(1)} ({profile.stats.totalReviews} reviews)
+                </span>
+              </p>
+              <p className="text-sm text-slate-600">Joined {joinedText(profile.createdAt)}</p>
+              <p className="flex items-center gap-1 text-sm text-slate-600">
+                <Clock className="h-4 w-4" aria-hidden="true" />
+                {profile.responseRate}% response rate · Responds {profile.responseTime}
+              </p>
+            </div>
+            <div className="sm:self-start">
+              {viewer?.id === profile.id ? null : viewer ? (
+                <div>
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby="contact-host-note"
+                    className="inline-flex items-center gap-2 rounded-lg bg-slate-200 px-4 py-2 font-semibold text-slate-500"
+                  >
+                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
+                  </button>
+                  <p id="contact-host-note" className="mt-1 max-w-[14rem] text-xs text-slate-500">
+                    Messaging between guests and hosts is not available yet.
+                  </p>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    onOpenChange(false);
+                    authDialog?.openSignIn();
+                  }}
+                  className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+                >
+                  <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
+                </button>
+              )}
+            </div>
+          </div>
+
+          <dl className="grid grid-cols-3 gap-3 text-center">
+            {[
+              ["Active Listings", String(profile.stats.totalListings)],
+              ["Total Reviews", String(profile.stats.totalReviews)],
+              ["Response Rate", `${profile.responseRate}%`],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+                <dd className="text-xl font-bold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          {profile.bio && (
+            <section aria-labelledby="profile-about">
+              <h3 id="profile-about" className="font-semibold text-slate-900">
+                About
+              </h3>
+              <p className="mt-1 whitespace-pre-line text-slate-700">{profile.bio}</p>
+            </section>
+          )}
+
+          <section aria-labelledby="profile-listings">
+            <h3 id="profile-listings" className="font-semibold text-slate-900">
+              Listings
+            </h3>
+            {profile.listings.length === 0 ? (
+              <div className="mt-3 rounded-xl border border-dashed border-slate-300 p-6 text-center">
+                <Home className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
+                <p className="mt-2 font-semibold text-slate-800">No Active Listings</p>
+                <p className="text-sm text-slate-600">This host doesn't have any active listings at the moment.</p>
+              </div>
+            ) : (
+              <>
+                <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {profile.listings.map((listing) => (
+                    <li key={listing.id} className="relative flex gap-3 rounded-xl border border-slate-200 p-2 hover:bg-slate-50">
+                      <img
+                        src={listing.image ?? "/demo/fallback.webp"}
+                        alt=""
+                        className="h-16 w-20 shrink-0 rounded-lg object-cover"
+                        loading="lazy"
+                        onError={(event) => {
+                          event.currentTarget.src = "/demo/fallback.webp";
+                        }}
+                      />
+                      <div className="min-w-0 text-sm">
+                        <Link
+                          to={listing.path}
+                          onClick={() => onOpenChange(false)}
+                          className="line-clamp-1 font-semibold text-slate-900 after:absolute after:inset-0"
+                        >
+                          {listing.title}
+                        </Link>
+                        <p className="truncate text-slate-600">{listing.location}</p>
+                        <p className="text-slate-800">
+                          {listing.hourlyPrice != null && listing.hourlyPrice > 0
+                            ? `${formatWhole(listing.hourlyPrice, listing.currency)}/hr`
+                            : "Price on request"}
+                          {listing.reviewCount > 0 && (
+                            <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
+                              <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+                              {listing.rating.toFixed(1)}
+                            </span>
+                          )}
+                        </p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                {profile.stats.totalListings > PROFILE_LISTING_LIMIT && (
+                  <p className="mt-3 text-center text-sm text-slate-600">
+                    And {profile.stats.totalListings - PROFILE_LISTING_LIMIT} more listings...
+                  </p>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import { profiles } from "~/db/schema/profiles";
+import { users } from "~/db/schema/auth";
+import { spaces } from "~/db/schema/listings";
+import { spacePath } from "~/features/listings/slug";
+import type { Db } from "~/lib/db.server";
+import {
+  PROFILE_LISTING_LIMIT,
+  profileOrDefault,
+  type PublicProfile,
+} from "./public-profile";
+
+/**
+ * A host's public profile (spec §2 Public profile dialog): the profile row or the
+ * default profile, stats over published and available listings (computed in SQL),
+ * and the newest 6 of those listings. Null when no such user exists.
+ */
+export async function getPublicProfile(
+  db: Db,
+  userId: string,
+  now: Date = new Date(),
+): Promise<PublicProfile | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      bio: profiles.bio,
+      createdAt: profiles.createdAt,
+      responseRate: profiles.responseRate,
+      responseTime: profiles.responseTime,
+      hasProfile: profiles.id,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  if (!user) return null;
+
+  const active = and(
+    eq(spaces.userId, userId),
+    eq(spaces.isPublished, true),
+    eq(spaces.available, true),
+  );
+  const [stats] = await db
+    .select({
+      totalListings: count(),
+      totalReviews: sum(spaces.reviewCount),
+      // Mean of listing ratings (spec §3) over listings that have reviews: a listing
+      // nobody has reviewed yet has rating 0, which is "no rating", not a bad one.
+      averageRating: sql<string | null>`avg(${spaces.rating}) filter (where ${spaces.reviewCount} > 0)`,
+    })
+    .from(spaces)
+    .where(active);
+  const rows = await db
+    .select({
+      id: spaces.id,
+      title: spaces.title,
+      location: spaces.location,
+      images: spaces.images,
+      hourlyPrice: spaces.hourlyPrice,
+      currency: spaces.currency,
+      rating: spaces.rating,
+      reviewCount: spaces.reviewCount,
+    })
+    .from(spaces)
+    .where(active)
+    .orderBy(desc(spaces.createdAt), desc(spaces.id))
+    .limit(PROFILE_LISTING_LIMIT);
+
+  const profile = profileOrDefault(
+    user.hasProfile
+      ? {
+          fullName: user.fullName,
+          avatarUrl: user.avatarUrl,
+          bio: user.bio,
+          createdAt: user.createdAt!,
+          responseRate: user.responseRate,
+          responseTime: user.responseTime,
+        }
+      : null,
+    now,
+  );
+  return {
+    id: user.id,
+    ...profile,
+    stats: {
+      totalListings: Number(stats?.totalListings ?? 0),
+      totalReviews: Number(stats?.totalReviews ?? 0),
+      averageRating:
+        stats?.averageRating == null ? 0 : Number(stats.averageRating),
+    },
+    listings: rows.map(({ images, ...listing }) => ({
+      ...listing,
+      image: images[0] ?? null,
+      path: spacePath(listing),
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+import type { Database } from "~/lib/db.server";
+import { CHANNEL_OF_TOPIC, LIVE_TOPICS, parseNotification, sseFrame, type LiveEvent, type LiveTopic } from "./live-event";
+
+/**
+ * One LISTEN per process and channel, fanned out to every open Server-Sent
+ * Events stream of this process. Each server process has its own hub; PostgreSQL
+ * NOTIFY reaches all of them, so live updates work across several processes.
+ */
+export const HEARTBEAT_MS = 25_000;
+
+type Subscriber = { topics: Set<LiveTopic>; send(event: LiveEvent): void; close(): void };
+
+export class LiveHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private listening: Promise<void> | undefined;
+  private unlisten: Array<() => Promise<void>> = [];
+
+  constructor(private readonly database: () => Promise<Database>) {}
+
+  get size() {
+    return this.subscribers.size;
+  }
+
+  /** Starts the LISTENs once; later calls reuse them. */
+  private ensureListening() {
+    this.listening ??= (async () => {
+      const database = await this.database();
+      for (const topic of LIVE_TOPICS) {
+        const stop = await database.listen(CHANNEL_OF_TOPIC[topic], (payload) => {
+          const event = parseNotification(topic, payload);
+          if (event) this.publish(event);
+        });
+        this.unlisten.push(stop);
+      }
+    })();
+    this.listening.catch(() => {
+      this.listening = undefined;
+    });
+    return this.listening;
+  }
+
+  publish(event: LiveEvent) {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.topics.has(event.topic)) subscriber.send(event);
+    }
+  }
+
+  /**
+   * A text/event-stream Response for one browser. It ends when the browser goes
+   * away (the request's signal), or when the hub closes (server shutdown).
+   */
+  async stream(request: Request, topics: LiveTopic[]): Promise<Response> {
+    await this.ensureListening();
+    const encoder = new TextEncoder();
+    let subscriber: Subscriber | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const cleanup = () => {
+      if (heartbeat) clearInterval(heartbeat);
+      if (subscriber) this.subscribers.delete(subscriber);
+      subscriber = undefined;
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        let closed = false;
+        const write = (text: string) => {
+          if (closed) return;
+          try {
+            controller.enqueue(encoder.encode(text));
+          } catch {
+            close();
+          }
+        };
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the reader
+          }
+        };
+        subscriber = { topics: new Set(topics), send: (event) => write(sseFrame(event)), close };
+        this.subscribers.add(subscriber);
+        // Tell the browser how long to wait before reconnecting, and that we are live.
+        write(`retry: 3000\n: connected\n\n`);
+        heartbeat = setInterval(() => write(`: heartbeat\n\n`), HEARTBEAT_MS);
+        heartbeat.unref?.();
+        if (request.signal.aborted) close();
+        request.signal.addEventListener("abort", close, { once: true });
+      },
+      cancel: () => cleanup(),
+    });
+    return new Response(body, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        // no-transform keeps the compression middleware from buffering the stream.
+        "Cache-Control": "no-cache, no-transform",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  }
+
+  /** Ends every open stream (graceful shutdown) and stops listening. */
+  async close() {
+    for (const subscriber of [...this.subscribers]) subscriber.close();
+    this.subscribers.clear();
+    const stops = this.unlisten;
+    this.unlisten = [];
+    this.listening = undefined;
+    await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
+  }
+}
+
+let processHub: LiveHub | undefined;
+
+/** The process's hub, on the process's database. */
+export function liveHub(): LiveHub {
+  processHub ??= new LiveHub(async () => (await import("~/lib/db.server")).getDatabase());
+  return processHub;
+}
+
+/** Closes every open live stream so a graceful shutdown does not wait on them. */
+export async function closeLiveStreams() {
+  if (processHub) await processHub.close();
+}

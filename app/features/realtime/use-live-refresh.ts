@@ -1,0 +1,23 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { useLiveEvents, type LiveTopic } from "./use-live-events";
+
+const SETTLE_MS = 250;
+
+/**
+ * Re-runs the page's loaders when a listing (or space type) changes anywhere
+ * (spec §4 live updates). Bursts of changes are folded into one reload after
+ * 250 ms, well inside the 2 s the product promises. After a dropped
+ * connection comes back the page reloads too, since changes made meanwhile
+ * were not sent.
+ */
+export function useLiveRefresh(topics: LiveTopic[] = ["spaces", "space_types"]) {
+  const revalidator = useRevalidator();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refresh = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void revalidator.revalidate(), SETTLE_MS);
+  };
+  useLiveEvents(topics, refresh, refresh);
+  useEffect(() => () => clearTimeout(timer.current), []);
+}

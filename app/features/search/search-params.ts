@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { findRegion, type RegionId } from "./regions";
+
+export const HOME_SEARCH_LIMIT = 9;
+export const HOME_SECTION_LIMIT = 6;
+export const EXPLORE_PAGE_SIZE = 12;
+/** Load more stops here: 50 pages of 12 is 600 cards on one page. */
+export const EXPLORE_MAX_PAGE = 50;
+export const MAX_QUERY_LENGTH = 200;
+
+/** Free text: trimmed, inner whitespace collapsed, cut to a sane length (a 10 000-character query still searches). */
+const text = z
+  .string()
+  .catch("")
+  .transform((value) => value.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH));
+
+/** A type or location value; anything odd becomes "no filter" or simply matches nothing. */
+const token = z
+  .string()
+  .catch("")
+  .transform((value) => value.trim().slice(0, 100));
+
+const page = z.coerce
+  .number()
+  .catch(1)
+  .transform((value) => (Number.isFinite(value) ? Math.min(EXPLORE_MAX_PAGE, Math.max(1, Math.trunc(value))) : 1));
+
+export const homeSearchSchema = z.object({
+  q: text.default(""),
+  category: token.default(""),
+  region: z
+    .string()
+    .catch("")
+    .default("")
+    .transform((value): RegionId | null => findRegion(value)?.id ?? null),
+});
+export type HomeSearch = z.infer<typeof homeSearchSchema>;
+
+export const exploreSearchSchema = z.object({
+  q: text.default(""),
+  type: token.default(""),
+  location: token.default(""),
+  page: page.default(1),
+});
+export type ExploreSearch = z.infer<typeof exploreSearchSchema>;
+
+function firstValues(params: URLSearchParams) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in values)) values[key] = value;
+  return values;
+}
+
+/** Reads the home page's search parameters; never throws. */
+export function parseHomeSearch(params: URLSearchParams): HomeSearch {
+  return homeSearchSchema.parse(firstValues(params));
+}
+
+/** Reads /explore's filters; never throws. */
+export function parseExploreSearch(params: URLSearchParams): ExploreSearch {
+  return exploreSearchSchema.parse(firstValues(params));
+}
+
+/** `%`, `_` and `\` match themselves inside an ILIKE pattern. */
+export function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The /explore URL for a set of filters (empty ones left out, page 1 left out). */
+export function exploreHref(filters: Partial<ExploreSearch>) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.type) params.set("type", filters.type);
+  if (filters.location) params.set("location", filters.location);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  const query = params.toString();
+  return query ? `/explore?${query}` : "/explore";
+}

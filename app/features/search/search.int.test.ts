@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spaceTypes } from "~/db/schema/catalog";
+import { createHost, createSpaces } from "../../../tests/factories/listings";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { featuredUsa, internationalSpaces, listLocations, listSpaceTypes, searchExplore, searchHome } from "./search.server";
+import { parseExploreSearch } from "./search-params";
+
+let database: TestDatabase;
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  const host = await createHost(db);
+  await db.insert(spaceTypes).values([
+    { name: "photo-studio", label: "Photo Studio", createdAt: at(0) },
+    { name: "kayak", label: "Kayak", createdAt: at(1) },
+  ]);
+  await createSpaces(
+    db,
+    [
+      { title: "Sunny Photo Loft", description: "Daylight studio", location: "Tampa, FL", country: "United States", type: "photo-studio", createdAt: at(10) },
+      { title: "Harbour Kayaks", description: "Paddle the BAY at dawn", location: "Sydney, NSW", country: "Australia", type: "kayak", createdAt: at(11) },
+      { title: "Shibuya Studio", description: "Compact photo room", location: "Tokyo", country: "Japan", type: "photo-studio", createdAt: at(12) },
+      { title: "Draft Loft", description: "Not public yet", location: "Tampa, FL", country: "United States", type: "photo-studio", isPublished: false, createdAt: at(13) },
+      { title: "100% Pure_Space", description: "Odd characters \\ in here", location: "Paris", country: "France", type: "photo-studio", createdAt: at(14) },
+      { title: "Closed Garage", description: "Unavailable but public", location: "Toronto, ON", country: "Canada", type: "kayak", available: false, createdAt: at(15) },
+      { title: "Dubai Desert Tours", description: "Dunes", location: "Dubai", country: "United Arab Emirates", type: "kayak", createdAt: at(16) },
+    ],
+    host.id,
+  );
+  // Seven more US listings so the featured section has more than six.
+  await createSpaces(
+    db,
+    Array.from({ length: 7 }, (_, i) => ({ title: `Chicago Room ${i + 1}`, location: "Chicago, IL", country: "United States", type: "kayak", createdAt: at(20 + i) })),
+    host.id,
+  );
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+
+describe("home search", () => {
+  it("matches title, location or country case-insensitively, published only, newest first", async () => {
+    expect(titles(await searchHome(database.db, { q: "LOFT", category: "" }))).toEqual(["Sunny Photo Loft"]);
+    expect(titles(await searchHome(database.db, { q: "tampa", category: "" }))).toEqual(["Sunny Photo Loft"]);
+    expect(titles(await searchHome(database.db, { q: "japan", category: "" }))).toEqual(["Shibuya Studio"]);
+    // description is not searched on home
+    expect(await searchHome(database.db, { q: "dunes", category: "" })).toEqual([]);
+  });
+
+  it("filters by one category and shows at most nine", async () => {
+    expect(titles(await searchHome(database.db, { q: "", category: "photo-studio" }))).toEqual([
+      "100% Pure_Space",
+      "Shibuya Studio",
+      "Sunny Photo Loft",
+    ]);
+    expect(await searchHome(database.db, { q: "", category: "" })).toHaveLength(9);
+    expect(await searchHome(database.db, { q: "", category: "no-such-type" })).toEqual([]);
+  });
+
+  it("treats LIKE and SQL metacharacters literally", async () => {
+    expect(titles(await searchHome(database.db, { q: "100%", category: "" }))).toEqual(["100% Pure_Space"]);
+    expect(titles(await searchHome(database.db, { q: "e_s", category: "" }))).toEqual(["100% Pure_Space"]);
+    expect(await searchHome(database.db, { q: "%", category: "" })).toHaveLength(1);
+    expect(await searchHome(database.db, { q: "_", category: "" })).toHaveLength(1);
+    expect(await searchHome(database.db, { q: "'; drop table spaces; --", category: "" })).toEqual([]);
+    const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from spaces`)).rows as [{ n: number }];
+    expect(n).toBe(14);
+  });
+});
+
+describe("home sections", () => {
+  it("features the first six US listings and says there are more", async () => {
+    const usa = await featuredUsa(database.db);
+    expect(usa.spaces).toHaveLength(6);
+    expect(usa.spaces.every((space) => space.country === "United States")).toBe(true);
+    expect(usa.hasMore).toBe(true);
+    expect(titles(usa.spaces)).not.toContain("Draft Loft");
+  });
+
+  it("lists non-US listings without a region and the region's countries with one", async () => {
+    expect(titles(await internationalSpaces(database.db, null))).toEqual([
+      "Dubai Desert Tours",
+      "Closed Garage",
+      "100% Pure_Space",
+      "Shibuya Studio",
+      "Harbour Kayaks",
+    ]);
+    expect(titles(await internationalSpaces(database.db, "asia-pacific"))).toEqual(["Shibuya Studio", "Harbour Kayaks"]);
+    expect(titles(await internationalSpaces(database.db, "europe"))).toEqual(["100% Pure_Space"]);
+    expect(titles(await internationalSpaces(database.db, "middle-east"))).toEqual(["Dubai Desert Tours"]);
+    const americas = await internationalSpaces(database.db, "americas");
+    expect(americas).toHaveLength(6);
+    expect(americas.every((space) => ["United States", "Canada"].includes(space.country))).toBe(true);
+  });
+});
+
+describe("explore search", () => {
+  const explore = (query: string) => searchExplore(database.db, parseExploreSearch(new URLSearchParams(query)));
+
+  it("searches title and description case-insensitively, published only", async () => {
+    expect(titles((await explore("q=bay")).spaces)).toEqual(["Harbour Kayaks"]);
+    expect(titles((await explore("q=PHOTO")).spaces)).toEqual(["Shibuya Studio", "Sunny Photo Loft"]);
+    expect(titles((await explore("q=loft")).spaces)).toEqual(["Sunny Photo Loft"]);
+    expect(titles((await explore("q=%5C")).spaces)).toEqual(["100% Pure_Space"]);
+  });
+
+  it("filters by type and by location, combined with text", async () => {
+    expect(titles((await explore("type=photo-studio&location=tampa")).spaces)).toEqual(["Sunny Photo Loft"]);
+    expect(titles((await explore("type=kayak&location=toronto")).spaces)).toEqual(["Closed Garage"]);
+    expect((await explore("type=kayak&q=photo")).spaces).toEqual([]);
+    expect((await explore("type=%27%3B%20drop")).spaces).toEqual([]);
+  });
+
+  it("pages by twelve with 'load more', in SQL", async () => {
+    const first = await explore("");
+    expect(first.spaces).toHaveLength(12);
+    expect(first.hasMore).toBe(true);
+    expect(first.spaces[0]!.title).toBe("Chicago Room 7");
+    const second = await explore("page=2");
+    expect(second.spaces).toHaveLength(13);
+    expect(second.hasMore).toBe(false);
+    expect((await explore("page=-4")).spaces).toHaveLength(12);
+    expect((await explore("page=99999999999")).spaces).toHaveLength(13);
+    expect((await explore("q=" + "x".repeat(10_000))).spaces).toEqual([]);
+  });
+});
+
+describe("filter lists", () => {
+  it("lists space types oldest first and published locations most common first", async () => {
+    expect(await listSpaceTypes(database.db)).toEqual([
+      { name: "photo-studio", label: "Photo Studio" },
+      { name: "kayak", label: "Kayak" },
+    ]);
+    const locations = await listLocations(database.db, { fresh: true });
+    expect(locations[0]).toEqual({ location: "Chicago, IL", count: 7 });
+    expect(locations.find((row) => row.location === "Tampa, FL")).toEqual({ location: "Tampa, FL", count: 1 });
+  });
+});

@@ -1,0 +1,92 @@
+import { BookOpen, Compass, Home, Info, Lightbulb, Mail, PlusCircle } from "lucide-react";
+import { NavLink } from "react-router";
+import { MAIN_NAV } from "../navigation";
+
+const ICONS = {
+  "/": Home,
+  "/how-it-works": Lightbulb,
+  "/explore": Compass,
+  "/blog": BookOpen,
+  "/about": Info,
+  "/contact": Mail,
+} as const;
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? "text-brand-700 font-semibold" : "text-slate-600 hover:text-slate-900";
+}
+
+/**
+ * Spec §2 main navigation, wide screens: an inline bar in the header; the active
+ * link is highlighted; 'List for FREE' only when signed in.
+ */
+export function InlineNav({ signedIn }: { signedIn: boolean }) {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+        <ul className="flex items-center gap-6 text-sm">
+          {MAIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={(state) => `${navClass(state)} rounded-md px-1 py-2 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8`}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          {signedIn && (
+            <li>
+              <NavLink
+                to="/create-listing"
+                className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                List for FREE
+              </NavLink>
+            </li>
+          )}
+        </ul>
+    </nav>
+  );
+}
+
+/**
+ * Spec §2 main navigation, small screens: a bottom bar ('List FREE' only when
+ * signed in). Rendered outside the header so that it is fixed to the viewport.
+ */
+export function BottomNav({ signedIn }: { signedIn: boolean }) {
+  return (
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur md:hidden"
+      >
+        <ul className="mx-auto flex max-w-lg items-stretch justify-between px-1 pb-[env(safe-area-inset-bottom)]">
+          {MAIN_NAV.map((item) => {
+            const Icon = ICONS[item.to];
+            return (
+              <li key={item.to} className="flex-1">
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(state) => `${navClass(state)} flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px]`}
+                >
+                  <Icon className="h-5 w-5" aria-hidden="true" />
+                  <span className="text-center leading-tight">{item.label}</span>
+                </NavLink>
+              </li>
+            );
+          })}
+          {signedIn && (
+            <li className="flex-1">
+              <NavLink
+                to="/create-listing"
+                className={(state) => `${navClass(state)} flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px]`}
+              >
+                <PlusCircle className="h-5 w-5" aria-hidden="true" />
+                <span>List FREE</span>
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+  );
+}

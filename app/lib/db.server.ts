@@ -1,0 +1,143 @@
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "~/db/schema/index";
+
+/**
+ * One database API for both engines: embedded PGlite (default, file-backed under
+ * DATA_DIR) and PostgreSQL through node-postgres when a URL is given. Both run the
+ * same committed migrations from code at start-up.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Notification = { channel: string; payload: string };
+
+export type Database = {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { engine: "pglite"; dataDir?: string /* undefined = in memory */ }
+  | { engine: "postgres"; url: string; max?: number };
+
+export function migrationsFolder() {
+  // Works from the source tree and from the server build (both run with cwd = repo root).
+  const candidates = [path.resolve("drizzle"), path.resolve(import.meta.dirname ?? ".", "../../drizzle")];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.engine === "pglite") {
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+    const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: "pglite",
+      async listen(channel, onPayload) {
+        const unsubscribe = await client.listen(channel, onPayload);
+        return async () => unsubscribe();
+      },
+      async close() {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  const db = drizzlePg(pool, { schema });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.PoolClient | undefined;
+  return {
+    db,
+    engine: "postgres",
+    async listen(channel, onPayload) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+      if (!listenClient) {
+        listenClient = await pool.connect();
+        listenClient.on("notification", (message) => {
+          for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? "");
+        });
+      }
+      let handlers = listeners.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        listeners.set(channel, handlers);
+        await listenClient.query(`LISTEN ${channel}`);
+      }
+      handlers.add(onPayload);
+      return async () => {
+        handlers.delete(onPayload);
+      };
+    },
+    async close() {
+      listenClient?.release();
+      listenClient = undefined;
+      await pool.end();
+    },
+  };
+}
+
+export async function runMigrations(database: Database) {
+  const migrationsDir = migrationsFolder();
+  if (database.engine === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder: migrationsDir });
+  } else {
+    await migratePg(database.db, { migrationsFolder: migrationsDir });
+  }
+}
+
+let current: Promise<Database> | undefined;
+
+/**
+ * The process's database, opened and migrated once. On the first start of an
+ * empty embedded database the demo data is loaded; a production database gets
+ * demo data only when SEED_DEMO_DATA=true.
+ */
+export function getDatabase(): Promise<Database> {
+  current ??= (async () => {
+    const { env } = await import("./env.server");
+    const settings = env();
+    const database = await openDatabase(
+      settings.DATABASE_URL
+        ? { engine: "postgres", url: settings.DATABASE_URL }
+        : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
+    );
+    await runMigrations(database);
+    const wantsSeed = settings.SEED_DEMO_DATA ?? (!settings.isProduction && database.engine === "pglite");
+    if (wantsSeed) {
+      const { seedIfEmpty } = await import("../../seed/seed.server");
+      await seedIfEmpty(database.db);
+    }
+    return database;
+  })();
+  current.catch(() => {
+    current = undefined;
+  });
+  return current;
+}
+
+/** Shorthand for loaders and actions. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase() {
+  const open = current;
+  current = undefined;
+  if (open) await (await open).close();
+}

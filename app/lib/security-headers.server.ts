@@ -1,0 +1,40 @@
+import crypto from "node:crypto";
+
+/** Headers every response carries, whatever serves it. */
+export const BASE_SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+};
+
+export function createNonce() {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/**
+ * The document policy: scripts only from our origin or inline with this request's
+ * nonce; nothing loads from another host. Inline style attributes are allowed
+ * (see docs/decisions/0003-content-security-policy.md).
+ */
+export function contentSecurityPolicy(nonce: string, { development = false } = {}) {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  if (!development) directives["upgrade-insecure-requests"] = [];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
+}

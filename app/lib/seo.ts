@@ -1,0 +1,63 @@
+import type { MetaDescriptor } from "react-router";
+
+export const SITE_NAME = "Rentwell";
+export const TAGLINE = "Global Online Rental Platform";
+
+type RootData = { siteUrl: string } | undefined;
+type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
+
+/** The absolute site URL, taken from the root loader's data. */
+export function siteUrlFrom(matches: readonly MatchLike[]): string {
+  const root = matches.find((match) => match?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as RootData;
+  return data?.siteUrl ?? "http://localhost:3000";
+}
+
+export function absoluteUrl(siteUrl: string, path: string) {
+  return new URL(path, siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).toString();
+}
+
+/**
+ * Title, description, canonical URL and Open Graph tags for a page, so every
+ * route states them the same way.
+ */
+export function pageMeta({
+  title,
+  description,
+  path,
+  matches,
+  image,
+  type = "website",
+  noIndex = false,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  matches: readonly MatchLike[];
+  image?: string;
+  type?: string;
+  noIndex?: boolean;
+}): MetaDescriptor[] {
+  const siteUrl = siteUrlFrom(matches);
+  const fullTitle = title === SITE_NAME ? `${SITE_NAME} | ${TAGLINE}` : `${title} | ${SITE_NAME}`;
+  const canonical = absoluteUrl(siteUrl, path);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { property: "og:url", content: canonical },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+  ];
+  if (image) tags.push({ property: "og:image", content: absoluteUrl(siteUrl, image) });
+  if (noIndex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/** A JSON-LD block for structured data, safe to embed in a script tag. */
+export function jsonLd(data: unknown) {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

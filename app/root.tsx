@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useState } from "react";
+import { AuthDialogProvider, SignInButton } from "~/features/auth/components/auth-dialog-provider";
+import { UserMenu } from "~/features/auth/components/user-menu";
+import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
+import { PageNotFound, SomethingWentWrong } from "~/features/shell/components/error-pages";
+import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
+import { FloatingAddButton } from "~/features/shell/components/floating-add-button";
+import { BottomNav } from "~/features/shell/components/main-nav";
+import { SiteFooter } from "~/features/shell/components/site-footer";
+import { SiteHeader } from "~/features/shell/components/site-header";
+import { getUser, sessionMiddleware } from "~/features/auth/session.server";
+import { originCheckMiddleware } from "~/features/security/origin-check.server";
+import { env } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+
+/** Every request: refuse cross-origin writes, then resolve (and renew) the session. */
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, sessionMiddleware];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const settings = env();
+  // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (spec §2).
+  return { siteUrl: settings.SITE_URL, user: await getUser(request), adminEmails: settings.ADMIN_EMAILS };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user ?? null;
+  const signedIn = Boolean(user);
+  // 'View My Profile' opens the public profile dialog for this host id (spec §2).
+  const [profileDialogHostId, setProfileDialogHostId] = useState<string | null>(null);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d8472" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <AuthDialogProvider adminEmails={data?.adminEmails ?? []}>
+          <SiteHeader
+            signedIn={signedIn}
+            account={user ? <UserMenu user={user} onViewProfile={() => setProfileDialogHostId(user.id)} /> : <SignInButton />}
+          />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter newsletter={<NewsletterForm source="footer" />} />
+          <BottomNav signedIn={signedIn} />
+          {signedIn && <FloatingAddButton />}
+          {profileDialogHostId && (
+            <PublicProfileDialog
+              hostId={profileDialogHostId}
+              open
+              onOpenChange={(open) => {
+                if (!open) setProfileDialogHostId(null);
+              }}
+            />
+          )}
+        </AuthDialogProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
+  return <SomethingWentWrong />;
+}

@@ -1,0 +1,53 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The route table of spec §2, in spec order. The catch-all stays last. */
+export default [
+  index("routes/home/home.tsx"),
+  route("space/:titleSlug/:locationSlug", "routes/listings/space-detail.tsx"),
+  route("create-listing", "routes/hosting/create-listing.tsx"),
+  route("dashboard", "routes/account/dashboard.tsx"),
+  route("my-listings", "routes/hosting/my-listings.tsx"),
+  route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
+  route("my-bookings", "routes/account/my-bookings.tsx"),
+  route("profile", "routes/account/profile.tsx"),
+  route("admin", "routes/admin/admin.tsx"),
+  route("explore", "routes/listings/explore.tsx"),
+  // Account resource routes (sign-in dialog, user menu).
+  route("auth/sign-in", "routes/auth/sign-in.ts"),
+  route("auth/sign-up", "routes/auth/sign-up.ts"),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
+  // Content and SEO (issue #6)
+  route("about", "routes/content/about.tsx"),
+  route("contact", "routes/content/contact.tsx"),
+  route("careers", "routes/content/careers.tsx"),
+  route("press", "routes/content/press.tsx"),
+  route("blog", "routes/content/blog.tsx"),
+  route("blog/:slug", "routes/content/blog-post.tsx"),
+  route("help", "routes/content/help.tsx"),
+  route("safety", "routes/content/safety.tsx"),
+  route("cancellation", "routes/content/cancellation.tsx"),
+  route("covid19", "routes/content/covid19.tsx"),
+  route("privacy", "routes/content/privacy.tsx"),
+  route("terms", "routes/content/terms.tsx"),
+  route("sitemap", "routes/content/sitemap.tsx"),
+  route("how-it-works", "routes/content/how-it-works.tsx"),
+  route("newsletter", "routes/content/newsletter.tsx"),
+  route("terms.md", "routes/content/terms-md.ts"),
+  route("sitemap.xml", "routes/content/sitemap-xml.ts"),
+  route("robots.txt", "routes/content/robots-txt.ts"),
+  // Hosting resource routes (media uploads, inline space types, owner availability toggle).
+  route("api/media/uploads", "routes/hosting/api.media-uploads.ts"),
+  route("api/space-types", "routes/hosting/api.space-types.ts"),
+  route("api/spaces/:id/availability", "routes/hosting/api.space-availability.ts"),
+  route("api/live", "routes/realtime/live.ts"),
+  // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.
+  ...["new-york", "los-angeles", "chicago", "houston", "phoenix", "philadelphia", "san-antonio", "san-diego", "dallas", "san-jose", "riverview"].map(
+    (slug) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` }),
+  ),
+  route("cities/:city", "routes/cities/city-page.tsx"),
+  // Public profile JSON for the host profile dialog.
+  route("api/profiles/:id", "routes/profiles/api-profile.ts"),
+  // The catch-all city page, then every other unknown path.
+  route(":city", "routes/cities/catch-all-city.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,24 @@
+import { requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/my-bookings";
+
+/** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (spec §2). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { email: user.email, fullName: user.fullName };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "My Bookings | Rentwell", description: "The bookings you have made.", path: "/my-bookings", matches, noIndex: true });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
+      <p className="mt-3 text-slate-600">
+        The spaces, vehicles and equipment you have booked, signed in as <strong className="font-semibold text-slate-900">{loaderData.fullName ?? loaderData.email}</strong>
+        {loaderData.fullName ? <> ({loaderData.email})</> : null}.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { data, Link } from "react-router";
+import { getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
+import { CATCH_ALL_CITIES, fallbackCityContent, isCatchAllCity, parsePage, parseTypeFilter } from "~/features/cities/known-cities";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/catch-all-city";
+import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+
+/** The catch-all /{city} page (spec §2 City pages): one of 20 known slugs, optional ?type=. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const slug = (params.city ?? "").trim().toLowerCase();
+  if (!slug) return data({ status: "missing" as const }, { status: 404 });
+  if (!isCatchAllCity(slug)) return data({ status: "unknown" as const }, { status: 404 });
+  const url = new URL(request.url);
+  const type = parseTypeFilter(url.searchParams.get("type"));
+  const db = await getDb();
+  const known = CATCH_ALL_CITIES[slug];
+  const row = await getCityBySlug(db, slug);
+  const fallback = fallbackCityContent(known.name);
+  const content = {
+    name: row?.name ?? known.name,
+    country: row?.country ?? known.country,
+    title: row?.title ?? fallback.title,
+    description: row?.description ?? fallback.description,
+    seoTitle: row?.seoTitle ?? fallback.title,
+    metaDescription: row?.metaDescription ?? fallback.description,
+    highlights: (row?.highlights?.length ? row.highlights : fallback.highlights).slice(0, 4),
+    heroImage: `/demo/city-${slug}.webp`,
+  };
+  const listing = await listCitySpaces(db, { match: { kind: "contains", terms: [known.name] }, type, page: parsePage(url.searchParams.get("page")) });
+  const siteUrl = env().SITE_URL;
+  const path = `/${slug}${type ? `?type=${encodeURIComponent(type)}` : ""}`;
+  const structuredData = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: content.seoTitle,
+    description: content.metaDescription,
+    url: absoluteUrl(siteUrl, path),
+    about: { "@type": "City", name: content.name, containedInPlace: { "@type": "Country", name: content.country } },
+    mainEntity: {
+      "@type": "ItemList",
+      numberOfItems: listing.total,
+      itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.title })),
+    },
+  });
+  return { status: "found" as const, slug, type, path, content, listing, structuredData };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData || loaderData.status !== "found") {
+    const title = loaderData?.status === "missing" ? "City not found" : "Location not found";
+    return pageMeta({ title, description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
+  }
+  return pageMeta({
+    title: loaderData.content.seoTitle,
+    description: loaderData.content.metaDescription,
+    path: loaderData.path,
+    matches,
+    image: loaderData.content.heroImage,
+  });
+};
+
+export default function CatchAllCity({ loaderData }: Route.ComponentProps) {
+  if (loaderData.status !== "found") {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{loaderData.status === "missing" ? "City not found" : "Location not found"}</h1>
+        <p className="mt-4 text-slate-600">We don't have a page for this location yet.</p>
+        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Explore listings
+        </Link>
+      </section>
+    );
+  }
+  const { content, listing, type } = loaderData;
+  return (
+    <>
+      <StructuredData json={loaderData.structuredData} />
+      <CityHero title={content.title} subtitle={content.description} image={content.heroImage} eyebrow={`${content.name}, ${content.country}`} />
+      <Section id="highlights-heading" title={`Why rent in ${content.name}`}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {content.highlights.map((highlight) => (
+            <li key={highlight.title} className="rounded-xl border border-slate-200 p-5">
+              <h3 className="font-semibold text-slate-900">{highlight.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{highlight.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="spaces-heading" title={type ? `${type.replace(/-/g, " ")} rentals in ${content.name}` : `Spaces in ${content.name}`}>
+        <CityListings
+          {...listing}
+          pageHref={(page) => withPage(type ? `type=${encodeURIComponent(type)}` : "", page)}
+          empty={
+            <>
+              <p className="text-slate-700">No spaces found in this location.</p>
+              <ViewAllSpaces />
+            </>
+          }
+        />
+      </Section>
+    </>
+  );
+}

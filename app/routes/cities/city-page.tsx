@@ -1,0 +1,116 @@
+import { data, Link } from "react-router";
+import { cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
+import { parsePage } from "~/features/cities/known-cities";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/city-page";
+import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+
+/** The data-driven /cities/{city} page: the city row by slug, its figures, areas and spaces. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const slug = params.city.trim().toLowerCase();
+  const db = await getDb();
+  const city = /^[a-z0-9-]{1,100}$/.test(slug) ? await getCityBySlug(db, slug) : null;
+  if (!city) return data({ found: false as const }, { status: 404 });
+  const match = { kind: "exact" as const, name: city.name };
+  const url = new URL(request.url);
+  const [stats, listing] = await Promise.all([cityStats(db, match), listCitySpaces(db, { match, page: parsePage(url.searchParams.get("page")) })]);
+  const path = `/cities/${city.slug}`;
+  const structuredData = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: city.seoTitle,
+    description: city.metaDescription,
+    url: absoluteUrl(env().SITE_URL, path),
+    about: { "@type": "City", name: city.name, containedInPlace: { "@type": "Country", name: city.country } },
+    mainEntity: { "@type": "ItemList", numberOfItems: listing.total },
+  });
+  return { found: true as const, city, stats, listing, path, structuredData };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData?.found) {
+    return pageMeta({ title: "City not found", description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
+  }
+  const { city } = loaderData;
+  const tags = pageMeta({ title: city.seoTitle, description: city.metaDescription, path: loaderData.path, matches, image: city.heroImage });
+  if (city.metaKeywords.length > 0) tags.push({ name: "keywords", content: city.metaKeywords.join(", ") });
+  return tags;
+};
+
+export default function CityPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">City not found</h1>
+        <p className="mt-4 text-slate-600">We don't have a page for this city yet.</p>
+        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Explore listings
+        </Link>
+      </section>
+    );
+  }
+  const { city, stats, listing } = loaderData;
+  return (
+    <>
+      <StructuredData json={loaderData.structuredData} />
+      <CityHero title={city.title} subtitle={city.description} image={city.heroImage} eyebrow={[city.name, city.state, city.country].filter(Boolean).join(", ")} />
+      <Section id="stats-heading" title={`${city.name} at a glance`}>
+        <StatTiles
+          items={[
+            { label: "Available spaces", value: String(stats.availableCount) },
+            { label: "Average rate", value: `${formatRate(stats.averageHourlyRate)}/hr` },
+            { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
+            { label: "Average rating", value: formatAverageRating(stats.averageRating) },
+          ]}
+        />
+      </Section>
+      {city.popularAreas.length > 0 && (
+        <Section id="areas-heading" title="Popular areas">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {city.popularAreas.map((area) => (
+              <li key={area.name} className="overflow-hidden rounded-xl border border-slate-200">
+                <img src={area.image} alt="" loading="lazy" width={600} height={400} className="aspect-[3/2] w-full object-cover" />
+                <div className="p-4">
+                  <h3 className="font-semibold text-slate-900">{area.name}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{area.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Section id="spaces-heading" title={`Spaces in ${city.name}`}>
+        <CityListings
+          {...listing}
+          pageHref={(page) => withPage("", page)}
+          empty={
+            <>
+              <p className="text-slate-700">No spaces found in this location.</p>
+              <ViewAllSpaces />
+            </>
+          }
+        />
+      </Section>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
+          <h2 className="text-2xl font-bold text-slate-900">Have a space in {city.name}?</h2>
+          <p className="mt-2 text-slate-600">List it for free in about 60 seconds and start earning.</p>
+          <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+            List Your Space
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">City</h1>
+      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">Failed to load city data</p>
+    </section>
+  );
+}

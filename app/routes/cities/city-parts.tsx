@@ -1,0 +1,125 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { SpaceCardData } from "~/features/listings/card";
+import { SpaceCard } from "~/features/listings/components/space-card";
+import { useNonce } from "~/lib/nonce";
+
+/** Shared pieces of the city pages (catch-all, data-driven, fixed US routes). */
+
+export function CityHero({ title, subtitle, image, eyebrow }: { title: string; subtitle: string; image: string; eyebrow?: string }) {
+  return (
+    <section className="relative isolate overflow-hidden bg-slate-900">
+      <img src={image} alt="" width={1600} height={700} fetchPriority="high" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-900/80 to-slate-900/20" />
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{eyebrow}</p>}
+        <h1 className="mt-2 max-w-3xl text-3xl font-bold text-white sm:text-5xl">{title}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-100">{subtitle}</p>
+      </div>
+    </section>
+  );
+}
+
+export function StructuredData({ json }: { json: string }) {
+  const nonce = useNonce();
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export function StatTiles({ items }: { items: { label: string; value: string }[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
+          <dt className="text-sm text-slate-600">{item.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h2 id={id} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** A grid of space cards with previous/next page links, or the page's empty text. */
+export function CityListings({
+  spaces,
+  page,
+  pageCount,
+  total,
+  empty,
+  pageHref,
+}: {
+  spaces: SpaceCardData[];
+  page: number;
+  pageCount: number;
+  total: number;
+  empty: ReactNode;
+  pageHref: (page: number) => string;
+}) {
+  if (spaces.length === 0) return <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">{empty}</div>;
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-600">
+        {total} {total === 1 ? "listing" : "listings"}
+        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+      </p>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {spaces.map((space) => (
+          <li key={space.id} className="flex">
+            <div className="w-full">
+              <SpaceCard space={space} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+          {page > 1 && (
+            <Link to={pageHref(page - 1)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">
+              Previous page
+            </Link>
+          )}
+          {page < pageCount && (
+            <Link to={pageHref(page + 1)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">
+              Next page
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+export function ViewAllSpaces() {
+  return (
+    <Link to="/" className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+      View all spaces
+    </Link>
+  );
+}
+
+export function formatRate(value: number | null) {
+  return value == null ? "—" : `$${Math.round(value).toLocaleString("en-US")}`;
+}
+
+export function formatAverageRating(value: number | null) {
+  return value == null ? "No reviews yet" : value.toFixed(1);
+}
+
+/** `?page=` link that keeps the other query parameters. */
+export function withPage(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}

@@ -1,0 +1,169 @@
+import { data, Link } from "react-router";
+import { type CityMatch, cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
+import { FIXED_US_CITIES, fallbackPopularAreas, isFixedUsCity, parsePage } from "~/features/cities/known-cities";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/us-city";
+import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+
+/**
+ * One module for the fixed US city routes (ADR 0042): /new-york … /dallas show
+ * figures, popular areas and listings whose location is the city; /san-jose and
+ * /riverview have their own filters and texts. The path says which city it is.
+ */
+type Variant =
+  | { kind: "fixed"; slug: string; name: string; state: string; match: CityMatch }
+  | { kind: "local"; slug: "san-jose" | "riverview"; name: string; state: string; match: CityMatch; empty: string; viewAll: boolean };
+
+function variantFor(slug: string): Variant | null {
+  if (isFixedUsCity(slug)) {
+    const city = FIXED_US_CITIES[slug];
+    return { kind: "fixed", slug, ...city, match: { kind: "exact", name: city.name } };
+  }
+  if (slug === "san-jose") {
+    return {
+      kind: "local",
+      slug,
+      name: "San Jose",
+      state: "California",
+      match: { kind: "contains", terms: ["san jose", "santa clara county"] },
+      empty: "No spaces currently available in San Jose. Check back soon!",
+      viewAll: false,
+    };
+  }
+  if (slug === "riverview") {
+    return {
+      kind: "local",
+      slug,
+      name: "Riverview",
+      state: "Florida",
+      match: { kind: "contains", terms: ["riverview"] },
+      empty: "No spaces found in Riverview, Florida.",
+      viewAll: true,
+    };
+  }
+  return null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const slug = url.pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+  const variant = variantFor(slug);
+  if (!variant) throw data(null, { status: 404 });
+  const db = await getDb();
+  const [row, listing, stats] = await Promise.all([
+    getCityBySlug(db, slug),
+    listCitySpaces(db, { match: variant.match, page: parsePage(url.searchParams.get("page")) }),
+    variant.kind === "fixed" ? cityStats(db, variant.match) : Promise.resolve(null),
+  ]);
+  const title = row?.title ?? `Rent spaces in ${variant.name}, ${variant.state}`;
+  const description =
+    row?.description ?? `Studios, venues, vehicles and equipment to rent by the hour, day, week or month in ${variant.name}, ${variant.state}.`;
+  const areas = (row?.popularAreas?.length ? row.popularAreas : fallbackPopularAreas(variant.name)).slice(0, 3);
+  const path = `/${slug}`;
+  const structuredData = jsonLd({
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: row?.seoTitle ?? title,
+    description: row?.metaDescription ?? description,
+    url: absoluteUrl(env().SITE_URL, path),
+    about: {
+      "@type": "City",
+      name: variant.name,
+      containedInPlace: { "@type": "State", name: variant.state, containedInPlace: { "@type": "Country", name: "United States" } },
+    },
+    mainEntity: { "@type": "ItemList", numberOfItems: listing.total },
+  });
+  return {
+    kind: variant.kind,
+    name: variant.name,
+    state: variant.state,
+    empty: variant.kind === "local" ? variant.empty : "No spaces found in this location.",
+    viewAll: variant.kind === "local" ? variant.viewAll : true,
+    title,
+    description,
+    seoTitle: row?.seoTitle ?? title,
+    metaDescription: row?.metaDescription ?? description,
+    heroImage: row?.heroImage ?? `/demo/city-${slug}.webp`,
+    areas,
+    stats,
+    listing,
+    path,
+    structuredData,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  return pageMeta({ title: loaderData.seoTitle, description: loaderData.metaDescription, path: loaderData.path, matches, image: loaderData.heroImage });
+};
+
+export default function UsCityPage({ loaderData }: Route.ComponentProps) {
+  const { name, state, stats, listing, areas } = loaderData;
+  return (
+    <>
+      <StructuredData json={loaderData.structuredData} />
+      <CityHero title={loaderData.title} subtitle={loaderData.description} image={loaderData.heroImage} eyebrow={`${name}, ${state}`} />
+      {stats && (
+        <Section id="stats-heading" title={`${name} at a glance`}>
+          <StatTiles
+            items={[
+              { label: "Available spaces", value: String(stats.availableCount) },
+              { label: "Average hourly rate", value: `${formatRate(stats.averageHourlyRate)}/hr` },
+              { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
+              { label: "Average rating", value: formatAverageRating(stats.averageRating) },
+            ]}
+          />
+        </Section>
+      )}
+      {loaderData.kind === "fixed" && (
+        <Section id="areas-heading" title={`Popular areas in ${name}`}>
+          <ul className="grid gap-6 sm:grid-cols-3">
+            {areas.map((area) => (
+              <li key={area.name} className="overflow-hidden rounded-xl border border-slate-200">
+                <img src={area.image} alt="" loading="lazy" width={600} height={400} className="aspect-[3/2] w-full object-cover" />
+                <div className="p-4">
+                  <h3 className="font-semibold text-slate-900">{area.name}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{area.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Section id="spaces-heading" title={`Spaces in ${name}`}>
+        <CityListings
+          {...listing}
+          pageHref={(page) => withPage("", page)}
+          empty={
+            <>
+              <p className="text-slate-700">{loaderData.empty}</p>
+              {loaderData.viewAll && <ViewAllSpaces />}
+            </>
+          }
+        />
+      </Section>
+      {loaderData.kind === "fixed" && (
+        <section className="bg-brand-50">
+          <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
+            <h2 className="text-2xl font-bold text-slate-900">Own a Space in {name}?</h2>
+            <p className="mt-2 text-slate-600">List it for free and earn from guests across {state}.</p>
+            <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+              Own a Space? List it
+            </Link>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">City spaces</h1>
+      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">Failed to fetch spaces</p>
+    </section>
+  );
+}

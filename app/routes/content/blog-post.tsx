@@ -1,0 +1,135 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
+import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
+import { SomethingWentWrong } from "~/features/shell/components/error-pages";
+import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
+import { absoluteUrl, pageMeta, siteUrlFrom, SITE_NAME } from "~/lib/seo";
+import { JsonLd } from "~/ui/json-ld";
+import type { Route } from "./+types/blog-post";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const post = findPost(params.slug);
+  if (!post) throw data({ slug: params.slug }, { status: 404 });
+  return { post, related: relatedPosts(post) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+  if (!loaderData) {
+    return pageMeta({
+      title: "Post Not Found",
+      description: "The blog post you are looking for does not exist. Browse all posts on the Rentwell blog.",
+      path: `/blog/${params.slug ?? ""}`,
+      matches,
+      noIndex: true,
+    });
+  }
+  const { post } = loaderData;
+  return [
+    ...pageMeta({ title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, matches, image: post.image, type: "article" }),
+    { property: "article:published_time", content: post.date },
+    { property: "article:author", content: post.author.name },
+    { property: "article:section", content: post.category },
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+  ];
+};
+
+function Block({ block }: { block: BlogBlock }) {
+  if ("h2" in block) return <h2>{block.h2}</h2>;
+  if ("ul" in block)
+    return (
+      <ul>
+        {block.ul.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    );
+  return <p>{block.p}</p>;
+}
+
+export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
+  const { post, related } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    image: absoluteUrl(siteUrl, post.image),
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    author: { "@type": "Person", name: post.author.name, jobTitle: post.author.role },
+    publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") } },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    articleSection: post.category,
+    keywords: post.tags.join(", "),
+    timeRequired: `PT${post.readMinutes}M`,
+    url,
+  };
+  return (
+    <>
+      <JsonLd data={structured} />
+      <article>
+        <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
+          <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+          </Link>
+          <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700 uppercase">{post.category}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 text-lg text-slate-600">{post.excerpt}</p>
+          <PostMeta post={post} className="mt-5" />
+          <p className="mt-1 text-sm text-slate-600">{post.author.role}</p>
+          <div className="mt-4">
+            <PostTags tags={post.tags} />
+          </div>
+        </header>
+        <img
+          src={post.image}
+          alt={post.imageAlt}
+          width={1200}
+          height={800}
+          fetchPriority="high"
+          className="mx-auto mt-8 aspect-[3/2] w-full max-w-4xl object-cover sm:rounded-2xl"
+        />
+        <div className="mx-auto max-w-3xl px-4 py-8 text-lg leading-8 text-slate-700 sm:px-6 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_li]:mt-2 [&_p]:mt-5 [&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6">
+          {post.body.map((block, index) => (
+            <Block key={index} block={block} />
+          ))}
+          <p className="!mt-10 text-base text-slate-600">
+            Published {formatPostDate(post.date)} by {post.author.name}.
+          </p>
+        </div>
+      </article>
+      <aside aria-labelledby="related-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
+          Keep reading
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {related.map((other) => (
+            <li key={other.slug}>
+              <PostCard post={other} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 rounded-2xl bg-slate-50 p-6 sm:p-10">
+          <NewsletterForm source="blog" />
+        </div>
+      </aside>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!(isRouteErrorResponse(error) && error.status === 404)) return <SomethingWentWrong />;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Post Not Found</h1>
+      <p className="mt-4 text-slate-600">The post you're looking for doesn't exist or has been moved.</p>
+      <Link to="/blog" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        Back to Blog
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import {
+  ALL_POSTS_LABEL,
+  allPosts,
+  BLOG_CATEGORIES,
+  blogListing,
+  categoryFromSlug,
+  categorySlug,
+} from "~/features/content/blog/blog";
+import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
+import { PageHero } from "~/features/content/components/page-hero";
+import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const categoryParam = url.searchParams.get("category");
+  const category = categoryFromSlug(categoryParam);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const listing = blogListing(allPosts(), { category, page });
+  return { ...listing, category, categorySlug: category ? categorySlug(category) : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta({
+    title: data?.category ? `${data.category} — Blog` : "Blog",
+    description: data?.category
+      ? `Rentwell blog posts about ${data.category.toLowerCase()}: guides and ideas for renting and hosting spaces, vehicles and equipment.`
+      : "Industry trends, host tips, city guides and ideas for renting and hosting spaces, vehicles and equipment, from the Rentwell team.",
+    path: data?.categorySlug ? `/blog?category=${data.categorySlug}` : "/blog",
+    matches,
+    image: "/demo/loft-1.webp",
+  });
+
+function pageLink(categorySlugValue: string | null, page: number) {
+  const params = new URLSearchParams();
+  if (categorySlugValue) params.set("category", categorySlugValue);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { featured, posts, hasMore, page, category, categorySlug: activeSlug, total } = loaderData;
+  const chips = [{ slug: null as string | null, label: ALL_POSTS_LABEL }, ...BLOG_CATEGORIES];
+  return (
+    <>
+      <PageHero
+        eyebrow="Rentwell Blog"
+        title="Insights, tips and stories from the rental world"
+        lead="Trends in the sharing economy, practical advice for hosts, city guides and ideas for making the most of every rental."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <nav aria-label="Blog categories">
+          <ul className="flex gap-2 overflow-x-auto pb-2 sm:flex-wrap">
+            {chips.map((chip) => {
+              const active = (chip.slug ?? null) === activeSlug;
+              return (
+                <li key={chip.label} className="shrink-0">
+                  <Link
+                    to={pageLink(chip.slug, 1)}
+                    preventScrollReset
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-block rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap ${
+                      active
+                        ? "border-brand-600 bg-brand-600 text-white"
+                        : "border-slate-300 bg-white text-slate-700 hover:border-slate-400"
+                    }`}
+                  >
+                    {chip.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        {featured && (
+          <section aria-labelledby="featured-heading" className="mt-8">
+            <h2 id="featured-heading" className="sr-only">
+              Featured post
+            </h2>
+            <article className="relative grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2">
+              <img
+                src={featured.image}
+                alt={featured.imageAlt}
+                width={1200}
+                height={800}
+                className="aspect-[3/2] h-full w-full object-cover"
+                fetchPriority="high"
+              />
+              <div className="flex flex-col justify-center p-6 sm:p-10">
+                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Featured · {featured.category}</p>
+                <h3 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+                  <Link to={`/blog/${featured.slug}`} className="after:absolute after:inset-0 hover:underline">
+                    {featured.title}
+                  </Link>
+                </h3>
+                <p className="mt-3 text-slate-600">{featured.excerpt}</p>
+                <PostMeta post={featured} className="mt-5" />
+                <div className="relative mt-3">
+                  <PostTags tags={featured.tags} />
+                </div>
+                <p className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700">
+                  Read article <ArrowRight aria-hidden="true" className="size-4" />
+                </p>
+              </div>
+            </article>
+          </section>
+        )}
+
+        <section aria-labelledby="posts-heading" className="mt-10">
+          <h2 id="posts-heading" className="text-2xl font-bold text-slate-900">
+            {category ? category : "Latest posts"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600" role="status">
+            Showing {posts.length} of {total} {total === 1 ? "post" : "posts"}
+          </p>
+          {posts.length > 0 ? (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {posts.map((post) => (
+                <li key={post.slug}>
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-6 text-slate-600">No posts in this category yet.</p>
+          )}
+          {hasMore && (
+            <div className="mt-8 text-center">
+              <Link
+                to={pageLink(activeSlug, page + 1)}
+                preventScrollReset
+                className="inline-block rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Load More
+              </Link>
+            </div>
+          )}
+        </section>
+
+        <section className="mt-14 rounded-2xl bg-brand-800 p-6 sm:p-10">
+          <NewsletterForm
+            source="blog"
+            tone="dark"
+            heading="Never miss a post"
+            description="Get new articles, host tips and city guides in your inbox. No spam; unsubscribe any time."
+          />
+        </section>
+      </div>
+    </>
+  );
+}

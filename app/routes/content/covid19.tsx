@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { PageHero, Prose } from "~/features/content/components/page-hero";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/covid19";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "COVID-19 Response",
+    description: "Rentwell's COVID-19 response: cleaning guidance for hosts, health advice for guests and flexible cancellation.",
+    path: "/covid19",
+    matches,
+  });
+
+export default function Covid19() {
+  return (
+    <>
+      <PageHero
+        eyebrow="COVID-19 Response"
+        title="Our COVID-19 response"
+        lead="The health of our hosts, guests and team comes first. Here is how we continue to support safe rentals."
+      />
+      <Prose>
+        <h2>Enhanced cleaning</h2>
+        <p>
+          We ask every host to clean and ventilate spaces between bookings, paying special attention to frequently touched
+          surfaces such as door handles, light switches, remote controls and shared equipment. Vehicles and tools should
+          be wiped down before each handover.
+        </p>
+        <h2>Contact-free check-in</h2>
+        <p>
+          Many hosts offer self check-in with a lock box or smart lock, and contact-free pickup or delivery for equipment.
+          Look for these in the listing's amenities, or ask your host before booking.
+        </p>
+        <h2>If you feel unwell</h2>
+        <ul>
+          <li>Guests: please do not attend a booking if you have symptoms of an infectious illness; contact your host and cancel or modify the booking.</li>
+          <li>Hosts: if you are unwell and cannot prepare your space safely, cancel the booking — your guest receives a full refund including fees.</li>
+        </ul>
+        <h2>Flexible cancellation</h2>
+        <p>
+          Most listings give a full refund if cancelled 24+ hours ahead. You can modify a booking up to 48 hours before
+          its start. See our <Link to="/cancellation">Cancellation Policy</Link> for the details of each tier.
+        </p>
+        <h2>Follow local guidance</h2>
+        <p>
+          Rules differ between cities and countries. Hosts and guests should follow the guidance of local public health
+          authorities, including any limits on group sizes.
+        </p>
+        <p>
+          Questions? Our support team is available 24/7 through the <Link to="/contact?subject=support">Contact page</Link>.
+        </p>
+      </Prose>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import * as Accordion from "@radix-ui/react-accordion";
+import { ChevronDown, Search } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Form, Link } from "react-router";
+import { PageHero } from "~/features/content/components/page-hero";
+import { HELP_CATEGORIES } from "~/features/content/help/help-articles";
+import { searchHelp } from "~/features/content/help/help-search";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/help";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  return { query };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Help Center",
+    description:
+      "Answers about booking, hosting and your account on Rentwell: payment methods, changing a booking, payouts, cancellations and password reset.",
+    path: "/help",
+    matches,
+  });
+
+export default function Help({ loaderData }: Route.ComponentProps) {
+  const [query, setQuery] = useState(loaderData.query);
+  const [openCategories, setOpenCategories] = useState<string[]>(["booking"]);
+  // While searching every category with a match opens, unless the visitor closes it again.
+  const [closedWhileSearching, setClosedWhileSearching] = useState<string[]>([]);
+  const results = useMemo(() => searchHelp(HELP_CATEGORIES, query), [query]);
+  const searching = query.trim().length > 0;
+  const resultIds = results.map((category) => category.id);
+  const matchCount = results.reduce((sum, category) => sum + category.articles.length, 0);
+  return (
+    <>
+      <PageHero
+        eyebrow="Help Center"
+        title="How can we help?"
+        lead="Search our answers about booking, hosting and your account, or browse the categories below."
+      >
+        <Form method="get" role="search" className="mt-6 max-w-xl" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="help-search" className="sr-only">
+            Search help articles
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+            <input
+              id="help-search"
+              name="q"
+              type="search"
+              value={query}
+              maxLength={200}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setClosedWhileSearching([]);
+              }}
+              placeholder="Search for answers, e.g. refund, payout, password"
+              className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-11 text-slate-900 shadow-sm placeholder:text-slate-500"
+            />
+          </div>
+        </Form>
+      </PageHero>
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <p role="status" className="text-sm text-slate-600">
+          {searching
+            ? matchCount === 0
+              ? `No answers match “${query.trim()}”. Try other words, or contact us.`
+              : `${matchCount} ${matchCount === 1 ? "answer matches" : "answers match"} “${query.trim()}”.`
+            : "Choose a category to see its answers."}
+        </p>
+        {results.length > 0 && (
+          <Accordion.Root
+            type="multiple"
+            value={searching ? resultIds.filter((id) => !closedWhileSearching.includes(id)) : openCategories}
+            onValueChange={(open) =>
+              searching ? setClosedWhileSearching(resultIds.filter((id) => !open.includes(id))) : setOpenCategories(open)
+            }
+            className="mt-6 space-y-4"
+          >
+            {results.map((category) => (
+              <Accordion.Item key={category.id} value={category.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+                <Accordion.Header asChild>
+                  <h2 className="m-0">
+                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50">
+                      <span>
+                        <span className="block text-xl font-bold text-slate-900">{category.title}</span>
+                        <span className="mt-1 block text-sm font-normal text-slate-600">
+                          {category.description} · {category.articles.length}{" "}
+                          {category.articles.length === 1 ? "article" : "articles"}
+                        </span>
+                      </span>
+                      <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
+                    </Accordion.Trigger>
+                  </h2>
+                </Accordion.Header>
+                <Accordion.Content>
+                  <ul className="divide-y divide-slate-100 border-t border-slate-100">
+                    {category.articles.map((article) => (
+                      <li key={article.id} className="px-5 py-4">
+                        <h3 className="font-semibold text-slate-900">{article.question}</h3>
+                        <p className="mt-1 text-slate-600">{article.answer}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+        )}
+        <section aria-labelledby="still-heading" className="mt-12 rounded-2xl bg-slate-50 p-6 text-center sm:p-10">
+          <h2 id="still-heading" className="text-xl font-bold text-slate-900">
+            Still need help?
+          </h2>
+          <p className="mt-2 text-slate-600">
+            Our support team is available 24/7 for booking issues. Office hours: Monday to Friday 9:00 AM-6:00 PM PST.
+          </p>
+          <Link
+            to="/contact?subject=support"
+            className="mt-5 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            Contact Support
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { ArrowRight, BadgeCheck, Clock, CreditCard, Headphones, ShieldCheck, Zap } from "lucide-react";
+import { Link } from "react-router";
+import { FaqAccordion } from "~/features/content/components/faq-accordion";
+import { StepRotator } from "~/features/content/components/step-rotator";
+import { BENEFITS, CATEGORY_COUNTS, HOW_IT_WORKS_FAQ, HOW_IT_WORKS_STEPS } from "~/features/content/how-it-works";
+import { loadSampleSpaces } from "~/features/content/sample-spaces.server";
+import { SpaceCard } from "~/features/listings/components/space-card";
+import { getDb } from "~/lib/db.server";
+import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { JsonLd } from "~/ui/json-ld";
+import type { Route } from "./+types/how-it-works";
+
+export async function loader() {
+  return loadSampleSpaces(getDb, 6);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "How It Works",
+    description:
+      "Search, book instantly, pay securely and enjoy: how renting spaces, vehicles and equipment on Rentwell works, with a 10% service fee and $1M liability insurance.",
+    path: "/how-it-works",
+    matches,
+    image: "/demo/loft-1.webp",
+  });
+
+const BENEFIT_ICONS = [Zap, CreditCard, ShieldCheck, BadgeCheck, Headphones, Clock];
+
+export default function HowItWorks({ loaderData, matches }: Route.ComponentProps) {
+  const siteUrl = siteUrlFrom(matches);
+  const howTo = {
+    "@context": "https://schema.org",
+    "@type": "HowTo",
+    name: "How to rent on Rentwell",
+    description: "Find, book and pay for a space, vehicle, equipment, service or experience on Rentwell.",
+    url: absoluteUrl(siteUrl, "/how-it-works"),
+    step: HOW_IT_WORKS_STEPS.map((step, index) => ({
+      "@type": "HowToStep",
+      position: index + 1,
+      name: step.title,
+      text: step.description,
+    })),
+  };
+  const faq = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: HOW_IT_WORKS_FAQ.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+  return (
+    <>
+      <JsonLd data={howTo} />
+      <JsonLd data={faq} />
+      <header className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How It Works</p>
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Rent anything in four simple steps
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+            From a photo studio for an afternoon to power tools for a weekend: search, book instantly, pay securely and
+            enjoy — with $1M liability insurance on every booking.
+          </p>
+        </div>
+      </header>
+
+      <section aria-labelledby="steps-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="steps-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Four steps to your next rental
+        </h2>
+        <div className="mt-6">
+          <StepRotator steps={HOW_IT_WORKS_STEPS} />
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <h2 id="categories-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Popular categories
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+            {CATEGORY_COUNTS.map((category) => (
+              <li key={category.label} className="rounded-xl border border-slate-200 bg-white p-5 text-center">
+                <p className="text-2xl font-bold text-brand-700">{category.count}</p>
+                <p className="mt-1 text-sm font-medium text-slate-700">{category.label}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="benefits-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Why rent with Rentwell
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {BENEFITS.map((benefit, index) => {
+            const Icon = BENEFIT_ICONS[index] ?? Zap;
+            return (
+              <li key={benefit.title} className="flex gap-4">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="in-action-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="in-action-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              See It In Action
+            </h2>
+            <Link
+              to="/explore"
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              Browse All Listings <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          {loaderData.error ? (
+            <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+              {loaderData.error}
+            </p>
+          ) : loaderData.spaces.length > 0 ? (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {loaderData.spaces.map((space) => (
+                <li key={space.id}>
+                  <SpaceCard space={space} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-6 text-slate-600">No spaces found. Be the first to list one!</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Frequently Asked Questions
+        </h2>
+        <div className="mt-6">
+          <FaqAccordion items={HOW_IT_WORKS_FAQ} />
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+        <div className="rounded-2xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
+          <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
+            Ready to get started?
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-50">
+            Find the perfect rental today, or list your own space for free in about 60 seconds and keep 90% of every
+            booking.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/explore" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+              Start Exploring
+            </Link>
+            <Link
+              to="/create-listing"
+              className="rounded-lg border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              List Your Space
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
+import { readSmallForm } from "~/features/content/form-body.server";
+import { handleNewsletterForm } from "~/features/content/newsletter/newsletter-action.server";
+import { NEWSLETTER_ERRORS, type NewsletterResult } from "~/features/content/newsletter/newsletter-messages";
+import { clientIp } from "~/features/security/client-ip.server";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/newsletter";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Newsletter",
+    description: "Subscribe to the Rentwell newsletter: rental tips, host stories and city guides by e-mail.",
+    path: "/newsletter",
+    matches,
+  });
+
+/** An e-mail address and a source fit in far less; the cap stays above the 254-character field limit. */
+const NEWSLETTER_MAX_BODY_BYTES = 16 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  const body = await readSmallForm(request, NEWSLETTER_MAX_BODY_BYTES);
+  if (!body.ok) return data({ status: "invalid", message: NEWSLETTER_ERRORS.tooLong, fieldError: NEWSLETTER_ERRORS.tooLong } satisfies NewsletterResult, { status: 413 });
+  const db = await getDb();
+  const result = await handleNewsletterForm(db, body.form, clientIp(request));
+  const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : 200;
+  return data(result, { status });
+}
+
+/** The newsletter page; also where the footer and blog boxes land without JavaScript. */
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">The Rentwell newsletter</h1>
+      <p className="mt-3 text-slate-600">
+        Once or twice a month: the best new spaces, host tips, city guides and news from our team in Tampa, Florida.
+      </p>
+      <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6">
+        <NewsletterForm source="page" heading="Subscribe" result={actionData ?? null} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { PageHero } from "~/features/content/components/page-hero";
+import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, TERMS_SECTIONS } from "~/features/content/legal/terms";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/terms";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Terms of Service",
+    description: "The Rentwell Terms of Service: accounts, bookings and payments, host responsibilities, prohibited conduct and liability.",
+    path: "/terms",
+    matches,
+  });
+
+export default function Terms() {
+  return (
+    <>
+      <PageHero eyebrow="Terms of Service" title="Terms of Service">
+        <p className="mt-4 text-slate-600">
+          Last updated: <time dateTime={TERMS_LAST_UPDATED_ISO}>{TERMS_LAST_UPDATED}</time>
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a
+            href="/terms.md"
+            download="rentwell-terms-of-service.md"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            <Download aria-hidden="true" className="size-4" /> Download Full Terms
+          </a>
+          <Link
+            to="/contact?subject=general"
+            className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Contact Legal Team
+          </Link>
+        </div>
+      </PageHero>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Sections" className="lg:sticky lg:top-24 lg:self-start">
+          <ol className="space-y-2 text-sm">
+            {TERMS_SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className="text-slate-700 hover:text-brand-700 hover:underline">
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="max-w-3xl">
+          {TERMS_SECTIONS.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 pb-8">
+              <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
+                {section.title}
+              </h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph} className="mt-4 leading-7 text-slate-700">
+                  {paragraph}
+                </p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

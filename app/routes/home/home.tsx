@@ -1,0 +1,241 @@
+import { Search } from "lucide-react";
+import { useRef } from "react";
+import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { BenefitLists, CategoryBrowser, HostCallToAction, TampaBanner } from "~/features/home/components/home-sections";
+import { HeroCarousel } from "~/features/home/components/hero-carousel";
+import type { SpaceCardData } from "~/features/listings/card";
+import { SpaceGrid } from "~/features/listings/components/space-grid";
+import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
+import { REGIONS } from "~/features/search/regions";
+import { parseHomeSearch } from "~/features/search/search-params";
+import { featuredUsa, internationalSpaces, listSpaceTypes, searchHome } from "~/features/search/search.server";
+import { getDb } from "~/lib/db.server";
+import { pageMeta, SITE_NAME } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+
+type Section<T> = { data: T; error: null } | { data: null; error: string };
+
+async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
+  try {
+    return { data: await load(), error: null };
+  } catch (error) {
+    console.error("Home listings query failed:", error instanceof Error ? error.message : error);
+    return { data: null, error: FETCH_SPACES_FAILED };
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseHomeSearch(new URL(request.url).searchParams);
+  let db;
+  try {
+    db = await getDb();
+  } catch (error) {
+    console.error("Database unavailable:", error instanceof Error ? error.message : error);
+    const failed = { data: null, error: FETCH_SPACES_FAILED } as const;
+    return { filters, types: [], search: failed, usa: failed, international: failed };
+  }
+  const search = await section(() => searchHome(db, filters));
+  const usa = await section(() => featuredUsa(db));
+  const international = await section(() => internationalSpaces(db, filters.region));
+  const types = await listSpaceTypes(db).catch(() => []);
+  return { filters, types, search, usa, international };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: SITE_NAME,
+    description:
+      "Rent spaces, vehicles, equipment, services and experiences by the hour, day, week or month in 50+ countries. Instant booking, secure card payments, free listings for hosts.",
+    path: "/",
+    image: "/demo/studio-1.webp",
+    matches,
+  });
+
+function SpacesResult({
+  result,
+  empty,
+  loading,
+  label,
+}: {
+  result: Section<SpaceCardData[]>;
+  empty: string;
+  loading?: boolean;
+  label: string;
+}) {
+  if (loading) return <p className="py-10 text-center text-slate-600">Loading spaces...</p>;
+  if (result.error !== null) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">
+        {result.error}
+      </p>
+    );
+  }
+  if (result.data.length === 0) return <p className="py-10 text-center text-slate-600">{empty}</p>;
+  return <SpaceGrid spaces={result.data} label={label} />;
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { filters, types, search, usa, international } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const internationalHeading = useRef<HTMLHeadingElement>(null);
+  useLiveRefresh();
+
+  const pendingParams = navigation.location?.pathname === "/" ? new URLSearchParams(navigation.location.search) : null;
+  const searching =
+    pendingParams !== null &&
+    (pendingParams.get("q") ?? "") !== (searchParams.get("q") ?? "") ||
+    pendingParams !== null && (pendingParams.get("category") ?? "") !== (searchParams.get("category") ?? "");
+  const regionLoading = pendingParams !== null && (pendingParams.get("region") ?? "") !== (searchParams.get("region") ?? "");
+
+  const selectRegion = (region: string | null) => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (region) next.set("region", region);
+        else next.delete("region");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  return (
+    <>
+      <HeroCarousel />
+      <BenefitLists />
+      <TampaBanner />
+
+      <section id="search" aria-labelledby="search-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="search-heading" className="text-3xl font-bold text-slate-900">
+          Find Your Perfect Space
+        </h2>
+        <Form
+          method="get"
+          role="search"
+          preventScrollReset
+          className="mt-6 flex flex-col gap-3 sm:flex-row"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), 300);
+          }}
+        >
+          <label htmlFor="home-search" className="sr-only">
+            Search spaces
+          </label>
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <input
+              id="home-search"
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              maxLength={200}
+              placeholder="Search by location, country, or title..."
+              className="w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 text-slate-900"
+            />
+          </div>
+          <label htmlFor="home-category" className="sr-only">
+            Category
+          </label>
+          <select
+            id="home-category"
+            name="category"
+            defaultValue={filters.category}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900"
+          >
+            <option value="">All Categories</option>
+            {types.map((type) => (
+              <option key={type.name} value={type.name}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+          {filters.region && <input type="hidden" name="region" value={filters.region} />}
+          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+            Search
+          </button>
+        </Form>
+        <div className="mt-8" aria-live="polite" aria-busy={searching}>
+          <SpacesResult
+            result={search}
+            loading={searching}
+            empty="No spaces found. Try adjusting your search or filters."
+            label="Search results"
+          />
+        </div>
+      </section>
+
+      <HostCallToAction />
+
+      <section aria-labelledby="usa-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="usa-heading" className="text-3xl font-bold text-slate-900">
+            Featured Spaces in the USA
+          </h2>
+          {usa.data?.hasMore && (
+            <button
+              type="button"
+              onClick={() => {
+                selectRegion("americas");
+                internationalHeading.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+                internationalHeading.current?.focus({ preventScroll: true });
+              }}
+              className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              View All USA Spaces
+            </button>
+          )}
+        </div>
+        <div className="mt-8">
+          <SpacesResult
+            result={usa.error === null ? { data: usa.data.spaces, error: null } : usa}
+            empty="No spaces found. Try adjusting your search or filters."
+            label="Featured spaces in the USA"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="international-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="international-heading" ref={internationalHeading} tabIndex={-1} className="scroll-mt-24 text-3xl font-bold text-slate-900">
+            International Spaces
+          </h2>
+          <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Region">
+            {REGIONS.map((region) => {
+              const active = filters.region === region.id;
+              return (
+                <button
+                  key={region.id}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => selectRegion(active ? null : region.id)}
+                  className={`rounded-full border px-4 py-2 text-sm font-semibold ${
+                    active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-600"
+                  }`}
+                >
+                  {region.label}
+                </button>
+              );
+            })}
+          </div>
+          <div className="mt-8" aria-live="polite" aria-busy={regionLoading}>
+            <SpacesResult
+              result={international}
+              loading={regionLoading}
+              empty="No spaces found. Try adjusting your search or filters."
+              label="International spaces"
+            />
+          </div>
+        </div>
+      </section>
+
+      <CategoryBrowser />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.space-availability";
+import { getUser } from "~/features/auth/session.server";
+import { HostingError, setAvailability } from "~/features/hosting/listings.server";
+import { getDb } from "~/lib/db.server";
+import { z } from "~/lib/zod";
+
+const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((value) => value === "true") });
+
+/** POST `available=true|false` for one of the signed-in user's listings (the owner toggle on the space page). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getUser(request);
+  if (!user) return data({ ok: false as const, error: "Sign in to change availability." }, { status: 401 });
+  const parsed = bodySchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  if (!parsed.success) return data({ ok: false as const, error: "Failed to update availability" }, { status: 400 });
+  try {
+    const row = await setAvailability(await getDb(), user.id, params.id, parsed.data.available);
+    return { ok: true as const, available: row.available, error: null };
+  } catch (error) {
+    if (error instanceof HostingError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    console.error("Failed to update availability:", error);
+    return data({ ok: false as const, error: "Failed to update availability" }, { status: 500 });
+  }
+}
+
+export function loader() {
+  return data({ error: "Method not allowed." }, { status: 405 });
+}

@@ -1,0 +1,51 @@
+import { ArrowLeft } from "lucide-react";
+import crypto from "node:crypto";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/create-listing";
+import { requireUser } from "~/features/auth/session.server";
+import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
+import { runListingAction } from "~/features/hosting/listing-action.server";
+import { listCategories, listSpaceTypes } from "~/features/hosting/listings.server";
+import { mediaStorage } from "~/features/media/storage.server";
+import { getDb } from "~/lib/db.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentwell" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const db = await getDb();
+  const [categories, spaceTypes] = await Promise.all([listCategories(db), listSpaceTypes(db)]);
+  return { categories, spaceTypes, formToken: crypto.randomUUID() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData().catch(() => new FormData());
+  const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "create" });
+  if (result.ok) return redirect(`/my-listings?saved=${result.id}`);
+  return data(result, { status: result.status });
+}
+
+export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to home
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">List your space</h1>
+      <p className="mt-2 text-slate-600">Fill in the details below. Save a draft any time; publish when the address is complete.</p>
+      <div className="mt-8">
+        <ListingForm
+          mode="create"
+          categories={loaderData.categories}
+          spaceTypes={loaderData.spaceTypes}
+          defaults={(failed?.values as ListingDefaults | undefined) ?? {}}
+          errors={failed?.errors ?? {}}
+          formError={failed?.formError}
+          formToken={loaderData.formToken}
+        />
+      </div>
+    </div>
+  );
+}

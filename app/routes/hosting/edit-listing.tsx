@@ -1,0 +1,67 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/edit-listing";
+import { requireUser } from "~/features/auth/session.server";
+import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
+import { runListingAction } from "~/features/hosting/listing-action.server";
+import { getOwnerSpace, HostingError, listCategories, listSpaceTypes } from "~/features/hosting/listings.server";
+import { mediaStorage } from "~/features/media/storage.server";
+import { getDb } from "~/lib/db.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
+
+/** Spec §8: 'Failed to fetch listing', then back to /my-listings (shown there). */
+const FETCH_FAILED = "/my-listings?error=fetch-listing";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  try {
+    const [space, categories, spaceTypes] = await Promise.all([
+      getOwnerSpace(db, user.id, params.id),
+      listCategories(db),
+      listSpaceTypes(db),
+    ]);
+    return { space, categories, spaceTypes };
+  } catch (error) {
+    if (error instanceof HostingError) throw redirect(FETCH_FAILED);
+    console.error("Failed to fetch listing:", error);
+    throw redirect(FETCH_FAILED);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData().catch(() => new FormData());
+  const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "edit", spaceId: params.id });
+  if (result.ok) return redirect(`/my-listings?saved=${result.id}`);
+  return data(result, { status: result.status });
+}
+
+export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { space } = loaderData;
+  const defaults: ListingDefaults = failed ? { ...(failed.values as ListingDefaults) } : { ...space };
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
+      <Link to="/my-listings" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Listings
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Edit listing</h1>
+      <p className="mt-2 text-slate-600">
+        Currently <strong>{space.isPublished ? "published" : "a draft"}</strong>. 'Save as Draft' unpublishes it; 'Publish Listing'
+        needs the full address.
+      </p>
+      <div className="mt-8">
+        <ListingForm
+          mode="edit"
+          categories={loaderData.categories}
+          spaceTypes={loaderData.spaceTypes}
+          defaults={defaults}
+          errors={failed?.errors ?? {}}
+          formError={failed?.formError}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { Eye, Pencil, Plus } from "lucide-react";
+import { data, Link, useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/my-listings";
+import { requireUser } from "~/features/auth/session.server";
+import { HostingError, listOwnerSpaces, setAvailability, setPublished } from "~/features/hosting/listings.server";
+import { FALLBACK_IMAGE } from "~/features/listings/card";
+import { spacePath } from "~/features/listings/slug";
+import { getDb } from "~/lib/db.server";
+import { formatWhole } from "~/lib/money";
+import { z } from "~/lib/zod";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return listOwnerSpaces(await getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
+}
+
+const toggleSchema = z.object({
+  intent: z.enum(["availability", "publish"]),
+  spaceId: z.string().min(1).max(64),
+  value: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
+
+const FALLBACK = { availability: "Failed to update availability", publish: "Failed to update publish status" } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const body = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const parsed = toggleSchema.safeParse(body);
+  if (!parsed.success) {
+    const error = body.intent === "publish" ? FALLBACK.publish : body.intent === "availability" ? FALLBACK.availability : "Failed to update listing";
+    return data({ ok: false as const, error }, { status: 400 });
+  }
+  const { intent, spaceId, value } = parsed.data;
+  const db = await getDb();
+  try {
+    if (intent === "availability") await setAvailability(db, user.id, spaceId, value);
+    else await setPublished(db, user.id, spaceId, value);
+    return { ok: true as const, error: null };
+  } catch (error) {
+    if (error instanceof HostingError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    console.error(FALLBACK[intent], error);
+    return data({ ok: false as const, error: FALLBACK[intent] }, { status: 500 });
+  }
+}
+
+type OwnerSpace = Route.ComponentProps["loaderData"]["spaces"][number];
+
+function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" | "publish" }) {
+  const fetcher = useFetcher<typeof action>();
+  const current = intent === "availability" ? space.available : space.isPublished;
+  const optimistic = fetcher.formData ? fetcher.formData.get("value") === "true" : current;
+  const [on, off] = intent === "availability" ? ["Available", "Unavailable"] : ["Published", "Draft"];
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? FALLBACK[intent]) : null;
+  const label = intent === "availability" ? "Available for booking" : "Published";
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-1">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="spaceId" value={space.id} />
+      <input type="hidden" name="value" value={String(!current)} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={optimistic}
+        aria-label={`${label}: ${space.title}`}
+        disabled={fetcher.state !== "idle"}
+        className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ${
+          optimistic ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"
+        }`}
+      >
+        <span className={`h-2.5 w-2.5 rounded-full ${optimistic ? "bg-emerald-600" : "bg-slate-500"}`} aria-hidden="true" />
+        {optimistic ? on : off}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
+
+export default function MyListings({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { spaces, total, page, pageSize } = loaderData;
+  const fetchFailed = params.get("error") === "fetch-listing";
+  const saved = params.get("saved");
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 pb-28 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">My Listings</h1>
+          <p className="mt-1 text-slate-600">{total === 1 ? "1 listing" : `${total} listings`}</p>
+        </div>
+        <Link to="/create-listing" className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <Plus className="h-4 w-4" aria-hidden="true" /> New listing
+        </Link>
+      </div>
+      {fetchFailed && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+          Failed to fetch listing
+        </p>
+      )}
+      {saved && !fetchFailed && (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-800">
+          Listing saved.
+        </p>
+      )}
+      {spaces.length === 0 ? (
+        <section className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-xl font-semibold text-slate-900">No Listings Yet</h2>
+          <p className="mt-2 text-slate-600">Create your first listing; it takes about a minute.</p>
+          <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+            List your space
+          </Link>
+        </section>
+      ) : (
+        <ul className="mt-8 grid gap-4">
+          {spaces.map((space) => (
+            <li key={space.id} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" data-testid="owner-listing">
+              <img
+                src={space.images[0] ?? FALLBACK_IMAGE}
+                alt=""
+                width={192}
+                height={128}
+                loading="lazy"
+                className="h-44 w-full rounded-lg bg-slate-100 object-cover sm:h-32 sm:w-48"
+              />
+              <div className="flex min-w-0 flex-1 flex-col gap-3">
+                <div>
+                  <h2 className="truncate text-lg font-semibold text-slate-900">{space.title}</h2>
+                  <p className="text-sm text-slate-600">
+                    {space.location}, {space.country}
+                    {space.hourlyPrice != null && <> · {formatWhole(space.hourlyPrice, space.currency)}/hr</>}
+                  </p>
+                  {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
+                </div>
+                <div className="flex flex-wrap items-start gap-3">
+                  <Toggle space={space} intent="publish" />
+                  <Toggle space={space} intent="availability" />
+                </div>
+              </div>
+              <div className="flex gap-2 sm:flex-col">
+                <Link
+                  to={spacePath(space)}
+                  className="inline-flex flex-1 items-center justify-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                  aria-label={`View ${space.title}`}
+                >
+                  <Eye className="h-4 w-4" aria-hidden="true" /> View
+                </Link>
+                <Link
+                  to={`/edit-listing/${space.id}`}
+                  className="inline-flex flex-1 items-center justify-center gap-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  aria-label={`Edit ${space.title}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
+          {page > 1 && (
+            <Link to={`?page=${page - 1}`} className="rounded-lg border border-slate-300 px-4 py-2">
+              Previous
+            </Link>
+          )}
+          <span className="px-2 py-2 text-slate-600">
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <Link to={`?page=${page + 1}`} className="rounded-lg border border-slate-300 px-4 py-2">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { Search, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { SpaceGrid } from "~/features/listings/components/space-grid";
+import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
+import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, MAX_QUERY_LENGTH, parseExploreSearch } from "~/features/search/search-params";
+import { listLocations, listSpaceTypes, searchExplore } from "~/features/search/search.server";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/explore";
+
+const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+const EMPTY = "No spaces found. Try adjusting your filters.";
+
+function logFailure(what: string, error: unknown) {
+  console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+}
+
+/**
+ * /explore (spec §2): text over title and description, one type, one location;
+ * every filter lives in the URL so a search can be shared and the back button
+ * steps through it. Results are paged in SQL ('Load more', ADR 0032).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseExploreSearch(new URL(request.url).searchParams);
+  let db;
+  try {
+    db = await getDb();
+  } catch (error) {
+    logFailure("Database", error);
+    return { filters, types: [], locations: [], results: { error: FETCH_SPACES_FAILED } as const };
+  }
+  const [results, types, locations] = await Promise.all([
+    searchExplore(db, filters).then(
+      (found) => ({ ...found, error: null }),
+      (error: unknown) => {
+        logFailure("Explore search", error);
+        return { error: FETCH_SPACES_FAILED } as const;
+      },
+    ),
+    listSpaceTypes(db).catch((error: unknown) => {
+      logFailure("Space types", error);
+      return [];
+    }),
+    listLocations(db).catch((error: unknown) => {
+      logFailure("Location list", error);
+      return [];
+    }),
+  ]);
+  return { filters, types, locations, results };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Explore Spaces",
+    description:
+      "Search every space, vehicle, piece of equipment, service and experience on Rentwell by keyword, category and location, and book instantly.",
+    path: "/explore",
+    matches,
+    // Filtered result pages are not separate documents for search engines.
+    noIndex: location.search.length > 1,
+  });
+
+export default function Explore({ loaderData }: Route.ComponentProps) {
+  const { filters, types, locations, results } = loaderData;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryInput = useRef<HTMLInputElement>(null);
+  const typeSelect = useRef<HTMLSelectElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const typingPending = useRef(false);
+  const typedEntry = useRef(false);
+  useLiveRefresh();
+
+  /**
+   * Runs the form's search at a clean URL (no empty parameters). A search adds
+   * a history entry; typing adds one for its first pause and then refines it.
+   */
+  const go = (form: HTMLFormElement | null, { typed = false } = {}) => {
+    if (!form) return;
+    clearTimeout(typing.current);
+    typingPending.current = false;
+    const data = new FormData(form);
+    const value = (name: string) => String(data.get(name) ?? "").trim();
+    const href = exploreHref({ q: value("q"), type: value("type"), location: value("location") });
+    // Never two entries for the same search.
+    const replace = typed ? typedEntry.current : href === `${location.pathname}${location.search}`;
+    typedEntry.current = typed;
+    void navigate(href, { replace, preventScrollReset: true });
+  };
+
+  // Back/forward and link clicks change the URL under the form: show its filters
+  // (but never rewrite the box while a typed search is still on its way).
+  useEffect(() => {
+    const input = queryInput.current;
+    if (input && !typingPending.current && input.value.replace(/\s+/g, " ").trim() !== filters.q) input.value = filters.q;
+    if (typeSelect.current) typeSelect.current.value = filters.type;
+  }, [filters.q, filters.type]);
+  useEffect(() => {
+    typedEntry.current = false;
+  }, [filters.type, filters.location]);
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/explore";
+  const shownLocations =
+    filters.location && !locations.some((row) => row.location.toLowerCase() === filters.location.toLowerCase())
+      ? [{ location: filters.location, count: null }, ...locations]
+      : locations;
+  const filtered = Boolean(filters.q || filters.type || filters.location);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Explore Spaces</h1>
+      <p className="mt-2 text-slate-600">Find spaces, vehicles, equipment, services and experiences to rent.</p>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter spaces"
+        className="mt-6 flex flex-col gap-3 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(event.currentTarget);
+        }}
+      >
+        {filters.location && <input type="hidden" name="location" value={filters.location} />}
+        <label htmlFor="explore-search" className="sr-only">
+          Search spaces
+        </label>
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <input
+            ref={queryInput}
+            id="explore-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder="Search by title or description..."
+            className="w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 text-slate-900"
+            onChange={(event) => {
+              const target = event.currentTarget.form;
+              clearTimeout(typing.current);
+              typingPending.current = true;
+              typing.current = setTimeout(() => go(target, { typed: true }), 400);
+            }}
+          />
+        </div>
+        <label htmlFor="explore-type" className="sr-only">
+          Category
+        </label>
+        <select
+          ref={typeSelect}
+          id="explore-type"
+          name="type"
+          defaultValue={filters.type}
+          onChange={(event) => go(event.currentTarget.form)}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900"
+        >
+          <option value="">All Categories</option>
+          {filters.type && !types.some((type) => type.name === filters.type) && <option value={filters.type}>{filters.type}</option>}
+          {types.map((type) => (
+            <option key={type.name} value={type.name}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Search
+        </button>
+      </Form>
+
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <nav aria-labelledby="location-heading" className="min-w-0">
+          <h2 id="location-heading" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+            Location
+          </h2>
+          <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:max-h-[36rem] lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto">
+            <li className="shrink-0">
+              <LocationLink to={exploreHref({ ...filters, location: "", page: 1 })} active={!filters.location}>
+                All locations
+              </LocationLink>
+            </li>
+            {shownLocations.map((row) => (
+              <li key={row.location} className="shrink-0">
+                <LocationLink
+                  to={exploreHref({ ...filters, location: row.location, page: 1 })}
+                  active={filters.location.toLowerCase() === row.location.toLowerCase()}
+                >
+                  {row.location}
+                  {row.count !== null && <span className="ml-1 text-slate-500">({row.count})</span>}
+                </LocationLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="results-heading" aria-busy={loading} className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
+              {filtered ? "Matching spaces" : "All spaces"}
+            </h2>
+            {filtered && (
+              <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+                <X className="h-4 w-4" aria-hidden="true" />
+                Clear filters
+              </Link>
+            )}
+          </div>
+          <Results results={results} filters={filters} loading={loading} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function LocationLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-current={active ? "true" : undefined}
+      className={`block rounded-full border px-3 py-1.5 text-sm whitespace-nowrap lg:rounded-md lg:border-transparent ${
+        active ? "border-brand-700 bg-brand-700 font-semibold text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function Results({
+  results,
+  filters,
+  loading,
+}: {
+  results: Route.ComponentProps["loaderData"]["results"];
+  filters: Route.ComponentProps["loaderData"]["filters"];
+  loading: boolean;
+}) {
+  if (results.error !== null) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">
+        {results.error}
+      </p>
+    );
+  }
+  if (results.spaces.length === 0) {
+    return (
+      <p role="status" className="py-10 text-center text-slate-600">
+        {EMPTY}
+      </p>
+    );
+  }
+  const atLimit = filters.page >= EXPLORE_MAX_PAGE;
+  return (
+    <div className={loading ? "opacity-60 transition-opacity" : undefined}>
+      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" />
+      <div className="mt-8 flex flex-col items-center gap-2 text-sm text-slate-600">
+        <p role="status">
+          Showing {results.spaces.length} {results.spaces.length === 1 ? "space" : "spaces"}
+        </p>
+        {results.hasMore && !atLimit && (
+          <Link
+            to={exploreHref({ ...filters, page: filters.page + 1 })}
+            preventScrollReset
+            replace
+            className="rounded-lg border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Load more
+          </Link>
+        )}
+        {results.hasMore && atLimit && <p>That is the first {EXPLORE_MAX_PAGE * EXPLORE_PAGE_SIZE} results — narrow your search to see the rest.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+import { Check, MapPin, Star, User, Users } from "lucide-react";
+import { useContext, useState } from "react";
+import { data, Link, redirect } from "react-router";
+import { getUser } from "~/features/auth/session.server";
+import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
+import { SpaceGallery } from "~/features/listings/components/space-gallery";
+import { isBookable, monthYear, priceOptions, rentalDetails } from "~/features/listings/space-detail";
+import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
+import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
+import { hostDisplayName } from "~/features/profiles/public-profile";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/space-detail";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const viewer = await getUser(request);
+  const url = new URL(request.url);
+  const lookup = await lookupSpace(db, {
+    titleSlug: params.titleSlug,
+    locationSlug: params.locationSlug,
+    id: url.searchParams.get("id"),
+    viewerId: viewer?.id ?? null,
+  });
+  if (lookup.kind === "redirect") throw redirect(lookup.to, 301);
+  const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id) : null;
+  if (!detail || lookup.kind !== "found") return data({ found: false as const }, { status: 404 });
+
+  const { space } = detail;
+  const siteUrl = env().SITE_URL;
+  const canonicalUrl = absoluteUrl(siteUrl, lookup.canonicalPath);
+  const options = priceOptions(space);
+  const bookable = isBookable(space);
+  const structuredData = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: space.title,
+    description: space.metaDescription || space.description,
+    url: canonicalUrl,
+    category: space.type,
+    image: space.images.map((image) => absoluteUrl(siteUrl, image)),
+    ...(space.reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: space.rating,
+            reviewCount: space.reviewCount,
+          },
+        }
+      : {}),
+    offers: options.map((option) => ({
+      "@type": "Offer",
+      price: option.amount.toFixed(2),
+      priceCurrency: space.currency,
+      url: canonicalUrl,
+      availability: bookable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price: option.amount.toFixed(2),
+        priceCurrency: space.currency,
+        unitText: option.unit,
+      },
+    })),
+  };
+  return {
+    found: true as const,
+    canonicalPath: lookup.canonicalPath,
+    isOwner: viewer?.id === space.userId,
+    signedIn: Boolean(viewer),
+    space: {
+      id: space.id,
+      title: space.title,
+      description: space.description,
+      metaDescription: space.metaDescription,
+      type: space.type,
+      rentalType: space.rentalType,
+      location: space.location,
+      country: space.country,
+      capacity: space.capacity,
+      amenities: space.amenities,
+      images: space.images,
+      rating: space.rating,
+      reviewCount: space.reviewCount,
+      available: space.available,
+      status: space.status,
+      isPublished: space.isPublished,
+      bookable,
+    },
+    prices: options,
+    details: rentalDetails(space),
+    host: detail.host,
+    reviews: detail.reviews.map((review) => ({
+      ...review,
+      createdAt: review.createdAt.toISOString(),
+    })),
+    structuredData: jsonLd(structuredData),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData?.found) {
+    return pageMeta({
+      title: "Space not found",
+      description: "This listing does not exist or is no longer published.",
+      path: location.pathname,
+      matches,
+      noIndex: true,
+    });
+  }
+  const { space } = loaderData;
+  const description = (space.metaDescription || space.description).replace(/\s+/g, " ").slice(0, 160);
+  return pageMeta({
+    title: `${space.title} in ${space.location}`,
+    description,
+    path: loaderData.canonicalPath,
+    matches,
+    image: space.images[0],
+    type: "product",
+    noIndex: !space.isPublished,
+  });
+};
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex">
+      {[1, 2, 3, 4, 5].map((value) => (
+        <Star key={value} className={`h-4 w-4 ${value <= rating ? "fill-amber-400 text-amber-400" : "text-slate-300"}`} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+function HostAvatar({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return (
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-200 text-slate-500">
+        <User className="h-6 w-6" aria-hidden="true" />
+      </span>
+    );
+  }
+  return <img src={url} alt="" className="h-12 w-12 rounded-full object-cover" onError={() => setFailed(true)} />;
+}
+
+export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  const authDialog = useContext(AuthDialogContext);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Space not found</h1>
+        <p className="mt-4 text-slate-600">This listing does not exist or is no longer published.</p>
+        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Explore listings
+        </Link>
+      </section>
+    );
+  }
+
+  const { space, prices, details, host, reviews, isOwner, signedIn } = loaderData;
+  const [firstPrice, ...otherPrices] = prices;
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: loaderData.structuredData }} />
+      <header className="mb-6 space-y-2">
+        {!space.isPublished && (
+          <p className="inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+            Draft — only you can see this listing
+          </p>
+        )}
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-4xl">{space.title}</h1>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            {space.location}, {space.country}
+          </span>
+          {space.reviewCount > 0 && (
+            <span className="inline-flex items-center gap-1">
+              <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              {space.rating.toFixed(1)} ({space.reviewCount} reviews)
+            </span>
+          )}
+          <span className="inline-flex items-center gap-1">
+            <Users className="h-4 w-4" aria-hidden="true" /> Up to {space.capacity}
+          </span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm capitalize">{space.type.replace(/-/g, " ")}</span>
+        </p>
+      </header>
+
+      {isOwner && (
+        <div data-slot="owner-controls" className="mb-6 space-y-2">
+          <OwnerAvailabilityToggle spaceId={space.id} available={space.available} />
+          <p className="text-sm text-slate-600">
+            {space.isPublished ? "Published" : "Draft"} ·{" "}
+            <Link to={`/edit-listing/${space.id}`} className="font-semibold text-brand-700 underline">
+              Edit listing
+            </Link>
+          </p>
+        </div>
+      )}
+
+      {/* Phones: gallery, then price and host, then the details. Wide: details left, price and host in a sticky column. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <SpaceGallery images={space.images} title={space.title} />
+        </div>
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <section aria-labelledby="booking-heading" data-slot="booking" className="rounded-2xl border border-slate-200 p-5 shadow-sm">
+            <h2 id="booking-heading" className="text-lg font-semibold text-slate-900">
+              Booking
+            </h2>
+            {firstPrice ? (
+              <div className="mt-2">
+                <p className="text-3xl font-bold text-slate-900" data-testid="primary-price">
+                  {firstPrice.text}
+                </p>
+                {otherPrices.length > 0 && (
+                  <ul className="mt-1 space-y-0.5 text-sm text-slate-600" aria-label="Other prices">
+                    {otherPrices.map((option) => (
+                      <li key={option.unit}>{option.text}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ) : (
+              <p className="mt-2 text-2xl font-bold text-slate-900">Price on request</p>
+            )}
+            {!space.bookable && (
+              <p role="status" className="mt-4 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-700">
+                Temporarily Unavailable
+              </p>
+            )}
+            {!signedIn && space.bookable && (
+              <button
+                type="button"
+                onClick={() => authDialog?.openSignIn()}
+                className="mt-4 w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700"
+              >
+                Sign in to book
+              </button>
+            )}
+          </section>
+
+          <section aria-labelledby="host-heading" className="rounded-2xl border border-slate-200 p-5">
+            <h2 id="host-heading" className="text-lg font-semibold text-slate-900">
+              Your host
+            </h2>
+            <div className="mt-3 flex items-center gap-3">
+              <HostAvatar url={host.avatarUrl} />
+              <p className="font-semibold text-slate-900">{hostDisplayName(host.fullName)}</p>
+            </div>
+            <button
+              type="button"
+              onClick={() => setProfileOpen(true)}
+              className="mt-4 w-full rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              View host profile
+            </button>
+            <PublicProfileDialog hostId={host.id} open={profileOpen} onOpenChange={setProfileOpen} />
+          </section>
+        </aside>
+
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
+              About this listing
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-700">{space.description}</p>
+          </section>
+
+          {space.amenities.length > 0 && (
+            <section aria-labelledby="amenities-heading">
+              <h2 id="amenities-heading" className="text-xl font-semibold text-slate-900">
+                Amenities
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {space.amenities.map((amenity) => (
+                  <li key={amenity} className="flex items-center gap-2 text-slate-700">
+                    <Check className="h-4 w-4 text-brand-600" aria-hidden="true" />
+                    {amenity}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {details.length > 0 && (
+            <section aria-labelledby="details-heading">
+              <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
+                Rental details
+              </h2>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+                {details.map((row) => (
+                  <div key={row.label} className="flex justify-between gap-4 border-b border-slate-100 py-1.5">
+                    <dt className="text-slate-600">{row.label}</dt>
+                    <dd className="text-right font-medium text-slate-900">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+
+          <section aria-labelledby="reviews-heading">
+            <h2 id="reviews-heading" className="text-xl font-semibold text-slate-900">
+              Reviews
+            </h2>
+            {reviews.length === 0 ? (
+              <p className="mt-2 text-slate-600">No reviews yet.</p>
+            ) : (
+              <ul className="mt-3 space-y-4">
+                {reviews.map((review) => (
+                  <li key={review.id} className="rounded-xl border border-slate-200 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="font-semibold text-slate-900">{review.authorName}</p>
+                      <Stars rating={review.rating} />
+                    </div>
+                    <p className="text-sm text-slate-500">
+                      <time dateTime={review.createdAt}>{monthYear(review.createdAt)}</time>
+                    </p>
+                    {review.comment && <p className="mt-2 text-slate-700">{review.comment}</p>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

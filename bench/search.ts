@@ -1,0 +1,297 @@
+/**
+ * Search at scale (issue #4 "Fast at scale"). Creates a scratch PostgreSQL
+ * database, loads the demo data plus 100 000 generated listings, and prints
+ * p50/p95/p99 of every discovery query (explore, the home page's queries, a city
+ * page), one line each:
+ *
+ *   explore: p50 1.9 ms, p95 4.2 ms, p99 7.0 ms
+ *
+ * then starts the built server on that database and measures requests per
+ * second for GET /explore and GET /about with autocannon. The scratch database
+ * is dropped at the end (also on Ctrl-C).
+ *
+ *   npx react-router build && npm run bench:search
+ *
+ * Settings: BENCH_DATABASE_URL (an admin connection, default
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_LISTINGS (100000),
+ * BENCH_ITERATIONS (200 per query), BENCH_DURATION (seconds per URL, 10),
+ * BENCH_CONNECTIONS (10), BENCH_PORT (3207), BENCH_PGLITE=1 to also time the
+ * queries on an in-memory PGlite, BENCH_HTTP=0 to skip the HTTP part.
+ * Exits non-zero when a target is missed: search p95 ≤ 25 ms on PostgreSQL,
+ * /explore at least half the requests per second of /about.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
+import { parseExploreSearch } from "~/features/search/search-params";
+import { featuredUsa, internationalSpaces, listLocations, searchExplore, searchHome } from "~/features/search/search.server";
+import { openDatabase, runMigrations, type Database, type Db } from "~/lib/db.server";
+import { seed } from "../seed/seed.server";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3207);
+const P95_TARGET_MS = 25;
+
+// ------------------------------------------------------------ generated data
+
+const ADJECTIVES = ["Sunny", "Quiet", "Industrial", "Cozy", "Modern", "Rustic", "Spacious", "Harbour", "Downtown", "Garden", "Vintage", "Bright"];
+const NOUNS = ["Loft", "Studio", "Warehouse", "Kayak", "Camera Kit", "Pressure Washer", "Pontoon Boat", "Rooftop", "Van", "Drone", "Rehearsal Room", "Tiller"];
+const PLACES: Array<[string, string]> = [
+  ["New York, NY", "United States"], ["Los Angeles, CA", "United States"], ["Chicago, IL", "United States"], ["Houston, TX", "United States"],
+  ["Phoenix, AZ", "United States"], ["Philadelphia, PA", "United States"], ["San Antonio, TX", "United States"], ["San Diego, CA", "United States"],
+  ["Dallas, TX", "United States"], ["San Jose, CA", "United States"], ["Tampa, FL", "United States"], ["Riverview, FL", "United States"],
+  ["Miami, FL", "United States"], ["Seattle, WA", "United States"], ["Austin, TX", "United States"], ["Denver, CO", "United States"],
+  ["Toronto, ON", "Canada"], ["Vancouver, BC", "Canada"], ["London", "United Kingdom"], ["Manchester", "United Kingdom"], ["Paris", "France"],
+  ["Lyon", "France"], ["Athens", "Greece"], ["Berlin", "Germany"], ["Barcelona", "Spain"], ["Tokyo", "Japan"], ["Osaka", "Japan"],
+  ["Bali", "Indonesia"], ["Sydney, NSW", "Australia"], ["Melbourne, VIC", "Australia"], ["Dubai", "United Arab Emirates"], ["Seoul", "South Korea"],
+];
+const WORDS = ["natural light", "free parking", "loading dock", "sound-proofed", "pet friendly", "near the beach", "with delivery", "safety gear included", "cyclorama wall", "fast wifi", "kitchenette", "helmets"];
+
+function sqlTextArray(values: readonly string[]) {
+  return sql.raw(`(ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]::text[])`);
+}
+
+/** 100 000 varied listings in a few set-based statements (the live-update trigger is paused meanwhile). */
+async function loadListings(db: Db, total: number) {
+  const hosts = (await db.execute(sql`select id from users order by created_at limit 20`)).rows as Array<{ id: string }>;
+  const types = (await db.execute(sql`select name from space_types order by name`)).rows as Array<{ name: string }>;
+  if (hosts.length === 0 || types.length === 0) throw new Error("The demo seed must run first (no users or space types)");
+  const hostIds = sql.raw(`(ARRAY[${hosts.map((row) => `'${row.id}'`).join(",")}]::uuid[])`);
+  const typeNames = sqlTextArray(types.map((row) => row.name));
+  const locations = sqlTextArray(PLACES.map(([location]) => location));
+  const countries = sqlTextArray(PLACES.map(([, country]) => country));
+  await db.execute(sql`alter table spaces disable trigger spaces_notify_change`);
+  const batch = 20_000;
+  for (let start = 1; start <= total; start += batch) {
+    const end = Math.min(total, start + batch - 1);
+    await db.execute(sql`
+      insert into spaces (user_id, title, description, type, rental_type, hourly_price, daily_price, weekly_price, currency, location, country,
+                          capacity, amenities, images, available, is_published, status, rating, review_count, created_at)
+      select ${hostIds}[1 + g % ${sql.raw(String(hosts.length))}],
+             ${sqlTextArray(ADJECTIVES)}[1 + g % ${sql.raw(String(ADJECTIVES.length))}] || ' ' || ${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}] || ' #' || g,
+             'A ' || lower(${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}]) || ' with ' || ${sqlTextArray(WORDS)}[1 + g % ${sql.raw(String(WORDS.length))}]
+               || ' and ' || ${sqlTextArray(WORDS)}[1 + (g / 3) % ${sql.raw(String(WORDS.length))}] || '. Listing number ' || g || '.',
+             ${typeNames}[1 + (g / 11) % ${sql.raw(String(types.length))}],
+             (array['space','vehicle','equipment','service','experience'])[1 + g % 5],
+             (10 + g % 190)::numeric, case when g % 3 = 0 then (80 + g % 900)::numeric end, case when g % 5 = 0 then (400 + g % 4000)::numeric end,
+             'USD',
+             ${locations}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}], ${countries}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}],
+             1 + g % 30, array['WiFi','Parking','Restroom'], array[]::text[],
+             g % 17 <> 0, g % 25 <> 0,
+             (array['available','available','available','rented','maintenance'])[1 + g % 5],
+             round((3 + (g % 20) / 10.0)::numeric, 2), g % 40,
+             now() - make_interval(mins => g)
+      from generate_series(${start}::int, ${end}::int) as g`);
+  }
+  await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
+  // As autovacuum would have done on a live database: statistics and the visibility map.
+  await db.execute(sql`vacuum analyze spaces`);
+}
+
+// ------------------------------------------------------------ query timings
+
+type Result = { name: string; p50: number; p95: number; p99: number };
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function time(name: string, run: (i: number) => Promise<unknown>): Promise<Result> {
+  for (let i = 0; i < WARMUP; i += 1) await run(i);
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i += 1) {
+    const started = performance.now();
+    await run(i + WARMUP);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const result = { name, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
+  console.log(`${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+  return result;
+}
+
+const TEXTS = ["studio", "loft", "kayak", "Camera", "harbour", "wifi", "natural light", "pontoon", "100%", "no such thing"];
+const TYPE_OF = (types: string[], i: number) => types[i % types.length]!;
+const EXPLORE_LOCATIONS = ["New York", "tampa", "London", "Tokyo", "Sydney", "Austin", "Paris", "Dubai"];
+const REGION_IDS = ["asia-pacific", "europe", "middle-east", "americas"];
+const CITY: CityMatch = { kind: "exact", name: "New York" };
+
+async function timeQueries(database: Database, label: string) {
+  const db = database.db;
+  const types = ((await db.execute(sql`select name from space_types order by name`)).rows as Array<{ name: string }>).map((row) => row.name);
+  const suffix = label ? ` [${label}]` : "";
+  const explore = (query: string) => searchExplore(db, parseExploreSearch(new URLSearchParams(query)));
+  return [
+    await time(`explore${suffix}`, (i) =>
+      explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, type: TYPE_OF(types, i), location: EXPLORE_LOCATIONS[i % EXPLORE_LOCATIONS.length]! }).toString()),
+    ),
+    await time(`explore text only${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! }).toString())),
+    await time(`explore unfiltered${suffix}`, () => explore("")),
+    await time(`explore page 5${suffix}`, (i) => explore(new URLSearchParams({ type: TYPE_OF(types, i), page: "5" }).toString())),
+    await time(`explore locations${suffix}`, () => listLocations(db, { fresh: true })),
+    await time(`home search${suffix}`, (i) => searchHome(db, { q: TEXTS[i % TEXTS.length]!, category: i % 2 ? TYPE_OF(types, i) : "" })),
+    await time(`home featured usa${suffix}`, () => featuredUsa(db)),
+    await time(`home international${suffix}`, () => internationalSpaces(db, null)),
+    await time(`home international region${suffix}`, (i) => internationalSpaces(db, REGION_IDS[i % REGION_IDS.length]!)),
+    await time(`city page${suffix}`, () => listCitySpaces(db, { match: CITY, page: 1 })),
+    await time(`city page stats${suffix}`, () => cityStats(db, CITY)),
+  ];
+}
+
+// ------------------------------------------------------------ HTTP load
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+async function httpLoad(databaseUrl: string) {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) throw new Error("No server build: run `npx react-router build` first");
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const server: ChildProcess = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.resolve(`tmp/bench-search-${PORT}`),
+      SITE_URL: baseUrl,
+      NODE_ENV: "production",
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "error",
+      SESSION_SECRET: "bench-search-secret-bench-search-secret-000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitFor(`${baseUrl}/healthz`, 120_000);
+    const pages = [
+      ["GET /about", "/about"],
+      ["GET /explore", "/explore"],
+      ["GET /explore?q=studio&type=…&location=New York", `/explore?q=studio&type=photo-studio&location=New+York`],
+    ] as const;
+    const measured: Record<string, number> = {};
+    for (const [name, pathname] of pages) {
+      await autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration: 2 }); // warm-up, not counted
+      const { rps, p50, p99, errors } = await load(`${baseUrl}${pathname}`);
+      measured[pathname] = rps;
+      console.log(`${name}: ${rps.toFixed(0)} req/s, latency p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ""} (${CONNECTIONS} connections, ${DURATION} s)`);
+    }
+    return { about: measured["/about"]!, explore: measured["/explore"]! };
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+}
+
+// ------------------------------------------------------------ main
+
+async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `rentwell_bench_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: ADMIN_URL });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+  const onSignal = () => {
+    void drop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    return await work(url.toString());
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await drop();
+    console.log(`Dropped the scratch database ${name}.`);
+  }
+}
+
+async function prepare(database: Database) {
+  await runMigrations(database);
+  await seed(database.db);
+  const started = performance.now();
+  await loadListings(database.db, LISTINGS);
+  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from spaces`)).rows as [{ n: number }];
+  console.log(`Loaded ${n.toLocaleString("en-US")} listings in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.engine}).`);
+}
+
+let failed = false;
+
+await withScratchDatabase(async (url) => {
+  const database = await openDatabase({ engine: "postgres", url, max: 4 });
+  try {
+    await prepare(database);
+    console.log(`\nQueries on PostgreSQL (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
+    const results = await timeQueries(database, "");
+    for (const result of results) {
+      if (result.p95 > P95_TARGET_MS) {
+        failed = true;
+        console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${P95_TARGET_MS} ms`);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  if (process.env.BENCH_HTTP !== "0") {
+    console.log(`\nHTTP on PostgreSQL (autocannon):`);
+    const { about, explore } = await httpLoad(url);
+    const ratio = explore / about;
+    console.log(`explore/about: ${(ratio * 100).toFixed(0)} % (target ≥ 50 %)`);
+    if (ratio < 0.5) failed = true;
+  }
+});
+
+if (process.env.BENCH_PGLITE === "1") {
+  const database = await openDatabase({ engine: "pglite" });
+  try {
+    await prepare(database);
+    console.log(`\nQueries on PGlite, in memory (${ITERATIONS} runs each; no target):`);
+    await timeQueries(database, "pglite");
+  } finally {
+    await database.close();
+  }
+}
+
+if (failed) {
+  console.log("\nA target was missed.");
+  process.exitCode = 1;
+} else {
+  console.log("\nAll targets met.");
+}

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./tests/setup/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `tmp/e2e-data-${PORT}`;
+
+const launchOptions = {
+  executablePath: chromiumPath() ?? undefined,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+/**
+ * End-to-end journeys against the built app on a fresh embedded database with
+ * the demo data, at a desktop and a phone width.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+    ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME }]]
+    : [["list"]],
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /server\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    { name: "phone", testIgnore: /server\.spec\.ts/, use: { ...devices["Pixel 7"], launchOptions } },
+    // Process-level checks of the built server; they need no browser width.
+    { name: "server", testMatch: /server\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server/index.js`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      SITE_URL: baseURL,
+      LOG_LEVEL: "error",
+    },
+  },
+});

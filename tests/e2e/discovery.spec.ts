@@ -1,0 +1,218 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support/auth";
+
+/** Issue #4 parts 1, 2, 3 and 7: home, explore, space cards, live updates. */
+
+const HOST = { email: "host@rentwell.test", password: "rentwell-demo" };
+
+function cardsIn(page: Page, listName: string) {
+  return page.getByRole("list", { name: listName, exact: true }).getByRole("article");
+}
+
+function mainNav(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
+}
+
+test.describe("home", () => {
+  test("search by location, country or title, with one category", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByPlaceholder("Search by location, country, or title...");
+    await box.fill("tokyo");
+    await expect(page).toHaveURL(/[?&]q=tokyo/);
+    const results = cardsIn(page, "Search results");
+    await expect(results.first()).toBeVisible();
+    const count = await results.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(9);
+    for (const location of await results.getByText("Tokyo", { exact: true }).all()) await expect(location).toBeVisible();
+    await expect(results.filter({ hasNotText: "Tokyo" })).toHaveCount(0);
+
+    // Country, case-insensitively; then a category narrows it.
+    await box.fill("JAPAN");
+    await expect(page).toHaveURL(/[?&]q=JAPAN/);
+    await expect(results.first()).toBeVisible();
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Photo Studio" });
+    await expect(page).toHaveURL(/category=photo-studio/);
+    await expect(results.filter({ hasText: "Daikanyama White Photo Studio" })).toHaveCount(1);
+
+    await box.fill("no-such-place-anywhere");
+    await expect(page.getByText("No spaces found. Try adjusting your search or filters.")).toBeVisible();
+  });
+
+  test("featured USA spaces, international regions and the carousel", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Featured Spaces in the USA" })).toBeVisible();
+    await expect(cardsIn(page, "Featured spaces in the USA")).toHaveCount(6);
+
+    const international = cardsIn(page, "International spaces");
+    await expect(international).toHaveCount(6);
+    const region = page.getByRole("group", { name: "Region" });
+    await region.getByRole("button", { name: "Europe" }).click();
+    await expect(region.getByRole("button", { name: "Europe" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/region=europe/);
+    await expect(international.first()).toBeVisible();
+    for (const card of await international.all()) await expect(card).toContainText(/London|Paris|Edinburgh|Manchester|Athens|Santorini|Lyon|Nice|Bristol/);
+
+    await page.getByRole("button", { name: "View All USA Spaces" }).click();
+    await expect(region.getByRole("button", { name: "Americas" })).toHaveAttribute("aria-pressed", "true");
+    await expect(region.getByRole("button", { name: "Europe" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page).toHaveURL(/region=americas/);
+
+    // Carousel: ten dots, arrows move between slides.
+    const carousel = page.getByRole("region", { name: "Featured rentals" });
+    await expect(carousel.getByRole("button", { name: /^Go to slide \d+$/ })).toHaveCount(10);
+    await carousel.hover();
+    await carousel.getByRole("button", { name: "Go to slide 3" }).click();
+    await expect(carousel.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: "Next slide" })).toBeEnabled();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(carousel.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("category shortcuts open explore with that type", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Power Tools" }).first().click();
+    await expect(page).toHaveURL(/\/explore\?type=power-tools$/);
+    await expect(page.getByLabel("Category")).toHaveValue("power-tools");
+    await expect(cardsIn(page, "Spaces").first()).toBeVisible();
+  });
+});
+
+test.describe("explore", () => {
+  test("filters live in the URL, the back button steps through them, and load more pages in SQL", async ({ page }) => {
+    await page.goto("/explore");
+    await expect(page.getByRole("heading", { level: 1, name: "Explore Spaces" })).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
+
+    const cards = cardsIn(page, "Spaces");
+    await expect(cards).toHaveCount(12);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cards).toHaveCount(24);
+
+    await page.getByLabel("Category").selectOption({ label: "Photo Studio" });
+    await expect(page).toHaveURL(/\/explore\?type=photo-studio$/);
+    await expect(cards.first()).toBeVisible();
+
+    const locations = page.getByRole("navigation", { name: "Location" });
+    await locations.getByRole("link", { name: /^New York/ }).click();
+    await expect(page).toHaveURL(/type=photo-studio&location=New\+York|location=New\+York.*type=photo-studio/);
+    await expect(locations.getByRole("link", { name: /^New York/ })).toHaveAttribute("aria-current", "true");
+    for (const card of await cards.all()) await expect(card).toContainText("New York");
+
+    const box = page.getByRole("searchbox", { name: "Search spaces" });
+    await box.fill("CYCLORAMA");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/q=CYCLORAMA/);
+    // The duplicate demo listing: same title and location, both shown.
+    await expect(cards.filter({ hasText: "Chelsea Daylight Studio with Cyclorama Wall" })).toHaveCount(2);
+
+    // Shareable: the same URL in a fresh page shows the same result.
+    const shared = await page.context().newPage();
+    await shared.goto(page.url());
+    await expect(cardsIn(shared, "Spaces").filter({ hasText: "Chelsea Daylight Studio with Cyclorama Wall" })).toHaveCount(2);
+    await expect(shared.getByRole("searchbox", { name: "Search spaces" })).toHaveValue("CYCLORAMA");
+    await shared.close();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(page).toHaveURL(/location=New\+York/);
+    await expect(box).toHaveValue("");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore\?type=photo-studio$/);
+    await expect(page.getByLabel("Category")).toHaveValue("photo-studio");
+    await expect(locations.getByRole("link", { name: "All locations" })).toHaveAttribute("aria-current", "true");
+
+    await box.fill("zz-nothing-matches-this");
+    await box.press("Enter");
+    await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
+  });
+
+  test("searches description text and opens a space from its card", async ({ page }) => {
+    await page.goto("/explore?q=cigar");
+    const card = cardsIn(page, "Spaces").filter({ hasText: "Ybor City Photo Studio in a Cigar Factory" });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText("Available", { exact: true })).toBeVisible();
+    await expect(card.getByRole("list", { name: "Prices" }).getByRole("listitem").first()).toHaveText(/^\$\d[\d,]*\/hr$/);
+    await card.getByRole("link", { name: "Ybor City Photo Studio in a Cigar Factory" }).click();
+    await expect(page).toHaveURL(/\/space\/ybor-city-photo-studio-in-a-cigar-factory\//);
+    await expect(page.getByRole("heading", { level: 1, name: "Ybor City Photo Studio in a Cigar Factory" })).toBeVisible();
+  });
+
+  test("odd input gives a normal page", async ({ page, request }) => {
+    const queries = [
+      "q=%25",
+      "q=_",
+      "q=%27%3B%20drop%20table%20spaces%3B--",
+      "q=%5C",
+      `q=${"x".repeat(10_000)}`,
+      "type=no-such-type",
+      "location=%27%22%3C%3E",
+      "page=-1",
+      "page=99999999999",
+      "q=%E6%9D%B1%E4%BA%AC%F0%9F%8F%A0",
+    ];
+    for (const query of queries) {
+      const response = await request.get(`/explore?${query}`);
+      expect(response.status(), query.slice(0, 40)).toBe(200);
+      expect(await response.text()).toContain("Explore Spaces");
+    }
+    for (const query of ["q=%25", "region=atlantis", "category=%5C", `q=${"y".repeat(10_000)}`]) {
+      expect((await request.get(`/?${query}`)).status(), query.slice(0, 40)).toBe(200);
+    }
+    await page.goto("/explore?type=no-such-type&q=%25");
+    await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
+    await page.goto("/explore?page=-1");
+    await expect(cardsIn(page, "Spaces")).toHaveCount(12);
+  });
+});
+
+test.describe("live updates", () => {
+  test("explore and home show a listing's change within 2 seconds, without a reload", async ({ browser, page }, testInfo) => {
+    // Each browser width edits its own demo listing of host@rentwell.test.
+    const title = testInfo.project.name === "phone" ? "Alafia River Kayak Pair with Paddles" : "Tiller, Wheelbarrow and Garden Tool Set";
+
+    const liveOpen = (target: Page) => target.waitForResponse((response) => response.url().includes("/api/live"));
+    const exploreLive = liveOpen(page);
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    await exploreLive;
+    const home = await page.context().newPage();
+    const homeLive = liveOpen(home);
+    await home.goto(`/?q=${encodeURIComponent(title)}`);
+    await homeLive;
+
+    const exploreCard = cardsIn(page, "Spaces").filter({ hasText: title });
+    const homeCard = cardsIn(home, "Search results").filter({ hasText: title });
+    await expect(exploreCard.getByText("Available", { exact: true })).toBeVisible();
+    await expect(homeCard.getByText("Available", { exact: true })).toBeVisible();
+    let navigations = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+
+    // The host, in another browser, marks the listing unavailable on My Listings.
+    const hostContext = await browser.newContext();
+    const hostPage = await hostContext.newPage();
+    try {
+      await hostPage.goto("/");
+      await signIn(hostPage, HOST.email, HOST.password);
+      await hostPage.goto("/my-listings");
+      const toggle = hostPage.getByRole("switch", { name: `Available for booking: ${title}` });
+      await expect(toggle).toHaveText("Available");
+      await toggle.click();
+      await expect(toggle).toHaveText("Unavailable");
+
+      await expect(exploreCard.getByText("Unavailable", { exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(homeCard.getByText("Unavailable", { exact: true })).toBeVisible({ timeout: 2_000 });
+
+      await toggle.click();
+      await expect(toggle).toHaveText("Available");
+      await expect(exploreCard.getByText("Available", { exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(homeCard.getByText("Available", { exact: true })).toBeVisible({ timeout: 2_000 });
+      expect(navigations).toBe(0);
+    } finally {
+      await hostContext.close();
+      await home.close();
+    }
+  });
+});
