@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBookable, monthYear, priceOptions, rentalDetails } from "./space-detail";
+import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "./space-detail";
 
 const noPrices = {
   hourlyPrice: null,
@@ -124,5 +124,23 @@ describe("monthYear", () => {
   it("shows month name and year (spec §9)", () => {
     expect(monthYear("2025-03-31T23:30:00Z")).toBe("March 2025");
     expect(monthYear(new Date(Date.UTC(2024, 0, 1)))).toBe("January 2024");
+  });
+});
+
+describe("spaceMetaDescription", () => {
+  const space = { title: "Sunny Loft", location: "Austin, Texas", description: "A bright room.", metaDescription: null };
+
+  it("leads a short description with the title and place", () => {
+    expect(spaceMetaDescription(space)).toBe("Sunny Loft in Austin, Texas: A bright room.");
+  });
+
+  it("uses the host's own meta description when there is one", () => {
+    expect(spaceMetaDescription({ ...space, metaDescription: "  Loft  for shoots " })).toBe("Loft for shoots");
+  });
+
+  it("cuts a long description at a word, within 160 characters", () => {
+    const text = spaceMetaDescription({ ...space, description: "word ".repeat(100) });
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text).toMatch(/ word…$/);
   });
 });

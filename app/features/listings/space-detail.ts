@@ -111,3 +111,20 @@ export function monthYear(date: Date | string) {
     timeZone: "UTC",
   });
 }
+
+const META_DESCRIPTION_MAX = 160;
+
+/**
+ * The search-result description of a space page: the host's own meta description
+ * when given, else the listing description led by its title and place, so that a
+ * short description still says what and where it is, and two listings with the
+ * same words still differ. At most 160 characters, cut at a word.
+ */
+export function spaceMetaDescription(space: { title: string; location: string; description: string; metaDescription: string | null }) {
+  const own = space.metaDescription?.replace(/\s+/g, " ").trim();
+  const text = own || `${space.title} in ${space.location}: ${space.description.replace(/\s+/g, " ").trim()}`;
+  if (text.length <= META_DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, META_DESCRIPTION_MAX - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > META_DESCRIPTION_MAX / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}

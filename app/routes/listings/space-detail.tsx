@@ -5,7 +5,7 @@ import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
-import { isBookable, monthYear, priceOptions, rentalDetails } from "~/features/listings/space-detail";
+import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
 import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
 import { hostDisplayName } from "~/features/profiles/public-profile";
@@ -111,10 +111,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     });
   }
   const { space } = loaderData;
-  const description = (space.metaDescription || space.description).replace(/\s+/g, " ").slice(0, 160);
   return pageMeta({
     title: `${space.title} in ${space.location}`,
-    description,
+    description: spaceMetaDescription(space),
     path: loaderData.canonicalPath,
     matches,
     image: space.images[0],
