@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { env } from "~/lib/env.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -18,7 +19,7 @@ export default function handleRequest(
   // The other security headers are set for every response by server/app.ts.
   const nonce = createNonce();
   const development = import.meta.env.DEV;
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development }));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:") }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 

@@ -17,9 +17,12 @@ export function createNonce() {
 /**
  * The document policy: scripts only from our origin or inline with this request's
  * nonce; nothing loads from another host. Inline style attributes are allowed
- * (see docs/decisions/0003-content-security-policy.md).
+ * (see docs/decisions/0003-content-security-policy.md). Browsers are told to
+ * upgrade plain-HTTP subresources only when the site itself is served over HTTPS:
+ * on a plain-HTTP address (a local `npm start` opened by IP) the upgrade would
+ * break every script and stylesheet.
  */
-export function contentSecurityPolicy(nonce: string, { development = false } = {}) {
+export function contentSecurityPolicy(nonce: string, { development = false, https = false } = {}) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
@@ -33,7 +36,7 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "form-action": ["'self'"],
     "object-src": ["'none'"],
   };
-  if (!development) directives["upgrade-insecure-requests"] = [];
+  if (https && !development) directives["upgrade-insecure-requests"] = [];
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(" "))
     .join("; ");
