@@ -9,10 +9,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { AuthDialogProvider, SignInButton } from "~/features/auth/components/auth-dialog-provider";
-import { UserMenu } from "~/features/auth/components/user-menu";
-import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
 import { PageNotFound, SomethingWentWrong } from "~/features/shell/components/error-pages";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { FloatingAddButton } from "~/features/shell/components/floating-add-button";
@@ -23,6 +21,16 @@ import { getUser, sessionMiddleware } from "~/features/auth/session.server";
 import { originCheckMiddleware } from "~/features/security/origin-check.server";
 import { env } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
+
+// Only signed-in visitors need the account menu (and its menu primitives): a
+// visitor's first load does not carry it. On the server it renders as usual; in
+// the browser React keeps that markup until the chunk has loaded.
+const UserMenu = lazy(() => import("~/features/auth/components/user-menu").then((module) => ({ default: module.UserMenu })));
+
+// Opened only from the account menu's 'View My Profile': loaded when first opened.
+const PublicProfileDialog = lazy(() =>
+  import("~/features/profiles/components/public-profile-dialog").then((module) => ({ default: module.PublicProfileDialog })),
+);
 
 /** Every request: refuse cross-origin writes, then resolve (and renew) the session. */
 export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, sessionMiddleware];
@@ -64,7 +72,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AuthDialogProvider adminEmails={data?.adminEmails ?? []}>
           <SiteHeader
             signedIn={signedIn}
-            account={user ? <UserMenu user={user} onViewProfile={() => setProfileDialogHostId(user.id)} /> : <SignInButton />}
+            account={
+              user ? (
+                <Suspense fallback={null}>
+                  <UserMenu user={user} onViewProfile={() => setProfileDialogHostId(user.id)} />
+                </Suspense>
+              ) : (
+                <SignInButton />
+              )
+            }
           />
           <main id="main" className="flex-1">
             {children}
@@ -73,13 +89,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <BottomNav signedIn={signedIn} />
           {signedIn && <FloatingAddButton />}
           {profileDialogHostId && (
-            <PublicProfileDialog
-              hostId={profileDialogHostId}
-              open
-              onOpenChange={(open) => {
-                if (!open) setProfileDialogHostId(null);
-              }}
-            />
+            <Suspense fallback={null}>
+              <PublicProfileDialog
+                hostId={profileDialogHostId}
+                open
+                onOpenChange={(open) => {
+                  if (!open) setProfileDialogHostId(null);
+                }}
+              />
+            </Suspense>
           )}
         </AuthDialogProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,10 +1,16 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthDialogContext, useAuthDialog, type AuthDialogApi, type AuthDialogMode } from "./auth-dialog-context";
-import { SignInDialog } from "./sign-in-dialog";
+
+// The dialog (with its form validation and dialog primitives) is loaded when it is
+// first wanted, not with every page: it is most of the shell's script otherwise.
+const loadSignInDialog = () => import("./sign-in-dialog");
+const SignInDialog = lazy(() => loadSignInDialog().then((module) => ({ default: module.SignInDialog })));
 
 /** Owns the sign-in dialog and lets any component open it through useAuthDialog(). */
 export function AuthDialogProvider({ adminEmails, children }: { adminEmails: readonly string[]; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing keeps Radix's exit handling.
+  const [wanted, setWanted] = useState(false);
   const [mode, setMode] = useState<AuthDialogMode>("signin");
   // Whatever opened the dialog gets focus back when it closes (Radix only does that for its own Trigger).
   const opener = useRef<HTMLElement | null>(null);
@@ -13,6 +19,7 @@ export function AuthDialogProvider({ adminEmails, children }: { adminEmails: rea
       openSignIn(nextMode = "signin") {
         opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setMode(nextMode);
+        setWanted(true);
         setOpen(true);
       },
     }),
@@ -22,25 +29,33 @@ export function AuthDialogProvider({ adminEmails, children }: { adminEmails: rea
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      <SignInDialog
-        open={open}
-        mode={mode}
-        onOpenChange={close}
-        onModeChange={setMode}
-        adminEmails={adminEmails}
-        returnFocus={() => {
-          const target = opener.current;
-          opener.current = null;
-          // After a sign-in the button that opened the dialog is gone; the browser then starts from the top.
-          if (target?.isConnected) {
-            target.focus();
-            return true;
-          }
-          return false;
-        }}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SignInDialog
+            open={open}
+            mode={mode}
+            onOpenChange={close}
+            onModeChange={setMode}
+            adminEmails={adminEmails}
+            returnFocus={() => {
+              const target = opener.current;
+              opener.current = null;
+              // After a sign-in the button that opened the dialog is gone; the browser then starts from the top.
+              if (target?.isConnected) {
+                target.focus();
+                return true;
+              }
+              return false;
+            }}
+          />
+        </Suspense>
+      ) : null}
     </AuthDialogContext.Provider>
   );
+}
+
+function preloadSignInDialog() {
+  void loadSignInDialog();
 }
 
 /** The header's 'Sign In / Sign Up' button (spec §2). */
@@ -50,6 +65,9 @@ export function SignInButton() {
     <button
       type="button"
       onClick={() => openSignIn("signin")}
+      // Start fetching the dialog as soon as the pointer or focus is on its button.
+      onPointerEnter={preloadSignInDialog}
+      onFocus={preloadSignInDialog}
       className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-900 hover:bg-slate-50"
     >
       Sign In / Sign Up
