@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The topics a browser can subscribe to on /api/live (spec §4 live updates). */
 export const LIVE_TOPICS = ["spaces", "space_types"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { findRegion, type RegionId } from "./regions";
 
 export const HOME_SEARCH_LIMIT = 9;

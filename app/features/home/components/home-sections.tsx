@@ -82,7 +82,7 @@ export function HostCallToAction() {
             Start Hosting
           </Link>
           <Link to="/about" className="rounded-lg border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10">
-            Learn More
+            About Rentwell
           </Link>
         </div>
       </div>
