@@ -355,6 +355,16 @@ test.describe("content pages", () => {
     await page.goto("/careers");
     await expect(main.getByRole("heading", { level: 3 })).toHaveCount(4);
     await expect(page.getByText("Engineering")).toBeVisible();
+    // Four open positions, each with title, department, location and type, and a real Apply link.
+    const positions = main.getByRole("region", { name: "Open positions" }).getByRole("list").first().locator(":scope > li");
+    await expect(positions).toHaveCount(4);
+    for (const position of await positions.all()) {
+      await expect(position.getByRole("heading", { level: 3 })).not.toBeEmpty();
+      await expect(position.locator("dt")).toHaveText(["Department", "Location", "Type"]);
+      await expect(position.locator("dd")).toHaveCount(3);
+      await expect(position.locator("dd").nth(2)).toHaveText(/^(Full-time|Part-time|Contract)$/);
+      await expect(position.getByRole("link", { name: /^Apply/ })).toHaveAttribute("href", "/contact?subject=general");
+    }
     await page.goto("/cancellation");
     await expect(page.getByText("Full refund if cancelled at least 24 hours before the start.")).toBeVisible();
     await expect(page.getByText("Full refund if cancelled at least 5 days before the start.")).toBeVisible();
