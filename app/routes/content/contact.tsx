@@ -84,7 +84,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         title="Get in touch"
         lead="Questions about a booking, hosting, billing or a partnership? Send us a message and our team will reply by e-mail."
       />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold text-slate-900">
             Send us a message

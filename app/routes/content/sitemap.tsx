@@ -21,7 +21,7 @@ export default function Sitemap() {
   return (
     <>
       <PageHero eyebrow="Sitemap" title="Sitemap" lead="Every page of Rentwell in one place." />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
         {SITEMAP_GROUPS.map((group) => (
           <section key={group.title} aria-labelledby={groupId(group.title)}>
             <h2 id={groupId(group.title)} className="text-lg font-bold text-slate-900">
@@ -39,7 +39,7 @@ export default function Sitemap() {
           </section>
         ))}
       </div>
-      <p className="mx-auto max-w-6xl px-4 text-sm text-slate-600 sm:px-6">
+      <p className="mx-auto max-w-5xl px-4 text-sm text-slate-600 sm:px-6">
         For search engines:{" "}
         <a href="/sitemap.xml" className="text-brand-700 underline">
           sitemap.xml
