@@ -61,6 +61,22 @@ test.describe("content pages", () => {
       titles.set(title, path);
       descriptions.set(description, path);
 
+      // Landmarks a screen reader lists must be told apart by their names.
+      const landmarks = await page.evaluate(() =>
+        [...document.querySelectorAll("section[aria-labelledby], section[aria-label], nav, aside, form[aria-label], [role=search]")]
+          .filter((element) => element.checkVisibility())
+          .map((element) => {
+            const label =
+              element.getAttribute("aria-label") ??
+              (element.getAttribute("aria-labelledby") ?? "")
+                .split(" ")
+                .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+                .join(" ");
+            return `${element.getAttribute("role") ?? element.tagName.toLowerCase()}: ${label}`;
+          }),
+      );
+      expect(landmarks.filter((name, index) => landmarks.indexOf(name) !== index), `${path} duplicate landmarks`).toEqual([]);
+
       const imagesWithoutAlt = await page.locator("img:not([alt])").count();
       expect(imagesWithoutAlt, path).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

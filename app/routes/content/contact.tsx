@@ -104,7 +104,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <dt className="font-semibold text-slate-900">Subject</dt>
                 <dd className="mt-0.5">{subjectLabel(sent.subject)}</dd>
                 <dt className="mt-3 font-semibold text-slate-900">Your message</dt>
-                <dd className="mt-0.5 max-h-60 overflow-y-auto break-words whitespace-pre-wrap">{sent.body}</dd>
+                <dd className="mt-0.5 break-words whitespace-pre-wrap">{sent.body}</dd>
               </dl>
               <Link to="/contact" reloadDocument className="mt-4 inline-block font-semibold text-emerald-800 underline">
                 Send another message
