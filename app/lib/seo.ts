@@ -2,6 +2,8 @@ import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Rentwell";
 export const TAGLINE = "Global Online Rental Platform";
+/** The share image of pages that have none of their own, so every link preview has a picture. */
+export const DEFAULT_SHARE_IMAGE = "/demo/studio-1.webp";
 
 type RootData = { siteUrl: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
@@ -50,9 +52,9 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:url", content: canonical },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { property: "og:image", content: absoluteUrl(siteUrl, image ?? DEFAULT_SHARE_IMAGE) },
   ];
-  if (image) tags.push({ property: "og:image", content: absoluteUrl(siteUrl, image) });
   if (noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

@@ -56,8 +56,26 @@ test.describe("content pages", () => {
       expect(canonical, path).toBe(new URL(path, baseURL).toString());
       await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
       await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", canonical!);
+      await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", description);
+      await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", new RegExp(`^${baseURL}/`));
       titles.set(title, path);
       descriptions.set(description, path);
+
+      // Landmarks a screen reader lists must be told apart by their names.
+      const landmarks = await page.evaluate(() =>
+        [...document.querySelectorAll("section[aria-labelledby], section[aria-label], nav, aside, form[aria-label], [role=search]")]
+          .filter((element) => element.checkVisibility())
+          .map((element) => {
+            const label =
+              element.getAttribute("aria-label") ??
+              (element.getAttribute("aria-labelledby") ?? "")
+                .split(" ")
+                .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+                .join(" ");
+            return `${element.getAttribute("role") ?? element.tagName.toLowerCase()}: ${label}`;
+          }),
+      );
+      expect(landmarks.filter((name, index) => landmarks.indexOf(name) !== index), `${path} duplicate landmarks`).toEqual([]);
 
       const imagesWithoutAlt = await page.locator("img:not([alt])").count();
       expect(imagesWithoutAlt, path).toBe(0);
@@ -224,12 +242,29 @@ test.describe("content pages", () => {
     await expect(page.getByText(/Your message is too long/)).toBeVisible();
     await expect(main.getByLabel("Message", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-    await main.getByLabel("E-mail", { exact: true }).fill("ana@example.com");
-    await main.getByLabel("Message", { exact: true }).fill("<script>alert('hi')</script> When will my refund arrive?");
+    // Unique per run: the desktop and phone projects share one server and database.
+    const email = `ana-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const message = "<script>alert('hi')</script> When will my refund arrive?";
+    await main.getByLabel("E-mail", { exact: true }).fill(email);
+    await main.getByLabel("Message", { exact: true }).fill(message);
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Message sent" })).toBeVisible();
-    // HTML is shown as text, never interpreted.
+    const confirmation = page.getByRole("status").filter({ hasText: "Message sent" });
+    await expect(confirmation).toBeVisible();
+    // HTML is shown as text, never interpreted: the name and the message come back verbatim.
     await expect(page.getByText("Thank you, <b>Ana</b> Lima!")).toBeVisible();
+    await expect(confirmation.getByText(message, { exact: true })).toBeVisible();
+    await expect(confirmation.getByText("Billing Question", { exact: true })).toBeVisible();
+
+    // Sending the very same message again is recognised, not stored twice.
+    await page.getByRole("link", { name: "Send another message" }).click();
+    await main.getByLabel("Name", { exact: true }).fill("<b>Ana</b> Lima");
+    await main.getByLabel("E-mail", { exact: true }).fill(email.toUpperCase());
+    await main.getByLabel("Subject", { exact: true }).selectOption("billing");
+    await main.getByLabel("Message", { exact: true }).fill(message);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Message already received" })).toContainText(
+      "there is no need to send it again",
+    );
     expect(errors).toEqual([]);
   });
 
@@ -336,15 +371,33 @@ test.describe("content pages", () => {
     await page.goto("/careers");
     await expect(main.getByRole("heading", { level: 3 })).toHaveCount(4);
     await expect(page.getByText("Engineering")).toBeVisible();
+    // Four open positions, each with title, department, location and type, and a real Apply link.
+    const positions = main.getByRole("region", { name: "Open positions" }).getByRole("list").first().locator(":scope > li");
+    await expect(positions).toHaveCount(4);
+    for (const position of await positions.all()) {
+      await expect(position.getByRole("heading", { level: 3 })).not.toBeEmpty();
+      await expect(position.locator("dt")).toHaveText(["Department", "Location", "Type"]);
+      await expect(position.locator("dd")).toHaveCount(3);
+      await expect(position.locator("dd").nth(2)).toHaveText(/^(Full-time|Part-time|Contract)$/);
+      await expect(position.getByRole("link", { name: /^Apply/ })).toHaveAttribute("href", "/contact?subject=general");
+    }
     await page.goto("/cancellation");
     await expect(page.getByText("Full refund if cancelled at least 24 hours before the start.")).toBeVisible();
     await expect(page.getByText("Full refund if cancelled at least 5 days before the start.")).toBeVisible();
     await expect(page.getByText("50% refund if cancelled at least 7 days before the start.")).toBeVisible();
     await expect(page.getByText("Refunds take 5-7 business days")).toBeVisible();
     await page.goto("/sitemap");
-    for (const group of ["Main", "User Account", "Company", "Support", "Legal", "Popular Cities"]) {
-      await expect(main.getByRole("heading", { level: 2, name: group, exact: true })).toBeVisible();
-    }
+    // Spec §2: exactly six groups, in this order.
+    await expect(main.getByRole("heading", { level: 2 })).toHaveText(["Main", "User Account", "Company", "Support", "Legal", "Popular Cities"]);
+    await expect(main.getByRole("region", { name: "Popular Cities" }).getByRole("link")).toHaveCount(29);
+    await expect(main.getByRole("region", { name: "User Account" }).getByRole("link")).toHaveText([
+      "Dashboard",
+      "My Profile",
+      "List Your Space",
+      "My Listings",
+      "My Bookings",
+    ]);
+    await expect(main.getByRole("region", { name: "Main" }).getByRole("link", { name: "How It Works" })).toHaveAttribute("href", "/how-it-works");
   });
 
   test("sitemap.xml and robots.txt", async ({ request, baseURL }) => {

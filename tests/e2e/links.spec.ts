@@ -101,6 +101,8 @@ test("every page in sitemap.xml has unique metadata, its own canonical URL, one 
     if (attr(/<link rel="canonical" href="([^"]*)"/) !== loc) issues.push(`canonical ${attr(/<link rel="canonical" href="([^"]*)"/)}`);
     if (attr(/<meta property="og:url" content="([^"]*)"/) !== loc) issues.push("og:url");
     if (attr(/<meta property="og:title" content="([^"]*)"/) !== title) issues.push("og:title");
+    if (attr(/<meta property="og:description" content="([^"]*)"/) !== description) issues.push("og:description");
+    if (!attr(/<meta property="og:image" content="([^"]*)"/)?.startsWith(`${baseURL}/`)) issues.push("og:image");
     if (/<meta name="robots" content="[^"]*noindex/.test(head)) issues.push("noindex");
     const h1s = html.match(/<h1[\s>]/g)?.length ?? 0;
     if (h1s !== 1) issues.push(`${h1s} h1`);

@@ -34,7 +34,7 @@ describe("contact form", () => {
       form({ name: "Ana Lima", email: "ana@example.com", subject: "billing", message }),
       "203.0.113.9",
     );
-    expect(result).toEqual({ status: "sent", name: "Ana Lima" });
+    expect(result).toEqual({ status: "sent", name: "Ana Lima", subject: "billing", body: message });
     const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "ana@example.com"));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Ana Lima", subject: "billing", message, ip: "203.0.113.9" });
@@ -46,9 +46,34 @@ describe("contact form", () => {
       form({ name: "Nul\u0000Name", email: "nul@example.com", subject: "support", message: "Before\u0000after\r\nnext line" }),
       "203.0.113.10",
     );
-    expect(result).toEqual({ status: "sent", name: "Nul Name" });
+    expect(result).toMatchObject({ status: "sent", name: "Nul Name", body: "Beforeafter\nnext line" });
     const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "nul@example.com"));
     expect(rows.map((row) => row.message)).toEqual(["Beforeafter\nnext line"]);
+  });
+
+  it("a repeated submission of the same message says it was already received and stores it once", async () => {
+    const fields = { name: "Rita Repeat", email: "Rita@Example.com", subject: "support", message: "My booking page shows the wrong date." };
+    const first = await handleContactForm(database.db, form(fields), "203.0.113.20");
+    expect(first.status).toBe("sent");
+    // A refresh after posting, or the same text from the address in another letter case.
+    const again = await handleContactForm(database.db, form({ ...fields, email: "rita@example.COM" }), "203.0.113.20");
+    expect(again).toEqual({ status: "already-sent", name: "Rita Repeat", subject: "support", body: fields.message });
+    // A different message, or the same text under another subject, is new.
+    expect((await handleContactForm(database.db, form({ ...fields, message: "And the wrong time." }), "203.0.113.20")).status).toBe("sent");
+    expect((await handleContactForm(database.db, form({ ...fields, subject: "billing" }), "203.0.113.20")).status).toBe("sent");
+    const rows = await database.db
+      .select({ subject: contactMessages.subject, message: contactMessages.message })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = 'rita@example.com'`);
+    expect(rows).toHaveLength(3);
+  });
+
+  it("identical messages submitted at the same moment are stored once", async () => {
+    const fields = { name: "Dora Double", email: "dora@example.com", subject: "general", message: "Double-clicked send." };
+    const results = await Promise.all([1, 2, 3].map((n) => handleContactForm(database.db, form(fields), `203.0.113.${30 + n}`)));
+    expect(results.map((result) => result.status).sort()).toEqual(["already-sent", "already-sent", "sent"]);
+    const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "dora@example.com"));
+    expect(rows).toHaveLength(1);
   });
 
   it("stores nothing for invalid or oversized input and says why", async () => {
@@ -104,6 +129,8 @@ describe("rate limits", () => {
     const refused = await send(6);
     expect(refused).toEqual({ status: "rate-limited", message: expect.stringMatching(/Too many submissions.*try again in \d+ minutes/) });
     expect((await send(7, "192.0.2.78")).status).toBe("sent");
+    // Re-sending a message already received is answered as such, not refused.
+    expect((await send(1)).status).toBe("already-sent");
     const stored = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "limit@example.com"));
     expect(stored.map((row) => row.name).sort()).toEqual(["Sender 1", "Sender 2", "Sender 3", "Sender 4", "Sender 5", "Sender 7"]);
   });

@@ -113,7 +113,11 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
           ))}
         </ul>
         <div className="mt-12 rounded-2xl bg-slate-50 p-6 sm:p-10">
-          <NewsletterForm source="blog" />
+          <NewsletterForm
+            source="blog"
+            heading="Get the next post by e-mail"
+            description="New articles, host tips and city guides once or twice a month. Unsubscribe any time."
+          />
         </div>
       </aside>
     </>

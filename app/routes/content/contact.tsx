@@ -35,7 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const db = await getDb();
   const result = await handleContactForm(db, body.form, clientIp(request));
-  return data(result, { status: result.status === "sent" ? 200 : result.status === "rate-limited" ? 429 : 400 });
+  const status = result.status === "sent" || result.status === "already-sent" ? 200 : result.status === "rate-limited" ? 429 : 400;
+  return data(result, { status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,6 +50,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600";
+
+function subjectLabel(value: string) {
+  return CONTACT_SUBJECT_OPTIONS.find((option) => option.value === value)?.label ?? value;
+}
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -64,7 +69,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null);
   const [messageLength, setMessageLength] = useState(0);
   const sending = navigation.state === "submitting";
-  const sent = actionData?.status === "sent" ? actionData : null;
+  const sent = actionData?.status === "sent" || actionData?.status === "already-sent" ? actionData : null;
   const serverErrors = actionData?.status === "invalid" ? actionData.errors : {};
   const errors: ContactFieldErrors = clientErrors ?? serverErrors;
   const values: Partial<Record<keyof ContactFieldErrors, string>> = actionData?.status === "invalid" ? actionData.values : {};
@@ -79,7 +84,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         title="Get in touch"
         lead="Questions about a booking, hosting, billing or a partnership? Send us a message and our team will reply by e-mail."
       />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="form-heading">
           <h2 id="form-heading" className="text-2xl font-bold text-slate-900">
             Send us a message
@@ -87,11 +92,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {sent ? (
             <div role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6">
               <p className="flex items-center gap-2 text-lg font-semibold text-emerald-800">
-                <CheckCircle2 aria-hidden="true" className="size-6" /> Message sent
+                <CheckCircle2 aria-hidden="true" className="size-6" />{" "}
+                {sent.status === "sent" ? "Message sent" : "Message already received"}
               </p>
               <p className="mt-2 text-emerald-900">
-                Thank you, {sent.name}! We have received your message and will reply by e-mail within one business day.
+                {sent.status === "sent"
+                  ? `Thank you, ${sent.name}! We have received your message and will reply by e-mail within one business day.`
+                  : `Thank you, ${sent.name}! We already received this message from you, so there is no need to send it again. We will reply by e-mail within one business day.`}
               </p>
+              <dl className="mt-4 rounded-lg border border-emerald-200 bg-white p-4 text-sm text-slate-700">
+                <dt className="font-semibold text-slate-900">Subject</dt>
+                <dd className="mt-0.5">{subjectLabel(sent.subject)}</dd>
+                <dt className="mt-3 font-semibold text-slate-900">Your message</dt>
+                <dd className="mt-0.5 break-words whitespace-pre-wrap">{sent.body}</dd>
+              </dl>
               <Link to="/contact" reloadDocument className="mt-4 inline-block font-semibold text-emerald-800 underline">
                 Send another message
               </Link>

@@ -38,7 +38,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         title="How can we help?"
         lead="Search our answers about booking, hosting and your account, or browse the categories below."
       >
-        <Form method="get" role="search" className="mt-6 max-w-xl" onSubmit={(event) => event.preventDefault()}>
+        <Form method="get" role="search" aria-label="Help articles" className="mt-6 max-w-xl" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="help-search" className="sr-only">
             Search help articles
           </label>

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { allPosts } from "~/features/content/blog/blog";
 import { PageHero } from "~/features/content/components/page-hero";
 import { SITEMAP_GROUPS } from "~/features/content/sitemap/site-pages";
 import { pageMeta } from "~/lib/seo";
@@ -13,14 +12,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
+/** "User Account" → "group-user-account": an id without spaces, so aria-labelledby names the section. */
+function groupId(title: string) {
+  return `group-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+}
+
 export default function Sitemap() {
   return (
     <>
       <PageHero eyebrow="Sitemap" title="Sitemap" lead="Every page of Rentwell in one place." />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
         {SITEMAP_GROUPS.map((group) => (
-          <section key={group.title} aria-labelledby={`group-${group.title}`}>
-            <h2 id={`group-${group.title}`} className="text-lg font-bold text-slate-900">
+          <section key={group.title} aria-labelledby={groupId(group.title)}>
+            <h2 id={groupId(group.title)} className="text-lg font-bold text-slate-900">
               {group.title}
             </h2>
             <ul className={`mt-3 space-y-2 ${group.links.length > 10 ? "columns-2 gap-6" : ""}`}>
@@ -34,22 +38,8 @@ export default function Sitemap() {
             </ul>
           </section>
         ))}
-        <section aria-labelledby="group-blog">
-          <h2 id="group-blog" className="text-lg font-bold text-slate-900">
-            Blog Posts
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {allPosts().map((post) => (
-              <li key={post.slug}>
-                <Link to={`/blog/${post.slug}`} className="text-brand-700 hover:underline">
-                  {post.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
       </div>
-      <p className="mx-auto max-w-6xl px-4 text-sm text-slate-600 sm:px-6">
+      <p className="mx-auto max-w-5xl px-4 text-sm text-slate-600 sm:px-6">
         For search engines:{" "}
         <a href="/sitemap.xml" className="text-brand-700 underline">
           sitemap.xml

@@ -36,7 +36,7 @@ export default function Terms() {
           </Link>
         </div>
       </PageHero>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Sections" className="lg:sticky lg:top-24 lg:self-start">
           <ol className="space-y-2 text-sm">
             {TERMS_SECTIONS.map((section) => (

@@ -1,13 +1,18 @@
 import type { Db } from "~/lib/db.server";
 import { takeFormSlot } from "../form-rate-limits.server";
 import { CONTACT_LIMITS, parseContact, type ContactFieldErrors, type ContactInput } from "./contact-schema";
-import { saveContactMessage } from "./save-contact-message.server";
+import { findRecentDuplicate, saveContactMessage } from "./save-contact-message.server";
 
 /** Requests larger than this are refused before parsing (the form's fields are far smaller). */
 export const CONTACT_MAX_BODY_BYTES = 64 * 1024;
 
+/** What the visitor sent, repeated in the confirmation (as text: React escapes any HTML). */
+type SentMessage = { name: string; subject: ContactInput["subject"]; body: string };
+
 export type ContactActionResult =
-  | { status: "sent"; name: string }
+  | ({ status: "sent" } & SentMessage)
+  /** The same message from the same address arrived within 24 hours: not stored again. */
+  | ({ status: "already-sent" } & SentMessage)
   | { status: "invalid"; errors: ContactFieldErrors; values: Partial<Record<keyof ContactInput, string>> }
   | { status: "rate-limited"; message: string };
 
@@ -28,8 +33,11 @@ export async function handleContactForm(db: Db, form: FormData, ip: string): Pro
   if (!parsed.ok) {
     return { status: "invalid", errors: parsed.errors, values: { ...values, message: values.message.slice(0, CONTACT_LIMITS.message * 2) } };
   }
+  const sent: SentMessage = { name: parsed.data.name, subject: parsed.data.subject, body: parsed.data.message };
+  // A repeat (refresh, double submit) is answered before the rate limit, so it neither counts nor is refused.
+  if (await findRecentDuplicate(db, parsed.data)) return { status: "already-sent", ...sent };
   const slot = await takeFormSlot(db, "contact", ip);
   if (!slot.ok) return { status: "rate-limited", message: slot.message };
-  await saveContactMessage(db, { ...parsed.data, ip });
-  return { status: "sent", name: parsed.data.name };
+  const saved = await saveContactMessage(db, { ...parsed.data, ip });
+  return { status: saved.duplicate ? "already-sent" : "sent", ...sent };
 }
