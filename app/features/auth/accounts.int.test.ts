@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, sessions, users } from "~/db/schema/index";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createUser } from "../../../tests/factories/users";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, signIn, signUp } from "./accounts.server";
-import { loadSessionUser } from "./session.server";
+import { createOrResetAccount, EMAIL_RESERVED, EMAIL_TAKEN, INVALID_CREDENTIALS, signIn, signUp } from "./accounts.server";
+import { createSession, loadSessionUser } from "./session.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -69,6 +69,49 @@ describe("sign-up", () => {
     if (typeof message === "string") expect(fieldMessage).toBe(message);
     else expect(fieldMessage).toMatch(message);
     expect(await countUsers()).toBe(before);
+  });
+});
+
+describe("admin addresses (ADMIN_EMAILS)", () => {
+  it("cannot be claimed by self-service sign-up, in any case: 403 with the reason, nothing stored", async () => {
+    const before = await countUsers();
+    for (const email of ["ops@rentwell.test", " OPS@Rentwell.Test "]) {
+      const outcome = await signUp(database.db, { email, password: GOOD }, meta());
+      expect(outcome).toEqual({
+        ok: false,
+        status: 403,
+        result: { ok: false, error: EMAIL_RESERVED, fieldErrors: { email: EMAIL_RESERVED } },
+      });
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("are created by the operator's command, and are admins once signed in", async () => {
+    const { db } = database;
+    expect(await createOrResetAccount(db, { email: "ops@rentwell.test", password: "short" })).toEqual({
+      ok: false,
+      error: "Password must be at least 8 characters (it has 5).",
+    });
+    expect(await createOrResetAccount(db, { email: "not-an-email", password: GOOD })).toEqual({ ok: false, error: "Enter a valid e-mail address" });
+    const created = await createOrResetAccount(db, { email: "Ops@Rentwell.test", password: GOOD });
+    expect(created).toMatchObject({ ok: true, created: true });
+    const signedIn = await signIn(db, { email: "ops@rentwell.test", password: GOOD }, meta("198.51.100.40"));
+    expect(signedIn.ok).toBe(true);
+    if (!signedIn.ok) return;
+    expect(await loadSessionUser(db, signedIn.tokens.sessionId, signedIn.userId)).toMatchObject({ email: "ops@rentwell.test", isAdmin: true });
+    // Now the address exists, sign-up says so.
+    expect(await signUp(db, { email: "ops@rentwell.test", password: GOOD }, meta())).toMatchObject({ status: 409 });
+  });
+
+  it("the operator's command sets a new password and ends the account's sessions", async () => {
+    const { db } = database;
+    const user = await createUser(db, { password: GOOD });
+    const session = await createSession(db, user.id);
+    const reset = await createOrResetAccount(db, { email: user.email.toUpperCase(), password: "a-brand-new-passphrase-8" });
+    expect(reset).toEqual({ ok: true, userId: user.id, created: false });
+    expect(await loadSessionUser(db, session.sessionId, user.id)).toBeNull();
+    expect(await signIn(db, { email: user.email, password: GOOD }, meta("198.51.100.41"))).toMatchObject({ status: 401 });
+    expect((await signIn(db, { email: user.email, password: "a-brand-new-passphrase-8" }, meta("198.51.100.41"))).ok).toBe(true);
   });
 });
 
