@@ -172,4 +172,15 @@ describe("sign-in", () => {
     // Another address is not affected.
     expect((await signIn(db, { email: user.email, password: GOOD }, meta("192.0.2.201"))).ok).toBe(true);
   });
+
+  it("counts an IPv6 client by its /64, so hopping between its addresses does not help", async () => {
+    const { db } = database;
+    for (let i = 0; i < 30; i++) {
+      await signIn(db, { email: `hop-${i}@example.test`, password: "Winter2026!" }, meta(`2001:db8:77:1::${(i + 1).toString(16)}`));
+    }
+    const user = await createUser(db, { password: GOOD });
+    expect(await signIn(db, { email: user.email, password: GOOD }, meta("2001:db8:77:1:dead:beef:0:1"))).toMatchObject({ status: 429 });
+    // The neighbouring /64 is someone else.
+    expect((await signIn(db, { email: user.email, password: GOOD }, meta("2001:db8:77:2::1"))).ok).toBe(true);
+  });
 });

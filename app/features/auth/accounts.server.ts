@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { checkRateLimit, formatRetryAfter, recordRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import { credentialsSchema, fieldErrorsOf, type AuthActionResult } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -72,7 +73,7 @@ export async function signUp(db: Db, input: unknown, meta: RequestMeta): Promise
   const problem = newPasswordProblem(password);
   if (problem) return { ok: false, status: 400, result: { ok: false, error: problem, fieldErrors: { password: problem } } };
 
-  const ipKey = `signup-ip:${meta.ip}`;
+  const ipKey = `signup-ip:${rateLimitAddress(meta.ip)}`;
   const limited = await checkRateLimit(db, { key: ipKey, limits: SIGN_UP_IP_LIMITS });
   if (!limited.ok) return tooMany("new accounts from this network", limited.retryAfterSeconds);
 
@@ -107,7 +108,7 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
   const { email, password } = parsed;
 
   const accountKey = `signin-account:${email}`;
-  const ipKey = `signin-ip:${meta.ip}`;
+  const ipKey = `signin-ip:${rateLimitAddress(meta.ip)}`;
   const [byAccount, byIp] = await Promise.all([
     checkRateLimit(db, { key: accountKey, limits: SIGN_IN_ACCOUNT_LIMITS }),
     checkRateLimit(db, { key: ipKey, limits: SIGN_IN_IP_LIMITS }),
