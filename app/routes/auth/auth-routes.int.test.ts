@@ -222,6 +222,25 @@ describe("bad input: a clear message, a 4xx, nothing stored, never a 500", () =>
     expect(await counts()).toEqual(before);
   });
 
+  it("past the failed sign-in limit: 429, a Retry-After header and the wait in words, even with the right password", async () => {
+    const email = `locked-${Date.now()}@example.test`;
+    expect((await signUp(form({ email, password: GOOD }))).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn(form({ email, password: `wrong-${attempt}` }))).status).toBe(401);
+    }
+    const before = await counts();
+    const locked = await signIn(form({ email: email.toUpperCase(), password: GOOD }));
+    expect(locked.status).toBe(429);
+    const seconds = Number(locked.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(locked.body?.error).toBe(
+      `Too many failed sign-in attempts. Please try again in ${seconds === 60 ? "1 minute" : `${seconds} second${seconds === 1 ? "" : "s"}`}.`,
+    );
+    expect(locked.headers.getSetCookie()).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+
   it("other methods get 405", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       expect((await signUp({ ...form({ email: "ok@example.test", password: GOOD }), method })).status).toBe(405);
