@@ -30,12 +30,12 @@ async function menuLabels(page: Page, phone: boolean) {
 }
 
 /**
- * The admin demo account (an ADMIN_EMAILS address). The demo data creates it; without
- * the demo data it is registered first (a 409 when it already exists changes nothing).
+ * The admin demo account (an ADMIN_EMAILS address), which the demo data creates: sign-up
+ * may not claim an admin address, so it answers 409 (taken), never 200.
  */
 async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const registered = await request.post("/auth/sign-up", { form: ADMIN });
-  expect([200, 409]).toContain(registered.status());
+  const claimed = await request.post("/auth/sign-up", { form: { email: ADMIN.email, password: "a-takeover-attempt-42" } });
+  expect(claimed.status()).toBe(409);
   await signIn(page, ADMIN.email, ADMIN.password);
 }
 
@@ -149,6 +149,26 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: /List (for )?FREE/ })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "List a space" })).toHaveCount(0);
     expect((await page.context().cookies()).filter((cookie) => cookie.name.startsWith("rw_"))).toEqual([]);
+    // Signed out, the guarded pages send the visitor home again.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+
+    // Sign in again with the same account: the header and the guarded pages are back.
+    await signIn(page, email, PASSWORD);
+    await expect(accountButton(page)).toContainText(email);
+    await page.goto("/my-listings");
+    await expect(page.getByRole("heading", { level: 1, name: "My Listings" })).toBeVisible();
+    expect(await menuLabels(page, phone)).toEqual(expected);
+
+    // Creating the same account a second time is refused, with the reason.
+    await page.context().clearCookies();
+    await page.goto("/");
+    const again = await openAuthDialog(page, "signup");
+    await again.getByLabel("Email").fill(email.toUpperCase());
+    await again.getByLabel("Password").fill(PASSWORD);
+    await again.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(again.getByText("An account with this e-mail already exists. Sign in instead.")).toBeVisible();
+    await expect(again.getByLabel("Email")).toBeFocused();
   });
 
   test("signed-out visitors are sent to / from every guarded page", async ({ page }) => {
@@ -227,9 +247,19 @@ test.describe("accounts", () => {
     await signInAsAdmin(page, request);
     const labels = await menuLabels(page, phone);
     if (phone) {
-      expect(labels).not.toContain("Admin Dashboard");
+      // Small screens: the collapsible list has neither My Listings nor the admin link.
+      expect(labels).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Sign Out"]);
     } else {
-      expect(labels).toContain("Admin Dashboard");
+      expect(labels).toEqual([
+        "Dashboard",
+        "My Profile",
+        "View My Profile",
+        "List A Space",
+        "My Listings",
+        "My Bookings",
+        "Admin Dashboard",
+        "Sign Out",
+      ]);
       await (await openAccountMenu(page, phone)).getByRole("menuitem", { name: "Admin Dashboard" }).click();
       await expect(page).toHaveURL(/\/admin$/);
     }
@@ -247,6 +277,11 @@ test.describe("accounts", () => {
     if (phone) {
       await expect(accountButton(page)).toHaveAttribute("aria-expanded", "true");
       await expect(page.getByRole("banner").getByRole("link", { name: "My Bookings" })).toBeVisible();
+      // Tab walks into the list, in the menu's order.
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("banner").getByRole("link", { name: "My Profile" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(accountButton(page)).toHaveAttribute("aria-expanded", "false");
       await expect(page.getByRole("banner").getByRole("link", { name: "My Bookings" })).toBeHidden();
@@ -282,6 +317,32 @@ test.describe("accounts", () => {
     ]);
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeVisible();
+    expect((await context.cookies()).filter((cookie) => cookie.name.startsWith("rw_"))).toEqual([]);
+  });
+
+  test("a stolen refresh token replayed after the 10 s grace signs out the thief and the owner", async ({ browser, page, context, baseURL }) => {
+    test.setTimeout(60_000);
+    await page.goto("/");
+    await signUp(page, uniqueEmail("stolen"), PASSWORD);
+    const stolen = (await context.cookies()).find((cookie) => cookie.name === "rw_refresh")!;
+    // The owner's access token expires; the next page renews it (the stolen token is now used).
+    await context.clearCookies({ name: "rw_access" });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await page.waitForTimeout(10_500);
+
+    const thief = await browser.newContext();
+    await thief.addCookies([{ name: "rw_refresh", value: stolen.value, url: baseURL! }]);
+    const thiefPage = await thief.newPage();
+    await thiefPage.goto("/dashboard");
+    await expect(thiefPage).toHaveURL(/\/$/);
+    await expect(thiefPage.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeVisible();
+    await thief.close();
+
+    // The whole session is revoked: the owner, with a still-unexpired access token, is signed out too.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeVisible();
     expect((await context.cookies()).filter((cookie) => cookie.name.startsWith("rw_"))).toEqual([]);
   });

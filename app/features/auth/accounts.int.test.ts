@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, sessions, users } from "~/db/schema/index";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createUser } from "../../../tests/factories/users";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, signIn, signUp } from "./accounts.server";
-import { loadSessionUser } from "./session.server";
+import { createOrResetAccount, EMAIL_RESERVED, EMAIL_TAKEN, INVALID_CREDENTIALS, signIn, signUp } from "./accounts.server";
+import { createSession, loadSessionUser } from "./session.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -72,6 +72,49 @@ describe("sign-up", () => {
   });
 });
 
+describe("admin addresses (ADMIN_EMAILS)", () => {
+  it("cannot be claimed by self-service sign-up, in any case: 403 with the reason, nothing stored", async () => {
+    const before = await countUsers();
+    for (const email of ["ops@rentwell.test", " OPS@Rentwell.Test "]) {
+      const outcome = await signUp(database.db, { email, password: GOOD }, meta());
+      expect(outcome).toEqual({
+        ok: false,
+        status: 403,
+        result: { ok: false, error: EMAIL_RESERVED, fieldErrors: { email: EMAIL_RESERVED } },
+      });
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("are created by the operator's command, and are admins once signed in", async () => {
+    const { db } = database;
+    expect(await createOrResetAccount(db, { email: "ops@rentwell.test", password: "short" })).toEqual({
+      ok: false,
+      error: "Password must be at least 8 characters (it has 5).",
+    });
+    expect(await createOrResetAccount(db, { email: "not-an-email", password: GOOD })).toEqual({ ok: false, error: "Enter a valid e-mail address" });
+    const created = await createOrResetAccount(db, { email: "Ops@Rentwell.test", password: GOOD });
+    expect(created).toMatchObject({ ok: true, created: true });
+    const signedIn = await signIn(db, { email: "ops@rentwell.test", password: GOOD }, meta("198.51.100.40"));
+    expect(signedIn.ok).toBe(true);
+    if (!signedIn.ok) return;
+    expect(await loadSessionUser(db, signedIn.tokens.sessionId, signedIn.userId)).toMatchObject({ email: "ops@rentwell.test", isAdmin: true });
+    // Now the address exists, sign-up says so.
+    expect(await signUp(db, { email: "ops@rentwell.test", password: GOOD }, meta())).toMatchObject({ status: 409 });
+  });
+
+  it("the operator's command sets a new password and ends the account's sessions", async () => {
+    const { db } = database;
+    const user = await createUser(db, { password: GOOD });
+    const session = await createSession(db, user.id);
+    const reset = await createOrResetAccount(db, { email: user.email.toUpperCase(), password: "a-brand-new-passphrase-8" });
+    expect(reset).toEqual({ ok: true, userId: user.id, created: false });
+    expect(await loadSessionUser(db, session.sessionId, user.id)).toBeNull();
+    expect(await signIn(db, { email: user.email, password: GOOD }, meta("198.51.100.41"))).toMatchObject({ status: 401 });
+    expect((await signIn(db, { email: user.email, password: "a-brand-new-passphrase-8" }, meta("198.51.100.41"))).ok).toBe(true);
+  });
+});
+
 describe("sign-in", () => {
   it("signs in case-insensitively and records the sign-in time", async () => {
     const { db } = database;
@@ -128,5 +171,16 @@ describe("sign-in", () => {
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     // Another address is not affected.
     expect((await signIn(db, { email: user.email, password: GOOD }, meta("192.0.2.201"))).ok).toBe(true);
+  });
+
+  it("counts an IPv6 client by its /64, so hopping between its addresses does not help", async () => {
+    const { db } = database;
+    for (let i = 0; i < 30; i++) {
+      await signIn(db, { email: `hop-${i}@example.test`, password: "Winter2026!" }, meta(`2001:db8:77:1::${(i + 1).toString(16)}`));
+    }
+    const user = await createUser(db, { password: GOOD });
+    expect(await signIn(db, { email: user.email, password: GOOD }, meta("2001:db8:77:1:dead:beef:0:1"))).toMatchObject({ status: 429 });
+    // The neighbouring /64 is someone else.
+    expect((await signIn(db, { email: user.email, password: GOOD }, meta("2001:db8:77:2::1"))).ok).toBe(true);
   });
 });

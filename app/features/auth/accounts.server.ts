@@ -1,6 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { users } from "~/db/schema/index";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { sessions, users } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { checkRateLimit, formatRetryAfter, recordRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import { credentialsSchema, fieldErrorsOf, type AuthActionResult } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -21,12 +23,14 @@ export const SIGN_UP_IP_LIMITS: RateLimit[] = [{ max: 50, windowMs: 60 * 60_000 
 
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
+export const EMAIL_RESERVED =
+  "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
 
 export type RequestMeta = { ip: string; userAgent: string | null };
 
 export type AuthOutcome =
   | { ok: true; userId: string; tokens: SessionTokens }
-  | { ok: false; status: 400 | 401 | 409 | 429; result: Extract<AuthActionResult, { ok: false }> };
+  | { ok: false; status: 400 | 401 | 403 | 409 | 429; result: Extract<AuthActionResult, { ok: false }> };
 
 // Verifying against this keeps an unknown e-mail as slow as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -69,12 +73,17 @@ export async function signUp(db: Db, input: unknown, meta: RequestMeta): Promise
   const problem = newPasswordProblem(password);
   if (problem) return { ok: false, status: 400, result: { ok: false, error: problem, fieldErrors: { password: problem } } };
 
-  const ipKey = `signup-ip:${meta.ip}`;
+  const ipKey = `signup-ip:${rateLimitAddress(meta.ip)}`;
   const limited = await checkRateLimit(db, { key: ipKey, limits: SIGN_UP_IP_LIMITS });
   if (!limited.ok) return tooMany("new accounts from this network", limited.retryAfterSeconds);
 
   if (await findUserByEmail(db, email)) {
     return { ok: false, status: 409, result: { ok: false, error: EMAIL_TAKEN, fieldErrors: { email: EMAIL_TAKEN } } };
+  }
+  // An ADMIN_EMAILS address is an admin the moment it signs in, and nobody's address is
+  // verified, so self-service sign-up may not claim one (docs/decisions/0014-admin-role.md).
+  if (env().ADMIN_EMAILS.includes(email)) {
+    return { ok: false, status: 403, result: { ok: false, error: EMAIL_RESERVED, fieldErrors: { email: EMAIL_RESERVED } } };
   }
   const passwordHash = await hashPassword(password);
   const [created] = await db
@@ -99,7 +108,7 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
   const { email, password } = parsed;
 
   const accountKey = `signin-account:${email}`;
-  const ipKey = `signin-ip:${meta.ip}`;
+  const ipKey = `signin-ip:${rateLimitAddress(meta.ip)}`;
   const [byAccount, byIp] = await Promise.all([
     checkRateLimit(db, { key: accountKey, limits: SIGN_IN_ACCOUNT_LIMITS }),
     checkRateLimit(db, { key: ipKey, limits: SIGN_IN_IP_LIMITS }),
@@ -120,4 +129,37 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
   await ensureProfile(db, user.id);
   const tokens = await createSession(db, user.id, meta);
   return { ok: true, userId: user.id, tokens };
+}
+
+export type OperatorAccountResult = { ok: true; userId: string; created: boolean } | { ok: false; error: string };
+
+/**
+ * The operator's way to create an account, or to set a new password for an existing one
+ * (`scripts/create-account.ts`): the only way to create an account for an ADMIN_EMAILS
+ * address on a database without the demo data. Setting a new password ends every
+ * session of the account.
+ */
+export async function createOrResetAccount(db: Db, input: { email: unknown; password: unknown }): Promise<OperatorAccountResult> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    return { ok: false, error: errors.email ?? errors.password ?? "Invalid input" };
+  }
+  const { email, password } = parsed.data;
+  const problem = newPasswordProblem(password);
+  if (problem) return { ok: false, error: problem };
+  const passwordHash = await hashPassword(password);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+    await ensureProfile(db, existing.id);
+    return { ok: true, userId: existing.id, created: false };
+  }
+  const [created] = await db.insert(users).values({ email, passwordHash }).returning({ id: users.id });
+  await ensureProfile(db, created!.id);
+  return { ok: true, userId: created!.id, created: true };
 }

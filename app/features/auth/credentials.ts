@@ -8,6 +8,11 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
+/** Characters as people count them (code points), not UTF-16 units. */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
 export const credentialsSchema = z.object({
   email: z
     .string({ error: "E-mail is required" })
@@ -19,7 +24,8 @@ export const credentialsSchema = z.object({
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    // Characters are code points, as in the new-password rule: an emoji counts once.
+    .refine((password) => characterCount(password) <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;

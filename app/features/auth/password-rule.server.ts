@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
+import { characterCount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
 
 /**
  * The rule for a new password (spec §8 "weak password with reasons"): 8 to 128
@@ -11,11 +11,11 @@ const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].map((password) =
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function newPasswordProblem(password: string): string | null {
-  const length = [...password].length;
+  const length = characterCount(password);
   if (length < MIN_PASSWORD_LENGTH) {
     return `Password must be at least ${MIN_PASSWORD_LENGTH} characters (it has ${length}).`;
   }
-  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+  if (length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (COMMON_PASSWORDS.has(password.toLowerCase())) {
     return "This password is one of the most commonly used passwords, so it is easy to guess. Choose a less common one.";
   }

@@ -20,6 +20,9 @@ describe("new password rule", () => {
 
   it("counts characters, not UTF-16 units", () => {
     expect(newPasswordProblem("🔑🔑🔑🔑")).toBe("Password must be at least 8 characters (it has 4).");
+    // 100 emoji are 200 UTF-16 units but 100 characters: within the limit.
+    expect(newPasswordProblem("🔑🌊🎈🧭".repeat(25))).toBeNull();
+    expect(newPasswordProblem("🔑🌊🎈🧭".repeat(32) + "🔑")).toBe("Password must be at most 128 characters.");
   });
 });
 

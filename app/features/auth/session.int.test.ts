@@ -153,6 +153,63 @@ describe("sessions", () => {
     expect(left).toEqual([]);
   });
 
+  it("an expired access token with no refresh token means signed out, cookies cleared", async () => {
+    const { db } = database;
+    const user = await createUser(db);
+    const tokens = await createSession(db, user.id);
+    const stale = await signAccessToken({ userId: user.id, sessionId: tokens.sessionId }, new Date(Date.now() - 15 * 60_000 - 1_000));
+    const session = await resolveSession(requestWith(`${ACCESS_COOKIE}=${stale}`), { refresh: true }, db);
+    expect(session.user).toBeNull();
+    expect(cookieValue(session.setCookies, ACCESS_COOKIE)).toBe("");
+    expect(cookieValue(session.setCookies, REFRESH_COOKIE)).toBe("");
+    // The same token a second before it expires still signs the request in.
+    const fresh = await signAccessToken({ userId: user.id, sessionId: tokens.sessionId }, new Date(Date.now() - 15 * 60_000 + 5_000));
+    expect((await resolveSession(requestWith(`${ACCESS_COOKIE}=${fresh}`), { refresh: true }, db)).user?.id).toBe(user.id);
+  });
+
+  it("an expired access token with the refresh token of an expired session means signed out", async () => {
+    const { db } = database;
+    const user = await createUser(db);
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+    const tokens = await createSession(db, user.id, {}, longAgo);
+    const session = await resolveSession(
+      requestWith(`${ACCESS_COOKIE}=${tokens.accessToken}; ${REFRESH_COOKIE}=${tokens.refreshToken}`),
+      { refresh: true },
+      db,
+    );
+    expect(session.user).toBeNull();
+    expect(session.setCookies.join("\n")).toContain("Max-Age=0");
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, tokens.sessionId));
+    expect(row?.usedAt).toBeNull();
+  });
+
+  it("a rotated token reused exactly at the 10 s grace still renews; a millisecond later revokes", async () => {
+    const { db } = database;
+    const user = await createUser(db);
+    const start = new Date();
+    const tokens = await createSession(db, user.id, {}, start);
+    expect((await rotateRefreshToken(db, tokens.refreshToken, start)).kind).toBe("rotated");
+    expect((await rotateRefreshToken(db, tokens.refreshToken, new Date(start.getTime() + 10_000))).kind).toBe("rotated");
+    expect((await rotateRefreshToken(db, tokens.refreshToken, new Date(start.getTime() + 10_001))).kind).toBe("reused");
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, tokens.sessionId));
+    expect(session?.revokedAt).not.toBeNull();
+  });
+
+  it("reuse of an older token in the chain (two rotations back) also revokes the session", async () => {
+    const { db } = database;
+    const user = await createUser(db);
+    const start = new Date();
+    const tokens = await createSession(db, user.id, {}, start);
+    const second = await rotateRefreshToken(db, tokens.refreshToken, start);
+    if (second.kind !== "rotated") throw new Error("expected a rotation");
+    const third = await rotateRefreshToken(db, second.tokens.refreshToken, new Date(start.getTime() + 60_000));
+    expect(third.kind).toBe("rotated");
+    // The thief replays the very first token a minute later.
+    expect((await rotateRefreshToken(db, tokens.refreshToken, new Date(start.getTime() + 61_000))).kind).toBe("reused");
+    if (third.kind !== "rotated") throw new Error("expected a rotation");
+    expect((await loadSessionUser(db, third.tokens.sessionId, user.id))).toBeNull();
+  });
+
   describe("forged and malformed cookies are signed out, never an error", () => {
     it.each([
       ["garbage", "not-a-jwt"],
@@ -233,5 +290,77 @@ describe("getUser, requireUser and requireAdmin", () => {
     const anonymous = await requireUser(new Request("http://localhost/dashboard")).catch((thrown: unknown) => thrown);
     expect((anonymous as Response).headers.get("Location")).toBe("/");
     vi.doUnmock("~/lib/db.server");
+  });
+});
+
+describe("sessionMiddleware", () => {
+  async function loadMiddleware() {
+    vi.resetModules();
+    vi.doMock("~/lib/db.server", async (importOriginal) => ({
+      ...(await importOriginal<typeof DbModule>()),
+      getDb: async () => database.db,
+    }));
+    const module = await import("./session.server");
+    vi.doUnmock("~/lib/db.server");
+    return module;
+  }
+
+  it("renews an expired access token once for parallel requests and sets the new cookies on every response", async () => {
+    const { sessionMiddleware, getUser } = await loadMiddleware();
+    const { db } = database;
+    const user = await createUser(db);
+    const tokens = await createSession(db, user.id);
+    const cookie = `${REFRESH_COOKIE}=${tokens.refreshToken}`;
+    const seen: (string | undefined)[] = [];
+    const call = async () => {
+      const request = requestWith(cookie);
+      const response = await sessionMiddleware({ request, params: {}, context: {} } as never, async () => {
+        seen.push((await getUser(request))?.id);
+        return new Response("page");
+      });
+      return response as Response;
+    };
+    const responses = await Promise.all([call(), call(), call()]);
+    expect(seen).toEqual([user.id, user.id, user.id]);
+    const refreshValues = responses.map((response) => cookieValue(response.headers.getSetCookie(), REFRESH_COOKIE));
+    expect(new Set(refreshValues).size).toBe(1);
+    expect(refreshValues[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // One rotation: the first token and one child.
+    const stored = await db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, tokens.sessionId));
+    expect(stored).toHaveLength(2);
+  });
+
+  it("clears forged cookies on the response and lets the page render signed out", async () => {
+    const { sessionMiddleware, getUser } = await loadMiddleware();
+    const request = requestWith(`${ACCESS_COOKIE}=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.; ${REFRESH_COOKIE}=${"A".repeat(43)}`);
+    let signedIn: unknown = "not called";
+    const response = (await sessionMiddleware({ request, params: {}, context: {} } as never, async () => {
+      signedIn = await getUser(request);
+      return new Response("page", { status: 200 });
+    })) as Response;
+    expect(signedIn).toBeNull();
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().filter((line) => line.includes("Max-Age=0"))).toHaveLength(2);
+  });
+
+  it("a refresh token reused after the grace signs out both the thief and the owner", async () => {
+    const { sessionMiddleware, getUser } = await loadMiddleware();
+    const { db } = database;
+    const user = await createUser(db);
+    const tokens = await createSession(db, user.id);
+    // The owner's browser rotated it 11 s ago.
+    await db.update(refreshTokens).set({ usedAt: new Date(Date.now() - 11_000) }).where(eq(refreshTokens.sessionId, tokens.sessionId));
+    const request = requestWith(`${REFRESH_COOKIE}=${tokens.refreshToken}`);
+    let signedIn: unknown = "not called";
+    const response = (await sessionMiddleware({ request, params: {}, context: {} } as never, async () => {
+      signedIn = await getUser(request);
+      return new Response("page");
+    })) as Response;
+    expect(signedIn).toBeNull();
+    expect(response.headers.getSetCookie().join("\n")).toContain("Max-Age=0");
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, tokens.sessionId));
+    expect(session?.revokedAt).not.toBeNull();
+    // The owner's still-valid access token no longer works either.
+    expect((await resolveSession(requestWith(`${ACCESS_COOKIE}=${tokens.accessToken}`), { refresh: false }, db)).user).toBeNull();
   });
 });

@@ -14,3 +14,21 @@ export function clientIp(request: Request): string {
   const address = value.startsWith("::ffff:") && isIP(value.slice(7)) === 4 ? value.slice(7) : value;
   return isIP(address) ? address : "unknown";
 }
+
+/**
+ * The part of an address that rate limits count by. One IPv6 subscriber usually holds a
+ * whole /64 (2^64 addresses), so counting single IPv6 addresses would let one client
+ * spread its guesses over as many "addresses" as it likes; IPv6 addresses are counted by
+ * their /64 prefix. IPv4 addresses (and IPv4-mapped IPv6) count one by one.
+ */
+export function rateLimitAddress(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (::ffff:1.2.3.4) only ever sits in the last 32 bits.
+  const missing = 8 - headGroups.length - tailGroups.length - (tailGroups.at(-1)?.includes(".") ? 1 : 0);
+  const groups = ip.includes("::") ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailGroups] : headGroups;
+  const prefix = groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ""));
+  return `${prefix.join(":")}::/64`;
+}

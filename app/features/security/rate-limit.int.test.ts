@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimitEvents } from "~/db/schema/index";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { openDatabase, type Db } from "~/lib/db.server";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { checkRateLimit, formatRetryAfter, pruneRateLimitEvents, recordRateLimitEvent } from "./rate-limit.server";
 
 let database: TestDatabase;
@@ -68,13 +69,37 @@ describe("rate limiter", () => {
     }
   });
 
-  it("is shared through the database: two connections see one count", async () => {
-    // Every check reads the table, so a second process sees the first one's events.
-    const { db } = database;
-    const key = "shared:ip";
-    await recordRateLimitEvent(db, key);
-    const rows = await db.execute(sql`select count(*)::int as n from rate_limit_events where key = ${key}`);
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  it("is shared through the database: a second server process sees the first one's failed sign-ins", async () => {
+    // A second process has its own copy of every module and, on PostgreSQL, its own
+    // connection pool; only the database is shared. (The embedded PGlite database is
+    // opened by one process only, so there the second "process" shares the handle.)
+    const second: { db: Db; close(): Promise<void> } =
+      testEngine() === "postgres"
+        ? await (async () => {
+            const url = new URL(process.env.TEST_DATABASE_URL!);
+            url.pathname = `/${database.name}`;
+            const opened = await openDatabase({ engine: "postgres", url: url.toString(), max: 2 });
+            return { db: opened.db, close: () => opened.close() };
+          })()
+        : { db: database.db, close: async () => {} };
+    try {
+      vi.resetModules();
+      const processA = await import("~/features/auth/accounts.server");
+      vi.resetModules();
+      const processB = await import("~/features/auth/accounts.server");
+      expect(processB.signIn).not.toBe(processA.signIn);
+      const email = "shared-limit@example.test";
+      const meta = (n: number) => ({ ip: `203.0.113.${n}`, userAgent: "vitest" });
+      for (let i = 0; i < 10; i++) {
+        const failed = await processA.signIn(database.db, { email, password: `wrong-${i}` }, meta(i + 1));
+        expect(failed).toMatchObject({ ok: false, status: 401 });
+      }
+      const blocked = await processB.signIn(second.db, { email, password: "wrong-again" }, meta(100));
+      expect(blocked).toMatchObject({ ok: false, status: 429 });
+      if (!blocked.ok) expect(blocked.result.error).toMatch(/^Too many failed sign-in attempts\. Please try again in /);
+    } finally {
+      await second.close();
+    }
   });
 
   it("bounds over-long keys instead of failing", async () => {

@@ -127,6 +127,21 @@ describe("POST /auth/sign-up accepts forms and JSON", () => {
     expect((await signIn(json({ email, password }))).status).toBe(200);
     expect((await signIn(json({ email, password: password.slice(0, -2) }))).status).toBe(401);
   });
+
+  it("a password of 128 emoji is 128 characters: accepted, and exactly that password signs in", async () => {
+    const email = `emoji-${Date.now()}@example.test`;
+    const password = "\u{1F511}\u{1F30A}\u{1F388}\u{1F9ED}".repeat(32);
+    expect((await signUp(json({ email, password }))).status).toBe(200);
+    expect((await signIn(json({ email, password }))).status).toBe(200);
+    expect((await signIn(json({ email, password: password.slice(0, -2) }))).status).toBe(401);
+  });
+
+  it("accents typed composed or decomposed are the same password; a look-alike e-mail is another account", async () => {
+    const email = `accent-${Date.now()}@example.test`;
+    expect((await signUp(json({ email, password: "caf\u00e9-cr\u00e8me-br\u00fbl\u00e9e" }))).status).toBe(200);
+    expect((await signIn(json({ email, password: "cafe\u0301-cre\u0300me-bru\u0302le\u0301e" }))).status).toBe(200);
+    expect((await signIn(json({ email, password: "cafe-creme-brulee" }))).status).toBe(401);
+  });
 });
 
 describe("bad input: a clear message, a 4xx, nothing stored, never a 500", () => {
@@ -143,11 +158,16 @@ describe("bad input: a clear message, a 4xx, nothing stored, never a 500", () =>
     ["Cyrillic look-alike", form({ email: "аdmin@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
     ["right-to-left override", form({ email: "admin\u202e@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
     ["zero-width space", form({ email: "ad\u200bmin@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
+    ["fullwidth look-alike", form({ email: "\uff41dmin@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
+    ["Kelvin sign that lower-cases to k", form({ email: "\u212aelvin@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
+    ["Turkish dotted capital I", form({ email: "ADM\u0130N@RENTWELL.TEST", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
+    ["combining accent", form({ email: "admi\u0301n@rentwell.test", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
     ["emoji domain", form({ email: "me@🔑.example", password: GOOD }), 400, { field: "email", message: "Enter a valid e-mail address" }],
     ["255-character e-mail", form({ email: `${"a".repeat(243)}@example.test`, password: GOOD }), 400, { field: "email", message: "E-mail must be at most 254 characters" }],
     ["10 000-character e-mail", form({ email: `${long}@example.test`, password: GOOD }), 400, { field: "email", message: "E-mail must be at most 254 characters" }],
     ["10 000-character password", form({ email: "ok@example.test", password: long }), 400, { field: "password", message: "Password must be at most 128 characters" }],
     ["129-character password", form({ email: "ok@example.test", password: "Zq8#".repeat(32) + "!" }), 400, { field: "password", message: "Password must be at most 128 characters" }],
+    ["129-emoji password", json({ email: "ok@example.test", password: "\u{1F511}".repeat(129) }), 400, { field: "password", message: "Password must be at most 128 characters" }],
     ["short password", form({ email: "ok@example.test", password: "abc" }), 400, { field: "password", message: "Password must be at least 8 characters (it has 3)." }],
     ["common password", form({ email: "ok@example.test", password: "iloveyou1" }), 400, { field: "password", message: /one of the most commonly used passwords/ }],
     ["e-mail as a number", json({ email: 42, password: GOOD }), 400, { field: "email", message: "E-mail is required" }],
@@ -199,6 +219,25 @@ describe("bad input: a clear message, a 4xx, nothing stored, never a 500", () =>
     const again = await signUp(json({ email: email.toUpperCase(), password: "another-fine-password-7" }));
     expect(again.status).toBe(409);
     expect(again.body?.fieldErrors?.email).toBe("An account with this e-mail already exists. Sign in instead.");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("past the failed sign-in limit: 429, a Retry-After header and the wait in words, even with the right password", async () => {
+    const email = `locked-${Date.now()}@example.test`;
+    expect((await signUp(form({ email, password: GOOD }))).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn(form({ email, password: `wrong-${attempt}` }))).status).toBe(401);
+    }
+    const before = await counts();
+    const locked = await signIn(form({ email: email.toUpperCase(), password: GOOD }));
+    expect(locked.status).toBe(429);
+    const seconds = Number(locked.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(locked.body?.error).toBe(
+      `Too many failed sign-in attempts. Please try again in ${seconds === 60 ? "1 minute" : `${seconds} second${seconds === 1 ? "" : "s"}`}.`,
+    );
+    expect(locked.headers.getSetCookie()).toEqual([]);
     expect(await counts()).toEqual(before);
   });
 

@@ -122,6 +122,37 @@ describe("SignInDialog", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("never cuts a pasted over-long password short: it says the limit and sends nothing", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    renderDialog();
+    await screen.findByRole("dialog", { name: "Sign In" });
+    await userEvent.type(screen.getByLabelText("Email"), "ada@example.test");
+    await userEvent.click(screen.getByLabelText("Password"));
+    await userEvent.paste("x".repeat(129));
+    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toHaveLength(129);
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(screen.getByText("Password must be at most 128 characters")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for a duplicate sign-up next to the e-mail and moves focus there", async () => {
+    const message = "An account with this e-mail already exists. Sign in instead.";
+    vi.stubGlobal("fetch", async () => answer(409, { ok: false, error: message, fieldErrors: { email: message } }));
+    renderDialog();
+    await screen.findByRole("dialog", { name: "Sign In" });
+    await userEvent.click(screen.getByRole("button", { name: "Create an Account" }));
+    await screen.findByRole("dialog", { name: "Create an Account" });
+    await userEvent.type(screen.getByLabelText("Email"), "ada@example.test");
+    await userEvent.type(screen.getByLabelText("Password"), "violet-otter-canvas-19");
+    await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
+    // Shown once, next to the field, not again in the alert.
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("shows 'An error occurred' when the server cannot answer, and the dialog stays usable", async () => {
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
     renderDialog();

@@ -206,7 +206,6 @@ function SignInForm({
             type="password"
             autoComplete={mode === "signin" ? "current-password" : "new-password"}
             required
-            maxLength={128}
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
