@@ -74,9 +74,9 @@ const LABELS: Record<string, string> = {
   equipment: "Equipment",
   service: "Service",
   experience: "Experience",
-  flexible: "Flexible — full refund 24 hours before start",
-  moderate: "Moderate — full refund 5 days before start",
-  strict: "Strict — 50% refund 7 days before start",
+  flexible: "Flexible",
+  moderate: "Moderate",
+  strict: "Strict",
   new: "New",
   excellent: "Excellent",
   good: "Good",
@@ -263,7 +263,13 @@ export function ListingForm({
         <TextField name="minRentalDuration" label="Minimum rental duration (hours)" type="number" min={1} step={1} defaultValue={num(defaults.minRentalDuration ?? 1)} error={errors.minRentalDuration} />
         <TextField name="maxRentalDuration" label="Maximum rental duration (hours)" type="number" min={1} step={1} defaultValue={num(defaults.maxRentalDuration)} error={errors.maxRentalDuration} />
         <TextField name="ageRestriction" label="Minimum age" type="number" min={0} max={120} step={1} defaultValue={num(defaults.ageRestriction)} error={errors.ageRestriction} />
-        <SelectField name="cancellationPolicy" label="Cancellation policy" defaultValue={defaults.cancellationPolicy ?? "flexible"} error={errors.cancellationPolicy}>
+        <SelectField
+          name="cancellationPolicy"
+          label="Cancellation policy"
+          defaultValue={defaults.cancellationPolicy ?? "flexible"}
+          error={errors.cancellationPolicy}
+          hint="Flexible: full refund 24 hours before the start. Moderate: full refund 5 days before. Strict: 50% refund 7 days before."
+        >
           {CANCELLATION_POLICIES.map((value) => (
             <option key={value} value={value}>
               {LABELS[value]}
