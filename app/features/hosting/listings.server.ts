@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
+import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput } from "./listing-form";
 
@@ -214,7 +215,10 @@ export async function updateSpace(
   if (updated.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);
   const keep = new Set([...input.images, ...input.videos]);
   const removedMedia = [...current.images, ...current.videos].filter((url) => !keep.has(url));
-  await deleteMediaFiles(storage, userId, removedMedia);
+  // A file another of the owner's listings still shows stays (the same upload can be on two listings).
+  const unused: string[] = [];
+  for (const url of removedMedia) if (!(await isMediaAttached(db, userId, url))) unused.push(url);
+  await deleteMediaFiles(storage, userId, unused);
   return { id: spaceId, removedMedia };
 }
 
