@@ -148,7 +148,7 @@ describe("createSpace", () => {
 
   it("refuses media that are not the user's own uploads", async () => {
     const theirs = await storeMedia(storage, stranger, "a.png", await png(), { kind: "image", format: "png" });
-    await expectHostingError(createSpace(database.db, storage, owner, input({ images: [theirs.url] })), 400);
+    await expectHostingError(createSpace(database.db, storage, owner, input({ images: [theirs.url] })), 403);
     await expectHostingError(createSpace(database.db, storage, owner, input({ images: ["https://evil.test/x.webp"] })), 400);
     await expectHostingError(
       createSpace(database.db, storage, owner, input({ images: [`/media/${owner}/AAAAAAAAAAAAAAAAAAAAAA.webp`] })),

@@ -111,6 +111,10 @@ export async function checkMediaUrls(
   const check = async (url: string, kind: "image" | "video") => {
     if (kept.has(url)) return;
     const key = storage.keyFromUrl(url);
+    // Another user's upload: forbidden, whether or not it exists (spec §6; docs/decisions/0053).
+    if (key !== null && !key.startsWith(`${userId}/`)) {
+      throw new HostingError(`This ${kind} is not one of your uploads; upload it again.`, 403, `${kind}s`);
+    }
     const ok =
       key !== null &&
       key.startsWith(`${userId}/`) &&
