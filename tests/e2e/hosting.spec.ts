@@ -175,9 +175,12 @@ test.describe("hosting", () => {
     await expect(edited.getByRole("switch", { name: `Published: ${title} (edited)` })).toHaveText("Published");
   });
 
-  test("a space type added in one open form appears live in another", async ({ page, context }, testInfo) => {
+  test("a space type added in one open form appears live in another", async ({ page, browser }, testInfo) => {
     await signUp(page, `types-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-321");
-    const other = await context.newPage();
+    // Another host, in their own browser, has the form open too.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signUp(other, `types-other-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-322");
     await other.goto("/create-listing");
     await page.goto("/create-listing");
     const label = `Yurt ${testInfo.project.name} ${Date.now()}`;
@@ -190,7 +193,7 @@ test.describe("hosting", () => {
     // The other form learns of it through the live feed, without a reload, and keeps its own choice.
     await expect(other.locator(`select[name="type"] option[value="${name}"]`)).toHaveCount(1, { timeout: 15_000 });
     await expect(other.getByLabel("Space type", { exact: true })).toHaveValue("");
-    await other.close();
+    await otherContext.close();
   });
 
   test("signed-out visitors are sent home from the hosting pages", async ({ page }) => {
