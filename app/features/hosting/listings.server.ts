@@ -330,3 +330,24 @@ export async function addSpaceType(db: Db, input: { name: string; label: string 
     .limit(1);
   return { ...existing!, created: false };
 }
+
+export const CATEGORIES_FAILED = "Failed to fetch categories";
+export const SPACE_TYPES_FAILED = "Failed to fetch space types";
+
+/**
+ * The choices the listing form offers. A failure of either list is reported with its
+ * spec §8 text and an empty list instead of failing the whole page.
+ */
+export async function loadFormOptions(db: Db) {
+  const [categories, spaceTypes] = await Promise.allSettled([listCategories(db), listSpaceTypes(db)]);
+  if (categories.status === "rejected") console.error(`${CATEGORIES_FAILED}:`, categories.reason);
+  if (spaceTypes.status === "rejected") console.error(`${SPACE_TYPES_FAILED}:`, spaceTypes.reason);
+  return {
+    categories: categories.status === "fulfilled" ? categories.value : [],
+    spaceTypes: spaceTypes.status === "fulfilled" ? spaceTypes.value : [],
+    optionErrors: {
+      categories: categories.status === "rejected" ? CATEGORIES_FAILED : null,
+      spaceTypes: spaceTypes.status === "rejected" ? SPACE_TYPES_FAILED : null,
+    },
+  };
+}

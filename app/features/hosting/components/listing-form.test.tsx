@@ -137,4 +137,18 @@ describe("ListingForm", () => {
     expect(within(policy).getAllByRole("option").map((option) => option.textContent)).toEqual(["Flexible", "Moderate", "Strict"]);
     expect(document.getElementById(policy.getAttribute("aria-describedby")!)?.textContent).toContain("Strict: 50% refund 7 days before");
   });
+
+  it("says which choices could not be loaded, next to their selects, and keeps the listing's own type", async () => {
+    renderForm({
+      categories: [],
+      spaceTypes: [],
+      defaults: { type: "studio" },
+      optionErrors: { categories: "Failed to fetch categories", spaceTypes: "Failed to fetch space types" },
+    });
+    const type = (await screen.findByLabelText(/Space type/)) as HTMLSelectElement;
+    expect(document.getElementById(type.getAttribute("aria-describedby")!)?.textContent).toBe("Failed to fetch space types");
+    expect(type.value).toBe("studio");
+    const category = screen.getByLabelText("Category");
+    expect(document.getElementById(category.getAttribute("aria-describedby")!)?.textContent).toBe("Failed to fetch categories");
+  });
 });

@@ -97,6 +97,7 @@ export function ListingForm({
   errors,
   formError,
   formToken,
+  optionErrors,
 }: {
   mode: "create" | "edit";
   categories: CategoryOption[];
@@ -105,6 +106,8 @@ export function ListingForm({
   errors: FieldErrors;
   formError?: string | null;
   formToken?: string;
+  /** Spec §8 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
+  optionErrors?: { categories: string | null; spaceTypes: string | null };
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -188,10 +191,10 @@ export function ListingForm({
             required
             value={type}
             onChange={(event) => setType(event.target.value)}
-            error={errors.type}
+            error={errors.type ?? optionErrors?.spaceTypes ?? undefined}
           >
             <option value="">Choose a type</option>
-            {types.map((option) => (
+            {(type && !types.some((option) => option.name === type) ? [...types, { id: type, name: type, label: type }] : types).map((option) => (
               <option key={option.name} value={option.name}>
                 {option.label}
               </option>
@@ -204,7 +207,7 @@ export function ListingForm({
           label="Category"
           value={categoryId}
           onChange={(event) => setCategoryId(event.target.value)}
-          error={errors.categoryId}
+          error={errors.categoryId ?? optionErrors?.categories ?? undefined}
         >
           <option value="">No category</option>
           {categories.map((category) => (
