@@ -144,7 +144,15 @@ describe("receiveUploads", () => {
   it("refuses a long text file named .jpg as soon as its first bytes are read", async () => {
     const text = Buffer.from("Dear host, this is a plain text letter and not a photograph at all. ".repeat(2000));
     const error = await refusal(receiveUploads(request([{ name: "letter.jpg", bytes: text }]), storage, userId, limits));
-    expect(error.message).toBe(`"letter.jpg" is not a supported file. Upload JPEG, PNG, WebP, GIF, AVIF or HEIC images, or MP4, WebM or MOV videos.`);
+    expect(error.message).toBe(`"letter.jpg" is not a supported file. Upload JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos.`);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("says a HEIC photo cannot be used (no HEVC decoder) rather than calling it damaged", async () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.from([0, 0, 0, 0]), Buffer.from("mif1heic"), Buffer.alloc(4096, 3)]);
+    const error = await refusal(receiveUploads(request([{ name: "IMG_4032.HEIC", bytes: heic, type: "image/heic" }]), storage, userId, limits));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('"IMG_4032.HEIC" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.');
     expect(await storedFiles()).toEqual([]);
   });
 

@@ -37,10 +37,10 @@ export const DETAIL_SIZE = { width: 1600, height: 1200 } as const;
 export const CARD_SIZE = { width: 640, height: 480 } as const;
 const MAX_INPUT_PIXELS = 60_000_000;
 
-export const SUPPORTED_TYPES_TEXT = "JPEG, PNG, WebP, GIF, AVIF or HEIC images, or MP4, WebM or MOV videos";
+export const SUPPORTED_TYPES_TEXT = "JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos";
 
 /** Re-encodes an image to WebP in two sizes. Throws UploadError when it is not a readable image. */
-export async function processImage(bytes: Buffer, name: string) {
+export async function processImage(bytes: Buffer, name: string, format?: string) {
   try {
     const source = sharp(bytes, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS });
     const meta = await source.metadata();
@@ -58,6 +58,10 @@ export async function processImage(bytes: Buffer, name: string) {
       .toBuffer();
     return { detail, card };
   } catch {
+    // HEIC (iPhone photos) is recognised but cannot be decoded here: say so plainly instead of "damaged".
+    if (format === "heic") {
+      throw new UploadError(`"${name}" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.`);
+    }
     throw new UploadError(`"${name}" could not be read as an image. It may be damaged or incomplete.`);
   }
 }
@@ -71,7 +75,7 @@ export async function storeMedia(
   sniffed: SniffedMedia,
 ): Promise<UploadedMedia> {
   if (sniffed.kind === "image") {
-    const { detail, card } = await processImage(bytes, name);
+    const { detail, card } = await processImage(bytes, name, sniffed.format);
     const key = newMediaKey(userId, "webp");
     const stored = await storage.put(key, detail, "image/webp");
     try {

@@ -243,7 +243,7 @@ export function MediaUploader({
   return (
     <div className="sm:col-span-2">
       <p className="text-sm text-slate-600">
-        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF, AVIF or HEIC, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
+        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
         each). The first photo is the cover.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
