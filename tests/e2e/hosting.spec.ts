@@ -235,6 +235,9 @@ test.describe("hosting", () => {
     const script = "<script>window.__hacked = true</script>";
     await fillBasics(page, script, `Shed ${testInfo.project.name}`);
     await page.getByLabel("Description", { exact: true }).fill('<img src=x onerror="window.__hacked = true">');
+    await page.getByLabel("Choose videos").setInputFiles([{ name: "walkthrough.mp4", mimeType: "video/mp4", buffer: mp4 }]);
+    await expect(page.getByRole("list", { name: "Videos" }).getByTestId("media-item")).toHaveCount(1);
+    await expect(page.getByText("Uploading…")).toHaveCount(0, { timeout: 20_000 });
     await page.getByRole("button", { name: "Save as Draft" }).dblclick();
     await expect(page).toHaveURL(/\/my-listings/);
     const cards = page.getByTestId("owner-listing");
@@ -245,6 +248,8 @@ test.describe("hosting", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(script);
     await expect(page.getByText('<img src=x onerror="window.__hacked = true">').first()).toBeVisible();
     expect(await page.evaluate(() => (window as { __hacked?: boolean }).__hacked)).toBeUndefined();
+    // Guests see the uploaded video on the space page.
+    await expect(page.getByRole("region", { name: "Videos" }).locator("video")).toHaveAttribute("src", /\/media\/.+\.mp4$/);
   });
 
   test("the hosting pages fit the screen without sideways scrolling", async ({ page }) => {
