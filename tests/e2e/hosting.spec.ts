@@ -85,7 +85,8 @@ test.describe("hosting", () => {
     const card = page.getByTestId("owner-listing").filter({ hasText: title });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole("switch", { name: `Published: ${title}` })).toHaveText("Draft");
-    await expect(card.locator("img")).toHaveAttribute("src", /\/media\/.+\.webp$/);
+    // The list shows the 640×480 card size of the cover, not the full detail size.
+    await expect(card.locator("img")).toHaveAttribute("src", /\/media\/.+\.card\.webp$/);
 
     // Publishing from my-listings obeys the address rule.
     await card.getByRole("switch", { name: `Published: ${title}` }).click();
@@ -129,6 +130,7 @@ test.describe("hosting", () => {
     await expect(page).toHaveURL(/[?&]q=/);
     const result = page.getByRole("link", { name: new RegExp(`${title} \\(edited\\)`) }).first();
     await expect(result).toBeVisible();
+    await expect(page.locator("article").filter({ has: result }).locator("img")).toHaveAttribute("src", /\/media\/.+\.card\.webp$/);
     await result.click();
     await expect(page).toHaveURL(/\/space\//);
     const spaceUrl = page.url();
@@ -173,9 +175,12 @@ test.describe("hosting", () => {
     await expect(edited.getByRole("switch", { name: `Published: ${title} (edited)` })).toHaveText("Published");
   });
 
-  test("a space type added in one open form appears live in another", async ({ page, context }, testInfo) => {
+  test("a space type added in one open form appears live in another", async ({ page, browser }, testInfo) => {
     await signUp(page, `types-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-321");
-    const other = await context.newPage();
+    // Another host, in their own browser, has the form open too.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signUp(other, `types-other-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-322");
     await other.goto("/create-listing");
     await page.goto("/create-listing");
     const label = `Yurt ${testInfo.project.name} ${Date.now()}`;
@@ -188,7 +193,7 @@ test.describe("hosting", () => {
     // The other form learns of it through the live feed, without a reload, and keeps its own choice.
     await expect(other.locator(`select[name="type"] option[value="${name}"]`)).toHaveCount(1, { timeout: 15_000 });
     await expect(other.getByLabel("Space type", { exact: true })).toHaveValue("");
-    await other.close();
+    await otherContext.close();
   });
 
   test("signed-out visitors are sent home from the hosting pages", async ({ page }) => {
@@ -224,5 +229,48 @@ test.describe("hosting", () => {
     await expect(page.getByLabel("Hourly rate")).toHaveAttribute("aria-invalid", "true");
     await page.goto("/my-listings");
     await expect(page.getByRole("heading", { name: "No Listings Yet" })).toBeVisible();
+
+    // Corrected, then double-clicked: one listing, its markup shown as text and never run.
+    await page.goto("/create-listing");
+    const script = "<script>window.__hacked = true</script>";
+    await fillBasics(page, script, `Shed ${testInfo.project.name}`);
+    await page.getByLabel("Description", { exact: true }).fill('<img src=x onerror="window.__hacked = true">');
+    await page.getByLabel("Choose videos").setInputFiles([{ name: "walkthrough.mp4", mimeType: "video/mp4", buffer: mp4 }]);
+    await expect(page.getByRole("list", { name: "Videos" }).getByTestId("media-item")).toHaveCount(1);
+    await expect(page.getByText("Uploading…")).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole("button", { name: "Save as Draft" }).dblclick();
+    await expect(page).toHaveURL(/\/my-listings/);
+    const cards = page.getByTestId("owner-listing");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole("heading", { level: 2 })).toHaveText(script);
+    await cards.getByRole("link", { name: /^View / }).click();
+    await expect(page).toHaveURL(/\/space\//);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(script);
+    await expect(page.getByText('<img src=x onerror="window.__hacked = true">').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as { __hacked?: boolean }).__hacked)).toBeUndefined();
+    // Guests see the uploaded video on the space page.
+    await expect(page.getByRole("region", { name: "Videos" }).locator("video")).toHaveAttribute("src", /\/media\/.+\.mp4$/);
+  });
+
+  test("the hosting pages fit the screen without sideways scrolling", async ({ page }) => {
+    // The demo host has long titles ("Portable Generator 7,500 W for Storm Season").
+    const signedIn = await page.request.post("/auth/sign-in", { form: { email: "host@rentwell.test", password: "rentwell-demo" } });
+    expect(signedIn.status()).toBe(200);
+    // Compared with the emulated screen: on a phone the layout viewport itself widens to fit overflowing content.
+    const width = page.viewportSize()!.width;
+    const fits = async () => {
+      const scroll = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+      expect(scroll, `${page.url()} is ${scroll}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
+    };
+    await page.goto("/my-listings");
+    await expect(page.getByTestId("owner-listing").first()).toBeVisible();
+    await fits();
+    const edit = await page.getByRole("link", { name: /^Edit / }).first().getAttribute("href");
+    await page.goto("/create-listing");
+    await expect(page.getByRole("button", { name: "Publish Listing" })).toBeVisible();
+    await fits();
+    await page.goto(edit!);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit listing" })).toBeVisible();
+    await fits();
   });
 });

@@ -148,7 +148,7 @@ describe("createSpace", () => {
 
   it("refuses media that are not the user's own uploads", async () => {
     const theirs = await storeMedia(storage, stranger, "a.png", await png(), { kind: "image", format: "png" });
-    await expectHostingError(createSpace(database.db, storage, owner, input({ images: [theirs.url] })), 400);
+    await expectHostingError(createSpace(database.db, storage, owner, input({ images: [theirs.url] })), 403);
     await expectHostingError(createSpace(database.db, storage, owner, input({ images: ["https://evil.test/x.webp"] })), 400);
     await expectHostingError(
       createSpace(database.db, storage, owner, input({ images: [`/media/${owner}/AAAAAAAAAAAAAAAAAAAAAA.webp`] })),
@@ -211,6 +211,19 @@ describe("updateSpace and media", () => {
     expect(await storage.exists(key(first.url))).toBe(false);
     expect(await storage.exists(key((first as { cardUrl: string }).cardUrl))).toBe(false);
     expect(await storage.exists(key(second.url))).toBe(true);
+  });
+
+  it("a removed photo that another of the owner's listings still shows stays in storage", async () => {
+    const shared = await storeMedia(storage, owner, "shared.png", await png(), { kind: "image", format: "png" });
+    const a = await createSpace(database.db, storage, owner, input({ title: "A", images: [shared.url] }));
+    const b = await createSpace(database.db, storage, owner, input({ title: "B", images: [shared.url] }));
+    await updateSpace(database.db, storage, owner, a.id, input({ title: "A", images: [] }));
+    const key = storage.keyFromUrl(shared.url)!;
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.exists(storage.keyFromUrl((shared as { cardUrl: string }).cardUrl)!)).toBe(true);
+    // Once the last listing lets go of it, it is deleted.
+    await updateSpace(database.db, storage, owner, b.id, input({ title: "B", images: [] }));
+    expect(await storage.exists(key)).toBe(false);
   });
 
   it("keeps media the listing already had even when they are not uploads (demo images)", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
+import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput } from "./listing-form";
 
@@ -110,6 +111,10 @@ export async function checkMediaUrls(
   const check = async (url: string, kind: "image" | "video") => {
     if (kept.has(url)) return;
     const key = storage.keyFromUrl(url);
+    // Another user's upload: forbidden, whether or not it exists (spec §6; docs/decisions/0053).
+    if (key !== null && !key.startsWith(`${userId}/`)) {
+      throw new HostingError(`This ${kind} is not one of your uploads; upload it again.`, 403, `${kind}s`);
+    }
     const ok =
       key !== null &&
       key.startsWith(`${userId}/`) &&
@@ -214,7 +219,10 @@ export async function updateSpace(
   if (updated.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);
   const keep = new Set([...input.images, ...input.videos]);
   const removedMedia = [...current.images, ...current.videos].filter((url) => !keep.has(url));
-  await deleteMediaFiles(storage, userId, removedMedia);
+  // A file another of the owner's listings still shows stays (the same upload can be on two listings).
+  const unused: string[] = [];
+  for (const url of removedMedia) if (!(await isMediaAttached(db, userId, url))) unused.push(url);
+  await deleteMediaFiles(storage, userId, unused);
   return { id: spaceId, removedMedia };
 }
 
@@ -321,4 +329,25 @@ export async function addSpaceType(db: Db, input: { name: string; label: string 
     .where(eq(spaceTypes.name, input.name))
     .limit(1);
   return { ...existing!, created: false };
+}
+
+export const CATEGORIES_FAILED = "Failed to fetch categories";
+export const SPACE_TYPES_FAILED = "Failed to fetch space types";
+
+/**
+ * The choices the listing form offers. A failure of either list is reported with its
+ * spec §8 text and an empty list instead of failing the whole page.
+ */
+export async function loadFormOptions(db: Db) {
+  const [categories, spaceTypes] = await Promise.allSettled([listCategories(db), listSpaceTypes(db)]);
+  if (categories.status === "rejected") console.error(`${CATEGORIES_FAILED}:`, categories.reason);
+  if (spaceTypes.status === "rejected") console.error(`${SPACE_TYPES_FAILED}:`, spaceTypes.reason);
+  return {
+    categories: categories.status === "fulfilled" ? categories.value : [],
+    spaceTypes: spaceTypes.status === "fulfilled" ? spaceTypes.value : [],
+    optionErrors: {
+      categories: categories.status === "rejected" ? CATEGORIES_FAILED : null,
+      spaceTypes: spaceTypes.status === "rejected" ? SPACE_TYPES_FAILED : null,
+    },
+  };
 }

@@ -48,7 +48,12 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
 /** Accepted by the file inputs; the server still checks every file's content. */
-export const ACCEPT_IMAGES = "image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,image/heif";
+/**
+ * Accepted by the photo input. HEIC is left out on purpose: the server cannot decode it
+ * (sharp's prebuilt libvips has no HEVC decoder), and leaving it out makes iPhones hand
+ * over a JPEG when a photo is picked from the library.
+ */
+export const ACCEPT_IMAGES = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 export const ACCEPT_VIDEOS = "video/mp4,video/webm,video/quicktime";
 
 export function displayName(name: string) {

@@ -123,6 +123,39 @@ describe("receiveUploads", () => {
     expect(error.message).toBe('"huge.jpg" is larger than 10 MB, the limit for an image.');
   });
 
+  it("refuses a video over 100 MB with 413, naming the file, and stores nothing", async () => {
+    const header = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12)]);
+    const big = Buffer.concat([header, Buffer.alloc(100 * 1024 * 1024 + 1 - header.length, 1)]);
+    const error = await refusal(receiveUploads(request([{ name: "walkthrough.mp4", bytes: big, type: "video/mp4" }]), storage, userId, limits));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('"walkthrough.mp4" is larger than 100 MB, the limit for a video.');
+    expect(await storedFiles()).toEqual([]);
+  }, 60_000);
+
+  it("refuses more than 25 files in one request and stores none of them", async () => {
+    const small = await png(8, 8);
+    const files = Array.from({ length: 26 }, (_, i) => ({ name: `p${i}.png`, bytes: small }));
+    const error = await refusal(receiveUploads(request(files), storage, userId, { maxImages: 100, maxVideos: 5 }));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("Upload at most 25 files at a time.");
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("refuses a long text file named .jpg as soon as its first bytes are read", async () => {
+    const text = Buffer.from("Dear host, this is a plain text letter and not a photograph at all. ".repeat(2000));
+    const error = await refusal(receiveUploads(request([{ name: "letter.jpg", bytes: text }]), storage, userId, limits));
+    expect(error.message).toBe(`"letter.jpg" is not a supported file. Upload JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos.`);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("says a HEIC photo cannot be used (no HEVC decoder) rather than calling it damaged", async () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.from([0, 0, 0, 0]), Buffer.from("mif1heic"), Buffer.alloc(4096, 3)]);
+    const error = await refusal(receiveUploads(request([{ name: "IMG_4032.HEIC", bytes: heic, type: "image/heic" }]), storage, userId, limits));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('"IMG_4032.HEIC" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.');
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it("is all or nothing: one bad file means nothing is stored", async () => {
     const error = await refusal(
       receiveUploads(request([{ name: "good.png", bytes: await png() }, { name: "bad.jpg", bytes: Buffer.from("nope") }]), storage, userId, limits),

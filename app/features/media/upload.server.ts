@@ -37,10 +37,10 @@ export const DETAIL_SIZE = { width: 1600, height: 1200 } as const;
 export const CARD_SIZE = { width: 640, height: 480 } as const;
 const MAX_INPUT_PIXELS = 60_000_000;
 
-export const SUPPORTED_TYPES_TEXT = "JPEG, PNG, WebP, GIF, AVIF or HEIC images, or MP4, WebM or MOV videos";
+export const SUPPORTED_TYPES_TEXT = "JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos";
 
 /** Re-encodes an image to WebP in two sizes. Throws UploadError when it is not a readable image. */
-export async function processImage(bytes: Buffer, name: string) {
+export async function processImage(bytes: Buffer, name: string, format?: string) {
   try {
     const source = sharp(bytes, { failOn: "warning", limitInputPixels: MAX_INPUT_PIXELS });
     const meta = await source.metadata();
@@ -58,6 +58,10 @@ export async function processImage(bytes: Buffer, name: string) {
       .toBuffer();
     return { detail, card };
   } catch {
+    // HEIC (iPhone photos) is recognised but cannot be decoded here: say so plainly instead of "damaged".
+    if (format === "heic") {
+      throw new UploadError(`"${name}" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.`);
+    }
     throw new UploadError(`"${name}" could not be read as an image. It may be damaged or incomplete.`);
   }
 }
@@ -71,7 +75,7 @@ export async function storeMedia(
   sniffed: SniffedMedia,
 ): Promise<UploadedMedia> {
   if (sniffed.kind === "image") {
-    const { detail, card } = await processImage(bytes, name);
+    const { detail, card } = await processImage(bytes, name, sniffed.format);
     const key = newMediaKey(userId, "webp");
     const stored = await storage.put(key, detail, "image/webp");
     try {
@@ -137,42 +141,48 @@ export async function receiveUploads(
       reject(new UploadError("The upload could not be read.", 400));
       return;
     }
+    // Files of each kind seen so far: a surplus file is refused as soon as its first
+    // bytes say what it is, so a request never buffers more than the listing may take.
+    const seen = { image: 0, video: 0 };
+    const tooMany = (kind: "image" | "video") =>
+      kind === "image"
+        ? new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`)
+        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`);
     parser.on("file", (field, stream, info) => {
       const name = displayName(info.filename ?? "file");
       if (field !== "files" || problem) {
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
+      let chunks: Buffer[] = [];
       let size = 0;
-      let tooLarge = false;
+      let dropped = false;
+      /** undefined until the first SNIFF_BYTES have arrived. */
+      let kind: "image" | "video" | null | undefined;
+      const drop = (error: UploadError) => {
+        dropped = true;
+        chunks = [];
+        problem ??= error;
+      };
       stream.on("data", (chunk: Buffer) => {
-        if (tooLarge) return;
+        if (dropped) return;
         size += chunk.length;
-        // Images are capped at 10 MB as soon as the first bytes say it is an image.
-        const head = chunks.length > 0 ? Buffer.concat([chunks[0]!, chunk]).subarray(0, SNIFF_BYTES) : chunk;
-        const kind = sniffMedia(head.subarray(0, SNIFF_BYTES))?.kind;
-        if (kind === "image" && size > MAX_IMAGE_BYTES) {
-          tooLarge = true;
-          chunks.length = 0;
-          problem ??= new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413);
-          return;
-        }
         chunks.push(chunk);
+        if (kind === undefined && size >= SNIFF_BYTES) {
+          kind = sniffMedia(Buffer.concat(chunks).subarray(0, SNIFF_BYTES))?.kind ?? null;
+          if (kind === null) return drop(new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`));
+          seen[kind] += 1;
+          if (seen.image > maxImages) return drop(tooMany("image"));
+          if (seen.video > maxVideos) return drop(tooMany("video"));
+        }
+        // Images are capped at 10 MB as soon as the first bytes say it is an image.
+        if (kind === "image" && size > MAX_IMAGE_BYTES) drop(new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413));
       });
       // A truncated body destroys the file stream with an error; unhandled, it would crash the process.
-      stream.on("error", () => {
-        tooLarge = true;
-        chunks.length = 0;
-        problem ??= new UploadError("The upload was interrupted.", 400);
-      });
-      stream.on("limit", () => {
-        tooLarge = true;
-        chunks.length = 0;
-        problem ??= new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413);
-      });
+      stream.on("error", () => drop(new UploadError("The upload was interrupted.", 400)));
+      stream.on("limit", () => drop(new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413)));
       stream.on("close", () => {
-        if (tooLarge || problem) return;
+        if (dropped || problem) return;
         const bytes = Buffer.concat(chunks);
         try {
           received.push({ name, bytes, sniffed: checkFile(name, bytes) });

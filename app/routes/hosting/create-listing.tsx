@@ -5,7 +5,7 @@ import type { Route } from "./+types/create-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
 import { runListingAction } from "~/features/hosting/listing-action.server";
-import { listCategories, listSpaceTypes } from "~/features/hosting/listings.server";
+import { loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
 
@@ -13,9 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentw
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  const db = await getDb();
-  const [categories, spaceTypes] = await Promise.all([listCategories(db), listSpaceTypes(db)]);
-  return { categories, spaceTypes, formToken: crypto.randomUUID() };
+  return { ...(await loadFormOptions(await getDb())), formToken: crypto.randomUUID() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,6 +38,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
           mode="create"
           categories={loaderData.categories}
           spaceTypes={loaderData.spaceTypes}
+          optionErrors={loaderData.optionErrors}
           defaults={(failed?.values as ListingDefaults | undefined) ?? {}}
           errors={failed?.errors ?? {}}
           formError={failed?.formError}

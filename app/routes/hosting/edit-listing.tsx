@@ -4,7 +4,7 @@ import type { Route } from "./+types/edit-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
 import { runListingAction } from "~/features/hosting/listing-action.server";
-import { getOwnerSpace, HostingError, listCategories, listSpaceTypes } from "~/features/hosting/listings.server";
+import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
 
@@ -17,12 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDb();
   try {
-    const [space, categories, spaceTypes] = await Promise.all([
-      getOwnerSpace(db, user.id, params.id),
-      listCategories(db),
-      listSpaceTypes(db),
-    ]);
-    return { space, categories, spaceTypes };
+    const [space, options] = await Promise.all([getOwnerSpace(db, user.id, params.id), loadFormOptions(db)]);
+    return { space, ...options };
   } catch (error) {
     if (error instanceof HostingError) throw redirect(FETCH_FAILED);
     console.error("Failed to fetch listing:", error);
@@ -57,6 +53,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           mode="edit"
           categories={loaderData.categories}
           spaceTypes={loaderData.spaceTypes}
+          optionErrors={loaderData.optionErrors}
           defaults={defaults}
           errors={failed?.errors ?? {}}
           formError={failed?.formError}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -177,6 +177,36 @@ describe("hosting routes", () => {
     const empty = await spaceTypesRoute.action(args(post("/api/space-types", ownerCookie, { label: " " })));
     expect(statusOf(empty)).toBe(400);
     expect(statusOf(await spaceTypesRoute.action(args(post("/api/space-types", null, { label: "Boat" }))))).toBe(401);
+  });
+
+  it("media: another user's upload URL in a create or edit form gets 403, stores nothing and leaves the file", async () => {
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#abcdef" } }).png().toBuffer();
+    const upload = new FormData();
+    upload.append("files", new File([new Uint8Array(png)], "owner.png", { type: "image/png" }));
+    const ownerUrl = bodyOf<{ files: Array<{ url: string }> }>(await uploads.action(args(post("/api/media/uploads", ownerCookie, upload)))).files[0]!.url;
+    const [{ n: before }] = (await database.db.select({ n: count() }).from(spaces)) as [{ n: number }];
+
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ...listingFields, title: "Borrowed photo" })) form.append(key, value);
+    form.append("images", ownerUrl);
+    const created = await createListing.action(args(post("/create-listing", strangerCookie, form)));
+    expect(statusOf(created)).toBe(403);
+    expect(bodyOf<{ errors: { images?: string } }>(created).errors.images).toBe("This image is not one of your uploads; upload it again.");
+
+    const strangerSpace = (await createListing.action(args(post("/create-listing", strangerCookie, { ...listingFields, title: "Stranger's own" })))) as Response;
+    const strangerSpaceId = new URL(strangerSpace.headers.get("location")!, "http://localhost").searchParams.get("saved")!;
+    const editForm = new FormData();
+    for (const [key, value] of Object.entries({ ...listingFields, title: "Stranger's own" })) editForm.append(key, value);
+    editForm.append("images", ownerUrl);
+    const edited = await editListing.action(args(post(`/edit-listing/${strangerSpaceId}`, strangerCookie, editForm), { id: strangerSpaceId }));
+    expect(statusOf(edited)).toBe(403);
+
+    const [{ n: after }] = (await database.db.select({ n: count() }).from(spaces)) as [{ n: number }];
+    expect(after).toBe(before + 1);
+    const [stranger] = await database.db.select({ images: spaces.images }).from(spaces).where(eq(spaces.id, strangerSpaceId));
+    expect(stranger!.images).toEqual([]);
+    const key = ownerUrl.replace(/^\/media\//, "");
+    await expect(fs.stat(path.join(mediaRoot, key))).resolves.toBeTruthy();
   });
 
   it("an admin has no write power over another user's listing (docs/decisions/0053)", async () => {

@@ -4,6 +4,7 @@ import type { Route } from "./+types/my-listings";
 import { requireUser } from "~/features/auth/session.server";
 import { HostingError, listOwnerSpaces, setAvailability, setPublished } from "~/features/hosting/listings.server";
 import { FALLBACK_IMAGE } from "~/features/listings/card";
+import { cardImageUrl } from "~/features/media/urls";
 import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
 import { formatWhole } from "~/lib/money";
@@ -119,21 +120,21 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       ) : (
-        <ul className="mt-8 grid gap-4">
+        <ul className="mt-8 grid grid-cols-1 gap-4">
           {spaces.map((space) => (
-            <li key={space.id} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" data-testid="owner-listing">
+            <li key={space.id} className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" data-testid="owner-listing">
               <img
-                src={space.images[0] ?? FALLBACK_IMAGE}
+                src={space.images[0] ? cardImageUrl(space.images[0]) : FALLBACK_IMAGE}
                 alt=""
                 width={192}
                 height={128}
                 loading="lazy"
-                className="h-44 w-full rounded-lg bg-slate-100 object-cover sm:h-32 sm:w-48"
+                className="h-44 w-full rounded-lg bg-slate-100 object-cover sm:h-32 sm:w-48 sm:shrink-0"
               />
               <div className="flex min-w-0 flex-1 flex-col gap-3">
                 <div>
-                  <h2 className="truncate text-lg font-semibold text-slate-900">{space.title}</h2>
-                  <p className="text-sm text-slate-600">
+                  <h2 className="line-clamp-2 text-lg font-semibold break-words text-slate-900">{space.title}</h2>
+                  <p className="text-sm break-words text-slate-600">
                     {space.location}, {space.country}
                     {space.hourlyPrice != null && <> · {formatWhole(space.hourlyPrice, space.currency)}/hr</>}
                   </p>
@@ -144,7 +145,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <Toggle space={space} intent="availability" />
                 </div>
               </div>
-              <div className="flex gap-2 sm:flex-col">
+              <div className="flex gap-2 sm:w-28 sm:flex-col sm:self-start">
                 <Link
                   to={spacePath(space)}
                   className="inline-flex flex-1 items-center justify-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"

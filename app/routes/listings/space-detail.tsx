@@ -82,6 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       capacity: space.capacity,
       amenities: space.amenities,
       images: space.images,
+      videos: space.videos,
       rating: space.rating,
       reviewCount: space.reviewCount,
       available: space.available,
@@ -272,6 +273,21 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 whitespace-pre-line text-slate-700">{space.description}</p>
           </section>
+
+          {space.videos.length > 0 && (
+            <section aria-labelledby="videos-heading">
+              <h2 id="videos-heading" className="text-xl font-semibold text-slate-900">
+                Videos
+              </h2>
+              <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+                {space.videos.map((video, index) => (
+                  <li key={video}>
+                    <video src={video} controls preload="metadata" playsInline className="aspect-video w-full rounded-xl bg-slate-900" aria-label={`Video ${index + 1} of ${space.title}`} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           {space.amenities.length > 0 && (
             <section aria-labelledby="amenities-heading">

@@ -90,4 +90,65 @@ describe("ListingForm", () => {
     expect(status.value).toBe("available");
     expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["Available", "Currently Rented", "Under Maintenance"]);
   });
+
+  it("refuses a too-large, empty or surplus file before uploading, naming the file, and sends nothing", async () => {
+    const sent: string[] = [];
+    const original = globalThis.XMLHttpRequest;
+    globalThis.XMLHttpRequest = class {
+      open(_method: string, url: string) {
+        sent.push(url);
+      }
+    } as unknown as typeof XMLHttpRequest;
+    try {
+      renderForm({ defaults: { images: Array.from({ length: 19 }, (_, i) => `/media/u/${i}.webp`) } });
+      const photos = await screen.findByLabelText("Choose photos");
+      const big = new File(["x"], "panorama.jpg", { type: "image/jpeg" });
+      Object.defineProperty(big, "size", { value: 10 * 1024 * 1024 + 1 });
+      await userEvent.upload(photos, big);
+      expect(screen.getByRole("alert").textContent).toBe('"panorama.jpg" is larger than 10 MB, the limit for an image.');
+      await userEvent.upload(photos, new File([], "blank.png", { type: "image/png" }));
+      expect(screen.getByRole("alert").textContent).toBe('"blank.png" is empty.');
+      await userEvent.upload(photos, [new File(["a"], "a.png", { type: "image/png" }), new File(["b"], "b.png", { type: "image/png" })]);
+      expect(screen.getByRole("alert").textContent).toBe("A listing can have at most 20 photos; you can add 1 more.");
+      const video = new File(["v"], "tour.mp4", { type: "video/mp4" });
+      Object.defineProperty(video, "size", { value: 100 * 1024 * 1024 + 1 });
+      await userEvent.upload(screen.getByLabelText("Choose videos"), video);
+      expect(screen.getByRole("alert").textContent).toBe('"tour.mp4" is larger than 100 MB, the limit for a video.');
+      expect(sent).toEqual([]);
+      expect(screen.getAllByTestId("media-item")).toHaveLength(19);
+    } finally {
+      globalThis.XMLHttpRequest = original;
+    }
+  });
+
+  it("shows saved uploaded photos at their card size, demo images as they are", async () => {
+    const upload = "/media/3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e/AbCdEfGhIjKlMnOpQrStUv.webp";
+    const { container } = renderForm({ defaults: { images: [upload, "/demo/venue-1.webp"] } });
+    await screen.findByRole("button", { name: "Move photo 2 up" });
+    const previews = Array.from(container.querySelectorAll<HTMLImageElement>("[data-testid=media-item] img")).map((img) => img.getAttribute("src"));
+    expect(previews).toEqual([upload.replace(/\.webp$/, ".card.webp"), "/demo/venue-1.webp"]);
+    // The form still submits the detail-size URLs.
+    expect(hiddenValues(container, "images")).toEqual([upload, "/demo/venue-1.webp"]);
+  });
+
+  it("keeps the cancellation policy names short and explains them underneath", async () => {
+    renderForm();
+    const policy = (await screen.findByLabelText("Cancellation policy")) as HTMLSelectElement;
+    expect(within(policy).getAllByRole("option").map((option) => option.textContent)).toEqual(["Flexible", "Moderate", "Strict"]);
+    expect(document.getElementById(policy.getAttribute("aria-describedby")!)?.textContent).toContain("Strict: 50% refund 7 days before");
+  });
+
+  it("says which choices could not be loaded, next to their selects, and keeps the listing's own type", async () => {
+    renderForm({
+      categories: [],
+      spaceTypes: [],
+      defaults: { type: "studio" },
+      optionErrors: { categories: "Failed to fetch categories", spaceTypes: "Failed to fetch space types" },
+    });
+    const type = (await screen.findByLabelText(/Space type/)) as HTMLSelectElement;
+    expect(document.getElementById(type.getAttribute("aria-describedby")!)?.textContent).toBe("Failed to fetch space types");
+    expect(type.value).toBe("studio");
+    const category = screen.getByLabelText("Category");
+    expect(document.getElementById(category.getAttribute("aria-describedby")!)?.textContent).toBe("Failed to fetch categories");
+  });
 });

@@ -74,9 +74,9 @@ const LABELS: Record<string, string> = {
   equipment: "Equipment",
   service: "Service",
   experience: "Experience",
-  flexible: "Flexible — full refund 24 hours before start",
-  moderate: "Moderate — full refund 5 days before start",
-  strict: "Strict — 50% refund 7 days before start",
+  flexible: "Flexible",
+  moderate: "Moderate",
+  strict: "Strict",
   new: "New",
   excellent: "Excellent",
   good: "Good",
@@ -97,6 +97,7 @@ export function ListingForm({
   errors,
   formError,
   formToken,
+  optionErrors,
 }: {
   mode: "create" | "edit";
   categories: CategoryOption[];
@@ -105,6 +106,8 @@ export function ListingForm({
   errors: FieldErrors;
   formError?: string | null;
   formToken?: string;
+  /** Spec §8 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
+  optionErrors?: { categories: string | null; spaceTypes: string | null };
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -188,10 +191,10 @@ export function ListingForm({
             required
             value={type}
             onChange={(event) => setType(event.target.value)}
-            error={errors.type}
+            error={errors.type ?? optionErrors?.spaceTypes ?? undefined}
           >
             <option value="">Choose a type</option>
-            {types.map((option) => (
+            {(type && !types.some((option) => option.name === type) ? [...types, { id: type, name: type, label: type }] : types).map((option) => (
               <option key={option.name} value={option.name}>
                 {option.label}
               </option>
@@ -204,7 +207,7 @@ export function ListingForm({
           label="Category"
           value={categoryId}
           onChange={(event) => setCategoryId(event.target.value)}
-          error={errors.categoryId}
+          error={errors.categoryId ?? optionErrors?.categories ?? undefined}
         >
           <option value="">No category</option>
           {categories.map((category) => (
@@ -263,7 +266,13 @@ export function ListingForm({
         <TextField name="minRentalDuration" label="Minimum rental duration (hours)" type="number" min={1} step={1} defaultValue={num(defaults.minRentalDuration ?? 1)} error={errors.minRentalDuration} />
         <TextField name="maxRentalDuration" label="Maximum rental duration (hours)" type="number" min={1} step={1} defaultValue={num(defaults.maxRentalDuration)} error={errors.maxRentalDuration} />
         <TextField name="ageRestriction" label="Minimum age" type="number" min={0} max={120} step={1} defaultValue={num(defaults.ageRestriction)} error={errors.ageRestriction} />
-        <SelectField name="cancellationPolicy" label="Cancellation policy" defaultValue={defaults.cancellationPolicy ?? "flexible"} error={errors.cancellationPolicy}>
+        <SelectField
+          name="cancellationPolicy"
+          label="Cancellation policy"
+          defaultValue={defaults.cancellationPolicy ?? "flexible"}
+          error={errors.cancellationPolicy}
+          hint="Flexible: full refund 24 hours before the start. Moderate: full refund 5 days before. Strict: 50% refund 7 days before."
+        >
           {CANCELLATION_POLICIES.map((value) => (
             <option key={value} value={value}>
               {LABELS[value]}

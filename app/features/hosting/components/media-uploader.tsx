@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowDown, ArrowUp, ImagePlus, Trash2, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ACCEPT_IMAGES, ACCEPT_VIDEOS } from "~/features/media/sniff";
+import { ACCEPT_IMAGES, ACCEPT_VIDEOS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/features/media/sniff";
+import { cardImageUrl } from "~/features/media/urls";
 import { MAX_IMAGES, MAX_VIDEOS } from "../listing-form";
 
 /**
@@ -61,6 +62,8 @@ export function MediaUploader({
     ...initialVideos.map((url) => ({ id: nextId(), kind: "video" as const, name: url.split("/").pop() ?? "video", url, progress: 1, status: "done" as const, saved: true })),
   ]);
   const [message, setMessage] = useState<string | null>(null);
+  /** A choice refused before uploading (too many, too large, empty): shown in red, announced at once. */
+  const [problem, setProblem] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const statusId = useId();
@@ -76,14 +79,31 @@ export function MediaUploader({
   async function addFiles(files: FileList | null, kind: Kind) {
     if (!files || files.length === 0) return;
     setMessage(null);
+    setProblem(null);
     const room = kind === "image" ? MAX_IMAGES - images.length : MAX_VIDEOS - videos.length;
     const chosen = Array.from(files);
     if (chosen.length > room) {
-      setMessage(
+      setProblem(
         kind === "image"
           ? `A listing can have at most ${MAX_IMAGES} photos; you can add ${Math.max(0, room)} more.`
           : `A listing can have at most ${MAX_VIDEOS} videos; you can add ${Math.max(0, room)} more.`,
       );
+      return;
+    }
+    // The server refuses these too; saying so at once spares a long upload on a phone.
+    const limit = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+    const tooLarge = chosen.find((file) => file.size > limit);
+    if (tooLarge) {
+      setProblem(
+        kind === "image"
+          ? `"${tooLarge.name}" is larger than 10 MB, the limit for an image.`
+          : `"${tooLarge.name}" is larger than 100 MB, the limit for a video.`,
+      );
+      return;
+    }
+    const empty = chosen.find((file) => file.size === 0);
+    if (empty) {
+      setProblem(`"${empty.name}" is empty.`);
       return;
     }
     const added = chosen.map((file) => ({
@@ -144,7 +164,8 @@ export function MediaUploader({
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={kind === "image" ? "Photos" : "Videos"}>
         {list.map((item, index) => {
           const label = kind === "image" ? `photo ${index + 1}` : `video ${index + 1}`;
-          const src = item.preview ?? item.url;
+          // Saved photos show their small card size; fresh ones their local preview.
+          const src = item.preview ?? (item.url && kind === "image" ? cardImageUrl(item.url) : item.url);
           return (
             <li key={item.id} className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50" data-testid="media-item">
               <div className="relative aspect-[4/3] bg-slate-200">
@@ -222,7 +243,7 @@ export function MediaUploader({
   return (
     <div className="sm:col-span-2">
       <p className="text-sm text-slate-600">
-        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF, AVIF or HEIC, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
+        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
         each). The first photo is the cover.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -270,6 +291,11 @@ export function MediaUploader({
       <p id={statusId} role="status" aria-live="polite" className="mt-2 text-sm text-slate-700">
         {message}
       </p>
+      {problem && (
+        <p className="mt-1 text-sm font-medium text-red-700" role="alert">
+          {problem}
+        </p>
+      )}
       {error && (
         <p className="mt-1 text-sm text-red-700" role="alert">
           {error}

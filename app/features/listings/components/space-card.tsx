@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { cardBadge, FALLBACK_IMAGE, formatRating, priceChips, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
+import { cardImageUrl } from "~/features/media/urls";
 
 const BADGE_TONES = {
   red: "bg-red-600 text-white",
@@ -16,7 +17,8 @@ export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; h
   const badge = cardBadge(space);
   const chips = priceChips(space);
   const Heading = `h${headingLevel}` as const;
-  const image = !imageFailed && space.images[0] ? space.images[0] : FALLBACK_IMAGE;
+  // Uploaded photos have a 640×480 card size; the full detail size is for the space page.
+  const image = !imageFailed && space.images[0] ? cardImageUrl(space.images[0]) : FALLBACK_IMAGE;
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[3/2] bg-slate-100">
