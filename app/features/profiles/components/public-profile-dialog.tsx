@@ -3,6 +3,7 @@ import { Clock, Home, MessageCircle, Star, User, X } from "lucide-react";
 import { useContext, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { cardImageUrl } from "~/features/media/urls";
 import { formatWhole } from "~/lib/money";
 import { hostDisplayName, PROFILE_LISTING_LIMIT, type PublicProfile } from "../public-profile";
 
@@ -213,7 +214,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
                   {profile.listings.map((listing) => (
                     <li key={listing.id} className="relative flex gap-3 rounded-xl border border-slate-200 p-2 hover:bg-slate-50">
                       <img
-                        src={listing.image ?? "/demo/fallback.webp"}
+                        src={listing.image ? cardImageUrl(listing.image) : "/demo/fallback.webp"}
                         alt=""
                         className="h-16 w-20 shrink-0 rounded-lg object-cover"
                         loading="lazy"
