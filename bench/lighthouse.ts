@@ -8,11 +8,10 @@
  *   npm run build && npm run bench:lighthouse
  *   LIGHTHOUSE_PAGES=/how-it-works,/blog npm run bench:lighthouse
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startAppServer } from "./support/app-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/how-it-works,/blog,/help").split(",").map((page) => page.trim());
@@ -21,39 +20,12 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const THRESHOLD = 95;
 const GATED: readonly string[] = ["accessibility", "best-practices", "seo"];
 
-async function waitFor(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer(): Promise<{ baseUrl: string; server: ChildProcess | null }> {
-  if (process.env.LIGHTHOUSE_BASE_URL) return { baseUrl: process.env.LIGHTHOUSE_BASE_URL.replace(/\/$/, ""), server: null };
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const dataDir = path.resolve(`tmp/lighthouse-data-${PORT}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ["server/index.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL: baseUrl, LOG_LEVEL: "error", NODE_ENV: "production", SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? "true", SESSION_SECRET: "lighthouse-bench-secret-lighthouse-bench-secret" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`${baseUrl}/healthz`, 120_000);
-  return { baseUrl, server };
-}
-
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const { baseUrl, server } = await startServer();
+const { baseUrl, server } = await startAppServer({ port: PORT, name: "lighthouse", baseUrl: process.env.LIGHTHOUSE_BASE_URL });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
