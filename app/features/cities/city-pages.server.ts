@@ -20,10 +20,8 @@ export function cityCondition(match: CityMatch): SQL {
   if (match.kind === "contains") {
     return or(...match.terms.map((term) => ilike(spaces.location, `%${escapeLike(term)}%`)))!;
   }
-  return or(
-    sql`lower(${spaces.location}) = lower(${match.name})`,
-    ilike(spaces.location, `${escapeLike(match.name)},%`),
-  )!;
+  // "New York" and "New York, NY" (the part before the first comma), served by spaces_city_key_idx.
+  return sql`lower(split_part(${spaces.location}, ',', 1)) = lower(${match.name})`;
 }
 
 /** A city's row from `cities` (spec §7: read cities by slug), or null. */

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { spaceTypes } from "~/db/schema/catalog";
-import { spaces } from "~/db/schema/listings";
+import { spaceLocationCounts, spaces } from "~/db/schema/listings";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
@@ -15,7 +15,7 @@ import {
 
 /**
  * Every public list of listings. Only published listings are public; all
- * filtering, ordering and paging happens in SQL (ADR 0030). Equality filters
+ * filtering, ordering and paging happens in SQL (ADR 0043). Equality filters
  * (published, type) and the newest-first order are served by b-tree indexes;
  * substring filters (ILIKE '%term%') by the trigram GIN indexes of migration
  * 0002. A list with a substring or country filter first looks only at the
@@ -97,7 +97,7 @@ export function internationalSpaces(db: Db, region: string | null) {
 
 /**
  * /explore: text over title and description, type, location (contains), newest
- * first. "Load more" pages (ADR 0032): page N shows the first N × 12; one extra
+ * first. "Load more" pages (ADR 0044): page N shows the first N × 12; one extra
  * row tells whether there is more.
  */
 export async function searchExplore(db: Db, { q, type, location, page }: ExploreSearch) {
@@ -119,26 +119,18 @@ export function listSpaceTypes(db: Db) {
 }
 
 export const LOCATION_LIST_LIMIT = 40;
-const LOCATION_CACHE_MS = 30_000;
-const locationCache = new WeakMap<Db, { at: number; value: Promise<{ location: string; count: number }[]> }>();
 
 /**
- * The explore page's location list: the most common locations of published
- * listings. Grouping scans every published row, so the answer is kept for 30 s
- * per process (a new location shows up in the list within that time; the
- * listings themselves are always current).
+ * The explore page's location list: the locations with the most published
+ * listings. It reads the per-location counts a trigger keeps in
+ * `space_location_counts` (ADR 0043), so it never counts the spaces table and
+ * a new location shows up as soon as its first listing is published.
  */
-export function listLocations(db: Db, { fresh = false } = {}) {
-  const cached = locationCache.get(db);
-  if (!fresh && cached && Date.now() - cached.at < LOCATION_CACHE_MS) return cached.value;
-  const value = db
-    .select({ location: spaces.location, count: count() })
-    .from(spaces)
-    .where(published)
-    .groupBy(spaces.location)
-    .orderBy(desc(count()), asc(spaces.location))
+export function listLocations(db: Db) {
+  return db
+    .select({ location: spaceLocationCounts.location, count: spaceLocationCounts.published })
+    .from(spaceLocationCounts)
+    .where(gt(spaceLocationCounts.published, 0))
+    .orderBy(desc(spaceLocationCounts.published), asc(spaceLocationCounts.location))
     .limit(LOCATION_LIST_LIMIT);
-  locationCache.set(db, { at: Date.now(), value });
-  value.catch(() => locationCache.delete(db));
-  return value;
 }

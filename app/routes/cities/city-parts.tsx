@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { SpaceCardData } from "~/features/listings/card";
 import { SpaceCard } from "~/features/listings/components/space-card";
 import { useNonce } from "~/lib/nonce";
+import { useDelegatedLinks } from "~/ui/delegated-links";
 
 /** Shared pieces of the city pages (catch-all, data-driven, fixed US routes). */
 
@@ -65,6 +66,7 @@ export function CityListings({
   empty: ReactNode;
   pageHref: (page: number) => string;
 }) {
+  const openCard = useDelegatedLinks();
   if (spaces.length === 0) return <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">{empty}</div>;
   return (
     <>
@@ -72,7 +74,7 @@ export function CityListings({
         {total} {total === 1 ? "listing" : "listings"}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
         {spaces.map((space) => (
           <li key={space.id} className="flex">
             <div className="w-full">
