@@ -3,6 +3,7 @@ CREATE TABLE "space_location_counts" (
 	"published" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "spaces_published_location_idx";--> statement-breakpoint
 CREATE INDEX "space_location_counts_published_idx" ON "space_location_counts" USING btree ("published","location");--> statement-breakpoint
 CREATE INDEX "spaces_city_key_idx" ON "spaces" USING btree (lower(split_part("location", ',', 1)),"is_published","created_at","id");--> statement-breakpoint
 

@@ -93,7 +93,6 @@ export const spaces = pgTable(
     index("spaces_country_idx").on(t.country, t.createdAt),
     // Newest-first public lists (ADR 0043).
     index("spaces_published_newest_idx").on(t.isPublished, t.createdAt, t.id),
-    index("spaces_published_location_idx").on(t.isPublished, t.location),
     // City pages match `lower(location) = lower(city)` (or 'City,%' through the trigram index).
     index("spaces_location_lower_idx").on(sql`lower(${t.location})`),
     // Fixed-route city pages: the city part of the location ("New York" of "New York, NY"),

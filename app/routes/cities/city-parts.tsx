@@ -56,6 +56,7 @@ export function CityListings({
   page,
   pageCount,
   total,
+  totalCapped = false,
   empty,
   pageHref,
 }: {
@@ -63,6 +64,8 @@ export function CityListings({
   page: number;
   pageCount: number;
   total: number;
+  /** More matches than were counted: shown as "1,000+ listings". */
+  totalCapped?: boolean;
   empty: ReactNode;
   pageHref: (page: number) => string;
 }) {
@@ -71,7 +74,8 @@ export function CityListings({
   return (
     <>
       <p className="mb-4 text-sm text-slate-600">
-        {total} {total === 1 ? "listing" : "listings"}
+        {total.toLocaleString("en-US")}
+        {totalCapped ? "+" : ""} {total === 1 && !totalCapped ? "listing" : "listings"}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
