@@ -69,6 +69,31 @@ test.describe("home", () => {
     await expect(carousel.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
   });
 
+  test("benefit lists, Tampa banner, host call to action, category shortcuts and the static counts", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "For Renters" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "For Owners" })).toBeVisible();
+    await expect(page.getByText("Proudly based in Tampa, Florida")).toBeVisible();
+    const cta = page.getByRole("region", { name: "Have a space or gear sitting idle?" });
+    await expect(cta.getByRole("link", { name: "Start Hosting" })).toHaveAttribute("href", "/create-listing");
+    await expect(cta.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/about");
+
+    const categories = page.getByRole("region", { name: "Browse by Category" });
+    const shortcuts = await categories.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(shortcuts).toEqual(
+      ["photo-studio", "atv-dirtbike", "power-tools", "water-sports", "camera-photo", "yard-garden"].map((type) => `/explore?type=${type}`),
+    );
+    const counts = categories.getByRole("list", { name: "Listings by category" }).getByRole("listitem");
+    await expect(counts).toHaveText([
+      /2,500\+\s*Creative Spaces/,
+      /1,800\+\s*Event Venues/,
+      /3,200\+\s*Vehicles/,
+      /5,000\+\s*Tools & Equipment/,
+      /900\+\s*Music Studios/,
+      /1,200\+\s*Art Supplies/,
+    ]);
+  });
+
   test("category shortcuts open explore with that type", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Power Tools" }).first().click();
