@@ -262,4 +262,41 @@ test.describe("live updates", () => {
       await home.close();
     }
   });
+
+  test("after the connection drops, explore reconnects and shows what changed meanwhile", async ({ browser, page, context }, testInfo) => {
+    const title = testInfo.project.name === "phone" ? "Alafia River Kayak Pair with Paddles" : "Tiller, Wheelbarrow and Garden Tool Set";
+    const firstStream = page.waitForResponse((response) => response.url().includes("/api/live"));
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    await firstStream;
+    const card = cardsIn(page, "Spaces").filter({ hasText: title });
+    await expect(card.getByText("Available", { exact: true })).toBeVisible();
+
+    const hostContext = await browser.newContext();
+    const hostPage = await hostContext.newPage();
+    try {
+      await hostPage.goto("/");
+      await signIn(hostPage, HOST.email, HOST.password);
+      await hostPage.goto("/my-listings");
+      const toggle = hostPage.getByRole("switch", { name: `Available for booking: ${title}` });
+      await expect(toggle).toHaveText("Available");
+
+      // The visitor's connection drops; the change happens while it is down.
+      await context.setOffline(true);
+      await toggle.click();
+      await expect(toggle).toHaveText("Unavailable");
+      await page.waitForTimeout(1_000);
+      await expect(card.getByText("Available", { exact: true })).toBeVisible();
+
+      // Back online: the page opens a new stream by itself and reloads its data.
+      const reconnected = page.waitForRequest((request) => request.url().includes("/api/live"), { timeout: 40_000 });
+      await context.setOffline(false);
+      await reconnected;
+      await expect(card.getByText("Unavailable", { exact: true })).toBeVisible({ timeout: 5_000 });
+    } finally {
+      if ((await hostPage.getByRole("switch", { name: `Available for booking: ${title}` }).textContent()) === "Unavailable") {
+        await hostPage.getByRole("switch", { name: `Available for booking: ${title}` }).click();
+      }
+      await hostContext.close();
+    }
+  });
 });

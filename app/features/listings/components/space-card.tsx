@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cardBadge, FALLBACK_IMAGE, formatRating, priceChips, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 
@@ -36,6 +36,12 @@ function StarIcon() {
  */
 export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; headingLevel?: 2 | 3 }) {
   const [imageFailed, setImageFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration never reaches onError: check once on mount.
+  useEffect(() => {
+    const img = imageRef.current;
+    if (img?.currentSrc && img.complete && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
   const badge = cardBadge(space);
   const chips = priceChips(space);
   const Heading = `h${headingLevel}` as const;
@@ -44,13 +50,16 @@ export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; h
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[3/2] bg-slate-100">
         <img
+          ref={imageRef}
           src={image}
           alt=""
           loading="lazy"
           decoding="async"
           width={600}
           height={400}
-          onError={() => setImageFailed(true)}
+          onError={() => {
+            if (image !== FALLBACK_IMAGE) setImageFailed(true);
+          }}
           className="h-full w-full object-cover"
         />
         <span className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>
