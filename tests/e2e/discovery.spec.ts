@@ -153,6 +153,21 @@ test.describe("explore", () => {
     await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
   });
 
+  test("a 2-column grid of cards, 1 column on phones", async ({ page }, testInfo) => {
+    await page.goto("/explore");
+    const cards = cardsIn(page, "Spaces");
+    await expect(cards).toHaveCount(12);
+    const [first, second, third] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
+    if (testInfo.project.name === "phone") {
+      expect(second!.x).toBe(first!.x);
+      expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    } else {
+      expect(second!.y).toBe(first!.y);
+      expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+      expect(third!.x).toBe(first!.x); // the third card starts the second row
+    }
+  });
+
   test("searches description text and opens a space from its card", async ({ page }) => {
     await page.goto("/explore?q=cigar");
     const card = cardsIn(page, "Spaces").filter({ hasText: "Ybor City Photo Studio in a Cigar Factory" });
