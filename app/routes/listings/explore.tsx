@@ -194,7 +194,12 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
                   active={filters.location.toLowerCase() === row.location.toLowerCase()}
                 >
                   {row.location}
-                  {row.count !== null && <span className="ml-1 text-slate-500">({row.count})</span>}
+                  {row.count !== null && (
+                    <>
+                      {" "}
+                      <span className="text-slate-500">({row.count})</span>
+                    </>
+                  )}
                 </LocationLink>
               </li>
             ))}
