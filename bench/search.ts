@@ -138,7 +138,11 @@ async function httpLoad(databaseUrl: string) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitFor(`${baseUrl}/healthz`, 120_000);
+    const startFailed = new Promise<never>((_, reject) =>
+      server.once("exit", (code) => reject(new Error(`The server exited before it was ready (exit code ${code})`))),
+    );
+    startFailed.catch(() => undefined);
+    await Promise.race([waitFor(`${baseUrl}/healthz`, 120_000), startFailed]);
     const pages = [
       ["GET /about", "/about"],
       ["GET /explore", "/explore"],
@@ -153,9 +157,13 @@ async function httpLoad(databaseUrl: string) {
     }
     return { about: measured["/about"]!, explore: measured["/explore"]! };
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    // A server that already exited (it could not start) must not leave us waiting,
+    // or the scratch database would never be dropped.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
