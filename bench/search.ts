@@ -30,8 +30,8 @@ import pg from "pg";
 import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { featuredUsa, internationalSpaces, listLocations, searchExplore, searchHome } from "~/features/search/search.server";
-import { openDatabase, runMigrations, type Database, type Db } from "~/lib/db.server";
-import { seed } from "../seed/seed.server";
+import { openDatabase, type Database } from "~/lib/db.server";
+import { prepare } from "./scale-data";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -41,62 +41,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const P95_TARGET_MS = 25;
-
-// ------------------------------------------------------------ generated data
-
-const ADJECTIVES = ["Sunny", "Quiet", "Industrial", "Cozy", "Modern", "Rustic", "Spacious", "Harbour", "Downtown", "Garden", "Vintage", "Bright"];
-const NOUNS = ["Loft", "Studio", "Warehouse", "Kayak", "Camera Kit", "Pressure Washer", "Pontoon Boat", "Rooftop", "Van", "Drone", "Rehearsal Room", "Tiller"];
-const PLACES: Array<[string, string]> = [
-  ["New York, NY", "United States"], ["Los Angeles, CA", "United States"], ["Chicago, IL", "United States"], ["Houston, TX", "United States"],
-  ["Phoenix, AZ", "United States"], ["Philadelphia, PA", "United States"], ["San Antonio, TX", "United States"], ["San Diego, CA", "United States"],
-  ["Dallas, TX", "United States"], ["San Jose, CA", "United States"], ["Tampa, FL", "United States"], ["Riverview, FL", "United States"],
-  ["Miami, FL", "United States"], ["Seattle, WA", "United States"], ["Austin, TX", "United States"], ["Denver, CO", "United States"],
-  ["Toronto, ON", "Canada"], ["Vancouver, BC", "Canada"], ["London", "United Kingdom"], ["Manchester", "United Kingdom"], ["Paris", "France"],
-  ["Lyon", "France"], ["Athens", "Greece"], ["Berlin", "Germany"], ["Barcelona", "Spain"], ["Tokyo", "Japan"], ["Osaka", "Japan"],
-  ["Bali", "Indonesia"], ["Sydney, NSW", "Australia"], ["Melbourne, VIC", "Australia"], ["Dubai", "United Arab Emirates"], ["Seoul", "South Korea"],
-];
-const WORDS = ["natural light", "free parking", "loading dock", "sound-proofed", "pet friendly", "near the beach", "with delivery", "safety gear included", "cyclorama wall", "fast wifi", "kitchenette", "helmets"];
-
-function sqlTextArray(values: readonly string[]) {
-  return sql.raw(`(ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]::text[])`);
-}
-
-/** 100 000 varied listings in a few set-based statements (the live-update trigger is paused meanwhile). */
-async function loadListings(db: Db, total: number) {
-  const hosts = (await db.execute(sql`select id from users order by created_at limit 20`)).rows as Array<{ id: string }>;
-  const types = (await db.execute(sql`select name from space_types order by name`)).rows as Array<{ name: string }>;
-  if (hosts.length === 0 || types.length === 0) throw new Error("The demo seed must run first (no users or space types)");
-  const hostIds = sql.raw(`(ARRAY[${hosts.map((row) => `'${row.id}'`).join(",")}]::uuid[])`);
-  const typeNames = sqlTextArray(types.map((row) => row.name));
-  const locations = sqlTextArray(PLACES.map(([location]) => location));
-  const countries = sqlTextArray(PLACES.map(([, country]) => country));
-  await db.execute(sql`alter table spaces disable trigger spaces_notify_change`);
-  const batch = 20_000;
-  for (let start = 1; start <= total; start += batch) {
-    const end = Math.min(total, start + batch - 1);
-    await db.execute(sql`
-      insert into spaces (user_id, title, description, type, rental_type, hourly_price, daily_price, weekly_price, currency, location, country,
-                          capacity, amenities, images, available, is_published, status, rating, review_count, created_at)
-      select ${hostIds}[1 + g % ${sql.raw(String(hosts.length))}],
-             ${sqlTextArray(ADJECTIVES)}[1 + g % ${sql.raw(String(ADJECTIVES.length))}] || ' ' || ${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}] || ' #' || g,
-             'A ' || lower(${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}]) || ' with ' || ${sqlTextArray(WORDS)}[1 + g % ${sql.raw(String(WORDS.length))}]
-               || ' and ' || ${sqlTextArray(WORDS)}[1 + (g / 3) % ${sql.raw(String(WORDS.length))}] || '. Listing number ' || g || '.',
-             ${typeNames}[1 + (g / 11) % ${sql.raw(String(types.length))}],
-             (array['space','vehicle','equipment','service','experience'])[1 + g % 5],
-             (10 + g % 190)::numeric, case when g % 3 = 0 then (80 + g % 900)::numeric end, case when g % 5 = 0 then (400 + g % 4000)::numeric end,
-             'USD',
-             ${locations}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}], ${countries}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}],
-             1 + g % 30, array['WiFi','Parking','Restroom'], array[]::text[],
-             g % 17 <> 0, g % 25 <> 0,
-             (array['available','available','available','rented','maintenance'])[1 + g % 5],
-             round((3 + (g % 20) / 10.0)::numeric, 2), g % 40,
-             now() - make_interval(mins => g)
-      from generate_series(${start}::int, ${end}::int) as g`);
-  }
-  await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
-  // As autovacuum would have done on a live database: statistics and the visibility map.
-  await db.execute(sql`vacuum analyze spaces`);
-}
 
 // ------------------------------------------------------------ query timings
 
@@ -125,6 +69,8 @@ const TYPE_OF = (types: string[], i: number) => types[i % types.length]!;
 const EXPLORE_LOCATIONS = ["New York", "tampa", "London", "Tokyo", "Sydney", "Austin", "Paris", "Dubai"];
 const REGION_IDS = ["asia-pacific", "europe", "middle-east", "americas"];
 const CITY: CityMatch = { kind: "exact", name: "New York" };
+const CATCH_ALL_CITIES: CityMatch[] = ["tokyo", "london", "paris", "sydney", "dubai", "seoul", "toronto", "berlin"].map((name) => ({ kind: "contains", terms: [name] }));
+const SAN_JOSE: CityMatch = { kind: "contains", terms: ["san jose", "santa clara county"] };
 
 async function timeQueries(database: Database, label: string) {
   const db = database.db;
@@ -138,13 +84,17 @@ async function timeQueries(database: Database, label: string) {
     await time(`explore text only${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! }).toString())),
     await time(`explore unfiltered${suffix}`, () => explore("")),
     await time(`explore page 5${suffix}`, (i) => explore(new URLSearchParams({ type: TYPE_OF(types, i), page: "5" }).toString())),
-    await time(`explore locations${suffix}`, () => listLocations(db, { fresh: true })),
+    await time(`explore locations${suffix}`, () => listLocations(db)),
     await time(`home search${suffix}`, (i) => searchHome(db, { q: TEXTS[i % TEXTS.length]!, category: i % 2 ? TYPE_OF(types, i) : "" })),
     await time(`home featured usa${suffix}`, () => featuredUsa(db)),
     await time(`home international${suffix}`, () => internationalSpaces(db, null)),
     await time(`home international region${suffix}`, (i) => internationalSpaces(db, REGION_IDS[i % REGION_IDS.length]!)),
     await time(`city page${suffix}`, () => listCitySpaces(db, { match: CITY, page: 1 })),
     await time(`city page stats${suffix}`, () => cityStats(db, CITY)),
+    await time(`catch-all city page${suffix}`, (i) =>
+      listCitySpaces(db, { match: CATCH_ALL_CITIES[i % CATCH_ALL_CITIES.length]!, type: i % 2 ? TYPE_OF(types, i) : null, page: 1 }),
+    ),
+    await time(`san jose page${suffix}`, () => listCitySpaces(db, { match: SAN_JOSE, page: 1 })),
   ];
 }
 
@@ -188,7 +138,11 @@ async function httpLoad(databaseUrl: string) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitFor(`${baseUrl}/healthz`, 120_000);
+    const startFailed = new Promise<never>((_, reject) =>
+      server.once("exit", (code) => reject(new Error(`The server exited before it was ready (exit code ${code})`))),
+    );
+    startFailed.catch(() => undefined);
+    await Promise.race([waitFor(`${baseUrl}/healthz`, 120_000), startFailed]);
     const pages = [
       ["GET /about", "/about"],
       ["GET /explore", "/explore"],
@@ -203,9 +157,13 @@ async function httpLoad(databaseUrl: string) {
     }
     return { about: measured["/about"]!, explore: measured["/explore"]! };
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    // A server that already exited (it could not start) must not leave us waiting,
+    // or the scratch database would never be dropped.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
@@ -243,21 +201,12 @@ async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promis
   }
 }
 
-async function prepare(database: Database) {
-  await runMigrations(database);
-  await seed(database.db);
-  const started = performance.now();
-  await loadListings(database.db, LISTINGS);
-  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from spaces`)).rows as [{ n: number }];
-  console.log(`Loaded ${n.toLocaleString("en-US")} listings in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.engine}).`);
-}
-
 let failed = false;
 
 await withScratchDatabase(async (url) => {
   const database = await openDatabase({ engine: "postgres", url, max: 4 });
   try {
-    await prepare(database);
+    await prepare(database, LISTINGS);
     console.log(`\nQueries on PostgreSQL (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
     const results = await timeQueries(database, "");
     for (const result of results) {
@@ -281,7 +230,7 @@ await withScratchDatabase(async (url) => {
 if (process.env.BENCH_PGLITE === "1") {
   const database = await openDatabase({ engine: "pglite" });
   try {
-    await prepare(database);
+    await prepare(database, LISTINGS);
     console.log(`\nQueries on PGlite, in memory (${ITERATIONS} runs each; no target):`);
     await timeQueries(database, "pglite");
   } finally {

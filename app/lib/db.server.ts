@@ -23,8 +23,12 @@ export type Notification = { channel: string; payload: string };
 export type Database = {
   db: Db;
   engine: "pglite" | "postgres";
-  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns an unsubscribe function. `onLost`
+   * runs if the listening connection breaks (PostgreSQL restarted, the backend
+   * was terminated): the subscription is gone then, and the caller listens again.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -61,17 +65,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   const db = drizzlePg(pool, { schema });
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const lostHandlers = new Set<() => void>();
   let listenClient: pg.PoolClient | undefined;
+  /** The LISTEN connection broke: forget it and its channels, and tell the subscribers. */
+  const connectionLost = (client: pg.PoolClient, error?: Error) => {
+    if (listenClient !== client) return;
+    listenClient = undefined;
+    listeners.clear();
+    client.release(error ?? true);
+    const handlers = [...lostHandlers];
+    lostHandlers.clear();
+    for (const handler of handlers) handler();
+  };
   return {
     db,
     engine: "postgres",
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
       if (!listenClient) {
-        listenClient = await pool.connect();
-        listenClient.on("notification", (message) => {
+        const client = await pool.connect();
+        listenClient = client;
+        client.on("notification", (message) => {
           for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? "");
         });
+        client.on("error", (error) => {
+          console.error("PostgreSQL LISTEN connection lost:", error.message);
+          connectionLost(client, error);
+        });
+        client.on("end", () => connectionLost(client));
       }
       let handlers = listeners.get(channel);
       if (!handlers) {
@@ -80,8 +101,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await listenClient.query(`LISTEN ${channel}`);
       }
       handlers.add(onPayload);
+      if (onLost) lostHandlers.add(onLost);
       return async () => {
         handlers.delete(onPayload);
+        if (onLost) lostHandlers.delete(onLost);
       };
     },
     async close() {

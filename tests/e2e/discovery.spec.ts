@@ -69,6 +69,31 @@ test.describe("home", () => {
     await expect(carousel.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
   });
 
+  test("benefit lists, Tampa banner, host call to action, category shortcuts and the static counts", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "For Renters" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "For Owners" })).toBeVisible();
+    await expect(page.getByText("Proudly based in Tampa, Florida")).toBeVisible();
+    const cta = page.getByRole("region", { name: "Have a space or gear sitting idle?" });
+    await expect(cta.getByRole("link", { name: "Start Hosting" })).toHaveAttribute("href", "/create-listing");
+    await expect(cta.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/about");
+
+    const categories = page.getByRole("region", { name: "Browse by Category" });
+    const shortcuts = await categories.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(shortcuts).toEqual(
+      ["photo-studio", "atv-dirtbike", "power-tools", "water-sports", "camera-photo", "yard-garden"].map((type) => `/explore?type=${type}`),
+    );
+    const counts = categories.getByRole("list", { name: "Listings by category" }).getByRole("listitem");
+    await expect(counts).toHaveText([
+      /2,500\+\s*Creative Spaces/,
+      /1,800\+\s*Event Venues/,
+      /3,200\+\s*Vehicles/,
+      /5,000\+\s*Tools & Equipment/,
+      /900\+\s*Music Studios/,
+      /1,200\+\s*Art Supplies/,
+    ]);
+  });
+
   test("category shortcuts open explore with that type", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Power Tools" }).first().click();
@@ -128,6 +153,21 @@ test.describe("explore", () => {
     await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
   });
 
+  test("a 2-column grid of cards, 1 column on phones", async ({ page }, testInfo) => {
+    await page.goto("/explore");
+    const cards = cardsIn(page, "Spaces");
+    await expect(cards).toHaveCount(12);
+    const [first, second, third] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
+    if (testInfo.project.name === "phone") {
+      expect(second!.x).toBe(first!.x);
+      expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    } else {
+      expect(second!.y).toBe(first!.y);
+      expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+      expect(third!.x).toBe(first!.x); // the third card starts the second row
+    }
+  });
+
   test("searches description text and opens a space from its card", async ({ page }) => {
     await page.goto("/explore?q=cigar");
     const card = cardsIn(page, "Spaces").filter({ hasText: "Ybor City Photo Studio in a Cigar Factory" });
@@ -164,6 +204,28 @@ test.describe("explore", () => {
     await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
     await page.goto("/explore?page=-1");
     await expect(cardsIn(page, "Spaces")).toHaveCount(12);
+  });
+});
+
+test.describe("bad input on every discovery route", () => {
+  test("LIKE metacharacters, 10 000 characters, unknown values, odd pages and unicode never give a 500", async ({ request }) => {
+    const texts = ["%", "_", "'", "\\", "%_%", "' OR 1=1 --", "x".repeat(10_000), "東京🏠", "\u0000"];
+    const pages = ["-1", "0", "99999999999", "1e308", "abc"];
+    const urls: string[] = [];
+    for (const text of texts) {
+      const value = encodeURIComponent(text);
+      urls.push(`/?q=${value}`, `/?category=${value}`, `/?region=${value}`, `/explore?q=${value}`, `/explore?type=${value}`, `/explore?location=${value}`);
+      urls.push(`/tokyo?type=${value}`, `/new-york?type=${value}`, `/cities/${value}`, `/${value}`, `/space/${value}/${value}`, `/api/profile/${value}`);
+    }
+    for (const page of pages) urls.push(`/explore?page=${page}`, `/tokyo?page=${page}`, `/new-york?page=${page}`, `/san-jose?page=${page}`, `/cities/chicago?page=${page}`);
+    for (const url of urls) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url.slice(0, 80)).toBeLessThan(500);
+      const body = await response.text();
+      expect(body, url.slice(0, 80)).not.toContain("something went wrong");
+      // A search that cannot match says so; it never turns into the red error box.
+      expect(body, url.slice(0, 80)).not.toContain("Failed to fetch spaces");
+    }
   });
 });
 
@@ -213,6 +275,48 @@ test.describe("live updates", () => {
     } finally {
       await hostContext.close();
       await home.close();
+    }
+  });
+
+  test("when the live connection is down, explore keeps retrying and, once back, shows what changed meanwhile", async ({ browser, page }, testInfo) => {
+    const title = testInfo.project.name === "phone" ? "Alafia River Kayak Pair with Paddles" : "Tiller, Wheelbarrow and Garden Tool Set";
+    // The live endpoint is down (as when a server restarts): every attempt fails.
+    let refused = 0;
+    await page.route("**/api/live**", async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 503, body: "" });
+    });
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    const card = cardsIn(page, "Spaces").filter({ hasText: title });
+    await expect(card.getByText("Available", { exact: true })).toBeVisible();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+
+    const hostContext = await browser.newContext();
+    const hostPage = await hostContext.newPage();
+    const toggle = hostPage.getByRole("switch", { name: `Available for booking: ${title}` });
+    try {
+      await hostPage.goto("/");
+      await signIn(hostPage, HOST.email, HOST.password);
+      await hostPage.goto("/my-listings");
+      await expect(toggle).toHaveText("Available");
+      await toggle.click();
+      await expect(toggle).toHaveText("Unavailable");
+
+      // Nothing can reach the page while the connection is down, but it keeps trying.
+      await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(1);
+      await expect(card.getByText("Available", { exact: true })).toBeVisible();
+
+      // The endpoint is back: the page reconnects by itself and reloads what it missed.
+      const reconnected = page.waitForResponse((response) => response.url().includes("/api/live") && response.status() === 200, { timeout: 30_000 });
+      await page.unroute("**/api/live**");
+      await reconnected;
+      await expect(card.getByText("Unavailable", { exact: true })).toBeVisible({ timeout: 2_000 });
+    } finally {
+      if ((await toggle.textContent()) === "Unavailable") {
+        await toggle.click();
+        await expect(toggle).toHaveText("Available");
+      }
+      await hostContext.close();
     }
   });
 });

@@ -91,11 +91,13 @@ export const spaces = pgTable(
     index("spaces_public_idx").on(t.isPublished, t.available, t.createdAt),
     index("spaces_public_type_idx").on(t.isPublished, t.type, t.createdAt),
     index("spaces_country_idx").on(t.country, t.createdAt),
-    // Newest-first public lists and the explore location list (ADR 0030).
+    // Newest-first public lists (ADR 0043).
     index("spaces_published_newest_idx").on(t.isPublished, t.createdAt, t.id),
-    index("spaces_published_location_idx").on(t.isPublished, t.location),
     // City pages match `lower(location) = lower(city)` (or 'City,%' through the trigram index).
     index("spaces_location_lower_idx").on(sql`lower(${t.location})`),
+    // Fixed-route city pages: the city part of the location ("New York" of "New York, NY"),
+    // newest first (ADR 0043).
+    index("spaces_city_key_idx").on(sql`lower(split_part(${t.location}, ',', 1))`, t.isPublished, t.createdAt, t.id),
     check("spaces_rental_type_check", sql`${t.rentalType} in ('space', 'vehicle', 'equipment', 'service', 'experience')`),
     check("spaces_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'KRW', 'AED')`),
     check("spaces_status_check", sql`${t.status} in ('available', 'rented', 'maintenance')`),
@@ -126,4 +128,18 @@ export const reviews = pgTable(
     index("reviews_space_idx").on(t.spaceId, t.createdAt),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * How many published listings each location has: the explore page's location
+ * list. Kept by the trigger of migration 0004 so the list never counts the
+ * whole spaces table (ADR 0043).
+ */
+export const spaceLocationCounts = pgTable(
+  "space_location_counts",
+  {
+    location: text("location").primaryKey(),
+    published: integer("published").notNull().default(0),
+  },
+  (t) => [index("space_location_counts_published_idx").on(t.published, t.location)],
 );

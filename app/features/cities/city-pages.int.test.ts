@@ -4,7 +4,7 @@ import { cities } from "~/db/schema/catalog";
 import { reviews } from "~/db/schema/listings";
 import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { cityStats, getCityBySlug, listCitySpaces } from "./city-pages.server";
+import { CITY_COUNT_CAP, cityStats, getCityBySlug, listCitySpaces } from "./city-pages.server";
 
 let database: TestDatabase;
 const now = new Date("2026-11-23T12:00:00Z");
@@ -205,6 +205,26 @@ describe("listCitySpaces", () => {
     expect(page2).toMatchObject({ page: 2, pageCount: 2, total: 4 });
     expect((await listCitySpaces(database.db, { match, page: 99, pageSize: 3 })).page).toBe(2);
     expect((await listCitySpaces(database.db, { match, page: -5, pageSize: 3 })).page).toBe(1);
+  });
+});
+
+describe("listCitySpaces at scale", () => {
+  it("counts up to CITY_COUNT_CAP matches and says there are more, paging within the counted ones", async () => {
+    const host = await createHost(database.db);
+    await createSpaces(
+      database.db,
+      Array.from({ length: CITY_COUNT_CAP + 5 }, (_, i) => ({ title: `Reykjavik Room ${i}`, location: "Reykjavik, IS", country: "Iceland" })),
+      host.id,
+    );
+    const match = { kind: "exact" as const, name: "Reykjavik" };
+    const first = await listCitySpaces(database.db, { match, pageSize: 100 });
+    expect(first).toMatchObject({ total: CITY_COUNT_CAP, totalCapped: true, page: 1, pageCount: CITY_COUNT_CAP / 100 });
+    expect(first.spaces).toHaveLength(100);
+    const last = await listCitySpaces(database.db, { match, pageSize: 100, page: 10_000 });
+    expect(last).toMatchObject({ page: CITY_COUNT_CAP / 100, totalCapped: true });
+    expect(last.spaces).toHaveLength(100);
+    // Under the cap the count is exact.
+    expect(await listCitySpaces(database.db, { match: { kind: "exact", name: "Houston" } })).toMatchObject({ total: 4, totalCapped: false });
   });
 });
 

@@ -20,10 +20,8 @@ export function cityCondition(match: CityMatch): SQL {
   if (match.kind === "contains") {
     return or(...match.terms.map((term) => ilike(spaces.location, `%${escapeLike(term)}%`)))!;
   }
-  return or(
-    sql`lower(${spaces.location}) = lower(${match.name})`,
-    ilike(spaces.location, `${escapeLike(match.name)},%`),
-  )!;
+  // "New York" and "New York, NY" (the part before the first comma), served by spaces_city_key_idx.
+  return sql`lower(split_part(${spaces.location}, ',', 1)) = lower(${match.name})`;
 }
 
 /** A city's row from `cities` (spec §7: read cities by slug), or null. */
@@ -32,24 +30,42 @@ export async function getCityBySlug(db: Db, slug: string) {
   return row ?? null;
 }
 
-/** One page of a city's published listings, newest first, with the total count; paginated in SQL. */
+/** Counting stops here: a city page says "1,000+ listings" rather than counting every match (ADR 0043). */
+export const CITY_COUNT_CAP = 1_000;
+
+/**
+ * One page of a city's published listings, newest first, with the number of
+ * matches (up to CITY_COUNT_CAP; `totalCapped` when there are more); paginated
+ * in SQL. The page and the count are read at the same time; only a page number
+ * past the end costs a second read.
+ */
 export async function listCitySpaces(
   db: Db,
   { match, type = null, page = 1, pageSize = CITY_PAGE_SIZE }: { match: CityMatch; type?: string | null; page?: number; pageSize?: number },
-): Promise<{ spaces: SpaceCardData[]; total: number; page: number; pageCount: number }> {
+): Promise<{ spaces: SpaceCardData[]; total: number; totalCapped: boolean; page: number; pageCount: number }> {
   const where = and(eq(spaces.isPublished, true), cityCondition(match), type ? eq(spaces.type, type) : undefined);
-  const [totalRow] = await db.select({ value: count() }).from(spaces).where(where);
-  const total = Number(totalRow?.value ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await db
-    .select(spaceCardColumns)
+  const readPage = (n: number) =>
+    db
+      .select(spaceCardColumns)
+      .from(spaces)
+      .where(where)
+      .orderBy(desc(spaces.createdAt), desc(spaces.id))
+      .limit(pageSize)
+      .offset((n - 1) * pageSize);
+  const capped = db
+    .select({ one: sql`1` })
     .from(spaces)
     .where(where)
-    .orderBy(desc(spaces.createdAt), desc(spaces.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return { spaces: rows, total, page: current, pageCount };
+    .limit(CITY_COUNT_CAP + 1)
+    .as("capped");
+  const asked = Math.max(1, Math.trunc(page) || 1);
+  const [[totalRow], firstRead] = await Promise.all([db.select({ value: count() }).from(capped), readPage(Math.min(asked, Math.ceil(CITY_COUNT_CAP / pageSize)))]);
+  const found = Number(totalRow?.value ?? 0);
+  const total = Math.min(found, CITY_COUNT_CAP);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(asked, pageCount);
+  const rows = current === Math.min(asked, Math.ceil(CITY_COUNT_CAP / pageSize)) ? firstRead : await readPage(current);
+  return { spaces: rows, total, totalCapped: found > CITY_COUNT_CAP, page: current, pageCount };
 }
 
 export type CityStats = {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spaceTypes } from "~/db/schema/catalog";
 import { spaces } from "~/db/schema/listings";
@@ -97,6 +97,29 @@ describe("live updates over Server-Sent Events", () => {
     typesOnly.abort.abort();
     await typesOnly.done;
     expect(hub.size).toBe(0);
+  });
+
+  it("when the LISTEN connection breaks, open streams end and a new stream gets changes again", async () => {
+    const before = await subscribe(["spaces"]);
+    await createSpace(database.db, { title: "Before the drop" });
+    await before.waitFor((event) => event.op === "INSERT");
+    if (database.engine === "postgres") {
+      // What a database restart does to the listening connection.
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      );
+    } else {
+      // The embedded database runs in this process and cannot drop the connection; report it as the driver would.
+      hub.connectionLost();
+    }
+    await before.done; // resolves only because the stream ended, so the browser reconnects
+    expect(hub.size).toBe(0);
+
+    const after = await subscribe(["spaces"]);
+    const space = await createSpace(database.db, { title: "After the drop" });
+    await after.waitFor((event) => event.op === "INSERT" && event.id === space.id);
+    after.abort.abort();
+    await after.done;
   });
 
   it("ends open streams when the hub closes (graceful shutdown)", async () => {

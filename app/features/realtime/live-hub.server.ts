@@ -26,10 +26,14 @@ export class LiveHub {
     this.listening ??= (async () => {
       const database = await this.database();
       for (const topic of LIVE_TOPICS) {
-        const stop = await database.listen(CHANNEL_OF_TOPIC[topic], (payload) => {
-          const event = parseNotification(topic, payload);
-          if (event) this.publish(event);
-        });
+        const stop = await database.listen(
+          CHANNEL_OF_TOPIC[topic],
+          (payload) => {
+            const event = parseNotification(topic, payload);
+            if (event) this.publish(event);
+          },
+          () => this.connectionLost(),
+        );
         this.unlisten.push(stop);
       }
     })();
@@ -100,6 +104,17 @@ export class LiveHub {
         "X-Accel-Buffering": "no",
       },
     });
+  }
+
+  /**
+   * The database's LISTEN connection broke, so changes would no longer arrive.
+   * Every open stream is ended: browsers reconnect (after the `retry` delay), the
+   * next stream listens again, and the pages reload what they missed (onResume).
+   */
+  connectionLost() {
+    this.listening = undefined;
+    this.unlisten = [];
+    for (const subscriber of [...this.subscribers]) subscriber.close();
   }
 
   /** Ends every open stream (graceful shutdown) and stops listening. */

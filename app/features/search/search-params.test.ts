@@ -45,6 +45,11 @@ describe("search parameters", () => {
       }),
     );
   });
+  it("drops control characters such as NUL, which PostgreSQL text cannot hold", () => {
+    expect(parseExploreSearch(new URLSearchParams("q=lo%00ft%07&type=%00kayak&location=Tam%00pa"))).toMatchObject({ q: "loft", type: "kayak", location: "Tampa" });
+    expect(parseHomeSearch(new URLSearchParams("q=%00%00&category=photo%00-studio"))).toMatchObject({ q: "", category: "photo-studio" });
+  });
+
   it("escapes LIKE wildcards and backslashes", () => {
     expect(escapeLike("100%_a\\b")).toBe("100\\%\\_a\\\\b");
   });

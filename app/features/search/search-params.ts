@@ -8,17 +8,21 @@ export const EXPLORE_PAGE_SIZE = 12;
 export const EXPLORE_MAX_PAGE = 50;
 export const MAX_QUERY_LENGTH = 200;
 
+/** Control characters (NUL above all, which PostgreSQL text cannot hold) are dropped from every filter. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 /** Free text: trimmed, inner whitespace collapsed, cut to a sane length (a 10 000-character query still searches). */
 const text = z
   .string()
   .catch("")
-  .transform((value) => value.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH));
+  .transform((value) => value.replace(CONTROL_CHARACTERS, "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH));
 
 /** A type or location value; anything odd becomes "no filter" or simply matches nothing. */
 const token = z
   .string()
   .catch("")
-  .transform((value) => value.trim().slice(0, 100));
+  .transform((value) => value.replace(CONTROL_CHARACTERS, "").trim().slice(0, 100));
 
 const page = z.coerce
   .number()

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spaceTypes } from "~/db/schema/catalog";
+import { spaces } from "~/db/schema/listings";
 import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { featuredUsa, internationalSpaces, listLocations, listSpaceTypes, searchExplore, searchHome } from "./search.server";
@@ -137,8 +138,43 @@ describe("filter lists", () => {
       { name: "photo-studio", label: "Photo Studio" },
       { name: "kayak", label: "Kayak" },
     ]);
-    const locations = await listLocations(database.db, { fresh: true });
+    const locations = await listLocations(database.db);
     expect(locations[0]).toEqual({ location: "Chicago, IL", count: 7 });
     expect(locations.find((row) => row.location === "Tampa, FL")).toEqual({ location: "Tampa, FL", count: 1 });
+  });
+
+  it("keeps the location counts in step with publishing, moving, unpublishing and deleting listings", async () => {
+    const db = database.db;
+    const countOf = async (location: string) => (await listLocations(db)).find((row) => row.location === location)?.count ?? null;
+    const host = await createHost(db);
+    const [first, second] = await createSpaces(
+      db,
+      [
+        { title: "Oslo Fjord Kayak", location: "Oslo", country: "Norway", type: "kayak", isPublished: false },
+        { title: "Oslo Loft", location: "Oslo", country: "Norway", type: "photo-studio" },
+      ],
+      host.id,
+    );
+    // A draft is not counted; a new location appears at once, without any cache to wait for.
+    expect(await countOf("Oslo")).toBe(1);
+    await db.update(spaces).set({ isPublished: true }).where(eq(spaces.id, first!.id));
+    expect(await countOf("Oslo")).toBe(2);
+    await db.update(spaces).set({ location: "Bergen" }).where(eq(spaces.id, second!.id));
+    expect(await countOf("Oslo")).toBe(1);
+    expect(await countOf("Bergen")).toBe(1);
+    await db.update(spaces).set({ title: "Oslo Fjord Kayaks" }).where(eq(spaces.id, first!.id));
+    expect(await countOf("Oslo")).toBe(1);
+    await db.update(spaces).set({ isPublished: false }).where(eq(spaces.id, first!.id));
+    expect(await countOf("Oslo")).toBeNull();
+    await db.delete(spaces).where(eq(spaces.id, second!.id));
+    expect(await countOf("Bergen")).toBeNull();
+    // The counts always equal a full count of the published listings.
+    const full = (await db.execute(sql`select location, count(*)::int as count from spaces where is_published group by location`)).rows as Array<{
+      location: string;
+      count: number;
+    }>;
+    const listed = await listLocations(db);
+    for (const row of listed) expect(full.find((other) => other.location === row.location)?.count).toBe(row.count);
+    expect(listed).toHaveLength(Math.min(full.length, 40));
   });
 });

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { SpaceCardData } from "~/features/listings/card";
 import { SpaceCard } from "~/features/listings/components/space-card";
 import { useNonce } from "~/lib/nonce";
+import { useDelegatedLinks } from "~/ui/delegated-links";
 
 /** Shared pieces of the city pages (catch-all, data-driven, fixed US routes). */
 
@@ -55,6 +56,7 @@ export function CityListings({
   page,
   pageCount,
   total,
+  totalCapped = false,
   empty,
   pageHref,
 }: {
@@ -62,17 +64,21 @@ export function CityListings({
   page: number;
   pageCount: number;
   total: number;
+  /** More matches than were counted: shown as "1,000+ listings". */
+  totalCapped?: boolean;
   empty: ReactNode;
   pageHref: (page: number) => string;
 }) {
+  const openCard = useDelegatedLinks();
   if (spaces.length === 0) return <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">{empty}</div>;
   return (
     <>
       <p className="mb-4 text-sm text-slate-600">
-        {total} {total === 1 ? "listing" : "listings"}
+        {total.toLocaleString("en-US")}
+        {totalCapped ? "+" : ""} {total === 1 && !totalCapped ? "listing" : "listings"}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
         {spaces.map((space) => (
           <li key={space.id} className="flex">
             <div className="w-full">

@@ -7,6 +7,7 @@ import { loadSampleSpaces } from "~/features/content/sample-spaces.server";
 import { SpaceCard } from "~/features/listings/components/space-card";
 import { getDb } from "~/lib/db.server";
 import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { useDelegatedLinks } from "~/ui/delegated-links";
 import { JsonLd } from "~/ui/json-ld";
 import type { Route } from "./+types/how-it-works";
 
@@ -28,6 +29,7 @@ const BENEFIT_ICONS = [Zap, CreditCard, ShieldCheck, BadgeCheck, Headphones, Clo
 
 export default function HowItWorks({ loaderData, matches }: Route.ComponentProps) {
   const siteUrl = siteUrlFrom(matches);
+  const openCard = useDelegatedLinks();
   const howTo = {
     "@context": "https://schema.org",
     "@type": "HowTo",
@@ -132,7 +134,7 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
               {loaderData.error}
             </p>
           ) : loaderData.spaces.length > 0 ? (
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
               {loaderData.spaces.map((space) => (
                 <li key={space.id}>
                   <SpaceCard space={space} />

@@ -6,6 +6,7 @@ import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
 import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, MAX_QUERY_LENGTH, parseExploreSearch } from "~/features/search/search-params";
 import { listLocations, listSpaceTypes, searchExplore } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
+import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/explore";
 
@@ -19,7 +20,7 @@ function logFailure(what: string, error: unknown) {
 /**
  * /explore (spec §2): text over title and description, one type, one location;
  * every filter lives in the URL so a search can be shared and the back button
- * steps through it. Results are paged in SQL ('Load more', ADR 0032).
+ * steps through it. Results are paged in SQL ('Load more', ADR 0044).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseExploreSearch(new URL(request.url).searchParams);
@@ -72,6 +73,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   const typingPending = useRef(false);
   const typedEntry = useRef(false);
   useLiveRefresh();
+  const openLocation = useDelegatedLinks({ preventScrollReset: true });
 
   /**
    * Runs the form's search at a clean URL (no empty parameters). A search adds
@@ -176,7 +178,10 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           <h2 id="location-heading" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
             Location
           </h2>
-          <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:max-h-[36rem] lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto">
+          <ul
+            onClick={openLocation}
+            className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:max-h-[36rem] lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto"
+          >
             <li className="shrink-0">
               <LocationLink to={exploreHref({ ...filters, location: "", page: 1 })} active={!filters.location}>
                 All locations
@@ -189,7 +194,12 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
                   active={filters.location.toLowerCase() === row.location.toLowerCase()}
                 >
                   {row.location}
-                  {row.count !== null && <span className="ml-1 text-slate-500">({row.count})</span>}
+                  {row.count !== null && (
+                    <>
+                      {" "}
+                      <span className="text-slate-500">({row.count})</span>
+                    </>
+                  )}
                 </LocationLink>
               </li>
             ))}
@@ -215,18 +225,18 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A plain anchor: the list's useDelegatedLinks handler navigates client-side (no scroll reset). */
 function LocationLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
   return (
-    <Link
-      to={to}
-      preventScrollReset
+    <a
+      href={to}
       aria-current={active ? "true" : undefined}
       className={`block rounded-full border px-3 py-1.5 text-sm whitespace-nowrap lg:rounded-md lg:border-transparent ${
         active ? "border-brand-700 bg-brand-700 font-semibold text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
       }`}
     >
       {children}
-    </Link>
+    </a>
   );
 }
 

@@ -37,16 +37,20 @@ export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
   const lockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const goTo = useCallback(
-    (next: (current: number) => number) => {
-      if (locked) return;
-      setLocked(true);
-      setIndex(next);
-      clearTimeout(lockTimer.current);
-      lockTimer.current = setTimeout(() => setLocked(false), TRANSITION_LOCK_MS);
-    },
-    [locked],
-  );
+  // The lock lives in a ref too, so `goTo` stays the same function: the 5 s
+  // auto-advance timer restarts when the slide changes, not when the lock ends.
+  const lockedRef = useRef(false);
+  const goTo = useCallback((next: (current: number) => number) => {
+    if (lockedRef.current) return;
+    lockedRef.current = true;
+    setLocked(true);
+    setIndex(next);
+    clearTimeout(lockTimer.current);
+    lockTimer.current = setTimeout(() => {
+      lockedRef.current = false;
+      setLocked(false);
+    }, TRANSITION_LOCK_MS);
+  }, []);
   useEffect(() => () => clearTimeout(lockTimer.current), []);
 
   const autoPlaying = !paused && !hovered && !focused && !reducedMotion;

@@ -1,6 +1,4 @@
-import { MapPin, Star } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
 import { cardBadge, FALLBACK_IMAGE, formatRating, priceChips, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 import { cardImageUrl } from "~/features/media/urls";
@@ -11,9 +9,40 @@ const BADGE_TONES = {
   green: "bg-emerald-700 text-white",
 } as const;
 
-/** The listing card used on every list (spec §4 badges, §9 card rules). */
+/*
+ * The two icons as plain SVG (the shapes of lucide's map-pin and star): a list
+ * page renders dozens of them, and plain elements cost far less to render.
+ */
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4 shrink-0" aria-hidden="true">
+      <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+      <circle cx="12" cy="10" r="3" />
+    </svg>
+  );
+}
+
+function StarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true">
+      <path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z" />
+    </svg>
+  );
+}
+
+/**
+ * The listing card used on every list (spec §4 badges, §9 card rules). Its
+ * title is a plain anchor: SpaceGrid (and any list of cards) navigates
+ * client-side through useDelegatedLinks.
+ */
 export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; headingLevel?: 2 | 3 }) {
   const [imageFailed, setImageFailed] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration never reaches onError: check once on mount.
+  useEffect(() => {
+    const img = imageRef.current;
+    if (img?.currentSrc && img.complete && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
   const badge = cardBadge(space);
   const chips = priceChips(space);
   const Heading = `h${headingLevel}` as const;
@@ -23,13 +52,16 @@ export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; h
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[3/2] bg-slate-100">
         <img
+          ref={imageRef}
           src={image}
           alt=""
           loading="lazy"
           decoding="async"
           width={600}
           height={400}
-          onError={() => setImageFailed(true)}
+          onError={() => {
+            if (image !== FALLBACK_IMAGE) setImageFailed(true);
+          }}
           className="h-full w-full object-cover"
         />
         <span className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>
@@ -38,17 +70,17 @@ export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; h
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">
-          <Link to={spacePath(space)} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <a href={spacePath(space)} className="after:absolute after:inset-0 focus-visible:outline-none">
             {space.title}
-          </Link>
+          </a>
         </Heading>
         <p className="flex items-center gap-1 text-sm text-slate-600">
-          <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <PinIcon />
           <span className="truncate">{space.location}</span>
         </p>
         {space.reviewCount > 0 && (
           <p className="flex items-center gap-1 text-sm text-slate-700">
-            <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+            <StarIcon />
             <span>
               {formatRating(space.rating)} <span className="text-slate-500">({space.reviewCount} reviews)</span>
             </span>

@@ -1,3 +1,4 @@
+import { useDelegatedLinks } from "~/ui/delegated-links";
 import type { SpaceCardData } from "../card";
 import { SpaceCard } from "./space-card";
 
@@ -13,9 +14,10 @@ export function SpaceGrid({
   headingLevel?: 2 | 3;
   label?: string;
 }) {
+  const onClick = useDelegatedLinks();
   const layout = columns === 2 ? "grid-cols-1 sm:grid-cols-2" : "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3";
   return (
-    <ul className={`grid gap-6 ${layout}`} aria-label={label}>
+    <ul className={`grid gap-6 ${layout}`} aria-label={label} onClick={onClick}>
       {spaces.map((space) => (
         <li key={space.id} className="flex">
           <SpaceCard space={space} headingLevel={headingLevel} />

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { FALLBACK_IMAGE, type SpaceCardData } from "../card";
+import { SpaceCard } from "./space-card";
+
+afterEach(cleanup);
+
+const base: SpaceCardData = {
+  id: "2b1f6a0e-5c3d-4e8f-9a1b-2c3d4e5f6a7b",
+  title: "Harbour Loft",
+  location: "Tampa, FL",
+  country: "United States",
+  type: "photo-studio",
+  rentalType: "space",
+  images: ["/media/loft.webp"],
+  hourlyPrice: 45.5,
+  dailyPrice: 300,
+  weeklyPrice: 1500.99,
+  monthlyPrice: 5000,
+  currency: "USD",
+  amenities: ["WiFi", "Parking", "Kitchen", "Restroom"],
+  rating: 4.25,
+  reviewCount: 8,
+  available: true,
+  status: "available",
+};
+
+function renderCard(space: SpaceCardData) {
+  const Stub = createRoutesStub([{ path: "/", Component: () => <SpaceCard space={space} /> }]);
+  render(<Stub initialEntries={["/"]} />);
+  return screen.getByRole("article");
+}
+
+describe("SpaceCard", () => {
+  it("shows the badge, up to 3 whole-number price chips in order, up to 3 amenities and the rating to one decimal", () => {
+    const card = renderCard(base);
+    expect(screen.getByText("Available").className).toContain("bg-emerald-700");
+    const chips = screen.getByRole("list", { name: "Prices" }).querySelectorAll("li");
+    expect([...chips].map((chip) => chip.textContent)).toEqual(["$46/hr", "$300/day", "$1,501/week"]);
+    const amenities = screen.getByRole("list", { name: "Amenities" }).querySelectorAll("li");
+    expect([...amenities].map((item) => item.textContent)).toEqual(["WiFi", "Parking", "Kitchen"]);
+    expect(card.textContent).toContain("4.3 (8 reviews)");
+    expect(screen.getByRole("link", { name: "Harbour Loft" }).getAttribute("href")).toBe(
+      "/space/harbour-loft/tampa-fl?id=2b1f6a0e-5c3d-4e8f-9a1b-2c3d4e5f6a7b",
+    );
+  });
+
+  it("falls back to the stock photo when the card image fails, once", () => {
+    const card = renderCard(base);
+    const image = card.querySelector("img")!;
+    expect(image.getAttribute("src")).toBe("/media/loft.webp");
+    fireEvent.error(image);
+    expect(image.getAttribute("src")).toBe(FALLBACK_IMAGE);
+    fireEvent.error(image); // the stock photo failing too does not loop
+    expect(image.getAttribute("src")).toBe(FALLBACK_IMAGE);
+  });
+
+  it("uses the stock photo for a listing without images, and the badge colours of spec §4", () => {
+    renderCard({ ...base, images: [], status: "maintenance", hourlyPrice: null, dailyPrice: null, weeklyPrice: null, monthlyPrice: null });
+    expect(screen.getByRole("article").querySelector("img")!.getAttribute("src")).toBe(FALLBACK_IMAGE);
+    expect(screen.getByText("Under Maintenance").className).toContain("bg-amber-400");
+    expect(screen.getByText("Price on request")).toBeTruthy();
+    cleanup();
+    renderCard({ ...base, available: false, status: "rented" });
+    expect(screen.getByText("Unavailable").className).toContain("bg-red-600");
+    cleanup();
+    renderCard({ ...base, status: "rented" });
+    expect(screen.getByText("Currently Rented").className).toContain("bg-red-600");
+  });
+});

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import Explore from "./explore";
+
+/** Spec §2 Explore: the spaces error text when the list fails; §8 'Failed to fetch spaces'. */
+
+afterEach(cleanup);
+
+function renderExplore(results: unknown) {
+  const loader = () => ({ filters: { q: "", type: "", location: "", page: 1 }, types: [], locations: [{ location: "Tampa, FL", count: 3 }], results });
+  const Stub = createRoutesStub([{ path: "/explore", Component: Explore as never, loader: loader as never, HydrateFallback: () => null }]);
+  render(<Stub initialEntries={["/explore"]} />);
+}
+
+describe("explore results", () => {
+  it("shows 'Failed to fetch spaces' in a red alert when the list fails, and keeps the filters usable", async () => {
+    renderExplore({ error: "Failed to fetch spaces" });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Failed to fetch spaces");
+    expect(alert.className).toContain("text-red-700");
+    expect(screen.getByRole("searchbox", { name: "Search spaces" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Tampa, FL (3)" }).getAttribute("href")).toBe("/explore?location=Tampa%2C+FL");
+  });
+
+  it("says 'No spaces found. Try adjusting your filters.' when nothing matches", async () => {
+    renderExplore({ spaces: [], hasMore: false, error: null });
+    expect((await screen.findByRole("status")).textContent).toBe("No spaces found. Try adjusting your filters.");
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The benchmark's data set (issue #4 "Fast at scale"): the demo data plus
+ * generated listings, loaded with a few set-based statements.
+ */
+import { sql } from "drizzle-orm";
+import { runMigrations, type Database, type Db } from "~/lib/db.server";
+import { seed } from "../seed/seed.server";
+
+
+const ADJECTIVES = ["Sunny", "Quiet", "Industrial", "Cozy", "Modern", "Rustic", "Spacious", "Harbour", "Downtown", "Garden", "Vintage", "Bright"];
+const NOUNS = ["Loft", "Studio", "Warehouse", "Kayak", "Camera Kit", "Pressure Washer", "Pontoon Boat", "Rooftop", "Van", "Drone", "Rehearsal Room", "Tiller"];
+const PLACES: Array<[string, string]> = [
+  ["New York, NY", "United States"], ["Los Angeles, CA", "United States"], ["Chicago, IL", "United States"], ["Houston, TX", "United States"],
+  ["Phoenix, AZ", "United States"], ["Philadelphia, PA", "United States"], ["San Antonio, TX", "United States"], ["San Diego, CA", "United States"],
+  ["Dallas, TX", "United States"], ["San Jose, CA", "United States"], ["Tampa, FL", "United States"], ["Riverview, FL", "United States"],
+  ["Miami, FL", "United States"], ["Seattle, WA", "United States"], ["Austin, TX", "United States"], ["Denver, CO", "United States"],
+  ["Toronto, ON", "Canada"], ["Vancouver, BC", "Canada"], ["London", "United Kingdom"], ["Manchester", "United Kingdom"], ["Paris", "France"],
+  ["Lyon", "France"], ["Athens", "Greece"], ["Berlin", "Germany"], ["Barcelona", "Spain"], ["Tokyo", "Japan"], ["Osaka", "Japan"],
+  ["Bali", "Indonesia"], ["Sydney, NSW", "Australia"], ["Melbourne, VIC", "Australia"], ["Dubai", "United Arab Emirates"], ["Seoul", "South Korea"],
+];
+const WORDS = ["natural light", "free parking", "loading dock", "sound-proofed", "pet friendly", "near the beach", "with delivery", "safety gear included", "cyclorama wall", "fast wifi", "kitchenette", "helmets"];
+
+function sqlTextArray(values: readonly string[]) {
+  return sql.raw(`(ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(",")}]::text[])`);
+}
+
+/** 100 000 varied listings in a few set-based statements (the row triggers are paused meanwhile). */
+export async function loadListings(db: Db, total: number) {
+  const hosts = (await db.execute(sql`select id from users order by created_at limit 20`)).rows as Array<{ id: string }>;
+  const types = (await db.execute(sql`select name from space_types order by name`)).rows as Array<{ name: string }>;
+  if (hosts.length === 0 || types.length === 0) throw new Error("The demo seed must run first (no users or space types)");
+  const hostIds = sql.raw(`(ARRAY[${hosts.map((row) => `'${row.id}'`).join(",")}]::uuid[])`);
+  const typeNames = sqlTextArray(types.map((row) => row.name));
+  const locations = sqlTextArray(PLACES.map(([location]) => location));
+  const countries = sqlTextArray(PLACES.map(([, country]) => country));
+  await db.execute(sql`alter table spaces disable trigger spaces_notify_change`);
+  await db.execute(sql`alter table spaces disable trigger spaces_track_location_counts`);
+  const batch = 20_000;
+  for (let start = 1; start <= total; start += batch) {
+    const end = Math.min(total, start + batch - 1);
+    await db.execute(sql`
+      insert into spaces (user_id, title, description, type, rental_type, hourly_price, daily_price, weekly_price, currency, location, country,
+                          capacity, amenities, images, available, is_published, status, rating, review_count, created_at)
+      select ${hostIds}[1 + g % ${sql.raw(String(hosts.length))}],
+             ${sqlTextArray(ADJECTIVES)}[1 + g % ${sql.raw(String(ADJECTIVES.length))}] || ' ' || ${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}] || ' #' || g,
+             'A ' || lower(${sqlTextArray(NOUNS)}[1 + (g / 7) % ${sql.raw(String(NOUNS.length))}]) || ' with ' || ${sqlTextArray(WORDS)}[1 + g % ${sql.raw(String(WORDS.length))}]
+               || ' and ' || ${sqlTextArray(WORDS)}[1 + (g / 3) % ${sql.raw(String(WORDS.length))}] || '. Listing number ' || g || '.',
+             ${typeNames}[1 + (g / 11) % ${sql.raw(String(types.length))}],
+             (array['space','vehicle','equipment','service','experience'])[1 + g % 5],
+             (10 + g % 190)::numeric, case when g % 3 = 0 then (80 + g % 900)::numeric end, case when g % 5 = 0 then (400 + g % 4000)::numeric end,
+             'USD',
+             ${locations}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}], ${countries}[1 + (g / 13) % ${sql.raw(String(PLACES.length))}],
+             1 + g % 30, array['WiFi','Parking','Restroom'], array[]::text[],
+             g % 17 <> 0, g % 25 <> 0,
+             (array['available','available','available','rented','maintenance'])[1 + g % 5],
+             round((3 + (g % 20) / 10.0)::numeric, 2), g % 40,
+             now() - make_interval(mins => g)
+      from generate_series(${start}::int, ${end}::int) as g`);
+  }
+  await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
+  await db.execute(sql`alter table spaces enable trigger spaces_track_location_counts`);
+  // What the paused trigger would have kept: published listings per location.
+  await db.execute(sql`delete from space_location_counts`);
+  await db.execute(sql`insert into space_location_counts (location, published)
+                       select location, count(*)::int from spaces where is_published group by location`);
+  // As autovacuum would have done on a live database: statistics and the visibility map.
+  await db.execute(sql`vacuum analyze spaces`);
+  await db.execute(sql`vacuum analyze space_location_counts`);
+}
+
+/** Migrates, loads the demo data and `total` generated listings. */
+export async function prepare(database: Database, total: number) {
+  await runMigrations(database);
+  await seed(database.db);
+  const started = performance.now();
+  await loadListings(database.db, total);
+  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from spaces`)).rows as [{ n: number }];
+  console.log(`Loaded ${n.toLocaleString("en-US")} listings in ${((performance.now() - started) / 1000).toFixed(1)} s (${database.engine}).`);
+}
+
