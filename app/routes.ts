@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { US_CITY_ROUTES } from "./features/cities/known-cities";
 
 /** The route table of spec §2, in spec order. The catch-all stays last. */
 export default [
@@ -41,9 +42,7 @@ export default [
   route("api/spaces/:id/availability", "routes/hosting/api.space-availability.ts"),
   route("api/live", "routes/realtime/live.ts"),
   // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.
-  ...["new-york", "los-angeles", "chicago", "houston", "phoenix", "philadelphia", "san-antonio", "san-diego", "dallas", "san-jose", "riverview"].map(
-    (slug) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` }),
-  ),
+  ...US_CITY_ROUTES.map(({ slug }) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` })),
   route("cities/:city", "routes/cities/city-page.tsx"),
   // Public profile JSON for the host profile dialog.
   route("api/profiles/:id", "routes/profiles/api-profile.ts"),

@@ -2,6 +2,7 @@
  * The demo images under public/demo/ (served at /demo/<name>.webp). Every name
  * here is drawn by seed/draw-images.ts; the seed only ever points at these.
  */
+import { CATCH_ALL_CITY_SLUGS, type CatchAllCitySlug, US_CITY_ROUTES, type UsCityRouteSlug } from "~/features/cities/known-cities";
 
 export const LISTING_IMAGES = [
   "studio-1",
@@ -44,38 +45,8 @@ export const LISTING_IMAGES = [
 export type ListingImage = (typeof LISTING_IMAGES)[number];
 
 /** The 20 catch-all city slugs first, then the other US city pages. */
-export const CITY_SLUGS = [
-  "tokyo",
-  "new-york",
-  "london",
-  "paris",
-  "shanghai",
-  "dubai",
-  "singapore",
-  "los-angeles",
-  "berlin",
-  "sydney",
-  "hong-kong",
-  "seoul",
-  "toronto",
-  "melbourne",
-  "amsterdam",
-  "mumbai",
-  "barcelona",
-  "mexico-city",
-  "sao-paulo",
-  "bangkok",
-  "chicago",
-  "houston",
-  "phoenix",
-  "philadelphia",
-  "san-antonio",
-  "san-diego",
-  "dallas",
-  "san-jose",
-  "riverview",
-] as const;
-export type CitySlug = (typeof CITY_SLUGS)[number];
+export const CITY_SLUGS: readonly CitySlug[] = [...new Set<CitySlug>([...CATCH_ALL_CITY_SLUGS, ...US_CITY_ROUTES.map((city) => city.slug)])];
+export type CitySlug = CatchAllCitySlug | UsCityRouteSlug;
 
 export const AREA_KINDS = ["waterfront", "downtown", "park", "market", "oldtown", "beach", "arts", "hills"] as const;
 export type AreaKind = (typeof AREA_KINDS)[number];

@@ -87,6 +87,22 @@ export const FIXED_US_CITIES = {
 
 export type FixedUsCitySlug = keyof typeof FIXED_US_CITIES;
 
+const OTHER_US_CITY_ROUTES = [
+  { slug: "san-jose", label: "San Jose" },
+  { slug: "riverview", label: "Riverview" },
+] as const;
+
+export type UsCityRouteSlug = FixedUsCitySlug | (typeof OTHER_US_CITY_ROUTES)[number]["slug"];
+
+/**
+ * Every US city route of spec §2, in route-table order: the nine fixed-figure
+ * cities, then San Jose and Riverview with their own filters.
+ */
+export const US_CITY_ROUTES: readonly { slug: UsCityRouteSlug; label: string }[] = [
+  ...(Object.keys(FIXED_US_CITIES) as FixedUsCitySlug[]).map((slug) => ({ slug, label: FIXED_US_CITIES[slug].name })),
+  ...OTHER_US_CITY_ROUTES,
+];
+
 export function isFixedUsCity(slug: string): slug is FixedUsCitySlug {
   return Object.hasOwn(FIXED_US_CITIES, slug);
 }

@@ -2,55 +2,10 @@
  * The public pages of the site, for the /sitemap page (spec §2 groups) and
  * /sitemap.xml. City slugs follow spec §2 "City pages".
  */
+import { CATCH_ALL_CITIES, CATCH_ALL_CITY_SLUGS, US_CITY_ROUTES as US_ROUTES } from "~/features/cities/known-cities";
 
-/** The 20 slugs the catch-all /{city} route knows (spec §2). */
-export const CATCH_ALL_CITY_SLUGS = [
-  "tokyo",
-  "new-york",
-  "london",
-  "paris",
-  "shanghai",
-  "dubai",
-  "singapore",
-  "los-angeles",
-  "berlin",
-  "sydney",
-  "hong-kong",
-  "seoul",
-  "toronto",
-  "melbourne",
-  "amsterdam",
-  "mumbai",
-  "barcelona",
-  "mexico-city",
-  "sao-paulo",
-  "bangkok",
-] as const;
-
-/** The fixed-route US city pages of spec §2. */
-export const US_CITY_ROUTES = [
-  { path: "/new-york", label: "New York" },
-  { path: "/los-angeles", label: "Los Angeles" },
-  { path: "/chicago", label: "Chicago" },
-  { path: "/houston", label: "Houston" },
-  { path: "/phoenix", label: "Phoenix" },
-  { path: "/philadelphia", label: "Philadelphia" },
-  { path: "/san-antonio", label: "San Antonio" },
-  { path: "/san-diego", label: "San Diego" },
-  { path: "/dallas", label: "Dallas" },
-  { path: "/san-jose", label: "San Jose" },
-  { path: "/riverview", label: "Riverview" },
-] as const;
-
-const CITY_LABELS: Record<string, string> = {
-  "hong-kong": "Hong Kong",
-  "mexico-city": "Mexico City",
-  "sao-paulo": "São Paulo",
-};
-
-export function cityLabel(slug: string) {
-  return CITY_LABELS[slug] ?? slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
-}
+/** The fixed-route US city pages of spec §2, as paths. */
+export const US_CITY_ROUTES = US_ROUTES.map((city) => ({ path: `/${city.slug}`, label: city.label }));
 
 export type SiteLink = { to: string; label: string };
 export type SiteGroup = { title: string; links: SiteLink[] };
@@ -110,7 +65,7 @@ export const SITEMAP_GROUPS: SiteGroup[] = [
       ...US_CITY_ROUTES.map((city) => ({ to: city.path, label: city.label })),
       ...CATCH_ALL_CITY_SLUGS.filter((slug) => !usPaths.has(`/${slug}`)).map((slug) => ({
         to: `/${slug}`,
-        label: cityLabel(slug),
+        label: CATCH_ALL_CITIES[slug].name,
       })),
     ],
   },

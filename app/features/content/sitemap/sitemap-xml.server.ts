@@ -5,7 +5,8 @@ import type { Db } from "~/lib/db.server";
 import { absoluteUrl } from "~/lib/seo";
 import { spacePath } from "~/features/listings/slug";
 import { allPosts } from "../blog/blog";
-import { CATCH_ALL_CITY_SLUGS, PUBLIC_PAGES, US_CITY_ROUTES } from "./site-pages";
+import { CATCH_ALL_CITY_SLUGS } from "~/features/cities/known-cities";
+import { PUBLIC_PAGES, US_CITY_ROUTES } from "./site-pages";
 
 /** The sitemap protocol allows 50,000 URLs per file; spaces get what the rest leaves. */
 export const SITEMAP_MAX_URLS = 50_000;
