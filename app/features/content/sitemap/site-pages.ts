@@ -3,6 +3,7 @@
  * /sitemap.xml. City slugs follow spec §2 "City pages".
  */
 import { CATCH_ALL_CITIES, CATCH_ALL_CITY_SLUGS, US_CITY_ROUTES as US_ROUTES } from "~/features/cities/known-cities";
+import { FOOTER_GROUPS } from "~/features/shell/navigation";
 
 /** The fixed-route US city pages of spec §2, as paths. */
 export const US_CITY_ROUTES = US_ROUTES.map((city) => ({ path: `/${city.slug}`, label: city.label }));
@@ -42,23 +43,8 @@ export const SITEMAP_GROUPS: SiteGroup[] = [
       { to: "/contact", label: "Contact" },
     ],
   },
-  {
-    title: "Support",
-    links: [
-      { to: "/help", label: "Help Center" },
-      { to: "/safety", label: "Safety" },
-      { to: "/cancellation", label: "Cancellation Policy" },
-      { to: "/covid19", label: "COVID-19 Response" },
-    ],
-  },
-  {
-    title: "Legal",
-    links: [
-      { to: "/privacy", label: "Privacy Policy" },
-      { to: "/terms", label: "Terms of Service" },
-      { to: "/sitemap", label: "Sitemap" },
-    ],
-  },
+  // Support and Legal list the same pages as the footer's groups of those names.
+  ...FOOTER_GROUPS.filter((group) => group.title === "Support" || group.title === "Legal").map((group) => ({ title: group.title, links: [...group.links] })),
   {
     title: "Popular Cities",
     links: [
