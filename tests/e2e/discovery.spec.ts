@@ -76,7 +76,7 @@ test.describe("home", () => {
     await expect(page.getByText("Proudly based in Tampa, Florida")).toBeVisible();
     const cta = page.getByRole("region", { name: "Have a space or gear sitting idle?" });
     await expect(cta.getByRole("link", { name: "Start Hosting" })).toHaveAttribute("href", "/create-listing");
-    await expect(cta.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/about");
+    await expect(cta.getByRole("link", { name: "About Rentwell" })).toHaveAttribute("href", "/about");
 
     const categories = page.getByRole("region", { name: "Browse by Category" });
     const shortcuts = await categories.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
