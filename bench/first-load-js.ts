@@ -27,7 +27,7 @@ function wireBytes(url: string): Promise<number> {
   });
 }
 
-const { baseUrl, server } = await startAppServer({ port: Number(process.env.BENCH_PORT ?? 3207), name: "first-load-js", baseUrl: process.env.BENCH_BASE_URL });
+const { baseUrl, server } = await startAppServer({ port: Number(process.env.BENCH_PORT ?? 3208), name: "first-load-js", baseUrl: process.env.BENCH_BASE_URL });
 let overBudget = false;
 try {
   for (const page of PAGES) {
