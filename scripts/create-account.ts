@@ -2,10 +2,9 @@
 // for an existing one (ending its sessions). The way to create the account of an
 // ADMIN_EMAILS address, which self-service sign-up refuses (docs/decisions/0014-admin-role.md).
 // The password comes from ACCOUNT_PASSWORD, else it is asked for without being echoed.
-import path from "node:path";
 import readline from "node:readline";
 import { createOrResetAccount } from "~/features/auth/accounts.server";
-import { openDatabase, runMigrations } from "~/lib/db.server";
+import { openConfiguredDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
 function askHidden(question: string): Promise<string> {
@@ -35,13 +34,8 @@ if (!email) {
 const password = process.env.ACCOUNT_PASSWORD ?? (await askHidden(`Password for ${email}: `));
 
 const settings = env();
-const database = await openDatabase(
-  settings.DATABASE_URL
-    ? { engine: "postgres", url: settings.DATABASE_URL }
-    : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
-);
+const database = await openConfiguredDatabase();
 try {
-  await runMigrations(database);
   const result = await createOrResetAccount(database.db, { email, password });
   if (!result.ok) {
     console.error(result.error);

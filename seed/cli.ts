@@ -8,20 +8,15 @@
  * again: the seed is idempotent.
  */
 import path from "node:path";
-import { openDatabase, runMigrations } from "~/lib/db.server";
+import { openConfiguredDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { DEMO_PASSWORD, seed } from "./seed.server";
 
 async function main() {
   const settings = env();
   const target = settings.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database at ${path.join(settings.dataDir, "db")}`;
-  const database = await openDatabase(
-    settings.DATABASE_URL
-      ? { engine: "postgres", url: settings.DATABASE_URL }
-      : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
-  );
+  const database = await openConfiguredDatabase();
   try {
-    await runMigrations(database);
     const started = performance.now();
     const summary = await seed(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

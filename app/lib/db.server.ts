@@ -124,6 +124,17 @@ export async function runMigrations(database: Database) {
   }
 }
 
+/** The configured database — PostgreSQL at DATABASE_URL, else the embedded one under DATA_DIR — opened and migrated. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const { env } = await import("./env.server");
+  const settings = env();
+  const database = await openDatabase(
+    settings.DATABASE_URL ? { engine: "postgres", url: settings.DATABASE_URL } : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
+  );
+  await runMigrations(database);
+  return database;
+}
+
 let current: Promise<Database> | undefined;
 
 /**
@@ -135,12 +146,7 @@ export function getDatabase(): Promise<Database> {
   current ??= (async () => {
     const { env } = await import("./env.server");
     const settings = env();
-    const database = await openDatabase(
-      settings.DATABASE_URL
-        ? { engine: "postgres", url: settings.DATABASE_URL }
-        : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
-    );
-    await runMigrations(database);
+    const database = await openConfiguredDatabase();
     const wantsSeed = settings.SEED_DEMO_DATA ?? (!settings.isProduction && database.engine === "pglite");
     if (wantsSeed) {
       const { seedIfEmpty } = await import("../../seed/seed.server");
