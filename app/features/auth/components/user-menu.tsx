@@ -32,7 +32,7 @@ function WideUserMenu({ user, onViewProfile }: Props) {
   const submit = useSubmit();
   const name = displayName(user);
   return (
-    <div className="hidden md:block">
+    <div className="hidden md:block" data-account-menu="">
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className="flex max-w-64 items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50 data-[state=open]:bg-slate-50"
