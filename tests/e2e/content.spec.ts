@@ -329,8 +329,8 @@ test.describe("content pages", () => {
     await blogBox.getByRole("button", { name: "Subscribe" }).click();
     await expect(blogBox.getByRole("status")).toContainText("You're already subscribed");
 
-    await footer.getByLabel("E-mail address").fill("not-an-email@");
-    await footer.getByLabel("E-mail address").evaluate((input: HTMLInputElement) => (input.type = "text"));
+    // The browser accepts an address without a top-level domain; our check does not.
+    await footer.getByLabel("E-mail address").fill("reader@localhost");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(footer.getByRole("status")).toContainText("Please enter a valid e-mail address.");
     expect(errors).toEqual([]);
