@@ -1,0 +1,31 @@
+import pino from "pino";
+
+/**
+ * The one logger: structured JSON lines (pino), level from LOG_LEVEL (read from the
+ * environment directly so that it works before and without the validated settings).
+ * Secrets never reach a log line: credentials, cookies and tokens are redacted by path.
+ *
+ * Expected rejections (bad input, CSRF, an unsupported method) are logged as one line
+ * at `info` with a short `reason`, never with a stack; unexpected errors at `error`.
+ */
+const LEVELS = new Set(["silent", "error", "warn", "info", "debug"]);
+const requested = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "error" : "info");
+
+export const logger = pino({
+  level: LEVELS.has(requested) ? requested : "info",
+  base: { pid: process.pid },
+  redact: {
+    paths: [
+      "password",
+      "*.password",
+      "req.headers.cookie",
+      "req.headers.authorization",
+      'res.headers["set-cookie"]',
+      "token",
+      "*.token",
+      "secret",
+      "*.secret",
+    ],
+    censor: "[redacted]",
+  },
+});
