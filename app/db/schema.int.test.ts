@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../tests/setup/test-database";
+import { LISTING_ENUMS } from "./listing-enums";
 import { bookings, spaceAvailability, spaces, users } from "./schema/index";
 
 let database: TestDatabase;
@@ -91,6 +92,22 @@ describe(`database on ${testEngine()}`, () => {
     await expect(
       db.insert(spaces).values({ userId: space.userId, title: "t", description: "d", type: "studio", location: "x", country: "y", capacity: 0 }),
     ).rejects.toThrow();
+  });
+
+  it("accepts every value of the six listing enums and refuses any other, column by column", async () => {
+    const space = await makeSpace();
+    const { db } = database;
+    for (const [column, values] of Object.entries(LISTING_ENUMS) as Array<[keyof typeof LISTING_ENUMS, readonly string[]]>) {
+      for (const value of values) {
+        await db.update(spaces).set({ [column]: value }).where(eq(spaces.id, space.id));
+        const [row] = await db.select().from(spaces).where(eq(spaces.id, space.id));
+        expect(row![column]).toBe(value);
+      }
+      await expect(
+        db.update(spaces).set({ [column]: "not-a-value" }).where(eq(spaces.id, space.id)),
+        `${column} accepted an unknown value`,
+      ).rejects.toThrow();
+    }
   });
 
   it("sums monthly platform fees in total_platform_fees, leaving out cancelled bookings", async () => {

@@ -13,17 +13,24 @@ import {
 import { users } from "./auth";
 import { rentalCategories, rentalSubcategories } from "./catalog";
 
-export const RENTAL_TYPES = ["space", "vehicle", "equipment", "service", "experience"] as const;
-export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "SGD", "KRW", "AED"] as const;
-export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
-export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
-export const LOCATION_TYPES = ["fixed", "mobile"] as const;
-export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
+import {
+  CANCELLATION_POLICIES,
+  CONDITIONS,
+  CURRENCIES,
+  LISTING_ENUM_DEFAULTS as DEFAULTS,
+  LOCATION_TYPES,
+  RENTAL_TYPES,
+  SPACE_STATUSES,
+  sqlValueList,
+} from "../listing-enums";
+
+// The value sets live in one pure module (the form and the zod schema read it too).
+export { CANCELLATION_POLICIES, CONDITIONS, CURRENCIES, LOCATION_TYPES, RENTAL_TYPES, SPACE_STATUSES };
 
 const price = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A listing. Every field of spec §3 "Space", plus timezone and cancellation policy. */
+/** A listing: every field of docs/product.md#listing-fields, plus timezone and cancellation policy. */
 export const spaces = pgTable(
   "spaces",
   {
@@ -34,7 +41,7 @@ export const spaces = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     type: text("type").notNull(),
-    rentalType: text("rental_type", { enum: RENTAL_TYPES }).notNull().default("space"),
+    rentalType: text("rental_type", { enum: RENTAL_TYPES }).notNull().default(DEFAULTS.rentalType),
     categoryId: uuid("category_id").references(() => rentalCategories.id, { onDelete: "set null" }),
     subcategoryId: uuid("subcategory_id").references(() => rentalSubcategories.id, { onDelete: "set null" }),
     hourlyPrice: price("hourly_price"),
@@ -42,7 +49,7 @@ export const spaces = pgTable(
     weeklyPrice: price("weekly_price"),
     monthlyPrice: price("monthly_price"),
     yearlyPrice: price("yearly_price"),
-    currency: text("currency", { enum: CURRENCIES }).notNull().default("USD"),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default(DEFAULTS.currency),
     location: text("location").notNull(),
     country: text("country").notNull(),
     capacity: integer("capacity").notNull().default(1),
@@ -50,11 +57,11 @@ export const spaces = pgTable(
     brand: text("brand"),
     model: text("model"),
     year: integer("year"),
-    condition: text("condition").notNull().default("good"),
+    condition: text("condition", { enum: CONDITIONS }).notNull().default(DEFAULTS.condition),
     depositRequired: boolean("deposit_required").notNull().default(false),
     depositAmount: price("deposit_amount").notNull().default(0),
     insuranceRequired: boolean("insurance_required").notNull().default(false),
-    locationType: text("location_type").notNull().default("fixed"),
+    locationType: text("location_type", { enum: LOCATION_TYPES }).notNull().default(DEFAULTS.locationType),
     deliveryAvailable: boolean("delivery_available").notNull().default(false),
     deliveryFee: price("delivery_fee").notNull().default(0),
     pickupAvailable: boolean("pickup_available").notNull().default(false),
@@ -73,7 +80,7 @@ export const spaces = pgTable(
     videos: text("videos").array().notNull().default([]),
     available: boolean("available").notNull().default(true),
     isPublished: boolean("is_published").notNull().default(false),
-    status: text("status", { enum: SPACE_STATUSES }).notNull().default("available"),
+    status: text("status", { enum: SPACE_STATUSES }).notNull().default(DEFAULTS.status),
     featured: boolean("featured").notNull().default(false),
     popular: boolean("popular").notNull().default(false),
     greatValue: boolean("great_value").notNull().default(false),
@@ -82,7 +89,7 @@ export const spaces = pgTable(
     metaDescription: text("meta_description"),
     metaKeywords: text("meta_keywords").array().notNull().default([]),
     timezone: text("timezone").notNull().default("UTC"),
-    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("flexible"),
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default(DEFAULTS.cancellationPolicy),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -98,10 +105,12 @@ export const spaces = pgTable(
     // Fixed-route city pages: the city part of the location ("New York" of "New York, NY"),
     // newest first (ADR 0043).
     index("spaces_city_key_idx").on(sql`lower(split_part(${t.location}, ',', 1))`, t.isPublished, t.createdAt, t.id),
-    check("spaces_rental_type_check", sql`${t.rentalType} in ('space', 'vehicle', 'equipment', 'service', 'experience')`),
-    check("spaces_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'KRW', 'AED')`),
-    check("spaces_status_check", sql`${t.status} in ('available', 'rented', 'maintenance')`),
-    check("spaces_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check("spaces_rental_type_check", sql`${t.rentalType} in (${sql.raw(sqlValueList(RENTAL_TYPES))})`),
+    check("spaces_currency_check", sql`${t.currency} in (${sql.raw(sqlValueList(CURRENCIES))})`),
+    check("spaces_status_check", sql`${t.status} in (${sql.raw(sqlValueList(SPACE_STATUSES))})`),
+    check("spaces_cancellation_policy_check", sql`${t.cancellationPolicy} in (${sql.raw(sqlValueList(CANCELLATION_POLICIES))})`),
+    check("spaces_condition_check", sql`${t.condition} in (${sql.raw(sqlValueList(CONDITIONS))})`),
+    check("spaces_location_type_check", sql`${t.locationType} in (${sql.raw(sqlValueList(LOCATION_TYPES))})`),
     check("spaces_capacity_check", sql`${t.capacity} >= 1`),
     check(
       "spaces_prices_check",

@@ -1,17 +1,27 @@
+import {
+  CANCELLATION_POLICIES,
+  CONDITIONS,
+  CURRENCIES,
+  LISTING_ENUM_DEFAULTS,
+  LOCATION_TYPES,
+  RENTAL_TYPES,
+  SPACE_STATUSES,
+} from "~/db/listing-enums";
 import { z } from "~/lib/zod";
 
 /**
  * The listing form: one schema for the browser form and the server action
- * (spec §3 Space fields, §5 create/edit rules, §9 constants). Pure: safe on both sides.
+ * (docs/product.md#listing-fields, #listing-rules). Pure: safe on both sides.
  */
 
-export const RENTAL_TYPES = ["space", "vehicle", "equipment", "service", "experience"] as const;
-export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "SGD", "KRW", "AED"] as const;
-export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
-export const LOCATION_TYPES = ["fixed", "mobile"] as const;
-export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
-/** Spec §3/§4: what the card badge shows ('Currently Rented', 'Under Maintenance'). */
-export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
+export {
+  CANCELLATION_POLICIES,
+  CONDITIONS,
+  CURRENCIES,
+  LOCATION_TYPES,
+  RENTAL_TYPES,
+  SPACE_STATUSES,
+} from "~/db/listing-enums";
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_IMAGES = 20;
@@ -164,7 +174,7 @@ export const listingFieldsSchema = z.object({
   weeklyPrice: optionalPrice("Weekly rate"),
   monthlyPrice: optionalPrice("Monthly rate"),
   yearlyPrice: optionalPrice("Yearly rate"),
-  currency: enumWithDefault(CURRENCIES, "USD", "Choose one of the supported currencies"),
+  currency: enumWithDefault(CURRENCIES, LISTING_ENUM_DEFAULTS.currency, "Choose one of the supported currencies"),
   depositRequired: checkbox,
   depositAmount: zeroDefaultPrice("Deposit amount"),
   // capacity and rules
@@ -173,12 +183,12 @@ export const listingFieldsSchema = z.object({
   minRentalDuration: z.preprocess((v) => toNumber(v) ?? 1, integer("Minimum rental duration", 1, 10_000)),
   maxRentalDuration: optionalInteger("Maximum rental duration", 1, 10_000),
   ageRestriction: optionalInteger("Minimum age", 0, 120),
-  cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, "flexible", "Choose a cancellation policy"),
+  cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, LISTING_ENUM_DEFAULTS.cancellationPolicy, "Choose a cancellation policy"),
   timezone: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v) || "UTC",
     z.string().refine(isValidTimeZone, "Choose a valid time zone"),
   ),
-  status: enumWithDefault(SPACE_STATUSES, "available", "Choose a status"),
+  status: enumWithDefault(SPACE_STATUSES, LISTING_ENUM_DEFAULTS.status, "Choose a status"),
   insuranceRequired: checkbox,
   licenseRequired: checkbox,
   waiverRequired: checkbox,
@@ -186,8 +196,8 @@ export const listingFieldsSchema = z.object({
   brand: optionalText("Brand", LIMITS.shortText),
   model: optionalText("Model", LIMITS.shortText),
   year: optionalInteger("Year", 1900, 2100),
-  condition: enumWithDefault(CONDITIONS, "good", "Choose a condition"),
-  locationType: enumWithDefault(LOCATION_TYPES, "fixed", "Choose fixed or mobile"),
+  condition: enumWithDefault(CONDITIONS, LISTING_ENUM_DEFAULTS.condition, "Choose a condition"),
+  locationType: enumWithDefault(LOCATION_TYPES, LISTING_ENUM_DEFAULTS.locationType, "Choose fixed or mobile"),
   deliveryAvailable: checkbox,
   deliveryFee: zeroDefaultPrice("Delivery fee"),
   pickupAvailable: checkbox,
@@ -212,6 +222,32 @@ export const listingFieldsSchema = z.object({
 });
 
 export type ListingInput = z.infer<typeof listingFieldsSchema>;
+
+/** What the submit carries besides the listing itself. */
+export type ListingRequestField = "intent" | "formToken";
+/** The listing's own fields: each one is a `spaces` column of the same name (checked in listing-columns.test.ts). */
+export type ListingFields = Omit<ListingInput, ListingRequestField>;
+
+/** The columns a create or update writes: the parsed fields, minus what only steers the request. */
+export function listingColumns(input: ListingInput): ListingFields {
+  const { intent: _intent, formToken: _formToken, ...fields } = input;
+  return fields;
+}
+
+/**
+ * What the form shows, derived from the schema: a saved listing's values (edit) or the
+ * raw strings just submitted (a refused save). Comma lists may come back as one string;
+ * media lists are always lists (formDataToObject).
+ */
+export type ListingDefaults = {
+  [K in keyof ListingFields]?: ListingFields[K] extends boolean
+    ? boolean
+    : ListingFields[K] extends readonly string[]
+      ? K extends "images" | "videos"
+        ? ListingFields[K]
+        : ListingFields[K] | string
+      : ListingFields[K] | string | null;
+} & { isPublished?: boolean };
 
 export function hasCompleteAddress(input: Pick<ListingInput, "streetAddress" | "city" | "state" | "postalCode">) {
   return Boolean(input.streetAddress && input.city && input.state && input.postalCode);
@@ -263,9 +299,6 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 export function parseListingForm(formData: FormData) {
   return listingFormSchema.safeParse(formDataToObject(formData));
 }
-
-/** Values the form shows; strings as the inputs hold them. */
-export type ListingFormValues = Partial<Record<keyof ListingInput, string | boolean | string[]>>;
 
 export const TIME_ZONE_CHOICES = [
   "UTC",

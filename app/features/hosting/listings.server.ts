@@ -3,7 +3,7 @@ import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTy
 import type { Db } from "~/lib/db.server";
 import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
-import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput } from "./listing-form";
+import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
@@ -24,56 +24,6 @@ export class HostingError extends Error {
 export const LISTING_NOT_FOUND = "Listing not found";
 
 type SpaceRow = typeof spaces.$inferSelect;
-
-function columnsFrom(input: ListingInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    type: input.type,
-    rentalType: input.rentalType,
-    categoryId: input.categoryId,
-    subcategoryId: input.subcategoryId,
-    hourlyPrice: input.hourlyPrice,
-    dailyPrice: input.dailyPrice,
-    weeklyPrice: input.weeklyPrice,
-    monthlyPrice: input.monthlyPrice,
-    yearlyPrice: input.yearlyPrice,
-    currency: input.currency,
-    location: input.location,
-    country: input.country,
-    capacity: input.capacity,
-    amenities: input.amenities,
-    brand: input.brand,
-    model: input.model,
-    year: input.year,
-    condition: input.condition,
-    depositRequired: input.depositRequired,
-    depositAmount: input.depositAmount,
-    insuranceRequired: input.insuranceRequired,
-    locationType: input.locationType,
-    deliveryAvailable: input.deliveryAvailable,
-    deliveryFee: input.deliveryFee,
-    pickupAvailable: input.pickupAvailable,
-    licenseRequired: input.licenseRequired,
-    ageRestriction: input.ageRestriction,
-    waiverRequired: input.waiverRequired,
-    minRentalDuration: input.minRentalDuration,
-    maxRentalDuration: input.maxRentalDuration,
-    safetyEquipmentIncluded: input.safetyEquipmentIncluded,
-    streetAddress: input.streetAddress,
-    unitNumber: input.unitNumber,
-    city: input.city,
-    state: input.state,
-    postalCode: input.postalCode,
-    images: input.images,
-    videos: input.videos,
-    metaDescription: input.metaDescription,
-    metaKeywords: input.metaKeywords,
-    timezone: input.timezone,
-    cancellationPolicy: input.cancellationPolicy,
-    status: input.status,
-  };
-}
 
 /** The space type, category and subcategory must exist (and belong together). */
 async function checkReferences(db: Db, input: ListingInput) {
@@ -170,14 +120,14 @@ export async function createSpace(
       }
       const [row] = await tx
         .insert(spaces)
-        .values({ ...columnsFrom(input), userId, available: true, isPublished: publish })
+        .values({ ...listingColumns(input), userId, available: true, isPublished: publish })
         .returning({ id: spaces.id });
       await tx.update(idempotencyKeys).set({ response: { id: row!.id } }).where(eq(idempotencyKeys.key, key));
       return { id: row!.id, duplicate: false };
     }
     const [row] = await tx
       .insert(spaces)
-      .values({ ...columnsFrom(input), userId, available: true, isPublished: publish })
+      .values({ ...listingColumns(input), userId, available: true, isPublished: publish })
       .returning({ id: spaces.id });
     return { id: row!.id, duplicate: false };
   });
@@ -213,7 +163,7 @@ export async function updateSpace(
   await checkMediaUrls(storage, userId, input, [...current.images, ...current.videos]);
   const updated = await db
     .update(spaces)
-    .set({ ...columnsFrom(input), isPublished: publish, updatedAt: new Date() })
+    .set({ ...listingColumns(input), isPublished: publish, updatedAt: new Date() })
     .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId)))
     .returning({ id: spaces.id });
   if (updated.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);

@@ -2,11 +2,20 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useLiveEvents } from "~/features/realtime/use-live-events";
 import {
+  CANCELLATION_POLICY_LABELS,
+  CONDITION_LABELS,
+  LOCATION_TYPE_LABELS,
+  RENTAL_TYPE_LABELS,
+  SPACE_STATUS_LABELS,
+} from "~/db/listing-enums";
+import {
   CANCELLATION_POLICIES,
   CONDITIONS,
   CURRENCIES,
   type FieldErrors,
   LIMITS,
+  type ListingDefaults,
+  LOCATION_TYPES,
   MAX_PRICE,
   RENTAL_TYPES,
   SPACE_STATUSES,
@@ -18,76 +27,18 @@ import { SpaceTypeAdder, type SpaceTypeOption } from "./space-type-adder";
 
 export type CategoryOption = { id: string; label: string; subcategories: Array<{ id: string; label: string }> };
 
-/** What the form shows: saved values (edit) or the values just submitted. */
-export type ListingDefaults = {
-  title?: string;
-  description?: string;
-  rentalType?: string;
-  type?: string;
-  categoryId?: string | null;
-  subcategoryId?: string | null;
-  hourlyPrice?: number | string | null;
-  dailyPrice?: number | string | null;
-  weeklyPrice?: number | string | null;
-  monthlyPrice?: number | string | null;
-  yearlyPrice?: number | string | null;
-  currency?: string;
-  depositRequired?: boolean;
-  depositAmount?: number | string | null;
-  capacity?: number | string | null;
-  amenities?: string[] | string;
-  minRentalDuration?: number | string | null;
-  maxRentalDuration?: number | string | null;
-  ageRestriction?: number | string | null;
-  cancellationPolicy?: string;
-  timezone?: string;
-  status?: string;
-  insuranceRequired?: boolean;
-  licenseRequired?: boolean;
-  waiverRequired?: boolean;
-  brand?: string | null;
-  model?: string | null;
-  year?: number | string | null;
-  condition?: string;
-  locationType?: string;
-  deliveryAvailable?: boolean;
-  deliveryFee?: number | string | null;
-  pickupAvailable?: boolean;
-  safetyEquipmentIncluded?: string[] | string;
-  location?: string;
-  country?: string;
-  streetAddress?: string | null;
-  unitNumber?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postalCode?: string | null;
-  metaDescription?: string | null;
-  metaKeywords?: string[] | string;
-  images?: string[];
-  videos?: string[];
-  isPublished?: boolean;
-};
-
+/** Option labels, one record per closed set (app/db/listing-enums.ts). */
 const LABELS: Record<string, string> = {
-  space: "Space",
-  vehicle: "Vehicle",
-  equipment: "Equipment",
-  service: "Service",
-  experience: "Experience",
-  flexible: "Flexible",
-  moderate: "Moderate",
-  strict: "Strict",
-  new: "New",
-  excellent: "Excellent",
-  good: "Good",
-  fair: "Fair",
-  available: "Available",
-  rented: "Currently Rented",
-  maintenance: "Under Maintenance",
+  ...RENTAL_TYPE_LABELS,
+  ...CANCELLATION_POLICY_LABELS,
+  ...CONDITION_LABELS,
+  ...SPACE_STATUS_LABELS,
 };
 
 const joined = (value: string[] | string | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
 const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+
+export type { ListingDefaults };
 
 export function ListingForm({
   mode,
@@ -324,8 +275,11 @@ export function ListingForm({
           ))}
         </SelectField>
         <SelectField name="locationType" label="Location type" defaultValue={defaults.locationType ?? "fixed"} error={errors.locationType}>
-          <option value="fixed">Fixed location</option>
-          <option value="mobile">Mobile (comes to the guest)</option>
+          {LOCATION_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {LOCATION_TYPE_LABELS[value]}
+            </option>
+          ))}
         </SelectField>
         <TextField name="deliveryFee" label="Delivery fee" type="number" min={0} max={MAX_PRICE} step="0.01" defaultValue={num(defaults.deliveryFee)} error={errors.deliveryFee} />
         <div className="flex flex-col gap-2">

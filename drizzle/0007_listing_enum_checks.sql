@@ -1,0 +1,2 @@
+ALTER TABLE "spaces" ADD CONSTRAINT "spaces_condition_check" CHECK ("spaces"."condition" in ('new', 'excellent', 'good', 'fair'));--> statement-breakpoint
+ALTER TABLE "spaces" ADD CONSTRAINT "spaces_location_type_check" CHECK ("spaces"."location_type" in ('fixed', 'mobile'));
