@@ -1,9 +1,15 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Import boundaries of DESIGN.md "Layout": ui knows nothing of the app; features never import routes. */
+/**
+ * Import boundaries (docs/decisions/0001-stack-and-layout.md): ui knows nothing of the
+ * app; features never import routes. These name patterns see only the import's text;
+ * `layers` below resolves every import, `~/` and `../..` alike, to a file.
+ */
 const noRoutes = { group: ["~/routes/*", "**/routes/*"], message: "Features and ui must not import routes." };
 const noFeatures = { group: ["~/features/*", "**/features/*"], message: "ui imports nothing domain-specific." };
 /**
@@ -14,6 +20,29 @@ const noFeatures = { group: ["~/features/*", "**/features/*"], message: "ui impo
 const browserZod = { name: "zod", message: "Import { z } from \"~/lib/zod\" in code that can run in the browser (the CSP forbids zod's eval)." };
 const serverOnly = ["**/*.server.ts", "app/lib/zod.ts"];
 const restrict = (patterns, paths = [browserZod]) => ({ "no-restricted-imports": ["error", { patterns, paths }] });
+
+/**
+ * The same layers by resolved path (import-x/no-restricted-paths with the TypeScript
+ * resolver), so `../../seed/seed.server` from app/lib is caught like `~/...` would be.
+ * app/ never reaches seed/, server/ or scripts/: those decide about demo data and
+ * start-up (docs/decisions/0072-seeding-outside-app.md).
+ */
+const layers = {
+  "import-x/no-restricted-paths": [
+    "error",
+    {
+      zones: [
+        {
+          target: "./app",
+          from: ["./seed", "./server", "./scripts"],
+          message: "app/ must not import seed/, server/ or scripts/: they run app/, not the other way round (ADR 0072).",
+        },
+        { target: "./app/features", from: "./app/routes", message: "Features must not import routes." },
+        { target: ["./app/ui", "./app/lib"], from: ["./app/features", "./app/routes"], message: "ui and lib import nothing domain-specific." },
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
@@ -27,6 +56,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    files: ["app/**"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: layers,
   },
   { files: ["app/**"], rules: restrict([]) },
   { files: ["app/features/**"], rules: restrict([noRoutes]) },

@@ -6,10 +6,17 @@
  * PostgreSQL when DATABASE_URL is set, otherwise the embedded database under
  * DATA_DIR (default ./data/db). Applies pending migrations first. Safe to run
  * again: the seed is idempotent.
+ *
+ *   npx tsx seed/cli.ts --if-wanted
+ *
+ * does what a server start does (server/demo-data.ts): seeds only an empty database,
+ * and only when SEED_DEMO_DATA or the embedded default asks for it. `npm run dev` runs
+ * this before the Vite dev server, which never seeds by itself.
  */
 import path from "node:path";
 import { openConfiguredDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { seedDemoDataIfWanted } from "../server/demo-data";
 import { DEMO_PASSWORD, seed } from "./seed.server";
 
 async function main() {
@@ -17,6 +24,10 @@ async function main() {
   const target = settings.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database at ${path.join(settings.dataDir, "db")}`;
   const database = await openConfiguredDatabase();
   try {
+    if (process.argv.includes("--if-wanted")) {
+      if (await seedDemoDataIfWanted(database, settings)) console.log(`Loaded the demo data into the ${target}.`);
+      return;
+    }
     const started = performance.now();
     const summary = await seed(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

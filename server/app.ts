@@ -12,6 +12,7 @@ import { scheduleAuthCleanup } from "~/features/auth/cleanup.server";
 import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
+import { seedDemoDataIfWanted } from "./demo-data";
 
 /**
  * The production HTTP server: security headers on every response, compression,
@@ -82,7 +83,7 @@ export function createApp() {
 /** Opens (migrates, seeds) the database, then listens. Resolves with the server. */
 export async function start(): Promise<Server> {
   const settings = env();
-  await getDatabase();
+  await seedDemoDataIfWanted(await getDatabase(), settings);
   const app = createApp();
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(settings.PORT, settings.HOST, () => resolve(listening));

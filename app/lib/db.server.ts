@@ -138,22 +138,11 @@ export async function openConfiguredDatabase(): Promise<Database> {
 let current: Promise<Database> | undefined;
 
 /**
- * The process's database, opened and migrated once. On the first start of an
- * empty embedded database the demo data is loaded; a production database gets
- * demo data only when SEED_DEMO_DATA=true.
+ * The process's database, opened and migrated once. Whether demo data is loaded is
+ * not decided here: the server entry does it before it listens (server/demo-data.ts).
  */
 export function getDatabase(): Promise<Database> {
-  current ??= (async () => {
-    const { env } = await import("./env.server");
-    const settings = env();
-    const database = await openConfiguredDatabase();
-    const wantsSeed = settings.SEED_DEMO_DATA ?? (!settings.isProduction && database.engine === "pglite");
-    if (wantsSeed) {
-      const { seedIfEmpty } = await import("../../seed/seed.server");
-      await seedIfEmpty(database.db);
-    }
-    return database;
-  })();
+  current ??= openConfiguredDatabase();
   current.catch(() => {
     current = undefined;
   });

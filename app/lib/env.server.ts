@@ -46,9 +46,6 @@ const schema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(true),
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SEED_DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
@@ -73,11 +70,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     for (const name of REQUIRED_IN_PRODUCTION) if (!cleaned[name]) missing.push(name);
     if (cleaned.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
-        if (!cleaned[name]) missing.push(name);
-      }
-    }
-    if (cleaned.PAYMENT_PROVIDER === "stripe") {
-      for (const name of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) {
         if (!cleaned[name]) missing.push(name);
       }
     }

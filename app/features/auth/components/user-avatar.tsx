@@ -1,25 +1,16 @@
 import { UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 /**
  * The signed-in user's avatar, or a placeholder icon when there is none or the image
- * fails to load (spec §2). Follows the browser event 'avatarUpdated' (spec §4), which
- * the profile page sends with `{ avatarUrl }` after an upload.
+ * fails to load (docs/product.md#header). The avatar comes from the root loader: an
+ * upload action that changes it makes the loaders run again, so no browser event is
+ * needed (docs/decisions/0071-unused-scaffolding-removed.md).
  */
 export function UserAvatar({ src, size = "h-8 w-8" }: { src: string | null; size?: string }) {
-  const [override, setOverride] = useState<string | null | undefined>(undefined);
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
 
-  useEffect(() => {
-    function onAvatarUpdated(event: Event) {
-      const detail = (event as CustomEvent<{ avatarUrl?: unknown }>).detail;
-      if (detail && typeof detail.avatarUrl === "string") setOverride(detail.avatarUrl);
-    }
-    window.addEventListener("avatarUpdated", onAvatarUpdated);
-    return () => window.removeEventListener("avatarUpdated", onAvatarUpdated);
-  }, []);
-
-  const url = override ?? src;
+  const url = src;
   if (!url || brokenSrc === url) {
     return (
       <span

@@ -94,10 +94,4 @@ describe("UserAvatar", () => {
     fireEvent.error(image);
     expect(screen.getByTestId("avatar-placeholder")).toBeTruthy();
   });
-
-  it("follows the avatarUpdated browser event", async () => {
-    const { container } = render(<UserAvatar src={null} />);
-    window.dispatchEvent(new CustomEvent("avatarUpdated", { detail: { avatarUrl: "/media/avatars/new.webp" } }));
-    await vi.waitFor(() => expect(container.querySelector("img")?.getAttribute("src")).toBe("/media/avatars/new.webp"));
-  });
 });

@@ -54,7 +54,6 @@ export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: st
 
 function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (open: boolean) => void }) {
   const [state, setState] = useState<State>({ status: "loading" });
-  const [avatarOverride, setAvatarOverride] = useState<string | null>(null);
   const authDialog = useContext(AuthDialogContext);
   const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
   const viewer = root?.user ?? null;
@@ -89,17 +88,6 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
     return () => controller.abort();
   }, [hostId]);
 
-  // Spec §4: a browser event 'avatarUpdated' with avatarUrl updates the shown avatar.
-  useEffect(() => {
-    function onAvatarUpdated(event: Event) {
-      const detail = (event as CustomEvent<{ avatarUrl?: string | null; userId?: string }>).detail;
-      if (!detail || (detail.userId && detail.userId !== hostId)) return;
-      setAvatarOverride(detail.avatarUrl ?? null);
-    }
-    window.addEventListener("avatarUpdated", onAvatarUpdated);
-    return () => window.removeEventListener("avatarUpdated", onAvatarUpdated);
-  }, [hostId]);
-
   const profile = state.status === "loaded" ? state.profile : null;
   const name = profile ? hostDisplayName(profile.fullName) : "Host profile";
 
@@ -129,7 +117,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
       {profile && (
         <div className="space-y-6">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Avatar url={avatarOverride ?? profile.avatarUrl} size="lg" />
+            <Avatar url={profile.avatarUrl} size="lg" />
             <div className="flex-1 space-y-1">
               <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
                 {name}
