@@ -23,7 +23,7 @@ function renderFailingPage(error: unknown) {
 }
 
 describe("root error boundary", () => {
-  it("shows the spec's texts and a Refresh Page button that reloads", async () => {
+  it("shows the documented texts (docs/product.md#app-error) and a Refresh Page button that reloads", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const reload = vi.fn();
     Object.defineProperty(window, "location", { value: { ...window.location, reload }, writable: true });

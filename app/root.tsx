@@ -37,7 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, se
 
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = env();
-  // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (spec §2).
+  // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (docs/product.md#sign-in).
   return { siteUrl: settings.SITE_URL, user: await getUser(request), adminEmails: settings.ADMIN_EMAILS };
 }
 
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
   const signedIn = Boolean(user);
-  // 'View My Profile' opens the public profile dialog for this host id (spec §2).
+  // 'View My Profile' opens the public profile dialog for this host id (docs/product.md#header).
   const [profileDialogHostId, setProfileDialogHostId] = useState<string | null>(null);
   return (
     <html lang="en">

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { US_CITY_ROUTES } from "./features/cities/known-cities";
 
-/** The route table of spec §2, in spec order. The catch-all stays last. */
+/** The route table of docs/product.md#routes, in that order. The catch-all stays last. */
 export default [
   index("routes/home/home.tsx"),
   route("space/:titleSlug/:locationSlug", "routes/listings/space-detail.tsx"),

@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript of a visitor's page: every script the server-rendered
  * HTML loads (entry, route modules and their modulepreloads), as served with
- * gzip. Budget (DESIGN.md): at most 170 KB on /. Prints one line per page and
+ * gzip. Budget (docs/product.md#quality-bars): at most 170 KB on /. Prints one line per page and
  * exits non-zero when / is over budget.
  *
  *   npm run build && npm run bench:js

@@ -4,7 +4,7 @@ import { z } from "zod";
 /**
  * The one place settings are read. Every setting has a working local default;
  * in production the ones that must never default are required, and start-up
- * fails with a single error naming every missing variable (spec §1).
+ * fails with a single error naming every missing variable (docs/product.md#settings).
  */
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;

@@ -114,7 +114,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "List a space" })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`signed-in-${testInfo.project.name}.png`) });
 
-    // The menu: every item of spec §2 (small screens without My Listings), no admin link.
+    // The menu: every item of docs/product.md#header (small screens without My Listings), no admin link.
     const expected = phone
       ? ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Sign Out"]
       : ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Sign Out"];

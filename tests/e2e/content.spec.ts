@@ -364,7 +364,7 @@ test.describe("content pages", () => {
     await expect(page).toHaveURL(/\/contact\?subject=general$/);
   });
 
-  test("company pages show the spec's facts", async ({ page }) => {
+  test("company pages show the documented facts (docs/product.md#static-pages)", async ({ page }) => {
     const main = page.getByRole("main");
     await page.goto("/about");
     for (const figure of ["100K+", "50K+", "50+", "4.9/5"]) await expect(main.getByText(figure, { exact: true })).toBeVisible();
@@ -387,7 +387,7 @@ test.describe("content pages", () => {
     await expect(page.getByText("50% refund if cancelled at least 7 days before the start.")).toBeVisible();
     await expect(page.getByText("Refunds take 5-7 business days")).toBeVisible();
     await page.goto("/sitemap");
-    // Spec §2: exactly six groups, in this order.
+    // docs/product.md#sitemap: exactly six groups, in this order.
     await expect(main.getByRole("heading", { level: 2 })).toHaveText(["Main", "User Account", "Company", "Support", "Legal", "Popular Cities"]);
     await expect(main.getByRole("region", { name: "Popular Cities" }).getByRole("link")).toHaveCount(29);
     await expect(main.getByRole("region", { name: "User Account" }).getByRole("link")).toHaveText([

@@ -3,7 +3,7 @@ import { accountMenuFor, displayName } from "./account-menu";
 
 const labels = (isAdmin: boolean, screen: "wide" | "small") => accountMenuFor(isAdmin, screen).map((item) => item.label);
 
-describe("account menu (spec §2)", () => {
+describe("account menu (docs/product.md#header)", () => {
   it("lists every item in order on wide screens, with the admin link for admins only", () => {
     expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings"]);
     expect(labels(true, "wide")).toEqual([

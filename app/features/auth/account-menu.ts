@@ -1,5 +1,5 @@
 /**
- * The signed-in user's menu of spec §2, in order. `wideOnly` items are left out of
+ * The signed-in user's menu of docs/product.md#header, in order. `wideOnly` items are left out of
  * the small-screen list (My Listings and the admin link); `adminOnly` needs is_admin.
  */
 export type AccountMenuItem =

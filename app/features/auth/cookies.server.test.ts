@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/lib/env.server";
 import { clearedSessionCookies, parseCookies, sessionCookies } from "./cookies.server";
 
-/** DESIGN.md "Session": HttpOnly, SameSite=Lax cookies, Secure in production. */
+/** docs/decisions/0010-sessions.md: HttpOnly, SameSite=Lax cookies, Secure in production. */
 afterEach(() => {
   vi.unstubAllEnvs();
   resetEnvCache();

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 
 /**
- * The sign-in dialog's fields (spec §5: e-mail required and well-formed, password
+ * The sign-in dialog's fields (docs/product.md#sign-in: e-mail required and well-formed, password
  * required). One schema checks them in the browser and again in the actions.
  */
 export const MAX_EMAIL_LENGTH = 254;

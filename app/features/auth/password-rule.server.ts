@@ -2,7 +2,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import { characterCount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
 
 /**
- * The rule for a new password (spec §8 "weak password with reasons"): 8 to 128
+ * The rule for a new password (docs/product.md#sign-in): 8 to 128
  * characters and not one of the most common passwords. The list is zxcvbn-ts's common
  * password list (about 49 000 entries from leaked-password corpora), compared without
  * regard to case.

@@ -27,7 +27,7 @@ describe("new password rule", () => {
 });
 
 describe("password hashing", () => {
-  it("hashes with argon2id and the DESIGN parameters, verifying only the right password", async () => {
+  it("hashes with argon2id and the parameters of ADR 0013, verifying only the right password", async () => {
     const hash = await hashPassword("violet-otter-canvas-19");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, "violet-otter-canvas-19")).toBe(true);

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-/** argon2id with the parameters of DESIGN.md (OWASP's minimum for argon2id). */
+/** argon2id with the parameters of docs/decisions/0013-passwords.md (OWASP's minimum for argon2id). */
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**

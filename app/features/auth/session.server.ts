@@ -16,7 +16,7 @@ import {
 } from "./tokens.server";
 
 /**
- * Sessions (DESIGN.md "Session", docs/decisions/0010-sessions.md): a 15-minute access
+ * Sessions (docs/product.md#sessions, docs/decisions/0010-sessions.md): a 15-minute access
  * JWT plus an opaque, rotating refresh token, both in HttpOnly cookies. A session row
  * is one refresh-token family; revoking it signs that browser out everywhere at once.
  */
@@ -120,7 +120,7 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Gives a user without a profile row one, with is_admin false (spec §4). */
+/** Gives a user without a profile row one, with is_admin false (docs/product.md#header). */
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ id: userId, isAdmin: false }).onConflictDoNothing({ target: profiles.id });
 }
@@ -214,14 +214,14 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return (await resolveOnce(request)).user;
 }
 
-/** The signed-in user; signed-out visitors are sent to / (spec §2). */
+/** The signed-in user; signed-out visitors are sent to / (docs/product.md#permissions). */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user) throw redirect("/");
   return user;
 }
 
-/** An admin; anyone else is sent to / (spec §2, §6). */
+/** An admin; anyone else is sent to / (docs/product.md#permissions). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user?.isAdmin) throw redirect("/");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server";
 
-/** Access tokens live 15 minutes (DESIGN.md "Session"). */
+/** Access tokens live 15 minutes (docs/decisions/0010-sessions.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** A session (refresh-token family) lives 30 days after its last use. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;

@@ -24,7 +24,7 @@ export function cityCondition(match: CityMatch): SQL {
   return sql`lower(split_part(${spaces.location}, ',', 1)) = lower(${match.name})`;
 }
 
-/** A city's row from `cities` (spec §7: read cities by slug), or null. */
+/** A city's row from `cities` (docs/product.md#cities: read cities by slug), or null. */
 export async function getCityBySlug(db: Db, slug: string) {
   const [row] = await db.select().from(cities).where(eq(cities.slug, slug.slice(0, 100)));
   return row ?? null;

@@ -9,8 +9,8 @@ import {
   parseTypeFilter,
 } from "./known-cities";
 
-describe("catch-all city slugs (spec §2)", () => {
-  it("are exactly the 20 slugs of the spec, in order", () => {
+describe("catch-all city slugs (docs/product.md#cities)", () => {
+  it("are exactly the 20 slugs of docs/product.md#cities, in order", () => {
     expect(CATCH_ALL_CITY_SLUGS.join(", ")).toBe(
       "tokyo, new-york, london, paris, shanghai, dubai, singapore, los-angeles, berlin, sydney, hong-kong, seoul, toronto, melbourne, amsterdam, mumbai, barcelona, mexico-city, sao-paulo, bangkok",
     );

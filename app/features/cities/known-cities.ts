@@ -1,6 +1,6 @@
 import type { CityHighlight, PopularArea } from "~/db/schema/catalog";
 
-/** The 20 slugs the catch-all /{city} page knows (spec §2 City pages), in spec order. */
+/** The 20 slugs the catch-all /{city} page knows (docs/product.md#cities), in the documented order. */
 export const CATCH_ALL_CITY_SLUGS = [
   "tokyo",
   "new-york",
@@ -72,7 +72,7 @@ export function fallbackCityContent(name: string) {
   };
 }
 
-/** The fixed US city routes (spec §2): path slug and the exact location name their listings carry. */
+/** The fixed US city routes (docs/product.md#cities): path slug and the exact location name their listings carry. */
 export const FIXED_US_CITIES = {
   "new-york": { name: "New York", state: "New York" },
   "los-angeles": { name: "Los Angeles", state: "California" },
@@ -95,7 +95,7 @@ const OTHER_US_CITY_ROUTES = [
 export type UsCityRouteSlug = FixedUsCitySlug | (typeof OTHER_US_CITY_ROUTES)[number]["slug"];
 
 /**
- * Every US city route of spec §2, in route-table order: the nine fixed-figure
+ * Every US city route of docs/product.md#cities, in route-table order: the nine fixed-figure
  * cities, then San Jose and Riverview with their own filters.
  */
 export const US_CITY_ROUTES: readonly { slug: UsCityRouteSlug; label: string }[] = [

@@ -1,4 +1,4 @@
-/** Content of /how-it-works (spec §2), kept apart from the page so JSON-LD and UI agree. */
+/** Content of /how-it-works (docs/product.md#how-it-works), kept apart from the page so JSON-LD and UI agree. */
 export const HOW_IT_WORKS_STEPS = [
   {
     title: "Search & Discover",
@@ -26,7 +26,7 @@ export const HOW_IT_WORKS_STEPS = [
   },
 ] as const;
 
-/** Spec §2 category counts (static marketing figures). */
+/** docs/product.md#how-it-works category counts (static marketing figures). */
 export const CATEGORY_COUNTS = [
   { label: "Creative Spaces", count: "2,500+" },
   { label: "Event Venues", count: "1,800+" },
@@ -45,7 +45,7 @@ export const BENEFITS = [
   { title: "List in 60 seconds", text: "Hosts list for free in about 60 seconds and keep 90% of every booking." },
 ] as const;
 
-/** The 8 FAQ questions (spec §9: 8 FAQ questions). */
+/** The 8 FAQ questions (docs/product.md#how-it-works: 8 FAQ questions). */
 export const HOW_IT_WORKS_FAQ = [
   {
     question: "How does instant booking work?",

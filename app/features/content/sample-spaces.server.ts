@@ -4,10 +4,10 @@ import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
 
-/** Spec §8 fallback text when the space list cannot be read. */
+/** The fallback text (docs/product.md#error-texts) when the space list cannot be read. */
 export const FETCH_SPACES_FAILED = "Failed to fetch spaces";
 
-/** 'See It In Action' (spec §9: sample 6): the newest published, available spaces. */
+/** 'See It In Action' (docs/product.md#how-it-works: sample 6): the newest published, available spaces. */
 export async function sampleSpaces(db: Db, limit = 6): Promise<SpaceCardData[]> {
   const rows = await db
     .select(spaceCardColumns)

@@ -1,4 +1,4 @@
-/** The ten hero slides of the home page (spec §2 Home, §9: 10 slides, 5 s, 1 s lock). */
+/** The ten hero slides of the home page (docs/product.md#home: 10 slides, 5 s, 1 s lock). */
 export type HeroSlide = { badge: string; title: string; subtitle: string; image: string };
 
 export const AUTO_ADVANCE_MS = 5_000;
@@ -72,7 +72,7 @@ export function wrapIndex(index: number, step: number, length = HERO_SLIDES.leng
   return (((index + step) % length) + length) % length;
 }
 
-/** Home category shortcuts (spec §2): the space-type names they open on /explore. */
+/** Home category shortcuts (docs/product.md#home): the space-type names they open on /explore. */
 export const CATEGORY_SHORTCUTS = [
   { type: "photo-studio", label: "Photo Studios", image: "/demo/studio-2.webp" },
   { type: "atv-dirtbike", label: "ATVs & Dirt Bikes", image: "/demo/atv-2.webp" },
@@ -82,7 +82,7 @@ export const CATEGORY_SHORTCUTS = [
   { type: "yard-garden", label: "Yard & Garden", image: "/demo/garden-2.webp" },
 ] as const;
 
-/** Static category counts (spec §2: claimed as static text). */
+/** Static category counts (docs/product.md#home: claimed as static text). */
 export const CATEGORY_COUNTS = [
   { label: "Creative Spaces", count: "2,500+" },
   { label: "Event Venues", count: "1,800+" },

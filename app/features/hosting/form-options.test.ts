@@ -12,7 +12,7 @@ const brokenDb = {
 } as unknown as Db;
 
 describe("loadFormOptions", () => {
-  it("reports each list that could not be read with the spec §8 text, and never throws", async () => {
+  it("reports each list that could not be read with docs/product.md#error-texts, and never throws", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const options = await loadFormOptions(brokenDb);
     expect(options).toEqual({

@@ -86,7 +86,7 @@ describe("listing actions with bad input", () => {
     });
   }
 
-  it("publishing without an address shows the spec message and stores nothing", async () => {
+  it("publishing without an address shows the documented message and stores nothing", async () => {
     const before = await spaceCount();
     const result = await runListingAction(database.db, storage, owner, form({ intent: "publish" }), { mode: "create" });
     expect(result).toMatchObject({ ok: false, status: 400, formError: ADDRESS_REQUIRED_MESSAGE });
@@ -117,7 +117,7 @@ describe("listing actions with bad input", () => {
     expect(row!.userId).toBe(owner);
   });
 
-  it("saves every host-editable Space field of spec §3 as typed", async () => {
+  it("saves every host-editable Space field of docs/product.md#listing-fields as typed", async () => {
     const result = await runListingAction(
       database.db,
       storage,

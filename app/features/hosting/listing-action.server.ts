@@ -9,7 +9,7 @@ export type ListingActionResult =
 
 /**
  * The create and edit actions: parse with the shared schema, save, and turn every
- * failure into a message (spec §8: the server's message when there is one, else
+ * failure into a message (docs/product.md#error-texts: the server's message when there is one, else
  * the fallback) — never a 500 for bad input.
  */
 export async function runListingAction(

@@ -101,7 +101,7 @@ const requiredNumber = (label: string, kind: string) =>
 
 const requiredPrice = (label: string) => z.preprocess(toNumber, requiredNumber(label, "a number").pipe(priceNumber(label)));
 
-/** Empty → null (spec §5). */
+/** Empty → null (docs/product.md#listing-rules). */
 const optionalPrice = (label: string) => z.preprocess((v) => toNumber(v) ?? null, priceNumber(label).nullable());
 
 /** Empty → 0 (deposit_amount, delivery_fee). */
@@ -119,7 +119,7 @@ const optionalInteger = (label: string, min: number, max: number) =>
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
 
-/** "wifi, parking ,, desk" → ["wifi", "parking", "desk"] (spec §5: split by comma and trimmed). */
+/** "wifi, parking ,, desk" → ["wifi", "parking", "desk"] (docs/product.md#listing-rules: split by comma and trimmed). */
 export function splitList(value: string): string[] {
   return cleanText(value)
     .split(",")
@@ -253,7 +253,7 @@ export function hasCompleteAddress(input: Pick<ListingInput, "streetAddress" | "
   return Boolean(input.streetAddress && input.city && input.state && input.postalCode);
 }
 
-/** Spec §5: publishing needs the four address fields; a draft does not. */
+/** docs/product.md#listing-rules: publishing needs the four address fields; a draft does not. */
 export const listingFormSchema = listingFieldsSchema
   .superRefine((input, ctx) => {
     if (input.subcategoryId && !input.categoryId) {

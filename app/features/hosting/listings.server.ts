@@ -7,7 +7,7 @@ import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listin
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
- * owner's user id (spec §6): another user's listing behaves as if it did not exist.
+ * owner's user id (docs/product.md#permissions): another user's listing behaves as if it did not exist.
  */
 
 export class HostingError extends Error {
@@ -61,7 +61,7 @@ export async function checkMediaUrls(
   const check = async (url: string, kind: "image" | "video") => {
     if (kept.has(url)) return;
     const key = storage.keyFromUrl(url);
-    // Another user's upload: forbidden, whether or not it exists (spec §6; docs/decisions/0053).
+    // Another user's upload: forbidden, whether or not it exists (docs/product.md#permissions; docs/decisions/0053).
     if (key !== null && !key.startsWith(`${userId}/`)) {
       throw new HostingError(`This ${kind} is not one of your uploads; upload it again.`, 403, `${kind}s`);
     }
@@ -91,7 +91,7 @@ export async function deleteMediaFiles(storage: MediaStorage, userId: string, ur
 }
 
 /**
- * Creates a listing (spec §4: available; published only on 'Publish Listing').
+ * Creates a listing (docs/product.md#listing-states: available; published only on 'Publish Listing').
  * A repeated form token returns the listing the first submission created.
  */
 export async function createSpace(
@@ -232,7 +232,7 @@ export async function listOwnerSpaces(db: Db, userId: string, { page = 1 }: { pa
   return { spaces: rows, total: total?.n ?? 0, page: safePage, pageSize: OWNER_PAGE_SIZE };
 }
 
-/** Categories with their subcategories (spec §7: is_active, ordered by display_order). */
+/** Categories with their subcategories (docs/product.md#catalog: is_active, ordered by display_order). */
 export async function listCategories(db: Db) {
   const categories = await db
     .select({ id: rentalCategories.id, name: rentalCategories.name, label: rentalCategories.label })
@@ -256,7 +256,7 @@ export async function listCategories(db: Db) {
   }));
 }
 
-/** Space types in created_at order (spec §7). */
+/** Space types in created_at order (docs/product.md#catalog). */
 export async function listSpaceTypes(db: Db) {
   return db
     .select({ id: spaceTypes.id, name: spaceTypes.name, label: spaceTypes.label })
@@ -286,7 +286,7 @@ export const SPACE_TYPES_FAILED = "Failed to fetch space types";
 
 /**
  * The choices the listing form offers. A failure of either list is reported with its
- * spec §8 text and an empty list instead of failing the whole page.
+ * docs/product.md#error-texts and an empty list instead of failing the whole page.
  */
 export async function loadFormOptions(db: Db) {
   const [categories, spaceTypes] = await Promise.allSettled([listCategories(db), listSpaceTypes(db)]);

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { cleanText } from "./listing-form";
 
-/** Adding a space type inline (spec §3: name lowercased, label). */
+/** Adding a space type inline (docs/product.md#catalog: name lowercased, label). */
 export const spaceTypeSchema = z
   .object({
     label: z.preprocess(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cardBadge, formatRating, priceChips } from "./card";
 import { slugify, spacePath } from "./slug";
 
-describe("card badge (spec §4)", () => {
+describe("card badge (docs/product.md#space-cards)", () => {
   it("follows availability first, then status", () => {
     expect(cardBadge({ available: false, status: "available" })).toEqual({ label: "Unavailable", tone: "red" });
     expect(cardBadge({ available: false, status: "maintenance" })).toEqual({ label: "Unavailable", tone: "red" });
@@ -13,7 +13,7 @@ describe("card badge (spec §4)", () => {
   });
 });
 
-describe("price chips (spec §9)", () => {
+describe("price chips (docs/product.md#space-cards)", () => {
   const none = { hourlyPrice: null, dailyPrice: null, weeklyPrice: null, monthlyPrice: null };
   it("shows hourly, daily, weekly, monthly in that order, without decimals, at most three", () => {
     expect(priceChips({ hourlyPrice: 45.5, dailyPrice: 300, weeklyPrice: 1800.99, monthlyPrice: 6000, currency: "USD" })).toEqual([
@@ -33,7 +33,7 @@ describe("price chips (spec §9)", () => {
   });
 });
 
-describe("slug rule (spec §2)", () => {
+describe("slug rule (docs/product.md#slugs)", () => {
   it("lowercases and joins words with single hyphens", () => {
     expect(slugify("Sunny Loft — Downtown Studio!")).toBe("sunny-loft-downtown-studio");
     expect(slugify("  New York, NY  ")).toBe("new-york-ny");

@@ -1,6 +1,6 @@
 import { formatWhole } from "~/lib/money";
 
-/** What a space card needs (spec §4 badges, §9 card rules). */
+/** What a space card needs (docs/product.md#space-cards: badges and card rules). */
 export type SpaceCardData = {
   id: string;
   title: string;

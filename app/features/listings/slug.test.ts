@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slugify, spacePath } from "./slug";
 
-/** A character-by-character reading of the spec §2 rule, to compare the regex version against. */
+/** A character-by-character reading of docs/product.md#slugs, to compare the regex version against. */
 function referenceSlug(text: string) {
   let out = "";
   let pendingHyphen = false;
@@ -29,7 +29,7 @@ const messyText = fc
   )
   .map((parts) => parts.join(""));
 
-describe("slugify (spec §2 slug rule) — properties", () => {
+describe("slugify (docs/product.md#slugs) — properties", () => {
   it("agrees with a character-by-character reading of the rule", () => {
     fc.assert(
       fc.property(messyText, (text) => {

@@ -1,5 +1,5 @@
 /**
- * Spec §2 slug rule: lowercase, each run of non-alphanumerics becomes one hyphen,
+ * docs/product.md#slugs: lowercase, each run of non-alphanumerics becomes one hyphen,
  * hyphens at the edges trimmed. Alphanumeric means ASCII letters and digits; they
  * are lowercased after the replacement, so the result never depends on Unicode case
  * mapping (JavaScript lowercases 'İ' to 'i̇' and the Kelvin sign to 'k', a database in

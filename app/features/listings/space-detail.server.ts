@@ -7,7 +7,7 @@ import { slugify } from "./slug";
 
 const uuid = z.uuid();
 
-/** The slug rule of spec §2 in SQL (the twin of `slugify`), so a lookup runs in the database. */
+/** The slug rule of docs/product.md#slugs in SQL (the twin of `slugify`), so a lookup runs in the database. */
 export function slugSql(text: AnyColumn | SQL) {
   return sql<string>`lower(trim(both '-' from regexp_replace(${text}, '[^A-Za-z0-9]+', '-', 'g')))`;
 }

@@ -9,7 +9,7 @@ const noPrices = {
   currency: "USD",
 };
 
-describe("price options (spec §2, §9)", () => {
+describe("price options (docs/product.md#space-page)", () => {
   it("lists hourly, daily, weekly, monthly in that order, skipping missing and zero prices", () => {
     const options = priceOptions({
       hourlyPrice: 95,
@@ -121,7 +121,7 @@ describe("rental details", () => {
 });
 
 describe("monthYear", () => {
-  it("shows month name and year (spec §9)", () => {
+  it("shows month name and year (docs/product.md#host-profile)", () => {
     expect(monthYear("2025-03-31T23:30:00Z")).toBe("March 2025");
     expect(monthYear(new Date(Date.UTC(2024, 0, 1)))).toBe("January 2024");
   });

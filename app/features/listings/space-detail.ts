@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/money";
 
-/** One price option of a listing, in the display order of spec §9. */
+/** One price option of a listing, in the display order of docs/product.md#space-page. */
 export type PriceOption = {
   unit: "hour" | "day" | "week" | "month";
   label: string;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { env } from "~/lib/env.server";
 
 /**
- * Where uploaded media live (spec §7 bucket `spaces`): keys `{user id}/{random}.{ext}`,
+ * Where uploaded media live (docs/product.md#media, listing uploads): keys `{user id}/{random}.{ext}`,
  * never overwritten. Local disk under DATA_DIR/media by default (served by
  * server/app.ts at /media), or an S3-compatible bucket when MEDIA_STORAGE=s3.
  */

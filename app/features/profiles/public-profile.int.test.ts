@@ -17,7 +17,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe("getPublicProfile (spec §2 Public profile dialog, §3)", () => {
+describe("getPublicProfile (docs/product.md#host-profile)", () => {
   it("shows the profile, stats over active listings and the newest six of them", async () => {
     const db = database.db;
     const host = await createUser(db, { fullName: "Maya Chen" });

@@ -11,7 +11,7 @@ import {
 } from "./public-profile";
 
 /**
- * A host's public profile (spec §2 Public profile dialog): the profile row or the
+ * A host's public profile (docs/product.md#host-profile): the profile row or the
  * default profile, stats over published and available listings (computed in SQL),
  * and the newest 6 of those listings. Null when no such user exists.
  */
@@ -45,7 +45,7 @@ export async function getPublicProfile(
     .select({
       totalListings: count(),
       totalReviews: sum(spaces.reviewCount),
-      // Mean of listing ratings (spec §3) over listings that have reviews: a listing
+      // Mean of listing ratings (docs/product.md#host-profile) over listings that have reviews: a listing
       // nobody has reviewed yet has rating 0, which is "no rating", not a bad one.
       averageRating: sql<string | null>`avg(${spaces.rating}) filter (where ${spaces.reviewCount} > 0)`,
     })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostDisplayName, profileOrDefault } from "./public-profile";
 
-describe("profileOrDefault (spec §3)", () => {
+describe("profileOrDefault (docs/product.md#host-profile)", () => {
   const now = new Date("2026-11-23T10:00:00Z");
   it("gives the default host profile when the row is missing", () => {
     expect(profileOrDefault(null, now)).toEqual({

@@ -1,7 +1,7 @@
-/** Spec §3 profile defaults, shown when a host has no profile row. */
+/** Profile defaults (docs/product.md#host-profile), shown when a host has no profile row. */
 export const DEFAULT_RESPONSE_RATE = 95;
 export const DEFAULT_RESPONSE_TIME = "within an hour";
-/** Spec §9: the profile dialog shows at most 6 listing cards. */
+/** docs/product.md#host-profile: the profile dialog shows at most 6 listing cards. */
 export const PROFILE_LISTING_LIMIT = 6;
 
 export type ProfileListing = {
@@ -44,8 +44,8 @@ type ProfileRow = {
 };
 
 /**
- * The profile to show for a host: the row when there is one, otherwise the spec
- * §3 default (blank name, avatar and bio, today as the join date, 95, 'within an hour').
+ * The profile to show for a host: the row when there is one, otherwise the
+ * docs/product.md#host-profile default (blank name, avatar and bio, today as the join date, 95, 'within an hour').
  */
 export function profileOrDefault(
   row: ProfileRow | null | undefined,

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** The topics a browser can subscribe to on /api/live (spec §4 live updates). */
+/** The topics a browser can subscribe to on /api/live (docs/product.md#live-updates). */
 export const LIVE_TOPICS = ["spaces", "space_types"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -6,7 +6,7 @@ export type { LiveEvent, LiveTopic } from "./live-event";
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Calls `onEvent` for every live change of the given topics (spec §4), from the
+ * Calls `onEvent` for every live change of the given topics (docs/product.md#live-updates), from the
  * /api/live Server-Sent Events stream. The browser's EventSource retries on its
  * own after a dropped connection; when it gives up (CLOSED, e.g. the server
  * answered 503), we reopen it with exponential back-off. Changes made while

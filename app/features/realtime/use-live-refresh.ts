@@ -6,7 +6,7 @@ const SETTLE_MS = 250;
 
 /**
  * Re-runs the page's loaders when a listing (or space type) changes anywhere
- * (spec §4 live updates). Bursts of changes are folded into one reload after
+ * (docs/product.md#live-updates). Bursts of changes are folded into one reload after
  * 250 ms, well inside the 2 s the product promises. After a dropped
  * connection comes back the page reloads too, since changes made meanwhile
  * were not sent.

@@ -1,4 +1,4 @@
-/** Home "International Spaces" region buttons (spec §2 Home). */
+/** Home "International Spaces" region buttons (docs/product.md#home). */
 export const REGIONS = [
   { id: "asia-pacific", label: "Asia Pacific", countries: ["Japan", "Indonesia", "Australia"] },
   { id: "europe", label: "Europe", countries: ["United Kingdom", "France", "Greece"] },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findRegion, matchesRegion, regionCountries } from "./regions";
 import { escapeLike, exploreHref, parseExploreSearch, parseHomeSearch } from "./search-params";
 
-describe("region filters (spec §2 Home)", () => {
+describe("region filters (docs/product.md#home)", () => {
   it("maps the four region buttons to their countries", () => {
     expect(regionCountries("asia-pacific")).toEqual(["Japan", "Indonesia", "Australia"]);
     expect(regionCountries("europe")).toEqual(["United Kingdom", "France", "Greece"]);

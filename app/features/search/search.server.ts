@@ -42,7 +42,7 @@ function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit
     .limit(limit) as Promise<SpaceCardData[]>;
 }
 
-/** Home search (spec §2): text over title, location or country, one category; the first 9. */
+/** Home search (docs/product.md#home): text over title, location or country, one category; the first 9. */
 export function searchHome(db: Db, { q, category }: { q: string; category: string }) {
   return newest(db, {
     where: [category ? eq(spaces.type, category) : undefined, q ? or(contains(spaces.title, q), contains(spaces.location, q), contains(spaces.country, q)) : undefined],
@@ -83,7 +83,7 @@ export async function searchExplore(db: Db, { q, type, location, page }: Explore
   return { spaces: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-/** Categories for the filters: space types, oldest first (spec §7). */
+/** Categories for the filters: space types, oldest first (docs/product.md#catalog). */
 export function listSpaceTypes(db: Db) {
   return db.select({ name: spaceTypes.name, label: spaceTypes.label }).from(spaceTypes).orderBy(asc(spaceTypes.createdAt), asc(spaceTypes.name));
 }

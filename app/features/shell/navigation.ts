@@ -1,4 +1,4 @@
-/** The main navigation of spec §2, in order. */
+/** The main navigation of docs/product.md#navigation, in order. */
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
   { to: "/how-it-works", label: "How it works" },
@@ -8,7 +8,7 @@ export const MAIN_NAV = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Footer links of spec §2, grouped for reading. */
+/** Footer links of docs/product.md#footer, grouped for reading. */
 export const FOOTER_GROUPS = [
   {
     title: "Company",

@@ -2,7 +2,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
-/** /profile for signed-in users only: signed-out visitors are sent to / by the loader (spec §2). */
+/** /profile for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md#permissions). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { email: user.email, fullName: user.fullName };

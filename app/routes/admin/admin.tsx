@@ -2,7 +2,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
-/** /admin: admins only; anyone else is sent to / by the loader (spec §2, §6). */
+/** /admin: admins only; anyone else is sent to / by the loader (docs/product.md#admin). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   return { email: user.email };

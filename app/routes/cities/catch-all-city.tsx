@@ -7,7 +7,7 @@ import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catch-all-city";
 import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
 
-/** The catch-all /{city} page (spec §2 City pages): one of 20 known slugs, optional ?type=. */
+/** The catch-all /{city} page (docs/product.md#cities): one of 20 known slugs, optional ?type=. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = (params.city ?? "").trim().toLowerCase();
   if (!slug) return data({ status: "missing" as const }, { status: 404 });

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-/** Spec §9 cancellation tiers. */
+/** The cancellation tiers (docs/product.md#cancellation). */
 const TIERS = [
   {
     name: "Flexible",

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-/** Spec §2: four open positions with title, department, location and type. */
+/** docs/product.md#static-pages: four open positions with title, department, location and type. */
 const POSITIONS = [
   {
     title: "Senior Full-Stack Engineer",

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpaceCardData } from "~/features/listings/card";
 import Home from "./home";
 
-/** Spec §2 Home search section: 'Loading spaces...', the red error text and the empty text. */
+/** docs/product.md#home search section: 'Loading spaces...', the red error text and the empty text. */
 
 beforeEach(() => {
   vi.stubGlobal(

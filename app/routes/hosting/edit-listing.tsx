@@ -10,7 +10,7 @@ import { getDb } from "~/lib/db.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
 
-/** Spec §8: 'Failed to fetch listing', then back to /my-listings (shown there). */
+/** docs/product.md#hosting-pages: 'Failed to fetch listing', then back to /my-listings (shown there). */
 const FETCH_FAILED = "/my-listings?error=fetch-listing";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -229,7 +229,7 @@ describe("hosting routes", () => {
     expect(after).toEqual(before);
   });
 
-  it("bodies that are not forms, and malformed ids, get a 4xx with the spec message, never a 500", async () => {
+  it("bodies that are not forms, and malformed ids, get a 4xx with the documented message, never a 500", async () => {
     const json = (url: string) =>
       new Request(`http://localhost${url}`, { method: "POST", body: '{"title":"x"}', headers: { cookie: ownerCookie, "content-type": "application/json" } });
     const created = await createListing.action(args(json("/create-listing")));

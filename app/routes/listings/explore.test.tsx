@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import Explore from "./explore";
 
-/** Spec §2 Explore: the spaces error text when the list fails; §8 'Failed to fetch spaces'. */
+/** docs/product.md#explore: the spaces error text ('Failed to fetch spaces') when the list fails. */
 
 afterEach(cleanup);
 

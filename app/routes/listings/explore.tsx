@@ -18,7 +18,7 @@ function logFailure(what: string, error: unknown) {
 }
 
 /**
- * /explore (spec §2): text over title and description, one type, one location;
+ * /explore (docs/product.md#explore): text over title and description, one type, one location;
  * every filter lives in the URL so a search can be shared and the back button
  * steps through it. Results are paged in SQL ('Load more', ADR 0044).
  */

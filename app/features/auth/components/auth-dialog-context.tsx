@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 export type AuthDialogMode = "signin" | "signup";
 
 export type AuthDialogApi = {
-  /** Opens the sign-in dialog (spec §2), e.g. when a visitor must sign in to continue. */
+  /** Opens the sign-in dialog (docs/product.md#sign-in), e.g. when a visitor must sign in to continue. */
   openSignIn(mode?: AuthDialogMode): void;
 };
 

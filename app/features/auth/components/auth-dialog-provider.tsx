@@ -58,7 +58,7 @@ function preloadSignInDialog() {
   void loadSignInDialog();
 }
 
-/** The header's 'Sign In / Sign Up' button (spec §2). */
+/** The header's 'Sign In / Sign Up' button (docs/product.md#sign-in). */
 export function SignInButton() {
   const { openSignIn } = useAuthDialog();
   return (

@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { credentialsSchema, fieldErrorsOf, type AuthActionResult, type FieldErrors } from "../credentials";
 import type { AuthDialogMode } from "./auth-dialog-context";
 
-/** Spec §8: the server's message when there is one, else this. */
+/** docs/product.md#sign-in: the server's message when there is one, else this. */
 export const FALLBACK_ERROR = "An error occurred";
 
 type FailedAnswer = Extract<AuthActionResult, { ok: false }>;
@@ -47,14 +47,14 @@ type Props = {
   mode: AuthDialogMode;
   onOpenChange(open: boolean): void;
   onModeChange(mode: AuthDialogMode): void;
-  /** The ADMIN_EMAILS addresses, shown as a hint (spec §2). */
+  /** The ADMIN_EMAILS addresses, shown as a hint (docs/product.md#sign-in). */
   adminEmails: readonly string[];
   /** Puts focus back where the dialog was opened from; false when that element is gone. */
   returnFocus?(): boolean;
 };
 
 /**
- * Spec §2 sign-in dialog: e-mail and password, a toggle between 'Sign In' and
+ * docs/product.md#sign-in: e-mail and password, a toggle between 'Sign In' and
  * 'Create an Account' (button 'Sign Up'), a close button and the admin addresses
  * marked 'Admin account'. Success closes it; the root loader revalidates, so the
  * page shows the signed-in user without a reload.

@@ -15,7 +15,7 @@ const itemClass =
   "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
 /**
- * Spec §2 header, signed in: avatar and name or e-mail opening the account menu.
+ * docs/product.md#header, signed in: avatar and name or e-mail opening the account menu.
  * Wide screens: a dropdown menu (keyboard: Enter/Space/arrows, Escape closes).
  * Small screens: a collapsible list without My Listings and the admin link.
  */

@@ -46,7 +46,7 @@ describe("blogListing", () => {
 });
 
 describe("posts", () => {
-  it("has the two full posts of the spec and every post written out", () => {
+  it("has the two full posts of docs/product.md#blog and every post written out", () => {
     expect(findPost("future-of-space-rental-2025")?.body.length).toBeGreaterThan(5);
     expect(findPost("maximize-space-earnings")?.body.length).toBeGreaterThan(5);
     for (const post of posts) {

@@ -1,6 +1,6 @@
 import { BLOG_POSTS } from "./posts";
 
-/** Spec §2 blog category chips, in order. "All Posts" is the absence of a filter. */
+/** Blog category chips (docs/product.md#blog), in order. "All Posts" is the absence of a filter. */
 export const BLOG_CATEGORIES = [
   { slug: "industry-trends", label: "Industry Trends" },
   { slug: "host-tips", label: "Host Tips" },

@@ -3,7 +3,7 @@ import { Cookie, Download, Mail, Trash2, X } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * 'Manage Privacy Settings' (spec §2 privacy page, action not shown): what we
+ * 'Manage Privacy Settings' (docs/product.md#static-pages, action not shown): what we
  * store about the visitor and the requests they can make, each a real link.
  */
 export function PrivacySettingsDialog() {

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 export const STEP_INTERVAL_MS = 5000;
 
 /**
- * Spec §2 how-it-works steps: rotate every 5 s and can be chosen by click. The
+ * docs/product.md#how-it-works: rotate every 5 s and can be chosen by click. The
  * rotation pauses while the pointer or focus is inside, when the visitor presses
  * Pause, and never starts for visitors who prefer reduced motion.
  */

@@ -1,4 +1,4 @@
-/** Help centre answers (spec §2 "Help centre" and §9), grouped in the three categories. */
+/** Help centre answers (docs/product.md#help), grouped in the three categories. */
 export type HelpArticle = { id: string; question: string; answer: string };
 export type HelpCategory = { id: "booking" | "hosting" | "account"; title: string; description: string; articles: HelpArticle[] };
 

@@ -1,4 +1,4 @@
-/** Terms of Service (spec §2: last updated March 15, 2025; six sections). Shared by /terms and /terms.md. */
+/** Terms of Service (docs/product.md#static-pages: last updated March 15, 2025; six sections). Shared by /terms and /terms.md. */
 export const TERMS_LAST_UPDATED = "March 15, 2025";
 export const TERMS_LAST_UPDATED_ISO = "2025-03-15";
 

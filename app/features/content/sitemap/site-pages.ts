@@ -1,11 +1,11 @@
 /**
- * The public pages of the site, for the /sitemap page (spec §2 groups) and
- * /sitemap.xml. City slugs follow spec §2 "City pages".
+ * The public pages of the site, for the /sitemap page (docs/product.md#sitemap) and
+ * /sitemap.xml. City slugs follow docs/product.md#cities.
  */
 import { CATCH_ALL_CITIES, CATCH_ALL_CITY_SLUGS, US_CITY_ROUTES as US_ROUTES } from "~/features/cities/known-cities";
 import { FOOTER_GROUPS } from "~/features/shell/navigation";
 
-/** The fixed-route US city pages of spec §2, as paths. */
+/** The fixed-route US city pages of docs/product.md#cities, as paths. */
 export const US_CITY_ROUTES = US_ROUTES.map((city) => ({ path: `/${city.slug}`, label: city.label }));
 
 export type SiteLink = { to: string; label: string };
@@ -13,7 +13,7 @@ export type SiteGroup = { title: string; links: SiteLink[] };
 
 const usPaths = new Set<string>(US_CITY_ROUTES.map((city) => city.path));
 
-/** Spec §2 sitemap page groups: Main, User Account, Company, Support, Legal, Popular Cities. */
+/** Sitemap page groups (docs/product.md#sitemap): Main, User Account, Company, Support, Legal, Popular Cities. */
 export const SITEMAP_GROUPS: SiteGroup[] = [
   {
     title: "Main",

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS } from "../slides";
 import { HeroCarousel } from "./hero-carousel";
 
-/** Spec §2 Home / §9: 10 slides, auto-advance every 5 s, controls locked 1 s during a transition. */
+/** docs/product.md#home: 10 slides, auto-advance every 5 s, controls locked 1 s during a transition. */
 
 let reducedMotion = false;
 

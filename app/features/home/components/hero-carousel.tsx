@@ -22,7 +22,7 @@ function usePrefersReducedMotion() {
 }
 
 /**
- * Home hero (spec §2): ten slides, auto-advance every 5 s, previous/next arrows,
+ * Home hero (docs/product.md#home): ten slides, auto-advance every 5 s, previous/next arrows,
  * dots, controls locked for 1 s during a transition. It pauses while hovered or
  * while focus is inside, does not auto-advance with prefers-reduced-motion, and
  * has a pause button (WCAG 2.2.2). Hidden slides are inert, so Tab only reaches

@@ -16,7 +16,7 @@ const OWNER_BENEFITS = [
   { icon: Headphones, text: "24/7 support for you and your guests" },
 ];
 
-/** For Renters / For Owners benefit lists (spec §2 Home, claims of spec §1). */
+/** For Renters / For Owners benefit lists (docs/product.md#home, docs/product.md#marketing-claims). */
 export function BenefitLists() {
   return (
     <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -45,7 +45,7 @@ export function BenefitLists() {
   );
 }
 
-/** The Tampa company banner (spec §1: based in Tampa, Florida). */
+/** The Tampa company banner (docs/product.md#marketing-claims: based in Tampa, Florida). */
 export function TampaBanner() {
   return (
     <section aria-labelledby="tampa-heading" className="bg-brand-900 text-white">
@@ -64,7 +64,7 @@ export function TampaBanner() {
   );
 }
 
-/** Host call to action (spec §2 Home): buttons to /create-listing and /about. */
+/** Host call to action (docs/product.md#home): buttons to /create-listing and /about. */
 export function HostCallToAction() {
   return (
     <section aria-labelledby="host-cta-heading" className="bg-gradient-to-r from-brand-700 to-brand-900 text-white">
@@ -90,7 +90,7 @@ export function HostCallToAction() {
   );
 }
 
-/** Category shortcuts to /explore and the static category counts (spec §2 Home). */
+/** Category shortcuts to /explore and the static category counts (docs/product.md#home). */
 export function CategoryBrowser() {
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

@@ -57,7 +57,7 @@ export function ListingForm({
   errors: FieldErrors;
   formError?: string | null;
   formToken?: string;
-  /** Spec §8 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
+  /** The texts of docs/product.md#error-texts, 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
   optionErrors?: { categories: string | null; spaceTypes: string | null };
 }) {
   const navigation = useNavigation();
@@ -84,11 +84,11 @@ export function ListingForm({
     const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("#listing-form-error");
     target?.focus();
   }, [formError, errors]);
-  /** Spec §5: publishing needs these four; after a refused publish, mark the empty ones. */
+  /** docs/product.md#listing-rules: publishing needs these four; after a refused publish, mark the empty ones. */
   const addressError = (field: "streetAddress" | "city" | "state" | "postalCode") =>
     errors[field] ?? (errors.address && !String(defaults[field] ?? "").trim() ? "Required to publish" : undefined);
 
-  // Spec §4: a type added in another open form (or another tab) appears here at once.
+  // docs/product.md#live-updates: a type added in another open form (or another tab) appears here at once.
   useLiveEvents(["space_types"], (event) => {
     if (event.op === "INSERT" && event.name && event.label) addType({ id: event.id, name: event.name, label: event.label }, false);
   });

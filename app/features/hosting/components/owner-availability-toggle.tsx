@@ -5,7 +5,7 @@ type Result = { ok: boolean; available?: boolean; error: string | null };
 export const AVAILABILITY_FAILED = "Failed to update availability";
 
 /**
- * The owner's Available/Unavailable switch on the space page (spec §2, §6). Render
+ * The owner's Available/Unavailable switch on the space page (docs/product.md#space-page). Render
  * it only when the signed-in user owns the listing; the server checks again
  * (POST /api/spaces/:id/availability). After the change the page's loader runs
  * again, so 'Temporarily Unavailable' appears or disappears with it.

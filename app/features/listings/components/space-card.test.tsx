@@ -57,7 +57,7 @@ describe("SpaceCard", () => {
     expect(image.getAttribute("src")).toBe(FALLBACK_IMAGE);
   });
 
-  it("uses the stock photo for a listing without images, and the badge colours of spec §4", () => {
+  it("uses the stock photo for a listing without images, and the badge colours of docs/product.md#space-cards", () => {
     renderCard({ ...base, images: [], status: "maintenance", hourlyPrice: null, dailyPrice: null, weeklyPrice: null, monthlyPrice: null });
     expect(screen.getByRole("article").querySelector("img")!.getAttribute("src")).toBe(FALLBACK_IMAGE);
     expect(screen.getByText("Under Maintenance").className).toContain("bg-amber-400");

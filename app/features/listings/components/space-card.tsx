@@ -31,7 +31,7 @@ function StarIcon() {
 }
 
 /**
- * The listing card used on every list (spec §4 badges, §9 card rules). Its
+ * The listing card used on every list (docs/product.md#space-cards: badges and card rules). Its
  * title is a plain anchor: SpaceGrid (and any list of cards) navigates
  * client-side through useDelegatedLinks.
  */

@@ -75,7 +75,7 @@ function renderDialog({ user = null as { id: string } | null } = {}) {
   return { openSignIn, onOpenChange };
 }
 
-describe("PublicProfileDialog (spec §2, §4)", () => {
+describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
   it("shows 'Loading profile...' then every field of the loaded profile", async () => {
     let resolve!: (response: Response) => void;
     const fetchMock = vi.fn(() => new Promise<Response>((done) => (resolve = done)));

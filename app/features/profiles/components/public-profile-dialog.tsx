@@ -32,7 +32,7 @@ function Avatar({ url, size }: { url: string | null; size: "lg" | "sm" }) {
 }
 
 /**
- * The public profile of a host (spec §2 Public profile dialog, §4 states), fed by
+ * The public profile of a host (docs/product.md#host-profile, with its states), fed by
  * GET /api/profiles/:id each time it opens.
  */
 export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: string; open: boolean; onOpenChange: (open: boolean) => void }) {

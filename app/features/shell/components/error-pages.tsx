@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** Spec §1: the whole app sits in this error boundary. */
+/** docs/product.md#app-error: the whole app sits in this error boundary. */
 export function SomethingWentWrong() {
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 
-/** Spec §2: a floating add button, shown only to signed-in users. */
+/** docs/product.md#navigation: a floating add button, shown only to signed-in users. */
 export function FloatingAddButton() {
   return (
     <Link

@@ -16,7 +16,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Spec §2 main navigation, wide screens: an inline bar in the header; the active
+ * docs/product.md#navigation, wide screens: an inline bar in the header; the active
  * link is highlighted; 'List for FREE' only when signed in.
  */
 export function InlineNav({ signedIn }: { signedIn: boolean }) {
@@ -50,7 +50,7 @@ export function InlineNav({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Spec §2 main navigation, small screens: a bottom bar ('List FREE' only when
+ * docs/product.md#navigation, small screens: a bottom bar ('List FREE' only when
  * signed in). Rendered outside the header so that it is fixed to the viewport.
  */
 export function BottomNav({ signedIn }: { signedIn: boolean }) {

@@ -4,7 +4,7 @@ import { TAGLINE } from "~/lib/seo";
 import { FOOTER_GROUPS, SOCIAL_LINKS } from "../navigation";
 import { Logo } from "./logo";
 
-/** Spec §2 footer: company, support and legal links, social links, newsletter slot. */
+/** docs/product.md#footer: company, support and legal links, social links, newsletter slot. */
 export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-24 md:pb-0">

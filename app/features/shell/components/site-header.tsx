@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Logo } from "./logo";
 import { InlineNav } from "./main-nav";
 
-/** Spec §2 header: logo to /, the main navigation, and the account area. */
+/** docs/product.md#header: logo to /, the main navigation, and the account area. */
 export function SiteHeader({ signedIn, account }: { signedIn: boolean; account?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
