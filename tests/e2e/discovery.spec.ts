@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "#tests/e2e/support/fixtures";
 
 /** Issue #4 parts 1, 2, 3 and 7: home, explore, space cards, live updates. */
 

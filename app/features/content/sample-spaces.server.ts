@@ -3,9 +3,10 @@ import { spaces } from "~/db/schema/listings";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
+import { ERROR_TEXT } from "~/lib/messages";
 
 /** The fallback text (docs/product.md#error-texts) when the space list cannot be read. */
-export const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+export const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 
 /** 'See It In Action' (docs/product.md#how-it-works: sample 6): the newest published, available spaces. */
 export async function sampleSpaces(db: Db, limit = 6): Promise<SpaceCardData[]> {

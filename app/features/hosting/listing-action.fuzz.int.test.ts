@@ -274,7 +274,7 @@ describe("fuzzing the listing action", () => {
     for (const hourlyPrice of ["0x10", "Infinity", "1e309", "12,50", "1 000"]) {
       const result = await runListingAction(database.db, storage, owner, form({ hourlyPrice }), { mode: "create" });
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.errors.hourlyPrice).toBe("Hourly rate must be a number");
+      if (!result.ok) expect(result.fieldErrors.hourlyPrice).toBe("Hourly rate must be a number");
     }
   });
 });

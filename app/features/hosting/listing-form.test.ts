@@ -1,3 +1,4 @@
+import { firstErrors } from "~/lib/forms";
 import { describe, expect, it } from "vitest";
 import * as db from "~/db/schema/listings";
 import {
@@ -5,7 +6,6 @@ import {
   CANCELLATION_POLICIES,
   CONDITIONS,
   CURRENCIES,
-  fieldErrors,
   LOCATION_TYPES,
   parseListingForm,
   RENTAL_TYPES,
@@ -40,7 +40,7 @@ function form(overrides: Record<string, string | string[]> = {}) {
 function errorsOf(overrides: Record<string, string | string[]>) {
   const result = parseListingForm(form(overrides));
   expect(result.success).toBe(false);
-  return fieldErrors(result.error!);
+  return firstErrors(result.error!);
 }
 
 describe("listing form schema", () => {
