@@ -56,4 +56,17 @@ CREATE TABLE "local_payment_intents" (
 ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "local_payment_intents_client_secret_key" ON "local_payment_intents" USING btree ("client_secret");--> statement-breakpoint
-CREATE INDEX "local_payment_intents_booking_idx" ON "local_payment_intents" USING btree ("booking_id");
+CREATE INDEX "local_payment_intents_booking_idx" ON "local_payment_intents" USING btree ("booking_id");--> statement-breakpoint
+ALTER TABLE "space_availability" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "space_availability_hold_expiry_idx" ON "space_availability" USING btree ("expires_at") WHERE "space_availability"."kind" = 'hold';--> statement-breakpoint
+-- Live availability (issue #12): any change to a space's calendar is announced on
+-- 'availability_changed' (delivered at commit), so every server process can tell the
+-- open space pages to refetch their busy ranges.
+CREATE FUNCTION "notify_availability_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('availability_changed', json_build_object('op', TG_OP, 'id', COALESCE(NEW."space_id", OLD."space_id"), 'spaceId', COALESCE(NEW."space_id", OLD."space_id"))::text);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "space_availability_notify_change" AFTER INSERT OR UPDATE OR DELETE ON "space_availability"
+  FOR EACH ROW EXECUTE FUNCTION "notify_availability_change"();

@@ -72,10 +72,13 @@ export const spaceAvailability = pgTable(
     kind: text("kind", { enum: AVAILABILITY_KINDS }).notNull(),
     startTime: ts("start_time").notNull(),
     endTime: ts("end_time").notNull(),
+    /** When a hold lapses (null for bookings and blocked ranges); the sweep deletes lapsed holds. */
+    expiresAt: ts("expires_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("space_availability_booking_key").on(t.bookingId),
+    index("space_availability_hold_expiry_idx").on(t.expiresAt).where(sql`${t.kind} = 'hold'`),
     check("space_availability_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("space_availability_kind_check", sql`${t.kind} in ('booking', 'hold', 'blocked')`),
   ],
