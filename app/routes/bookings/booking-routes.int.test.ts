@@ -58,7 +58,7 @@ async function hold(body: unknown, cookie = guestCookie, key: string = crypto.ra
 const card = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "2034", cvc: "123", name: "Guest" };
 async function pay(clientSecret: unknown, cookie = guestCookie, cardOverrides: Record<string, string> = {}) {
   const response = (await confirmRoute.action(args(json("/api/payments/confirm", cookie, { clientSecret, card: { ...card, ...cardOverrides } })))) as Response;
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as { paymentIntent: { status: string; lastPaymentError: { message: string } | null } } };
 }
 
 beforeAll(async () => {
