@@ -281,4 +281,18 @@ describe("my bookings and the widget", () => {
     expect(widget?.durationLimits.hour).toEqual({ min: 2, max: 24 });
     expect(await getBookingWidget(database.db, { spaceId: s.space.id, viewerId: s.host.id })).toMatchObject({ bookable: false, reason: "owner" });
   });
+
+  it("announces calendar changes on the availability channel for the live updates", async () => {
+    const s = await scenario();
+    const seen: string[] = [];
+    const stop = await database.listen("availability_changed", (payload) => seen.push(payload), () => undefined);
+    try {
+      const hold = await s.book(s.guest, { date: "2026-06-10", hour: 13 });
+      await s.pay(s.guest, hold.clientSecret);
+      await s.cancel(s.guest, hold.bookingId);
+      await expect.poll(() => seen.map((p) => JSON.parse(p) as { op: string; spaceId: string }).filter((e) => e.spaceId === s.space.id).map((e) => e.op)).toEqual(["INSERT", "UPDATE", "DELETE"]);
+    } finally {
+      await stop();
+    }
+  });
 });
