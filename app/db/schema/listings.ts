@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -27,7 +28,8 @@ import {
 // The value sets live in one pure module (the form and the zod schema read it too).
 export { CANCELLATION_POLICIES, CONDITIONS, CURRENCIES, LOCATION_TYPES, RENTAL_TYPES, SPACE_STATUSES };
 
-const price = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/** Prices in integer minor units (cents; yen and won have none), ADR 0102. */
+const price = (name: string) => bigint(name, { mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A listing: every field of docs/product.md#listing-fields, plus timezone and cancellation policy. */

@@ -9,7 +9,7 @@ import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
-import { formatWhole } from "~/lib/money";
+import { formatMinorWhole } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { z } from "~/lib/zod";
@@ -130,7 +130,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <h2 className="line-clamp-2 text-lg font-semibold break-words text-slate-900">{space.title}</h2>
                   <p className="text-sm break-words text-slate-600">
                     {space.location}, {space.country}
-                    {space.hourlyPrice != null && <> · {formatWhole(space.hourlyPrice, space.currency)}/hr</>}
+                    {space.hourlyPrice != null && <> · {formatMinorWhole(space.hourlyPrice, space.currency)}/hr</>}
                   </p>
                   {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
                 </div>

@@ -1,3 +1,4 @@
+import { minorToDecimalText } from "~/lib/money";
 import { Check, MapPin, Star, Users } from "lucide-react";
 import { useContext, useState } from "react";
 import { Link, redirect } from "react-router";
@@ -59,13 +60,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : {}),
     offers: options.map((option) => ({
       "@type": "Offer",
-      price: option.amount.toFixed(2),
+      price: minorToDecimalText(option.amount, space.currency),
       priceCurrency: space.currency,
       url: canonicalUrl,
       availability: bookable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       priceSpecification: {
         "@type": "UnitPriceSpecification",
-        price: option.amount.toFixed(2),
+        price: minorToDecimalText(option.amount, space.currency),
         priceCurrency: space.currency,
         unitText: option.unit,
       },

@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { cardImageUrl } from "~/features/media/urls";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
-import { formatWhole } from "~/lib/money";
+import { formatMinorWhole } from "~/lib/money";
 import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
@@ -198,7 +198,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
                         <p className="truncate text-slate-600">{listing.location}</p>
                         <p className="text-slate-800">
                           {listing.hourlyPrice != null && listing.hourlyPrice > 0
-                            ? `${formatWhole(listing.hourlyPrice, listing.currency)}/hr`
+                            ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
                             : "Price on request"}
                           {listing.reviewCount > 0 && (
                             <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
