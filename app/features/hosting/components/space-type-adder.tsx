@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { inputClass } from "./fields";
 
 export type SpaceTypeOption = { id: string; name: string; label: string };
@@ -14,6 +15,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -21,7 +23,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <button type="button" disabled={!hydrated} onClick={() => setOpen(true)} className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <Plus className="h-4 w-4" aria-hidden="true" /> Add a new type
       </button>
     );
