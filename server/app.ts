@@ -24,8 +24,8 @@ import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 export function createApp() {
   const settings = env();
   const app = express();
+  app.use(requestLog); // one JSON line per request, X-Request-Id (server/request-log.ts)
   app.disable("x-powered-by");
-  app.use(requestLog);
   app.set("trust proxy", settings.isProduction ? 1 : false);
 
   app.use((_req, res, next) => {
@@ -80,8 +80,7 @@ export function createApp() {
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      // React Router's mode follows the build React runs (NODE_ENV), not APP_ENV.
-      mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      mode: settings.isProduction ? "production" : "development",
     }),
   );
   return app;

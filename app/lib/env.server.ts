@@ -9,9 +9,6 @@ import { z } from "zod";
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
 
-/** The local demo's admins (README "Demo accounts"); outside the local demo there are none by default. */
-export const DEMO_ADMIN_EMAILS = "admin@rentwell.test,ops@rentwell.test";
-
 const DEV_SESSION_SECRET = "rentwell-local-development-secret-do-not-use-in-production";
 
 const booleanish = z
@@ -65,6 +62,9 @@ export type Env = Omit<z.infer<typeof schema>, "SITE_URL" | "ADMIN_EMAILS" | "AP
   dataDir: string;
   isProduction: boolean;
 };
+
+/** The local demo's admins (README "Demo accounts"); outside the local demo there are none by default. */
+export const DEMO_ADMIN_EMAILS = "admin@rentwell.test,ops@rentwell.test";
 
 export class ConfigError extends Error {
   constructor(
