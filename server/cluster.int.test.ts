@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, freshFetch, startServer, type LogLine, type ServerProcess } from "../tests/setup/server-process";
-import { testEngine } from "../tests/setup/test-database";
+import { freshFetch, startServer, type LogLine, type ServerProcess } from "../tests/setup/server-process";
+import { createScratchPostgres, testEngine } from "../tests/setup/test-database";
 
 /**
  * The real entry (`node server/index.js`, built app) with one worker per core on

@@ -8,8 +8,8 @@ import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { localStorage } from "~/features/media/storage.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { spaces } from "~/db/schema/index";
-import { createScratchPostgres, freshFetch, startServer, type ServerProcess } from "../tests/setup/server-process";
-import { testEngine } from "../tests/setup/test-database";
+import { freshFetch, startServer, type ServerProcess } from "../tests/setup/server-process";
+import { createScratchPostgres, testEngine } from "../tests/setup/test-database";
 
 /**
  * Faults under the real server (`node server/index.js`, built app): killed with

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
-import pg from "pg";
 
 /** A JSON log line of the server (pino). */
 export type LogLine = { level: number; msg: string; pid: number; req?: { id?: string; path?: string }; res?: { statusCode?: number }; [key: string]: unknown };
@@ -95,34 +93,6 @@ export async function startServer(env: Record<string, string>, { detached = fals
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
-    },
-  };
-}
-
-/** A new, empty PostgreSQL database next to TEST_DATABASE_URL; `drop()` removes it. */
-export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
-  const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
     },
   };
 }
