@@ -160,6 +160,11 @@ if (testEngine() === "postgres") {
       expect(exit.code).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(10_000);
       expect(server.logs.some((line) => line.msg === "All workers stopped.")).toBe(true);
+      // No password, cookie or token ever reached a log line.
+      const logged = JSON.stringify(server.logs);
+      expect(logged).not.toContain("a-long-password-789");
+      expect(logged).not.toContain("wrong-password-");
+      for (const pair of cookie.split("; ")) expect(logged).not.toContain(pair.split("=")[1]);
     });
   });
 } else {
