@@ -2,27 +2,20 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
-/**
- * The account menu is split from the shell so that visitors never download it
- * (app/root.tsx). A signed-in page was rendered with it, so its code is fetched
- * before hydrating: otherwise the menu would look ready while its part of the
- * page waits for that chunk, and a click in that moment would be lost (React does
- * not replay clicks on parts that hydrate later).
- */
-const accountMenuReady = document.querySelector("[data-account-menu]")
-  ? import("~/features/auth/components/user-menu").then(
-      () => undefined,
-      () => undefined, // hydrate anyway; the lazy boundary retries the import
-    )
-  : Promise.resolve();
+// The account menu is split from the shell so that visitors never download it
+// (app/root.tsx). A signed-in page starts fetching it at once, in parallel with
+// hydration, which is never held back for it: until its chunk has arrived the
+// menu's button is rendered disabled (useHydrated), so an early click is not lost
+// and the rest of the page is usable as soon as it has hydrated.
+if (document.querySelector("[data-account-menu]")) {
+  void import("~/features/auth/components/user-menu").catch(() => undefined); // the lazy boundary retries
+}
 
-void accountMenuReady.then(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
 });

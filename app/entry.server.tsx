@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
 
@@ -17,6 +18,13 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   // The other security headers are set for every response by server/app.ts.
+  // The database cannot be reached for a moment (restarting, failing over): the error
+  // page goes out as 503 so clients and load balancers retry; the next request
+  // reconnects by itself (docs/decisions/0092-health-logs-shutdown.md).
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnavailable(error))) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   const nonce = createNonce();
   const development = import.meta.env.DEV;
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:") }));

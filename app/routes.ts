@@ -35,6 +35,7 @@ export default [
   route("newsletter", "routes/content/newsletter.tsx"),
   route("terms.md", "routes/content/terms-md.ts"),
   route("sitemap.xml", "routes/content/sitemap-xml.ts"),
+  route("sitemaps/:file", "routes/content/sitemap-part.ts"),
   route("robots.txt", "routes/content/robots-txt.ts"),
   // Hosting resource routes (media uploads, inline space types, owner availability toggle).
   route("api/media/uploads", "routes/hosting/api.media-uploads.ts"),

@@ -34,6 +34,26 @@ function countPlaywright(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
   totals.failed += report.stats?.unexpected ?? 0;
+  // A retried test is a defect to fix even when the retry passed: name every one.
+  const retried = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if ((test.results ?? []).length > 1) {
+          const outcome = test.status === "flaky" ? "passed on retry (flaky)" : "failed after retry";
+          retried.push(`[${test.projectName}] ${[...trail, spec.title].join(" › ")} (${spec.file}:${spec.line}): ${outcome}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  if (retried.length > 0) {
+    console.log(`\nRetried end-to-end tests (${retried.length}):`);
+    for (const line of retried) console.log(`  ${line}`);
+  } else {
+    console.log("\nNo end-to-end test was retried.");
+  }
 }
 
 const chromium = ["CHROME_PATH", "/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -42,6 +62,10 @@ const chromium = ["CHROME_PATH", "/usr/bin/chromium", "/usr/bin/chromium-browser
 
 if (run("Route types", "npx", ["react-router", "typegen"])) run("Typecheck", "npx", ["tsc"]);
 run("Lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+
+// The build comes first: integration tests of the server process (server/*.int.test.ts)
+// start the built app, and the browser suite needs it too.
+const built = run("Build", "npx", ["react-router", "build"]);
 
 const vitestPglite = path.join(resultsDir, "vitest-pglite.json");
 fs.rmSync(vitestPglite, { force: true });
@@ -59,7 +83,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 let browserSuite = "did not run";
 if (chromium) {
-  if (run("Build", "npx", ["react-router", "build"])) {
+  if (built) {
     const e2eReport = path.join(resultsDir, "playwright.json");
     fs.rmSync(e2eReport, { force: true });
     run("End-to-end tests (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, CHROME_PATH: chromium });

@@ -33,7 +33,10 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${target} in ${seconds} s:`);
     console.log(`  ${summary.users} users, ${summary.spaces} listings, ${summary.cities} cities, ${summary.reviews} reviews`);
-    console.log(`  Every demo account signs in with the password "${DEMO_PASSWORD}" (admins: ${settings.ADMIN_EMAILS.join(", ")}).`);
+    const admins = settings.isProduction
+      ? "no demo admins in production: create admins with scripts/create-account.ts"
+      : `admins: ${settings.ADMIN_EMAILS.join(", ") || "none"}`;
+    console.log(`  Every demo account signs in with the password "${DEMO_PASSWORD}" (${admins}).`);
   } finally {
     await database.close();
   }

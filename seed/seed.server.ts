@@ -148,7 +148,11 @@ type Account = UserSeed & { isAdmin: boolean };
 
 /** Admins (from ADMIN_EMAILS), hosts and guests. A demo host or guest listed in ADMIN_EMAILS becomes an admin. */
 function demoAccounts(): Account[] {
-  const adminEmails = env().ADMIN_EMAILS;
+  // Demo admin accounts (with the demo password) exist only in the local demo: a
+  // production database seeded with SEED_DEMO_DATA=true gets no admin it did not create
+  // with scripts/create-account.ts.
+  const settings = env();
+  const adminEmails = settings.isProduction ? [] : settings.ADMIN_EMAILS;
   const demoUsers: Account[] = [...HOSTS, ...GUESTS].map((user) => ({ ...user, isAdmin: adminEmails.includes(user.email.toLowerCase()) }));
   const demoEmails = new Set(demoUsers.map((user) => user.email.toLowerCase()));
   const admins: Account[] = adminEmails

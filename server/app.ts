@@ -3,7 +3,6 @@ import compression from "compression";
 import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
@@ -12,6 +11,10 @@ import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { scheduleAuthCleanup } from "~/features/auth/cleanup.server";
 import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { scheduleJob } from "~/lib/jobs.server";
+import { logger } from "~/lib/logger.server";
+import { checkReadiness } from "~/lib/readiness.server";
+import { requestLog } from "./request-log";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { seedDemoDataIfWanted } from "./demo-data";
 
@@ -23,6 +26,7 @@ import { seedDemoDataIfWanted } from "./demo-data";
 export function createApp() {
   const settings = env();
   const app = express();
+  app.use(requestLog); // one JSON line per request, X-Request-Id (server/request-log.ts)
   app.disable("x-powered-by");
   app.set("trust proxy", settings.isProduction ? 1 : false);
 
@@ -61,14 +65,17 @@ export function createApp() {
     }),
   );
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      const { db } = await getDatabase();
-      await db.execute(sql`select 1`);
-      res.json({ ok: true });
-    } catch {
-      res.status(503).json({ ok: false });
-    }
+  // For load balancers (docs/decisions/0092-health-logs-shutdown.md): /healthz says the
+  // process is alive (no database call); /readyz that it can serve: the database
+  // answers, every migration is applied, and it is not shutting down.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ ok: true });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const readiness = shuttingDown ? ({ ok: false, reason: "shutting down" } as const) : await checkReadiness(await getDb()).catch(() => ({ ok: false, reason: "database unreachable" }) as const);
+    res.status(readiness.ok ? 200 : 503).json(readiness);
   });
 
   app.all(
@@ -81,6 +88,10 @@ export function createApp() {
   return app;
 }
 
+let shuttingDown = false;
+
+export { serve } from "./cluster";
+
 /** Opens (migrates, seeds) the database, then listens. Resolves with the server. */
 export async function start(): Promise<Server> {
   const settings = env();
@@ -90,45 +101,47 @@ export async function start(): Promise<Server> {
     const listening = app.listen(settings.PORT, settings.HOST, () => resolve(listening));
   });
   const stopAuthCleanup = scheduleAuthCleanup(getDb);
-  console.log(`Rentwell is serving at ${settings.SITE_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : "embedded database"})`);
+  logger.info(
+    { port: settings.PORT, database: settings.DATABASE_URL ? "postgres" : "embedded", appEnv: settings.APP_ENV, react: process.env.NODE_ENV === "production" ? "production" : "development" },
+    `Rentwell is serving at ${settings.SITE_URL}`,
+  );
 
-  // Uploads never attached to a listing are deleted after a day (docs/decisions/0051).
-  const sweepMedia = async () => {
-    try {
-      const { db } = await getDatabase();
-      const deleted = await sweepOrphanedMedia(db, mediaStorage());
-      if (deleted > 0 && settings.LOG_LEVEL !== "silent") console.log(`Deleted ${deleted} unattached media files.`);
-    } catch (error) {
-      console.error("Media sweep failed:", error);
-    }
-  };
-  const mediaSweeper = setInterval(() => void sweepMedia(), 60 * 60 * 1000);
-  mediaSweeper.unref();
+  // Uploads never attached to a listing are deleted after a day (docs/decisions/0051);
+  // one worker at a time runs the sweep.
+  const stopMediaSweep = scheduleJob({
+    name: "media-sweep",
+    intervalMs: 60 * 60 * 1000,
+    getDb,
+    run: (db) => sweepOrphanedMedia(db, mediaStorage()),
+  });
 
-  // Lapsed 15-minute booking holds are released every minute (SKIP LOCKED: safe with
-  // several processes). Booking requests also sweep their own range first (ADR 0104).
-  const holdSweeper = setInterval(() => {
-    void getDatabase()
-      .then(({ db }) => sweepAllExpiredHolds(db))
-      .catch((error) => console.error("Hold sweep failed:", error));
-  }, 60 * 1000);
-  holdSweeper.unref();
+  // Lapsed 15-minute booking holds are released every minute (one worker at a time;
+  // the sweep itself uses SKIP LOCKED). Booking requests also sweep their own range
+  // first (ADR 0104).
+  const stopHoldSweep = scheduleJob({
+    name: "hold-sweep",
+    intervalMs: 60 * 1000,
+    getDb,
+    run: (db) => sweepAllExpiredHolds(db),
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    shuttingDown = true;
     stopAuthCleanup();
-    clearInterval(mediaSweeper);
-    clearInterval(holdSweeper);
-    console.log(`${signal} received: finishing open requests, then stopping.`);
+    stopMediaSweep();
+    stopHoldSweep();
+    logger.info({ signal }, "Stopping: no new connections; finishing open requests and ending live streams");
     const force = setTimeout(() => {
-      console.error("Shutdown took longer than 10 s; exiting.");
+      logger.error("Shutdown took longer than 10 s; exiting.");
       process.exit(1);
-    }, 10_000);
+    }, 9_500);
     force.unref();
     server.close(async () => {
-      await closeDatabase().catch((error) => console.error("Closing the database failed:", error));
+      await closeDatabase().catch((error) => logger.error({ err: error }, "Closing the database failed"));
+      logger.info("Stopped.");
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -1,6 +1,16 @@
 // Node entry for the built app: `node server/index.js` (what `npm start` runs).
-// The server itself is TypeScript (server/app.ts), bundled into build/server.
+// The server itself is TypeScript (server/app.ts, server/cluster.ts), bundled into build/server.
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+// Fast by default (docs/decisions/0090-build-mode-and-app-env.md): with no NODE_ENV,
+// React runs its optimised production build while the configuration stays the
+// zero-setting local demo (APP_ENV=local). An operator who sets NODE_ENV=production
+// or APP_ENV=production gets the production configuration and its required settings.
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = "production";
+  process.env.APP_ENV ||= "local";
+}
 
 const BUILD = new URL("../build/server/index.js", import.meta.url);
 
@@ -10,8 +20,8 @@ if (!existsSync(BUILD)) {
 }
 
 try {
-  const { start } = await import(BUILD.href);
-  await start();
+  const { serve } = await import(BUILD.href);
+  await serve(fileURLToPath(import.meta.url));
 } catch (error) {
   if (error && error.name === "ConfigError") {
     console.error(error.message);

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import * as schema from "~/db/schema/index";
+import { logger } from "~/lib/logger.server";
 
 /**
  * One database API for both engines: embedded PGlite (default, file-backed under
@@ -61,8 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  // A database that does not answer fails a request in 5 s (a 503 page) instead of hanging it.
+  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  pool.on("error", (error) => logger.warn({ err: { message: error.message } }, "PostgreSQL connection lost"));
   const db = drizzlePg(pool, { schema });
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const lostHandlers = new Set<() => void>();
@@ -89,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? "");
         });
         client.on("error", (error) => {
-          console.error("PostgreSQL LISTEN connection lost:", error.message);
+          logger.warn({ err: { message: error.message } }, "PostgreSQL LISTEN connection lost");
           connectionLost(client, error);
         });
         client.on("end", () => connectionLost(client));

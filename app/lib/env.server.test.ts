@@ -52,6 +52,26 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "eighty", PLATFORM_FEE_PERCENT: "-3" })).toThrow(/PORT.*PLATFORM_FEE_PERCENT/s);
   });
 
+  it("production is chosen by APP_ENV, or by NODE_ENV=production when APP_ENV is unset", () => {
+    // `npm start` runs React's production build (NODE_ENV=production) as the local demo.
+    const demo = parseEnv({ NODE_ENV: "production", APP_ENV: "local" });
+    expect(demo.isProduction).toBe(false);
+    expect(demo.APP_ENV).toBe("local");
+    expect(() => parseEnv({ APP_ENV: "production" })).toThrow("Missing environment variables: SESSION_SECRET, SITE_URL");
+    expect(parseEnv({}).APP_ENV).toBe("local");
+  });
+
+  it("has no admins by e-mail in production unless ADMIN_EMAILS names them", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), SITE_URL: "https://rentwell.example" };
+    expect(parseEnv(production).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ ...production, ADMIN_EMAILS: "boss@example.com" }).ADMIN_EMAILS).toEqual(["boss@example.com"]);
+  });
+
+  it("an empty ADMIN_EMAILS means no admins by e-mail, also in the local demo", () => {
+    expect(parseEnv({ ADMIN_EMAILS: "" }).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ ADMIN_EMAILS: " , " }).ADMIN_EMAILS).toEqual([]);
+  });
+
   it("splits, trims and lowercases admin e-mails", () => {
     expect(parseEnv({ ADMIN_EMAILS: " Boss@Example.com , ops@example.com," }).ADMIN_EMAILS).toEqual([
       "boss@example.com",

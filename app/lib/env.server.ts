@@ -17,22 +17,24 @@ const booleanish = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * Which configuration rules apply (docs/decisions/0090-build-mode-and-app-env.md):
+   * `local`, the zero-setting demo, or `production`, which requires the settings that
+   * must never default. Default: `production` when NODE_ENV=production, else `local`.
+   * `npm start` runs React's production build with APP_ENV=local unless told otherwise.
+   */
+  APP_ENV: z.enum(["local", "production"]).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Worker processes on PostgreSQL (default: one per core); the embedded database always uses one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().url().optional(),
   /** Defaults to http://localhost:{PORT} for local use. */
   SITE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").default(DEV_SESSION_SECRET),
-  ADMIN_EMAILS: z
-    .string()
-    .default("admin@rentwell.test,ops@rentwell.test")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  /** Comma-separated; default: the demo admins locally, nobody in production. Empty means nobody. */
+  ADMIN_EMAILS: z.string().optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   /** Whether a guest's cancellation also refunds the service fee (by default the fee is kept). */
   REFUND_SERVICE_FEE: booleanish.default(false),
@@ -52,7 +54,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "SITE_URL"> & { SITE_URL: string; dataDir: string; isProduction: boolean };
+export type Env = Omit<z.infer<typeof schema>, "SITE_URL" | "ADMIN_EMAILS" | "APP_ENV"> & {
+  SITE_URL: string;
+  ADMIN_EMAILS: string[];
+  APP_ENV: "local" | "production";
+  dataDir: string;
+  isProduction: boolean;
+};
+
+/** The local demo's admins (README "Demo accounts"); outside the local demo there are none by default. */
+export const DEMO_ADMIN_EMAILS = "admin@rentwell.test,ops@rentwell.test";
 
 export class ConfigError extends Error {
   constructor(
@@ -68,7 +79,9 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const missing: string[] = [];
-  if (cleaned.NODE_ENV === "production") {
+  const appEnv = cleaned.APP_ENV ?? (cleaned.NODE_ENV === "production" ? "production" : "local");
+  const isProduction = appEnv === "production";
+  if (isProduction) {
     for (const name of REQUIRED_IN_PRODUCTION) if (!cleaned[name]) missing.push(name);
     if (cleaned.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
@@ -87,11 +100,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(lines.join("\n"), missing);
   }
   const env = parsed.data!;
+  // An empty ADMIN_EMAILS is a choice (no admins by e-mail), not a missing value.
+  const adminEmails = source.ADMIN_EMAILS ?? (isProduction ? "" : DEMO_ADMIN_EMAILS);
   return {
     ...env,
+    APP_ENV: isProduction ? "production" : "local",
+    ADMIN_EMAILS: adminEmails
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     dataDir: path.resolve(env.DATA_DIR),
-    isProduction: env.NODE_ENV === "production",
+    isProduction,
   };
 }
 

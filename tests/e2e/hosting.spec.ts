@@ -118,6 +118,9 @@ test.describe("hosting", () => {
     // Independent toggles survive a reload.
     await edited.getByRole("switch", { name: `Available for booking: ${title} (edited)` }).click();
     await expect(edited.getByRole("switch", { name: `Available for booking: ${title} (edited)` })).toHaveText("Unavailable");
+    // The switch shows the new state at once and stays disabled until the server has saved
+    // it: reloading before then would cancel the request (the earlier flaky failure).
+    await expect(edited.getByRole("switch", { name: `Available for booking: ${title} (edited)` })).toBeEnabled();
     await page.reload();
     await expect(edited.getByRole("switch", { name: `Available for booking: ${title} (edited)` })).toHaveText("Unavailable");
     await expect(edited.getByRole("switch", { name: `Published: ${title} (edited)` })).toHaveText("Published");

@@ -35,7 +35,14 @@ test.describe("server process", () => {
         .toBe(200);
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
-      expect(server.output()).toContain("SIGTERM received");
+      // JSON log lines (pino): the shutdown is logged with its signal.
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string; signal?: string });
+      expect(lines.some((line) => line.signal === "SIGTERM" && line.msg.startsWith("Stopping"))).toBe(true);
+      expect(lines.some((line) => line.msg === "Stopped.")).toBe(true);
     } finally {
       server.child.kill("SIGKILL");
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,9 +20,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await runMigrations(database);
     return { ...database, name: "pglite:memory", drop: () => database.close() };
   }
+  const scratch = await createScratchPostgres("rentwell_test");
+  const database = await openDatabase({ engine: "postgres", url: scratch.url, max: 4 });
+  await runMigrations(database);
+  return {
+    ...database,
+    name: scratch.name,
+    async drop() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database next to TEST_DATABASE_URL, uniquely named; `drop()` removes it. */
+export async function createScratchPostgres(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
-  const name = `rentwell_test_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -32,13 +47,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: "postgres", url: url.toString(), max: 4 });
-  await runMigrations(database);
   return {
-    ...database,
     name,
+    url: url.toString(),
     async drop() {
-      await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {

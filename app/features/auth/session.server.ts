@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema/index";
 import { getDb, type Db } from "~/lib/db.server";
+import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { clearedSessionCookies, parseCookies, ACCESS_COOKIE, REFRESH_COOKIE, sessionCookies, setsSessionCookie } from "./cookies.server";
 import {
@@ -197,6 +198,9 @@ const inFlight = new Map<string, { pending: Promise<Resolved>; holders: number }
 
 function safely(pending: Promise<Resolved>): Promise<Resolved> {
   return pending.catch((error: unknown) => {
+    // The database cannot be reached: the visitor is not signed out, the request
+    // fails (503, docs/decisions/0092) and the next one tries again.
+    if (isDatabaseUnavailable(error)) throw error;
     console.error("Reading the session failed:", error);
     return { user: null, setCookies: [] };
   });

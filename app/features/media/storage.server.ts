@@ -55,6 +55,8 @@ function assertKey(key: string) {
   if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
 }
 
+const PARTIAL_SUFFIX = ".partial";
+
 export function localStorage(root: string, publicPrefix = "/media"): MediaStorage {
   const fileFor = (key: string) => {
     assertKey(key);
@@ -65,12 +67,18 @@ export function localStorage(root: string, publicPrefix = "/media"): MediaStorag
     async put(key, body) {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written beside the target under a dot-name (never served), then linked into
+      // place: a crash mid-write leaves no half file under a media key.
+      const partial = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString("hex")}${PARTIAL_SUFFIX}`);
       try {
-        // "wx": create, fail if the file exists — never overwrite.
-        await fs.writeFile(file, body, { flag: "wx" });
+        await fs.writeFile(partial, body, { flag: "wx" });
+        // link(): create, fail if the file exists — never overwrite.
+        await fs.link(partial, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ObjectExistsError(key);
         throw error;
+      } finally {
+        await fs.rm(partial, { force: true });
       }
       return { key, url: `${publicPrefix}/${key}` };
     },
@@ -108,9 +116,11 @@ export function localStorage(root: string, publicPrefix = "/media"): MediaStorag
         }
         for (const name of names) {
           const key = `${owner}/${name}`;
-          if (!isValidKey(key)) continue;
           const stat = await fs.stat(path.join(root, owner, name)).catch(() => null);
-          if (stat && stat.mtime < olderThan) keys.push(key);
+          if (!stat || stat.mtime >= olderThan) continue;
+          // A write that a crash interrupted: no key, nothing refers to it.
+          if (name.startsWith(".") && name.endsWith(PARTIAL_SUFFIX)) await fs.rm(path.join(root, owner, name), { force: true });
+          else if (isValidKey(key)) keys.push(key);
         }
       }
       return keys;

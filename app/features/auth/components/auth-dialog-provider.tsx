@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthDialogContext, useAuthDialog, type AuthDialogApi, type AuthDialogMode } from "./auth-dialog-context";
+import { useHydrated } from "~/ui/use-hydrated";
 
 // The dialog (with its form validation and dialog primitives) is loaded when it is
 // first wanted, not with every page: it is most of the shell's script otherwise.
@@ -61,9 +62,12 @@ function preloadSignInDialog() {
 /** The header's 'Sign In / Sign Up' button (docs/product.md#sign-in). */
 export function SignInButton() {
   const { openSignIn } = useAuthDialog();
+  // Opens a dialog: disabled until hydrated, so an early click is never lost.
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => openSignIn("signin")}
       // Start fetching the dialog as soon as the pointer or focus is on its button.
       onPointerEnter={preloadSignInDialog}

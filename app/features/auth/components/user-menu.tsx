@@ -3,6 +3,7 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { accountMenuFor, displayName, type MenuUser } from "../account-menu";
+import { useHydrated } from "~/ui/use-hydrated";
 import { UserAvatar } from "./user-avatar";
 
 type Props = {
@@ -30,11 +31,13 @@ export function UserMenu({ user, onViewProfile }: Props) {
 
 function WideUserMenu({ user, onViewProfile }: Props) {
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const name = displayName(user);
   return (
     <div className="hidden md:block" data-account-menu="">
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
+          disabled={!hydrated}
           className="flex max-w-64 items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50 data-[state=open]:bg-slate-50"
           aria-label={`Account menu for ${name}`}
         >
@@ -79,6 +82,7 @@ function WideUserMenu({ user, onViewProfile }: Props) {
 }
 
 function SmallUserMenu({ user, onViewProfile }: Props) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -115,6 +119,7 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Account menu for ${name}`}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         className="flex max-w-48 items-center gap-2 rounded-full border border-slate-200 py-1 pr-2 pl-1 text-sm font-medium text-slate-800"
       >

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type AnyColumn } from "drizzle-orm";
+import { asc, count, desc, eq, sql, type AnyColumn } from "drizzle-orm";
 import { cities } from "~/db/schema/catalog";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
@@ -44,7 +44,11 @@ function slugSql(column: AnyColumn) {
   return sql<string>`lower(trim(both '-' from regexp_replace(${column}, '[^A-Za-z0-9]+', '-', 'g')))`;
 }
 
-async function publishedSpaceEntries(db: Db, limit: number): Promise<SitemapEntry[]> {
+async function publishedSpaceEntries(
+  db: Db,
+  limit: number,
+  { offset = 0, order = "newest" }: { offset?: number; order?: "newest" | "stable" } = {},
+): Promise<SitemapEntry[]> {
   if (limit <= 0) return [];
   const ranked = db
     .select({
@@ -52,12 +56,21 @@ async function publishedSpaceEntries(db: Db, limit: number): Promise<SitemapEntr
       title: spaces.title,
       location: spaces.location,
       updatedAt: spaces.updatedAt,
+      createdAt: spaces.createdAt,
       rank: sql<number>`row_number() over (partition by ${slugSql(spaces.title)}, ${slugSql(spaces.location)} order by ${spaces.createdAt}, ${spaces.id})`.as("rank"),
     })
     .from(spaces)
     .where(eq(spaces.isPublished, true))
     .as("ranked");
-  const rows = await db.select().from(ranked).orderBy(desc(ranked.updatedAt), ranked.id).limit(limit);
+  // One file of a sitemap index pages by creation, so that a listing stays in its file
+  // as others are added or edited; a single sitemap lists the newest edits first.
+  const ordering = order === "stable" ? [asc(ranked.createdAt), asc(ranked.id)] : [desc(ranked.updatedAt), asc(ranked.id)];
+  const rows = await db
+    .select()
+    .from(ranked)
+    .orderBy(...ordering)
+    .limit(limit)
+    .offset(offset);
   return rows.map((row) => {
     const path = spacePath(row);
     return {
@@ -68,8 +81,8 @@ async function publishedSpaceEntries(db: Db, limit: number): Promise<SitemapEntr
   });
 }
 
-/** Every public page, city page, blog post and published space (never drafts), each once. */
-export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
+/** Every public page, city page and blog post, each once. */
+async function pageEntries(db: Db): Promise<Map<string, SitemapEntry>> {
   const entries = new Map<string, SitemapEntry>();
   const add = (entry: SitemapEntry) => {
     if (!entries.has(entry.path)) entries.set(entry.path, entry);
@@ -84,8 +97,52 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   for (const path of routed) add({ path, lastmod: cityDates.get(path.slice(1)) ?? fallback, priority: 0.7 });
   for (const path of dataDriven) add({ path, lastmod: cityDates.get(path.slice("/cities/".length)) ?? fallback, priority: 0.6 });
 
-  for (const entry of await publishedSpaceEntries(db, SITEMAP_MAX_URLS - entries.size)) add(entry);
+  return entries;
+}
+
+/** Every public page, city page, blog post and published space (never drafts), each once, up to `maxUrls`. */
+export async function sitemapEntries(db: Db, maxUrls = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
+  const entries = await pageEntries(db);
+  for (const entry of await publishedSpaceEntries(db, maxUrls - entries.size)) {
+    if (!entries.has(entry.path)) entries.set(entry.path, entry);
+  }
   return [...entries.values()];
+}
+
+async function publishedSpaceCount(db: Db) {
+  const [row] = await db.select({ total: count() }).from(spaces).where(eq(spaces.isPublished, true));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * GET /sitemap.xml: one sitemap while everything fits in one file (50,000 URLs);
+ * beyond that a sitemap index pointing at /sitemaps/pages.xml and
+ * /sitemaps/spaces-{n}.xml, each within the limit (docs/decisions/0094-sitemap-index.md).
+ */
+export async function sitemapXml(db: Db, siteUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
+  const pages = await pageEntries(db);
+  const total = await publishedSpaceCount(db);
+  if (pages.size + total <= maxUrls) return renderSitemapXml(siteUrl, await sitemapEntries(db, maxUrls));
+  const files: { path: string; lastmod?: string }[] = [{ path: "/sitemaps/pages.xml", lastmod: newest([...pages.values()]) }];
+  for (let part = 1; part <= Math.ceil(total / maxUrls); part++) files.push({ path: `/sitemaps/spaces-${part}.xml` });
+  const items = files.map(
+    (file) => `<sitemap><loc>${escapeXml(absoluteUrl(siteUrl, file.path))}</loc>${file.lastmod ? `<lastmod>${file.lastmod}</lastmod>` : ""}</sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/** One file of the sitemap index (`pages.xml`, `spaces-{n}.xml`), or null when there is no such file. */
+export async function sitemapPartXml(db: Db, siteUrl: string, file: string, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
+  if (file === "pages.xml") return renderSitemapXml(siteUrl, [...(await pageEntries(db)).values()]);
+  const match = /^spaces-([1-9][0-9]{0,5})\.xml$/.exec(file);
+  if (!match) return null;
+  const part = Number(match[1]);
+  const entries = await publishedSpaceEntries(db, maxUrls, { offset: (part - 1) * maxUrls, order: "stable" });
+  return entries.length > 0 ? renderSitemapXml(siteUrl, entries) : null;
+}
+
+function newest(entries: readonly SitemapEntry[]) {
+  return entries.reduce((latest, entry) => (entry.lastmod > latest ? entry.lastmod : latest), "");
 }
 
 export function renderSitemapXml(siteUrl: string, entries: readonly SitemapEntry[]) {

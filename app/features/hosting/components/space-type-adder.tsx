@@ -6,6 +6,7 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { spaceTypeSchema } from "../space-type-form";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export type SpaceTypeOption = { id: string; name: string; label: string };
 
@@ -22,6 +23,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -29,7 +31,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <button type="button" disabled={!hydrated} onClick={() => setOpen(true)} className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <Plus className="h-4 w-4" aria-hidden="true" /> Add a new type
       </button>
     );

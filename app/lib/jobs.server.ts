@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+
+export type JobOutcome<T> = { ran: true; result: T } | { ran: false };
+
+/**
+ * Runs `job` only if no other process (another worker, another machine on the same
+ * database) is running the job of the same name: a transaction-scoped advisory
+ * lock, released when the transaction ends, even if the process dies.
+ */
+export async function runExclusive<T>(db: Db, name: string, job: () => Promise<T>): Promise<JobOutcome<T>> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`rentwell-job:${name}`})) as locked`);
+    if (!locked.rows[0]?.locked) return { ran: false as const };
+    return { ran: true as const, result: await job() };
+  });
+}
+
+/**
+ * Runs a background job after `firstDelayMs` and then every `intervalMs` on unref'd
+ * timers (they never keep the process alive), once at a time across every worker
+ * and machine (runExclusive). Each run that did something is logged with its result.
+ * Returns a function that stops the schedule.
+ */
+export function scheduleJob<T>(options: {
+  name: string;
+  intervalMs: number;
+  firstDelayMs?: number;
+  getDb: () => Promise<Db>;
+  run: (db: Db) => Promise<T>;
+}): () => void {
+  const { name, intervalMs, firstDelayMs = 5_000, getDb, run } = options;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const db = await getDb();
+      const outcome = await runExclusive(db, name, () => run(db));
+      if (outcome.ran) logger.info({ job: name, result: outcome.result }, `job ${name} finished`);
+      else logger.debug({ job: name }, `job ${name} is running elsewhere; skipped`);
+    } catch (error) {
+      logger.error({ job: name, err: error }, `job ${name} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), firstDelayMs);
+  const timer = setInterval(() => void tick(), intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
