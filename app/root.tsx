@@ -113,6 +113,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
-  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
+  // On the server, entry.server.tsx's handleError has logged it (one structured line).
+  if (typeof document !== "undefined" && !(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   return <SomethingWentWrong />;
 }

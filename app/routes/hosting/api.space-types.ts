@@ -5,6 +5,7 @@ import { addSpaceType } from "~/features/hosting/listings.server";
 import { spaceTypeSchema } from "~/features/hosting/space-type-form";
 import { checkRateLimit, formatRetryAfter, recordRateLimitEvent } from "~/features/security/rate-limit.server";
 import { getDb } from "~/lib/db.server";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 
 /** New space types a user may add (docs/decisions/0054): the list is shared by every host. */
 export const SPACE_TYPE_LIMITS = [{ max: 20, windowMs: 60 * 60 * 1000 }];
@@ -13,7 +14,9 @@ export const SPACE_TYPE_LIMITS = [{ max: 20, windowMs: 60 * 60 * 1000 }];
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return data({ error: "Sign in to add a space type." }, { status: 401 });
-  const parsed = spaceTypeSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!body.ok) return bodyTooLargeResponse({ error: "Failed to add space type: the request is too large." });
+  const parsed = spaceTypeSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Failed to add space type" }, { status: 400 });
   }

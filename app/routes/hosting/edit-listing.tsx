@@ -3,10 +3,11 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
-import { runListingAction } from "~/features/hosting/listing-action.server";
+import { listingFormTooLarge, runListingAction } from "~/features/hosting/listing-action.server";
 import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
+import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
 
@@ -28,8 +29,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData().catch(() => new FormData());
-  const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "edit", spaceId: params.id });
+  const body = await readFormWithLimit(request, LISTING_FORM_BYTES);
+  const result = body.ok
+    ? await runListingAction(await getDb(), mediaStorage(), user.id, body.form, { mode: "edit", spaceId: params.id })
+    : listingFormTooLarge("edit");
   if (result.ok) return redirect(`/my-listings?saved=${result.id}`);
   return data(result, { status: result.status });
 }

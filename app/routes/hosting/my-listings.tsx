@@ -7,7 +7,9 @@ import { FALLBACK_IMAGE } from "~/features/listings/card";
 import { cardImageUrl } from "~/features/media/urls";
 import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { formatWhole } from "~/lib/money";
+import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
@@ -15,8 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return listOwnerSpaces(await getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
+  return listOwnerSpaces(await getDb(), user.id, { page: clampPage(url.searchParams.get("page")) });
 }
 
 const toggleSchema = z.object({
@@ -29,7 +30,9 @@ const FALLBACK = { availability: "Failed to update availability", publish: "Fail
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const body = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "Failed to update listing" });
+  const body = Object.fromEntries(read.form);
   const parsed = toggleSchema.safeParse(body);
   if (!parsed.success) {
     const error = body.intent === "publish" ? FALLBACK.publish : body.intent === "availability" ? FALLBACK.availability : "Failed to update listing";
