@@ -1,6 +1,7 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/media/upload-limits";
+import { isAllowedOrigin } from "~/features/security/origin-check.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -38,6 +39,46 @@ export function rejectOversizedBodies(req: Request, res: Response, next: NextFun
   res.end("The request is too large.");
 }
 
+/**
+ * A request whose body was not read to the end (a route stopped at its limit) must not
+ * leave its remaining bytes on a kept-alive connection: once the answer is sent, the
+ * connection is closed.
+ */
+export function closeUnfinishedRequests(req: Request, res: Response, next: NextFunction) {
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), 2_000).unref();
+  });
+  next();
+}
+
+/**
+ * Cross-origin writes are refused here, before React Router's own check would throw (and
+ * log a stack): the same rule as the root middleware (app/features/security/origin-check.server.ts).
+ */
+export function rejectCrossOriginWrites(siteUrl: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const headers = new Headers();
+    for (const name of ["origin", "sec-fetch-site", "host"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const host = headers.get("host") ?? "localhost";
+    const url = `${req.protocol}://${host}${req.originalUrl.startsWith("/") ? "" : "/"}`;
+    let allowed = true;
+    try {
+      allowed = isAllowedOrigin({ method: req.method, url, headers } as unknown as globalThis.Request, siteUrl);
+    } catch {
+      allowed = false;
+    }
+    if (allowed) return next();
+    logger.info({ reason: "cross-origin", method: req.method, path: req.path.slice(0, 200) }, "request refused");
+    res.status(403).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Cross-origin request refused.");
+  };
+}
+
 /** The client's address for rate limits; whatever a client sent under this name is replaced. */
 export function setClientAddress(req: Request, _res: Response, next: NextFunction) {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
@@ -54,7 +95,7 @@ export function errorDetailMode(settings: { NODE_ENV: string; HOST: string }): "
   return settings.NODE_ENV === "development" && local ? "development" : "production";
 }
 
-export function applyHardening(app: Express, settings: { TRUST_PROXY: number }) {
+export function applyHardening(app: Express, settings: { TRUST_PROXY: number; SITE_URL: string }) {
   app.set("trust proxy", trustProxySetting(settings.TRUST_PROXY));
-  app.use(rejectUnsupportedMethods, rejectOversizedBodies, setClientAddress);
+  app.use(rejectUnsupportedMethods, closeUnfinishedRequests, rejectOversizedBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
 }

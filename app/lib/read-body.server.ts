@@ -19,10 +19,7 @@ export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "t
 /** Reads the whole body, up to `maxBytes`. */
 export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
-    return { ok: false, reason: "too-large" };
-  }
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: "too-large" };
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   if (request.bodyUsed) return { ok: false, reason: "unreadable" };
   const chunks: Uint8Array[] = [];
@@ -34,7 +31,9 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        // Stop reading, without destroying the connection: the client still gets its 413,
+        // and the HTTP server closes the connection once that is sent (server/hardening.ts).
+        reader.releaseLock();
         return { ok: false, reason: "too-large" };
       }
       chunks.push(value);
