@@ -121,6 +121,8 @@ export function checkFile(name: string, bytes: Buffer): SniffedMedia {
 export type UploadAllowance = {
   maxImages: number;
   maxVideos: number;
+  /** The refusal when maxImages / maxVideos is set by the user's quota rather than the listing's limit. */
+  quotaErrors?: { image?: UploadError; video?: UploadError };
   /** Bytes this request may bring in all (the user's remaining quota). */
   maxBytes?: number;
   /** Records the files before they are stored; throws UploadError when the quota does not allow them. */
@@ -155,9 +157,10 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
     // A surplus file is refused as soon as its first bytes say what it is.
     const seen = { image: 0, video: 0 };
     const tooMany = (kind: "image" | "video") =>
-      kind === "image"
+      allowance.quotaErrors?.[kind] ??
+      (kind === "image"
         ? new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`)
-        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`);
+        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`));
     parser.on("file", (field, stream, info) => {
       const name = displayName(info.filename ?? "file");
       if (field !== "files" || problem) {

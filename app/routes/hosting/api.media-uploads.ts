@@ -50,9 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
     const left = remainingAllowance(await uploadUsage(db, user.id));
     if (left.images === 0 && left.videos === 0) throw new UploadError(QUOTA_MESSAGES.images, 429);
     if (left.bytes === 0) throw new UploadError(QUOTA_MESSAGES.bytes, 429);
+    const byListing = { images: MAX_IMAGES - count("images"), videos: MAX_VIDEOS - count("videos") };
     const files = await receiveUploads(request, storage, user.id, {
-      maxImages: Math.min(MAX_IMAGES - count("images"), left.images),
-      maxVideos: Math.min(MAX_VIDEOS - count("videos"), left.videos),
+      maxImages: Math.min(byListing.images, left.images),
+      maxVideos: Math.min(byListing.videos, left.videos),
+      quotaErrors: {
+        image: left.images < byListing.images ? new UploadError(QUOTA_MESSAGES.images, 429) : undefined,
+        video: left.videos < byListing.videos ? new UploadError(QUOTA_MESSAGES.videos, 429) : undefined,
+      },
       maxBytes: left.bytes,
       reserve: (planned) => reserveUploads(db, user.id, planned),
       release: (keys) => releaseUploads(db, keys),
