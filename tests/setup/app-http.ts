@@ -96,12 +96,13 @@ export async function rawRequest(
   },
 ): Promise<RawResponse> {
   const http = await import("node:http");
-  const url = new URL(target, baseUrl);
+  // The target is sent as written (a path like "//x" is not a host here).
+  const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
     let answered = false;
     const request = http.request(
-      { host: url.hostname, port: url.port, method, path: `${url.pathname}${url.search}`, headers, agent: false },
+      { host: url.hostname, port: url.port, method, path: target, headers, agent: false },
       (response) => {
         answered = true;
         const chunks: Buffer[] = [];
