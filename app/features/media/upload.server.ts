@@ -145,6 +145,16 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
 
   await new Promise<void>((resolve, reject) => {
     let parser: busboy.Busboy;
+    let body: Readable | undefined;
+    // Once a request is refused, the rest of its body is not read at all: the answer goes
+    // out and the HTTP server closes the connection (server/hardening.ts).
+    const stopReading = () => {
+      if (body) {
+        body.unpipe(parser);
+        body.pause();
+      }
+      resolve();
+    };
     try {
       parser = busboy({
         headers: { "content-type": contentType },
@@ -180,6 +190,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
         problem ??= error;
         out.destroy();
         stream.resume();
+        stopReading();
       };
       const classify = () => {
         kind = sniffMedia(head.subarray(0, SNIFF_BYTES))?.kind ?? null;
@@ -229,10 +240,11 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
     });
     parser.on("filesLimit", () => {
       problem ??= new UploadError(`Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`, 413);
+      stopReading();
     });
     parser.on("error", () => reject(new UploadError("The upload could not be read.", 400)));
     parser.on("close", () => resolve());
-    const body = Readable.fromWeb(request.body as never);
+    body = Readable.fromWeb(request.body as never);
     body.on("error", () => reject(new UploadError("The upload was interrupted.", 400)));
     body.pipe(parser);
   });
