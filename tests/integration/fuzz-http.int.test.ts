@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as SchemaModule from "~/db/schema/index";
 import type * as DbModule from "~/lib/db.server";
 import type * as Factories from "../factories/users";
 import { rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const factories = await app.load<typeof Factories>("/tests/factories/users.ts");
   const user = await factories.createUser(db);
   cookie = await factories.sessionCookieFor(db, user.id);
-  const { spaces } = await app.load<typeof import("~/db/schema/index")>("/app/db/schema/index.ts");
+  const { spaces } = await app.load<typeof SchemaModule>("/app/db/schema/index.ts");
   const [space] = await db
     .insert(spaces)
     .values({ userId: user.id, title: "Fuzz loft", description: "d", type: "studio", location: "Austin", country: "US", isPublished: true })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as SchemaModule from "~/db/schema/index";
 import type * as DbModule from "~/lib/db.server";
+import type * as LoggerModule from "~/lib/logger.server";
 import type * as Factories from "../factories/users";
 import { chunks, rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
 
@@ -21,7 +23,7 @@ beforeAll(async () => {
   const owner = await factories.createUser(db);
   ownerId = owner.id;
   cookie = await factories.sessionCookieFor(db, owner.id);
-  const { spaces } = await app.load<typeof import("~/db/schema/index")>("/app/db/schema/index.ts");
+  const { spaces } = await app.load<typeof SchemaModule>("/app/db/schema/index.ts");
   const [space] = await db
     .insert(spaces)
     .values({ userId: owner.id, title: "Owner's loft", description: "d", type: "studio", location: "Austin", country: "US" })
@@ -128,7 +130,7 @@ describe("5: malformed ids, pages and methods never reach the database or a 500"
 
 describe("6: expected rejections log one structured line, never a stack", () => {
   it("a bad method, a cross-origin post, a post to a page without a form and a bad URL", async () => {
-    const { logger } = await app.load<typeof import("~/lib/logger.server")>("/app/lib/logger.server.ts");
+    const { logger } = await app.load<typeof LoggerModule>("/app/lib/logger.server.ts");
     const info = vi.spyOn(logger, "info");
     const error = vi.spyOn(logger, "error");
     const stderr = vi.spyOn(process.stderr, "write");
@@ -179,7 +181,7 @@ describe("7: live updates", () => {
   });
 
   it("a visitor never hears of a draft; its owner does", async () => {
-    const { spaces } = await app.load<typeof import("~/db/schema/index")>("/app/db/schema/index.ts");
+    const { spaces } = await app.load<typeof SchemaModule>("/app/db/schema/index.ts");
     // Earlier streams of this file end when aborted; wait for their slots to be released.
     await vi.waitFor(async () => {
       const probe = await fetch(`${app.baseUrl}/api/live?topics=spaces`, { method: "HEAD" });

@@ -1,3 +1,4 @@
+import type { Express } from "express";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Server } from "node:http";
@@ -50,7 +51,7 @@ export async function startAppHttp({ port, env = {} }: { port: number; env?: Rec
     appType: "custom",
     logLevel: "error",
   });
-  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp(): import("express").Express };
+  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp(): Express };
   const { getDatabase } = (await vite.ssrLoadModule("/app/lib/db.server.ts")) as { getDatabase(): Promise<unknown> };
   await getDatabase();
   const app = createApp();

@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from "node:http";
+
 /** Raw HTTP requests for tests and benchmarks: any method, any (endless, chunked) body. */
-export type RawResponse = { status: number; headers: import("node:http").IncomingHttpHeaders; body: string; sentBytes: number };
+export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: string; sentBytes: number };
 
 /**
  * One request with node:http, so any method (TRACE) and any body (chunked, endless) can

@@ -145,14 +145,12 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
 
   await new Promise<void>((resolve, reject) => {
     let parser: busboy.Busboy;
-    let body: Readable | undefined;
+    const body = Readable.fromWeb(request.body as never);
     // Once a request is refused, the rest of its body is not read at all: the answer goes
     // out and the HTTP server closes the connection (server/hardening.ts).
     const stopReading = () => {
-      if (body) {
-        body.unpipe(parser);
-        body.pause();
-      }
+      body.unpipe(parser);
+      body.pause();
       resolve();
     };
     try {
@@ -244,7 +242,6 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
     });
     parser.on("error", () => reject(new UploadError("The upload could not be read.", 400)));
     parser.on("close", () => resolve());
-    body = Readable.fromWeb(request.body as never);
     body.on("error", () => reject(new UploadError("The upload was interrupted.", 400)));
     body.pipe(parser);
   });

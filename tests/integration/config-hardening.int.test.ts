@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clientIp } from "~/features/security/client-ip.server";
 import { applyHardening, errorDetailMode } from "../../server/hardening";
-import { rawRequest } from "../../tests/setup/app-http";
-import { parseEnv } from "./env.server";
-import { localSessionSecret, SECRET_FILE } from "./session-secret.server";
+import { rawRequest } from "../setup/raw-http";
+import { parseEnv } from "~/lib/env.server";
+import { localSessionSecret, SECRET_FILE } from "~/lib/session-secret.server";
 
 /** Issue #11, items 8 (no public default secret), 3 (TRUST_PROXY) and 5 (no error details outside local development). */
 const dirs: string[] = [];
