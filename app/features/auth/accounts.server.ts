@@ -23,8 +23,8 @@ export const SIGN_IN_IP_LIMITS: RateLimit[] = [
  * (docs/decisions/0082-sign-up-probing.md).
  */
 export const SIGN_UP_IP_LIMITS: RateLimit[] = [
-  { max: 10, windowMs: 60_000 },
-  { max: 50, windowMs: 60 * 60_000 },
+  { max: 20, windowMs: 60_000 },
+  { max: 100, windowMs: 60 * 60_000 },
 ];
 export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_000 }];
 
