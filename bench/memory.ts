@@ -71,10 +71,10 @@ async function main() {
       method: "POST",
       path: "/create-listing",
       headers: { "Content-Type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams({ title: "Bench loft", description: "d", rentalType: "space", type: "studio", hourlyPrice: "30", capacity: "2", location: "Austin", country: "United States", intent: "draft" }).toString(),
+      body: new URLSearchParams({ title: "Bench loft", description: "d", rentalType: "space", type: "studio", hourlyPrice: "30", capacity: "2", location: "Austin", country: "United States", amenities: "Wi-Fi", intent: "draft" }).toString(),
     });
     const listingId = /saved=([0-9a-f-]{36})/.exec(String(create.headers.location ?? ""))?.[1];
-    if (!listingId) throw new Error(`creating the bench listing failed: ${create.status}`);
+    if (!listingId) throw new Error(`creating the bench listing failed: ${create.status} ${(create.body.match(/(Failed|Choose|must|required)[^"<\\]{0,120}/g) ?? []).join(" | ")}`);
 
     const routes = [
       { path: "/auth/sign-in", type: "application/x-www-form-urlencoded" },
