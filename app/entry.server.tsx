@@ -3,13 +3,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { logRequestError } from "~/lib/log-errors.server";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/** Errors of loaders and actions: one line for expected rejections, a stack only for the unexpected. */
+export const handleError: HandleErrorFunction = (error, { request }) => logRequestError(error, request);
 
 export default function handleRequest(
   request: Request,
@@ -70,7 +74,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logRequestError(error, request);
         },
       },
     );

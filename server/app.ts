@@ -7,7 +7,6 @@ import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { closeLiveStreams } from "~/features/realtime/live-hub.server";
-import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { scheduleAuthCleanup } from "~/features/auth/cleanup.server";
 import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -17,6 +16,7 @@ import { checkReadiness } from "~/lib/readiness.server";
 import { requestLog } from "./request-log";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { seedDemoDataIfWanted } from "./demo-data";
+import { applyHardening, errorDetailMode } from "./hardening";
 
 /**
  * The production HTTP server: security headers on every response, compression,
@@ -28,7 +28,7 @@ export function createApp() {
   const app = express();
   app.use(requestLog); // one JSON line per request, X-Request-Id (server/request-log.ts)
   app.disable("x-powered-by");
-  app.set("trust proxy", settings.isProduction ? 1 : false);
+  applyHardening(app, settings); // TRUST_PROXY, 405s, oversized bodies, client address (server/hardening.ts)
 
   app.use((_req, res, next) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -36,12 +36,6 @@ export function createApp() {
     next();
   });
   app.use(compression());
-  // The client's address for rate limits (app/features/security/client-ip.server.ts);
-  // whatever a client sent under this name is replaced.
-  app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
-    next();
-  });
 
   const clientDir = path.resolve("build/client");
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
@@ -82,7 +76,7 @@ export function createApp() {
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      mode: settings.isProduction ? "production" : "development",
+      mode: errorDetailMode(settings),
     }),
   );
   return app;

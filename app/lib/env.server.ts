@@ -9,8 +9,6 @@ import { z } from "zod";
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
 
-const DEV_SESSION_SECRET = "rentwell-local-development-secret-do-not-use-in-production";
-
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
@@ -32,7 +30,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Defaults to http://localhost:{PORT} for local use. */
   SITE_URL: z.string().url().optional(),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").default(DEV_SESSION_SECRET),
+  /** Unset locally: a random one is generated under DATA_DIR (app/lib/session-secret.server.ts). */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** How many proxy hops in front of the server may set X-Forwarded-For (0: none; the socket's address counts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Comma-separated; default: the demo admins locally, nobody in production. Empty means nobody. */
   ADMIN_EMAILS: z.string().optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),

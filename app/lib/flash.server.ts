@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { env } from "./env.server";
+import { sessionSecret } from "./session-secret.server";
 
 /**
  * Flash messages (a toast on the next page) carried in a signed, short-lived cookie
@@ -18,7 +19,7 @@ function flashCookie() {
     path: "/",
     maxAge: MAX_AGE_SECONDS,
     secure: settings.isProduction,
-    secrets: [settings.SESSION_SECRET],
+    secrets: [sessionSecret()],
   });
 }
 

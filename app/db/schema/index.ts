@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./listings";
 export * from "./bookings";
 export * from "./content";
+export * from "./media";

@@ -3,7 +3,7 @@ import { sessions, users } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
-import { checkRateLimit, formatRetryAfter, recordRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
+import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import { firstErrors } from "~/lib/forms";
 import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -19,8 +19,15 @@ export const SIGN_IN_IP_LIMITS: RateLimit[] = [
   { max: 30, windowMs: 60_000 },
   { max: 300, windowMs: 60 * 60_000 },
 ];
-/** New accounts per client address. */
-export const SIGN_UP_IP_LIMITS: RateLimit[] = [{ max: 50, windowMs: 60 * 60_000 }];
+/**
+ * Sign-up attempts (successful or not) per client address and per e-mail address
+ * (docs/decisions/0082-sign-up-probing.md).
+ */
+export const SIGN_UP_IP_LIMITS: RateLimit[] = [
+  { max: 20, windowMs: 60_000 },
+  { max: 100, windowMs: 60 * 60_000 },
+];
+export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_000 }];
 
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
@@ -67,16 +74,19 @@ async function findUserByEmail(db: Db, email: string) {
 
 /** Creates an account and signs it in. */
 export async function signUp(db: Db, input: unknown, meta: RequestMeta): Promise<AuthOutcome> {
+  // Every attempt counts, whatever its outcome: a taken address must not be free to probe.
+  const byIp = await consumeRateLimit(db, { key: `signup-ip:${rateLimitAddress(meta.ip)}`, limits: SIGN_UP_IP_LIMITS });
+  if (!byIp.ok) return tooMany("sign-up attempts from this network", byIp.retryAfterSeconds);
+
   const parsed = invalidInput(input);
   if (!("email" in parsed)) return parsed;
   const { email, password } = parsed;
 
+  const byEmail = await consumeRateLimit(db, { key: `signup-email:${email.toLowerCase()}`, limits: SIGN_UP_EMAIL_LIMITS });
+  if (!byEmail.ok) return tooMany("sign-up attempts for this e-mail address", byEmail.retryAfterSeconds);
+
   const problem = newPasswordProblem(password);
   if (problem) return { ok: false, status: 400, result: { ok: false, error: problem, fieldErrors: { password: problem } } };
-
-  const ipKey = `signup-ip:${rateLimitAddress(meta.ip)}`;
-  const limited = await checkRateLimit(db, { key: ipKey, limits: SIGN_UP_IP_LIMITS });
-  if (!limited.ok) return tooMany("new accounts from this network", limited.retryAfterSeconds);
 
   if (await findUserByEmail(db, email)) {
     return { ok: false, status: 409, result: { ok: false, error: EMAIL_TAKEN, fieldErrors: { email: EMAIL_TAKEN } } };
@@ -96,7 +106,6 @@ export async function signUp(db: Db, input: unknown, meta: RequestMeta): Promise
     // Someone registered the same address in the meantime.
     return { ok: false, status: 409, result: { ok: false, error: EMAIL_TAKEN, fieldErrors: { email: EMAIL_TAKEN } } };
   }
-  await recordRateLimitEvent(db, ipKey);
   await ensureProfile(db, created.id);
   const tokens = await createSession(db, created.id, meta);
   return { ok: true, userId: created.id, tokens };
@@ -110,22 +119,24 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
 
   const accountKey = `signin-account:${email}`;
   const ipKey = `signin-ip:${rateLimitAddress(meta.ip)}`;
-  const [byAccount, byIp] = await Promise.all([
-    checkRateLimit(db, { key: accountKey, limits: SIGN_IN_ACCOUNT_LIMITS }),
-    checkRateLimit(db, { key: ipKey, limits: SIGN_IN_IP_LIMITS }),
-  ]);
-  if (!byAccount.ok || !byIp.ok) {
-    const seconds = Math.max(byAccount.ok ? 0 : byAccount.retryAfterSeconds, byIp.ok ? 0 : byIp.retryAfterSeconds);
-    return tooMany("failed sign-in attempts", seconds);
+  // Each attempt takes a slot before its password is checked (atomically: parallel guesses
+  // queue), and gives it back when the password was right. So at most the limit's number of
+  // wrong passwords is ever evaluated, however many arrive at once.
+  const byIp = await consumeRateLimit(db, { key: ipKey, limits: SIGN_IN_IP_LIMITS });
+  if (!byIp.ok) return tooMany("failed sign-in attempts", byIp.retryAfterSeconds);
+  const byAccount = await consumeRateLimit(db, { key: accountKey, limits: SIGN_IN_ACCOUNT_LIMITS });
+  if (!byAccount.ok) {
+    await refundRateLimitEvent(db, byIp.eventId);
+    return tooMany("failed sign-in attempts", byAccount.retryAfterSeconds);
   }
 
   const user = await findUserByEmail(db, email);
   dummyHash ??= hashPassword("rentwell-timing-equaliser");
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || !valid) {
-    await Promise.all([recordRateLimitEvent(db, accountKey), recordRateLimitEvent(db, ipKey)]);
     return { ok: false, status: 401, result: { ok: false, error: INVALID_CREDENTIALS } };
   }
+  await Promise.all([refundRateLimitEvent(db, byIp.eventId), refundRateLimitEvent(db, byAccount.eventId)]);
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   await ensureProfile(db, user.id);
   const tokens = await createSession(db, user.id, meta);

@@ -1,3 +1,4 @@
+import { BODY_TOO_LARGE_MESSAGE, readBodyWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clientIp } from "~/features/security/client-ip.server";
 import type { AuthOutcome, RequestMeta } from "./accounts.server";
 import { sessionCookies } from "./cookies.server";
@@ -7,7 +8,7 @@ import type { AuthActionResult } from "./credentials";
  * Sign-in forms are tiny, but an over-long field should still get its own message
  * ("E-mail must be at most 254 characters"), so the cap sits well above the field limits.
  */
-const MAX_BODY_BYTES = 32 * 1024;
+const MAX_BODY_BYTES = SMALL_FORM_BYTES;
 
 export function requestMeta(request: Request): RequestMeta {
   return { ip: clientIp(request), userAgent: request.headers.get("user-agent") };
@@ -46,15 +47,9 @@ export async function readCredentials(request: Request): Promise<ReadCredentials
           ? "form"
           : null;
   if (!kind) return refuse(415, "Send the e-mail and password as a form or as JSON.");
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return refuse(413, "The request is too large.");
-  let bytes: ArrayBuffer;
-  try {
-    bytes = await request.arrayBuffer();
-  } catch {
-    return refuse(400, "The request could not be read.");
-  }
-  if (bytes.byteLength > MAX_BODY_BYTES) return refuse(413, "The request is too large.");
+  const read = await readBodyWithLimit(request, MAX_BODY_BYTES);
+  if (!read.ok) return read.reason === "too-large" ? refuse(413, BODY_TOO_LARGE_MESSAGE) : refuse(400, "The request could not be read.");
+  const bytes = read.bytes;
   try {
     if (kind === "json") {
       const body: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -65,7 +60,7 @@ export async function readCredentials(request: Request): Promise<ReadCredentials
       return { ok: true, input: pick((name) => (Object.hasOwn(record, name) ? record[name] : undefined)) };
     }
     if (kind === "multipart") {
-      const form = await new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type")! } }).formData();
+      const form = await new Response(bytes as BodyInit, { headers: { "Content-Type": request.headers.get("content-type")! } }).formData();
       return { ok: true, input: pick((name) => form.get(name)) };
     }
     const params = new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes));

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
-import { env } from "~/lib/env.server";
+import { sessionSecret } from "~/lib/session-secret.server";
 
 /** Access tokens live 15 minutes (docs/decisions/0010-sessions.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -17,7 +17,7 @@ const ALGORITHMS = ["HS256"];
 export type AccessClaims = { userId: string; sessionId: string };
 
 function secretKey(): Uint8Array {
-  return new TextEncoder().encode(env().SESSION_SECRET);
+  return new TextEncoder().encode(sessionSecret());
 }
 
 export async function signAccessToken(claims: AccessClaims, now = new Date()): Promise<string> {

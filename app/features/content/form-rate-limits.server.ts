@@ -1,4 +1,4 @@
-import { checkRateLimit, formatRetryAfter, recordRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
+import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
 
 /** Per client IP; generous for people, tight enough to stop a script (ADR 0021). */
@@ -22,8 +22,7 @@ export function tooManyMessage(retryAfterSeconds: number) {
 /** Checks the limit for this form and client; counts the attempt when allowed. */
 export async function takeFormSlot(db: Db, kind: FormKind, ip: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const key = `${kind}:${ip}`;
-  const verdict = await checkRateLimit(db, { key, limits: FORM_RATE_LIMITS[kind] });
+  const verdict = await consumeRateLimit(db, { key, limits: FORM_RATE_LIMITS[kind] });
   if (!verdict.ok) return { ok: false, message: tooManyMessage(verdict.retryAfterSeconds) };
-  await recordRateLimitEvent(db, key);
   return { ok: true };
 }

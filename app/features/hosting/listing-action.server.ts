@@ -10,6 +10,12 @@ export type ListingActionResult =
   | { ok: true; id: string }
   | { ok: false; status: number; fieldErrors: FieldErrors; formError: string; values: Record<string, unknown> };
 
+/** A listing form over the size limit (app/lib/read-body.server.ts): 413, nothing stored. */
+export function listingFormTooLarge(mode: "create" | "edit"): ListingActionResult {
+  const fallback = mode === "create" ? "Failed to create listing" : "Failed to update listing";
+  return { ok: false, status: 413, fieldErrors: {}, formError: `${fallback}: the form is too large.`, values: {} };
+}
+
 /**
  * The create and edit actions: parse with the shared schema, save, and turn every
  * failure into a message (docs/product.md#error-texts: the server's message when there is one, else

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { clampPage, isUuid } from "~/lib/uuid";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { isMediaAttached } from "~/features/media/orphans.server";
@@ -135,7 +136,7 @@ export async function createSpace(
 }
 
 export async function getOwnerSpace(db: Db, userId: string, spaceId: string): Promise<SpaceRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(spaceId)) throw new HostingError(LISTING_NOT_FOUND, 404);
+  if (!isUuid(spaceId)) throw new HostingError(LISTING_NOT_FOUND, 404);
   const [row] = await db
     .select()
     .from(spaces)
@@ -204,7 +205,7 @@ export const OWNER_PAGE_SIZE = 24;
 
 /** The owner's listings, newest first, a page at a time. */
 export async function listOwnerSpaces(db: Db, userId: string, { page = 1 }: { page?: number } = {}) {
-  const safePage = Math.max(1, Math.floor(page));
+  const safePage = clampPage(page);
   const [rows, [total]] = await Promise.all([
     db
       .select({

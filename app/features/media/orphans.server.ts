@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { spaces } from "~/db/schema/index";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { mediaUploads, spaces } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { cardKeyFor, type MediaStorage } from "./storage.server";
+import { UNATTACHED_GRACE_MS } from "./upload-limits";
+import { isUuid } from "~/lib/uuid";
 
 /** Whether one of the owner's listings uses this URL. */
 export async function isMediaAttached(db: Db, userId: string, url: string) {
@@ -26,21 +28,49 @@ export async function deleteUnattachedUpload(db: Db, storage: MediaStorage, user
   return true;
 }
 
-export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+export const ORPHAN_AGE_MS = UNATTACHED_GRACE_MS;
+
+/**
+ * Goes through the upload records (media_uploads) older than the grace period: a file no
+ * listing uses is deleted, whatever the storage (local or S3); the record goes either way,
+ * so it no longer counts towards the uploader's quota. Returns the number of files deleted.
+ */
+export async function sweepUploadRecords(db: Db, storage: MediaStorage, now = new Date(), batch = 500) {
+  const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS);
+  let deleted = 0;
+  for (;;) {
+    const rows = await db
+      .select({ key: mediaUploads.key, url: mediaUploads.url, userId: mediaUploads.userId })
+      .from(mediaUploads)
+      .where(lt(mediaUploads.createdAt, cutoff))
+      .orderBy(asc(mediaUploads.createdAt))
+      .limit(batch);
+    for (const row of rows) {
+      if (!(await isMediaAttached(db, row.userId, row.url))) {
+        await storage.delete(row.key);
+        if (row.key.endsWith(".webp")) await storage.delete(cardKeyFor(row.key));
+        deleted += 1;
+      }
+      await db.delete(mediaUploads).where(eq(mediaUploads.key, row.key));
+    }
+    if (rows.length < batch) return deleted;
+  }
+}
 
 /**
  * Deletes uploads older than a day that no listing references (uploaded, then the
  * form was abandoned). Local storage only; an S3 bucket uses a lifecycle rule.
  */
 export async function sweepOrphanedMedia(db: Db, storage: MediaStorage, now = new Date()) {
-  if (!storage.listOlderThan) return 0;
+  const recorded = await sweepUploadRecords(db, storage, now);
+  if (!storage.listOlderThan) return recorded;
   const keys = await storage.listOlderThan(new Date(now.getTime() - ORPHAN_AGE_MS));
-  let deleted = 0;
+  let deleted = recorded;
   for (const key of keys) {
     const owner = key.split("/")[0]!;
     const mainKey = key.replace(".card.", ".");
     const url = storage.urlFor(mainKey);
-    if (!/^[0-9a-f-]{36}$/.test(owner)) continue;
+    if (!isUuid(owner)) continue;
     if (await isMediaAttached(db, owner, url)) continue;
     await storage.delete(key);
     deleted += 1;

@@ -1,5 +1,6 @@
 import { AwsClient } from "aws4fetch";
 import crypto from "node:crypto";
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/lib/env.server";
@@ -15,6 +16,8 @@ export type MediaStorage = {
   readonly kind: "local" | "s3";
   /** Stores `body` at `key`; throws ObjectExistsError when something is already there. */
   put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  /** Stores the file at `file` (a large upload, without reading it into memory), when the storage can. */
+  putFile?(key: string, file: string, contentType: string): Promise<StoredObject>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   urlFor(key: string): string;
@@ -79,6 +82,17 @@ export function localStorage(root: string, publicPrefix = "/media"): MediaStorag
         throw error;
       } finally {
         await fs.rm(partial, { force: true });
+      }
+      return { key, url: `${publicPrefix}/${key}` };
+    },
+    async putFile(key, source) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fs.copyFile(source, file, fsConstants.COPYFILE_EXCL);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ObjectExistsError(key);
+        throw error;
       }
       return { key, url: `${publicPrefix}/${key}` };
     },

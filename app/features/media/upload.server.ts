@@ -1,6 +1,14 @@
 import busboy from "busboy";
+import { createWriteStream, type WriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { UploadError } from "./upload-error";
+import { MAX_FILES_PER_REQUEST, QUOTA_BYTES_MESSAGE } from "./upload-limits";
+import type { PlannedUpload } from "./upload-quota.server";
+import { logger } from "~/lib/logger.server";
 import {
   displayName,
   MAX_IMAGE_BYTES,
@@ -22,17 +30,8 @@ export type UploadedMedia =
   | { kind: "image"; name: string; url: string; cardUrl: string }
   | { kind: "video"; name: string; url: string };
 
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-    this.name = "UploadError";
-  }
-}
-
-export const MAX_FILES_PER_REQUEST = 25;
+export { UploadError };
+export { MAX_FILES_PER_REQUEST };
 export const DETAIL_SIZE = { width: 1600, height: 1200 } as const;
 export const CARD_SIZE = { width: 640, height: 480 } as const;
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -73,10 +72,10 @@ export async function storeMedia(
   name: string,
   bytes: Buffer,
   sniffed: SniffedMedia,
+  key = newMediaKey(userId, sniffed.kind === "image" ? "webp" : sniffed.ext),
 ): Promise<UploadedMedia> {
   if (sniffed.kind === "image") {
     const { detail, card } = await processImage(bytes, name, sniffed.format);
-    const key = newMediaKey(userId, "webp");
     const stored = await storage.put(key, detail, "image/webp");
     try {
       await storage.put(cardKeyFor(key), card, "image/webp");
@@ -86,7 +85,7 @@ export async function storeMedia(
     }
     return { kind: "image", name, url: stored.url, cardUrl: storage.urlFor(cardKeyFor(key)) };
   }
-  const stored = await storage.put(newMediaKey(userId, sniffed.ext), bytes, sniffed.contentType);
+  const stored = await storage.put(key, bytes, sniffed.contentType);
   return { kind: "video", name, url: stored.url };
 }
 
@@ -100,17 +99,164 @@ export async function discardMedia(storage: MediaStorage, uploaded: UploadedMedi
   }
 }
 
-type ReceivedFile = { name: string; bytes: Buffer; sniffed: SniffedMedia };
+/** A file part written to a temporary file while it streamed in. */
+type ReceivedFile = { name: string; file: string; size: number; sniffed: SniffedMedia };
 
-/** Checks one received file's content against the rules (without the size, checked while streaming). */
-export function checkFile(name: string, bytes: Buffer): SniffedMedia {
-  if (bytes.length === 0) throw new UploadError(`"${name}" is empty.`);
-  const sniffed = sniffMedia(bytes.subarray(0, SNIFF_BYTES));
+/** Checks a file from its first bytes and its size. */
+function checkReceived(name: string, head: Buffer, size: number): SniffedMedia {
+  if (size === 0) throw new UploadError(`"${name}" is empty.`);
+  const sniffed = sniffMedia(head.subarray(0, SNIFF_BYTES));
   if (!sniffed) throw new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`);
-  if (sniffed.kind === "image" && bytes.length > MAX_IMAGE_BYTES) {
+  if (sniffed.kind === "image" && size > MAX_IMAGE_BYTES) {
     throw new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413);
   }
   return sniffed;
+}
+
+/** Checks one received file's content against the rules. */
+export function checkFile(name: string, bytes: Buffer): SniffedMedia {
+  return checkReceived(name, bytes, bytes.length);
+}
+
+export type UploadAllowance = {
+  maxImages: number;
+  maxVideos: number;
+  /** The refusal when maxImages / maxVideos is set by the user's quota rather than the listing's limit. */
+  quotaErrors?: { image?: UploadError; video?: UploadError };
+  /** Bytes this request may bring in all (the user's remaining quota). */
+  maxBytes?: number;
+  /** Records the files before they are stored; throws UploadError when the quota does not allow them. */
+  reserve?: (planned: PlannedUpload[]) => Promise<void>;
+  /** Forgets reserved files that could not be stored. */
+  release?: (keys: string[]) => Promise<void>;
+};
+
+/**
+ * Streams each file part of a multipart body into a temporary file, enforcing the size and
+ * count limits while the bytes arrive: memory holds only the first bytes of each file.
+ */
+async function receiveToFiles(request: Request, contentType: string, dir: string, allowance: UploadAllowance): Promise<ReceivedFile[]> {
+  const { maxImages, maxVideos, maxBytes = Number.POSITIVE_INFINITY } = allowance;
+  const received: ReceivedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let problem: UploadError | undefined;
+  let total = 0;
+  let index = 0;
+
+  await new Promise<void>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    const body = Readable.fromWeb(request.body as never);
+    // Once a request is refused, the rest of its body is not read at all: the answer goes
+    // out and the HTTP server closes the connection (server/hardening.ts).
+    const stopReading = () => {
+      body.unpipe(parser);
+      body.pause();
+      resolve();
+    };
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: { fileSize: MAX_VIDEO_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10, fieldSize: 1024 },
+      });
+    } catch {
+      reject(new UploadError("The upload could not be read.", 400));
+      return;
+    }
+    // A surplus file is refused as soon as its first bytes say what it is.
+    const seen = { image: 0, video: 0 };
+    const tooMany = (kind: "image" | "video") =>
+      allowance.quotaErrors?.[kind] ??
+      (kind === "image"
+        ? new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`)
+        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`));
+    parser.on("file", (field, stream, info) => {
+      const name = displayName(info.filename ?? "file");
+      if (field !== "files" || problem) {
+        stream.resume();
+        return;
+      }
+      const file = path.join(dir, String(index++));
+      const out: WriteStream = createWriteStream(file, { flags: "wx", mode: 0o600 });
+      let head = Buffer.alloc(0);
+      let size = 0;
+      let dropped = false;
+      /** undefined until the first bytes have been classified. */
+      let kind: "image" | "video" | null | undefined;
+      const drop = (error: UploadError) => {
+        if (dropped) return;
+        dropped = true;
+        problem ??= error;
+        out.destroy();
+        stream.resume();
+        stopReading();
+      };
+      const classify = () => {
+        kind = sniffMedia(head.subarray(0, SNIFF_BYTES))?.kind ?? null;
+        if (kind === null) return drop(new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`));
+        seen[kind] += 1;
+        if (seen.image > maxImages) return drop(tooMany("image"));
+        if (seen.video > maxVideos) return drop(tooMany("video"));
+      };
+      writes.push(
+        new Promise<void>((done) => {
+          out.on("close", done);
+          out.on("error", () => {
+            drop(new UploadError("The upload could not be stored. Please try again.", 503));
+            done();
+          });
+        }),
+      );
+      stream.on("data", (chunk: Buffer) => {
+        if (dropped) return;
+        size += chunk.length;
+        total += chunk.length;
+        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        if (kind === undefined && head.length >= SNIFF_BYTES) classify();
+        if (dropped) return;
+        if (kind === "image" && size > MAX_IMAGE_BYTES) return drop(new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413));
+        if (total > maxBytes) return drop(new UploadError(QUOTA_BYTES_MESSAGE, 429));
+        if (!out.write(chunk)) {
+          stream.pause();
+          out.once("drain", () => stream.resume());
+        }
+      });
+      // A truncated body destroys the file stream with an error; unhandled, it would crash the process.
+      stream.on("error", () => drop(new UploadError("The upload was interrupted.", 400)));
+      stream.on("limit", () => drop(new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413)));
+      stream.on("end", () => {
+        if (dropped) return;
+        if (kind === undefined && size > 0) classify();
+        if (dropped) return;
+        out.end();
+        if (problem) return;
+        try {
+          received.push({ name, file, size, sniffed: checkReceived(name, head, size) });
+        } catch (error) {
+          problem ??= error as UploadError;
+        }
+      });
+    });
+    parser.on("filesLimit", () => {
+      problem ??= new UploadError(`Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`, 413);
+      stopReading();
+    });
+    parser.on("error", () => reject(new UploadError("The upload could not be read.", 400)));
+    parser.on("close", () => resolve());
+    body.on("error", () => reject(new UploadError("The upload was interrupted.", 400)));
+    body.pipe(parser);
+  });
+  await Promise.all(writes);
+  if (problem) throw problem;
+  return received;
+}
+
+/** Stores one received file under `key`, reading it from its temporary file. */
+async function storeReceived(storage: MediaStorage, userId: string, file: ReceivedFile, key: string): Promise<UploadedMedia> {
+  if (file.sniffed.kind === "video" && storage.putFile) {
+    const stored = await storage.putFile(key, file.file, file.sniffed.contentType);
+    return { kind: "video", name: file.name, url: stored.url };
+  }
+  return storeMedia(storage, userId, file.name, await fs.readFile(file.file), file.sniffed, key);
 }
 
 /**
@@ -121,101 +267,33 @@ export async function receiveUploads(
   request: Request,
   storage: MediaStorage,
   userId: string,
-  { maxImages, maxVideos }: { maxImages: number; maxVideos: number },
+  allowance: UploadAllowance,
 ): Promise<UploadedMedia[]> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     throw new UploadError("Send the files as multipart/form-data.", 415);
   }
-  const received: ReceivedFile[] = [];
-  let problem: UploadError | undefined;
-
-  await new Promise<void>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { "content-type": contentType },
-        limits: { fileSize: MAX_VIDEO_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10 },
-      });
-    } catch {
-      reject(new UploadError("The upload could not be read.", 400));
-      return;
-    }
-    // Files of each kind seen so far: a surplus file is refused as soon as its first
-    // bytes say what it is, so a request never buffers more than the listing may take.
-    const seen = { image: 0, video: 0 };
-    const tooMany = (kind: "image" | "video") =>
-      kind === "image"
-        ? new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`)
-        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`);
-    parser.on("file", (field, stream, info) => {
-      const name = displayName(info.filename ?? "file");
-      if (field !== "files" || problem) {
-        stream.resume();
-        return;
-      }
-      let chunks: Buffer[] = [];
-      let size = 0;
-      let dropped = false;
-      /** undefined until the first SNIFF_BYTES have arrived. */
-      let kind: "image" | "video" | null | undefined;
-      const drop = (error: UploadError) => {
-        dropped = true;
-        chunks = [];
-        problem ??= error;
-      };
-      stream.on("data", (chunk: Buffer) => {
-        if (dropped) return;
-        size += chunk.length;
-        chunks.push(chunk);
-        if (kind === undefined && size >= SNIFF_BYTES) {
-          kind = sniffMedia(Buffer.concat(chunks).subarray(0, SNIFF_BYTES))?.kind ?? null;
-          if (kind === null) return drop(new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`));
-          seen[kind] += 1;
-          if (seen.image > maxImages) return drop(tooMany("image"));
-          if (seen.video > maxVideos) return drop(tooMany("video"));
-        }
-        // Images are capped at 10 MB as soon as the first bytes say it is an image.
-        if (kind === "image" && size > MAX_IMAGE_BYTES) drop(new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413));
-      });
-      // A truncated body destroys the file stream with an error; unhandled, it would crash the process.
-      stream.on("error", () => drop(new UploadError("The upload was interrupted.", 400)));
-      stream.on("limit", () => drop(new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413)));
-      stream.on("close", () => {
-        if (dropped || problem) return;
-        const bytes = Buffer.concat(chunks);
-        try {
-          received.push({ name, bytes, sniffed: checkFile(name, bytes) });
-        } catch (error) {
-          problem ??= error as UploadError;
-        }
-      });
-    });
-    parser.on("filesLimit", () => {
-      problem ??= new UploadError(`Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`, 413);
-    });
-    parser.on("error", () => reject(new UploadError("The upload could not be read.", 400)));
-    parser.on("close", () => resolve());
-    const body = Readable.fromWeb(request.body as never);
-    body.on("error", () => reject(new UploadError("The upload was interrupted.", 400)));
-    body.pipe(parser);
-  });
-
-  if (problem) throw problem;
-  if (received.length === 0) throw new UploadError("Choose at least one image or video to upload.");
-  const images = received.filter((file) => file.sniffed.kind === "image").length;
-  const videos = received.length - images;
-  if (images > maxImages) throw new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`);
-  if (videos > maxVideos) throw new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`);
-
-  const stored: UploadedMedia[] = [];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-upload-"));
   try {
-    for (const file of received) stored.push(await storeMedia(storage, userId, file.name, file.bytes, file.sniffed));
-  } catch (error) {
-    await discardMedia(storage, stored);
-    if (error instanceof UploadError) throw error;
-    console.error("Media upload failed:", error);
-    throw new UploadError("The upload could not be stored. Please try again.", 503);
+    const received = await receiveToFiles(request, contentType, dir, allowance);
+    if (received.length === 0) throw new UploadError("Choose at least one image or video to upload.");
+    const planned = received.map((file) => {
+      const key = newMediaKey(userId, file.sniffed.kind === "image" ? "webp" : file.sniffed.ext);
+      return { key, url: storage.urlFor(key), kind: file.sniffed.kind, bytes: file.size } satisfies PlannedUpload;
+    });
+    await allowance.reserve?.(planned);
+    const stored: UploadedMedia[] = [];
+    try {
+      for (const [i, file] of received.entries()) stored.push(await storeReceived(storage, userId, file, planned[i]!.key));
+    } catch (error) {
+      await discardMedia(storage, stored);
+      await allowance.release?.(planned.map((file) => file.key)).catch(() => undefined);
+      if (error instanceof UploadError) throw error;
+      logger.error({ reason: "upload-store-failed", err: error instanceof Error ? error.message : String(error) }, "media upload failed");
+      throw new UploadError("The upload could not be stored. Please try again.", 503);
+    }
+    return stored;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
   }
-  return stored;
 }

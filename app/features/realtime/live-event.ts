@@ -15,6 +15,10 @@ export type LiveEvent = {
   name?: string;
   label?: string;
   spaceId?: string;
+  /** spaces: whether a visitor could see the listing before or after the change (migration 0006). */
+  visible?: boolean;
+  /** spaces: the listing's owner, who also sees changes to drafts. Never sent to browsers. */
+  owner?: string;
 };
 
 /** NOTIFY channel (migration 0002) for each topic. */
@@ -30,6 +34,8 @@ const payloadSchema = z.object({
   name: z.string().max(200).optional(),
   label: z.string().max(200).optional(),
   spaceId: z.string().max(100).optional(),
+  visible: z.boolean().optional(),
+  owner: z.string().max(100).optional(),
 });
 
 /** Turns a NOTIFY payload into an event; null when it is not one of ours. */
@@ -57,7 +63,14 @@ export function parseTopics(value: string | null): LiveTopic[] {
   return asked.length > 0 ? [...new Set(asked)] : [...DEFAULT_TOPICS];
 }
 
-/** One Server-Sent Events frame. */
+/** Whether this change may be shown to `userId` (null: a visitor): drafts only to their owner. */
+export function mayReceive(event: LiveEvent, userId: string | null): boolean {
+  if (event.visible !== false) return true;
+  return userId !== null && event.owner === userId;
+}
+
+/** One Server-Sent Events frame (without the owner and visibility, which are for the server). */
 export function sseFrame(event: LiveEvent): string {
-  return `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+  const { owner: _owner, visible: _visible, ...shown } = event;
+  return `event: ${event.topic}\ndata: ${JSON.stringify(shown)}\n\n`;
 }

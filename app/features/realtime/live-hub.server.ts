@@ -1,5 +1,5 @@
 import type { Database } from "~/lib/db.server";
-import { CHANNEL_OF_TOPIC, LIVE_TOPICS, parseNotification, sseFrame, type LiveEvent, type LiveTopic } from "./live-event";
+import { CHANNEL_OF_TOPIC, LIVE_TOPICS, mayReceive, parseNotification, sseFrame, type LiveEvent, type LiveTopic } from "./live-event";
 
 /**
  * One LISTEN per process and channel, fanned out to every open Server-Sent
@@ -8,14 +8,27 @@ import { CHANNEL_OF_TOPIC, LIVE_TOPICS, parseNotification, sseFrame, type LiveEv
  */
 export const HEARTBEAT_MS = 25_000;
 
-type Subscriber = { topics: Set<LiveTopic>; send(event: LiveEvent): void; close(): void };
+type Subscriber = { topics: Set<LiveTopic>; userId: string | null; send(event: LiveEvent): void; close(): void };
+
+/** Open streams allowed per client address and per process (docs/decisions/0086-live-stream-limits.md). */
+export const LIVE_STREAM_LIMITS = { perClient: 6, total: 500 };
+/** Seconds a refused browser waits before asking again. */
+export const LIVE_RETRY_AFTER_SECONDS = 30;
+
+export type StreamOptions = { client: string; userId: string | null };
 
 export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   private listening: Promise<void> | undefined;
   private unlisten: Array<() => Promise<void>> = [];
+  private readonly perClient = new Map<string, number>();
+  /** Streams open or being opened. */
+  private open = 0;
 
-  constructor(private readonly database: () => Promise<Database>) {}
+  constructor(
+    private readonly database: () => Promise<Database>,
+    private readonly limits: { perClient: number; total: number } = LIVE_STREAM_LIMITS,
+  ) {}
 
   get size() {
     return this.subscribers.size;
@@ -45,7 +58,7 @@ export class LiveHub {
 
   publish(event: LiveEvent) {
     for (const subscriber of this.subscribers) {
-      if (subscriber.topics.has(event.topic)) subscriber.send(event);
+      if (subscriber.topics.has(event.topic) && mayReceive(event, subscriber.userId)) subscriber.send(event);
     }
   }
 
@@ -53,8 +66,31 @@ export class LiveHub {
    * A text/event-stream Response for one browser. It ends when the browser goes
    * away (the request's signal), or when the hub closes (server shutdown).
    */
-  async stream(request: Request, topics: LiveTopic[]): Promise<Response> {
-    await this.ensureListening();
+  async stream(request: Request, topics: LiveTopic[], { client, userId }: StreamOptions = { client: "unknown", userId: null }): Promise<Response> {
+    if (this.open >= this.limits.total || (this.perClient.get(client) ?? 0) >= this.limits.perClient) {
+      return Response.json(
+        { error: "Too many live-update connections. Try again later." },
+        { status: 503, headers: { "Retry-After": String(LIVE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+      );
+    }
+    // The slot is taken before any await, so parallel requests cannot all pass the check above.
+    this.open += 1;
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.open -= 1;
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    };
+    try {
+      await this.ensureListening();
+    } catch (error) {
+      release();
+      throw error;
+    }
     const encoder = new TextEncoder();
     let subscriber: Subscriber | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -62,6 +98,7 @@ export class LiveHub {
       if (heartbeat) clearInterval(heartbeat);
       if (subscriber) this.subscribers.delete(subscriber);
       subscriber = undefined;
+      release();
     };
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -84,7 +121,7 @@ export class LiveHub {
             // already closed by the reader
           }
         };
-        subscriber = { topics: new Set(topics), send: (event) => write(sseFrame(event)), close };
+        subscriber = { topics: new Set(topics), userId, send: (event) => write(sseFrame(event)), close };
         this.subscribers.add(subscriber);
         // Tell the browser how long to wait before reconnecting, and that we are live.
         write(`retry: 3000\n: connected\n\n`);

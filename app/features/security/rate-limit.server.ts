@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimitEvents } from "~/db/schema/index";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
 
 /**
  * A sliding-window rate limiter whose state lives in the database (table
@@ -22,7 +22,7 @@ function split(key: string): { scope: string; key: string } {
 }
 
 /** Whether one more event under `key` is allowed by every limit; if not, when it will be. */
-export async function checkRateLimit(db: Db, { key, limits }: { key: string; limits: RateLimit[] }): Promise<RateLimitResult> {
+export async function checkRateLimit(db: Db | Tx, { key, limits }: { key: string; limits: RateLimit[] }): Promise<RateLimitResult> {
   if (limits.length === 0) return { ok: true };
   const where = split(key);
   const longest = Math.max(...limits.map((limit) => limit.windowMs));
@@ -52,6 +52,31 @@ export async function checkRateLimit(db: Db, { key, limits }: { key: string; lim
     }
   }
   return waitMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : { ok: true };
+}
+
+export type RateLimitConsumed = { ok: true; eventId: number } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Check and count in one step (docs/decisions/0081-atomic-rate-limits.md): under a
+ * transaction-scoped advisory lock on the key, the events in the window are counted and,
+ * when every limit allows one more, the event is recorded. Parallel requests for one key
+ * queue on the lock, so no more than `max` of them are ever let through. The event can be
+ * taken back with `refundRateLimitEvent` (e.g. a sign-in that turned out to be right).
+ */
+export async function consumeRateLimit(db: Db, { key, limits }: { key: string; limits: RateLimit[] }): Promise<RateLimitConsumed> {
+  const where = split(key);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${where.scope}), hashtext(${where.key}))`);
+    const allowed = await checkRateLimit(tx, { key, limits });
+    if (!allowed.ok) return allowed;
+    const [row] = await tx.insert(rateLimitEvents).values(where).returning({ id: rateLimitEvents.id });
+    return { ok: true as const, eventId: row!.id };
+  });
+}
+
+/** Takes back an event counted by `consumeRateLimit`. */
+export async function refundRateLimitEvent(db: Db, eventId: number): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, eventId));
 }
 
 /** Counts one event under `key` (a failed sign-in, a contact message, …). */

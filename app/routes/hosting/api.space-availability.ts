@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.space-availability";
 import { getUser } from "~/features/auth/session.server";
 import { HostingError, setAvailability } from "~/features/hosting/listings.server";
 import { getDb } from "~/lib/db.server";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { z } from "~/lib/zod";
 import { ERROR_TEXT } from "~/lib/messages";
 
@@ -12,7 +13,9 @@ const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((va
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return data({ ok: false as const, error: "Sign in to change availability." }, { status: 401 });
-  const parsed = bodySchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!body.ok) return bodyTooLargeResponse({ ok: false, error: ERROR_TEXT.updateAvailability });
+  const parsed = bodySchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.updateAvailability }, { status: 400 });
   try {
     const row = await setAvailability(await getDb(), user.id, params.id, parsed.data.available);

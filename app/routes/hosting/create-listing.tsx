@@ -4,11 +4,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
-import { runListingAction } from "~/features/hosting/listing-action.server";
+import { listingFormTooLarge, runListingAction } from "~/features/hosting/listing-action.server";
 import { loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentwell" }, { name: "robots", content: "noindex" }];
 
@@ -19,8 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData().catch(() => new FormData());
-  const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "create" });
+  const body = await readFormWithLimit(request, LISTING_FORM_BYTES);
+  const result = body.ok
+    ? await runListingAction(await getDb(), mediaStorage(), user.id, body.form, { mode: "create" })
+    : listingFormTooLarge("create");
   if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
   return data(result, { status: result.status });
 }

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
-import { runListingAction } from "~/features/hosting/listing-action.server";
+import { listingFormTooLarge, runListingAction } from "~/features/hosting/listing-action.server";
 import { priceFieldsAsText } from "~/features/hosting/listing-form";
 import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
 
@@ -31,8 +32,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData().catch(() => new FormData());
-  const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "edit", spaceId: params.id });
+  const body = await readFormWithLimit(request, LISTING_FORM_BYTES);
+  const result = body.ok
+    ? await runListingAction(await getDb(), mediaStorage(), user.id, body.form, { mode: "edit", spaceId: params.id })
+    : listingFormTooLarge("edit");
   if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
   return data(result, { status: result.status });
 }

@@ -12,6 +12,8 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { formatMinorWhole } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
@@ -19,8 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return listOwnerSpaces(await getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
+  return listOwnerSpaces(await getDb(), user.id, { page: clampPage(url.searchParams.get("page")) });
 }
 
 const toggleSchema = z.object({
@@ -33,7 +34,9 @@ const FALLBACK = { availability: ERROR_TEXT.updateAvailability, publish: ERROR_T
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const body = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "Failed to update listing" });
+  const body = Object.fromEntries(read.form);
   const parsed = toggleSchema.safeParse(body);
   if (!parsed.success) {
     const error = body.intent === "publish" ? FALLBACK.publish : body.intent === "availability" ? FALLBACK.availability : ERROR_TEXT.updateListing;

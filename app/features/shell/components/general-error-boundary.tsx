@@ -91,6 +91,7 @@ export function GeneralErrorBoundary({
     const handler = statusHandlers[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
     if (handler) return <>{handler(error)}</>;
   }
-  console.error(error);
+  // On the server, entry.server.tsx's handleError has logged it (one structured line).
+  if (typeof document !== "undefined") console.error(error);
   return <>{unexpectedError ? unexpectedError() : <SomethingWentWrong />}</>;
 }

@@ -1,0 +1,82 @@
+import type { Express } from "express";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import { createTestDatabase, testEngine, type TestDatabase } from "./test-database";
+
+/**
+ * The whole HTTP stack (server/app.ts: Express, the hardening middleware, React Router
+ * with every route) on a fresh test database, for tests that must see what a client
+ * sees: status codes, headers, streamed bodies. The app's modules are loaded through
+ * Vite (as `react-router dev` does), so `load()` gives a test the app's own instances
+ * (its database, its settings) to prepare data with.
+ *
+ * Listens on 127.0.0.1:`port` (a port from the hardening range, 3130–3139).
+ */
+export type AppHttp = {
+  baseUrl: string;
+  load<T = Record<string, unknown>>(module: string): Promise<T>;
+  close(): Promise<void>;
+};
+
+const TOUCHED = ["DATABASE_URL", "DATA_DIR", "SEED_DEMO_DATA", "SITE_URL", "TRUST_PROXY", "HOST", "LOG_LEVEL", "SESSION_SECRET"] as const;
+
+export async function startAppHttp({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<AppHttp> {
+  const saved = Object.fromEntries(TOUCHED.map((name) => [name, process.env[name]]));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-http-"));
+  let database: TestDatabase | undefined;
+  if (testEngine() === "postgres") {
+    database = await createTestDatabase();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database.name}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    delete process.env.DATABASE_URL;
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    SITE_URL: baseUrl,
+    HOST: "127.0.0.1",
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ...env,
+  });
+  const vite: ViteDevServer = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp(): Express };
+  const { getDatabase } = (await vite.ssrLoadModule("/app/lib/db.server.ts")) as { getDatabase(): Promise<unknown> };
+  await getDatabase();
+  const app = createApp();
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+  });
+  return {
+    baseUrl,
+    load: async <T,>(module: string) => (await vite.ssrLoadModule(module)) as T,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      const { closeDatabase } = (await vite.ssrLoadModule("/app/lib/db.server.ts")) as { closeDatabase(): Promise<void> };
+      const { closeLiveStreams } = (await vite.ssrLoadModule("/app/features/realtime/live-hub.server.ts")) as { closeLiveStreams(): Promise<void> };
+      await closeLiveStreams();
+      await closeDatabase();
+      await vite.close();
+      await database?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    },
+  };
+}
+
+export { chunks, rawRequest, type RawResponse } from "./raw-http";
