@@ -72,3 +72,16 @@ export async function readFormWithLimit(request: Request, maxBytes: number): Pro
 export function bodyTooLargeResponse(body: Record<string, unknown> = { error: BODY_TOO_LARGE_MESSAGE }): Response {
   return Response.json(body, { status: 413, headers: { "Cache-Control": "no-store", Connection: "close" } });
 }
+
+export type JsonRead = { ok: true; value: unknown } | { ok: false; reason: "too-large" | "invalid" };
+
+/** A JSON body of at most `maxBytes` (read as readBodyWithLimit does); unreadable or malformed JSON is `invalid`. */
+export async function readJsonWithLimit(request: Request, maxBytes: number): Promise<JsonRead> {
+  const body = await readBodyWithLimit(request, maxBytes);
+  if (!body.ok) return { ok: false, reason: body.reason === "too-large" ? "too-large" : "invalid" };
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(body.bytes)) };
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+}

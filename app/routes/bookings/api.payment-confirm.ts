@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.payment-confirm";
 import { getUser } from "~/features/auth/session.server";
 import { confirmCardPayment } from "~/features/bookings/bookings.server";
-import { readSmallJson } from "~/features/bookings/json-body.server";
+import { readJsonWithLimit } from "~/lib/read-body.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405 });
   const user = await getUser(request);
   if (!user) return Response.json({ error: "Sign in to pay.", code: "unauthorized" }, { status: 401 });
-  const body = await readSmallJson(request, MAX_BODY_BYTES);
+  const body = await readJsonWithLimit(request, MAX_BODY_BYTES);
   if (!body.ok) {
     return Response.json({ error: body.reason === "too-large" ? "Request too large." : "The request must be JSON.", code: "invalid" }, { status: body.reason === "too-large" ? 413 : 400 });
   }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.payment-intent";
 import { getUser } from "~/features/auth/session.server";
 import { createBookingHold } from "~/features/bookings/bookings.server";
-import { readSmallJson } from "~/features/bookings/json-body.server";
+import { readJsonWithLimit } from "~/lib/read-body.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405 });
   const user = await getUser(request);
   if (!user) return Response.json({ error: "Sign in to book this space.", code: "unauthorized" }, { status: 401 });
-  const body = await readSmallJson(request, MAX_BODY_BYTES);
+  const body = await readJsonWithLimit(request, MAX_BODY_BYTES);
   if (!body.ok) {
     return body.reason === "too-large"
       ? Response.json({ error: "Request too large.", code: "invalid" }, { status: 413 })
