@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR,
       SITE_URL: baseURL,
       LOG_LEVEL: "error",
+      // One trusted proxy hop: each journey names its own client address (tests/e2e/support/fixtures.ts).
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -103,7 +103,22 @@ export async function createListing(page: Page, title: string) {
   return { title, location, path: `/space/${slugify(title)}/${slugify(location)}` };
 }
 
+/** An address from the benchmarking range 198.18.0.0/15: never a real client. */
+function journeyAddress() {
+  const octet = () => Math.floor(Math.random() * 256);
+  return `198.${18 + Math.floor(Math.random() * 2)}.${octet()}.${octet()}`;
+}
+
 export const test = base.extend<{ user: Account; host: HostAccount; admin: Account }>({
+  /**
+   * Every journey comes from its own client address, as if through one trusted proxy
+   * (the end-to-end server runs with TRUST_PROXY=1): per-address limits then count one
+   * journey's requests, as they count one visitor's, instead of the whole suite's
+   * sign-ups from 127.0.0.1 (docs/decisions/0082-sign-up-probing.md).
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": journeyAddress() });
+  },
   /** A new account, signed in on `page`. */
   user: async ({ page }, provide, testInfo) => {
     const account = { email: uniqueEmail(`user-${testInfo.project.name}`), password: PASSWORD };
