@@ -276,6 +276,15 @@ export async function createBookingHold(
 
   const endDate = new Date(end);
   const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+  // A slot already taken is answered at once, without opening a transaction that would
+  // only wait for the holder and fail (the constraint below still decides every race).
+  const taken = await db.execute(sql`
+    select 1 from ${spaceAvailability}
+     where space_id = ${space.id}
+       and tstzrange(start_time, end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end}::timestamptz, '[)')
+       and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
+     limit 1`);
+  if (taken.rows.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   try {
     return await db.transaction(async (tx) => {
       if (key) {
