@@ -31,15 +31,11 @@ describe("configuration", () => {
     expect((error as Error).message).toBe("Missing environment variables: SESSION_SECRET, SITE_URL");
   });
 
-  it("asks for no Stripe keys: nothing reads them until the payouts work wires Stripe (ADR 0071)", () => {
-    const env = parseEnv({
-      NODE_ENV: "production",
-      SESSION_SECRET: "x".repeat(40),
-      SITE_URL: "https://rentwell.example",
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_unused",
-    });
-    expect(env.PAYMENT_PROVIDER).toBe("stripe");
+  it("refuses PAYMENT_PROVIDER=stripe at start-up and reads no Stripe keys (ADR 0071, ADR 0103)", () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", PAYMENT_PROVIDER: "stripe" }),
+    ).toThrow("PAYMENT_PROVIDER: only 'local' (the built-in test-mode processor) is available; the Stripe provider is not built yet");
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", STRIPE_SECRET_KEY: "sk_test_unused" });
     expect(Object.keys(env).filter((name) => name.startsWith("STRIPE_"))).toEqual([]);
   });
 

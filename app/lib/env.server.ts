@@ -50,7 +50,13 @@ const schema = z.object({
   /** Public base URL of the bucket (a CDN); default: the endpoint's bucket URL. */
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(true),
-  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+  /**
+   * `local`: the built-in test-mode card processor (ADR 0103). Stripe is refused at
+   * start-up until the payouts work builds it, rather than failing each booking.
+   */
+  PAYMENT_PROVIDER: z
+    .enum(["local"], { error: "only 'local' (the built-in test-mode processor) is available; the Stripe provider is not built yet" })
+    .default("local"),
   SEED_DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });

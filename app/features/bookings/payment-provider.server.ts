@@ -175,9 +175,7 @@ export const localProvider: PaymentProvider = {
   },
 };
 
-/** The configured provider. Stripe is validated in settings but not built yet (ADR 0103). */
+/** The configured provider: settings accept only `local` until Stripe is built (ADR 0103). */
 export function paymentProvider(): PaymentProvider {
-  const name = env().PAYMENT_PROVIDER;
-  if (name === "local") return localProvider;
-  throw new Error("PAYMENT_PROVIDER=stripe is not available in this build; use PAYMENT_PROVIDER=local");
+  return localProvider;
 }
