@@ -32,6 +32,13 @@ export const requestLog = pinoHttp<IncomingMessage, ServerResponse>({
   },
   customSuccessMessage: (req, res) => `${req.method} ${pathOf(req.url)} ${res.statusCode}`,
   customErrorMessage: (req, res) => `${req.method} ${pathOf(req.url)} ${res.statusCode}`,
+  // A 5xx the app answered on purpose (a 503 with Retry-After) is one line; pino-http
+  // would attach a made-up Error with a stack. Errors that were thrown keep theirs.
+  customErrorObject(_req, res, error, loggable: Record<string, unknown>) {
+    if (error?.message !== `failed with status code ${res.statusCode}`) return loggable;
+    const { err: _err, ...line } = loggable;
+    return line;
+  },
   serializers: {
     req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: pathOf(req.url) }),
     res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
 import type { Tx } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { CARD_MESSAGES, PROCESSING_MS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "./card";
 
 /**
