@@ -143,7 +143,7 @@ describe(`database on ${testEngine()}`, () => {
     const unsubscribe = await database.listen("spaces_changed", (payload) => received.push(payload));
     const space = await makeSpace();
     await expect.poll(() => received.some((payload) => payload.includes(space.id)), { timeout: 5000 }).toBe(true);
-    expect(JSON.parse(received.find((payload) => payload.includes(space.id))!)).toEqual({ op: "INSERT", id: space.id });
+    expect(JSON.parse(received.find((payload) => payload.includes(space.id))!)).toEqual({ op: "INSERT", id: space.id, visible: false, owner: space.userId });
     await unsubscribe();
   });
 });
