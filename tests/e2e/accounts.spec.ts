@@ -212,9 +212,12 @@ test.describe("accounts", () => {
     await expect(accountButton(page)).toContainText("Alex Morgan");
   });
 
-  test("View My Profile opens the signed-in user's public profile", async ({ page, user: _user }, testInfo) => {
+  // The next journeys use the account menu right away: signing up through the dialog means
+  // the page has hydrated first (a click on the server-rendered menu before that is lost).
+  test("View My Profile opens the signed-in user's public profile", async ({ page }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
     await page.goto("/");
+    await signUp(page, uniqueEmail(`view-${testInfo.project.name}`), PASSWORD, { through: "dialog" });
     const menu = await openAccountMenu(page, phone);
     await (phone
       ? menu.getByRole("button", { name: "View My Profile" })
@@ -228,13 +231,24 @@ test.describe("accounts", () => {
     await expect(profile).toBeHidden();
   });
 
-  test("an admin sees the Admin Dashboard link and page", async ({ page, request, admin: _admin }, testInfo) => {
+  test("the admin fixture's session reaches Platform Analytics; a user's is sent home", async ({ page, admin: _admin, browser }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Platform Analytics" })).toBeVisible();
+    const other = await browser.newContext();
+    const userPage = await other.newPage();
+    await signUp(userPage, uniqueEmail("not-admin"), PASSWORD);
+    await userPage.goto("/admin");
+    await expect(userPage).toHaveURL(/\/$/);
+    await other.close();
+  });
+
+  test("an admin sees the Admin Dashboard link and page", async ({ page, request }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
     // Sign-up may not claim an admin address: it answers 409 (taken), never 200.
     const claimed = await request.post("/auth/sign-up", { form: { email: ADMIN.email, password: "a-takeover-attempt-42" } });
     expect(claimed.status()).toBe(409);
     await page.goto("/");
-    await expect(accountButton(page)).toBeVisible();
+    await signIn(page, ADMIN.email, ADMIN.password);
     const labels = await menuLabels(page, phone);
     if (phone) {
       // Small screens: the collapsible list has neither My Listings nor the admin link.
@@ -258,9 +272,10 @@ test.describe("accounts", () => {
     await page.screenshot({ path: testInfo.outputPath(`admin-${testInfo.project.name}.png`) });
   });
 
-  test("the account menu works by keyboard and closes on Escape", async ({ page, user: _user }, testInfo) => {
+  test("the account menu works by keyboard and closes on Escape", async ({ page }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
     await page.goto("/");
+    await signUp(page, uniqueEmail(`keys-${testInfo.project.name}`), PASSWORD, { through: "dialog" });
     await accountButton(page).focus();
     await page.keyboard.press("Enter");
     if (phone) {
