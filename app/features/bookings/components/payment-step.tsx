@@ -1,0 +1,313 @@
+import { CreditCard } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { formatMinor } from "~/lib/money";
+import { CARD_BRAND_NAMES, cardBrand, formatCardNumber, formatExpiry, parseExpiry, TEST_CARDS } from "../card-format";
+
+export type PaymentIntentRequest = {
+  spaceId: string;
+  startTime: string;
+  endTime: string;
+  duration: number;
+  pricingUnit: string;
+  amount: number;
+  currency: string;
+};
+
+export type PaymentSummary = {
+  when: string;
+  zone: string;
+  duration: string;
+  rental: number;
+  fee: number;
+  feePercent: number;
+  total: number;
+  currency: string;
+};
+
+export const FAILED_TO_PROCESS = "Failed to process booking";
+export const MISSING_SECRET = "Invalid response: missing client secret";
+export const PAYMENT_ERROR = "An error occurred";
+
+type Intent =
+  | { state: "loading" }
+  | { state: "ready"; clientSecret: string; total: number; fee: { percentage: number; amount: number }; rental: number; currency: string }
+  | { state: "error"; message: string; retry: boolean };
+
+type IntentAnswer = {
+  clientSecret?: unknown;
+  error?: unknown;
+  code?: unknown;
+  platformFee?: { percentage: number; amount: number };
+  rental?: number;
+  total?: number;
+  currency?: string;
+  price?: { rental: number; fee: number; total: number; currency: string };
+};
+
+/** POST /api/bookings/payment-intent with a fresh Idempotency-Key per attempt; the answer as an Intent. */
+async function createIntent(request: PaymentIntentRequest, summary: PaymentSummary): Promise<Intent> {
+  let response: Response;
+  try {
+    response = await fetch("/api/bookings/payment-intent", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    return { state: "error", message: FAILED_TO_PROCESS, retry: true };
+  }
+  let body: IntentAnswer | null = null;
+  try {
+    body = (await response.json()) as IntentAnswer;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    if (typeof body?.error === "string" && body.error) {
+      const price = body.code === "price_changed" && body.price ? ` New total: ${formatMinor(body.price.total, body.price.currency)}.` : "";
+      return { state: "error", message: `${body.error}${price}`, retry: false };
+    }
+    return { state: "error", message: `Failed to create payment intent (${response.status})`, retry: true };
+  }
+  if (!body || typeof body.clientSecret !== "string" || !body.clientSecret) return { state: "error", message: MISSING_SECRET, retry: true };
+  return {
+    state: "ready",
+    clientSecret: body.clientSecret,
+    total: body.total ?? summary.total,
+    rental: body.rental ?? summary.rental,
+    fee: body.platformFee ?? { percentage: summary.feePercent, amount: summary.fee },
+    currency: body.currency ?? summary.currency,
+  };
+}
+
+/**
+ * The payment step (docs/product.md "Booking flow"): the summary with an edit
+ * link back, then the card form of the built-in test-mode processor. On success
+ * or processing the guest goes to /booking-confirmation with the client secret,
+ * as a card provider's return URL would.
+ */
+export function PaymentStep({ request, summary, onBack }: { request: PaymentIntentRequest; summary: PaymentSummary; onBack(): void }) {
+  const [intent, setIntent] = useState<Intent>({ state: "loading" });
+  const revalidator = useRevalidator();
+  const started = useRef(false);
+
+  const start = useCallback(() => {
+    setIntent({ state: "loading" });
+    void createIntent(request, summary).then((next) => {
+      setIntent(next);
+      // A changed price means the page's figures are stale: read them again.
+      if (next.state === "error" && !next.retry) void revalidator.revalidate();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per call; the request is fixed for this step
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, [start]);
+
+  const figures =
+    intent.state === "ready"
+      ? { rental: intent.rental, fee: intent.fee.amount, feePercent: intent.fee.percentage, total: intent.total, currency: intent.currency }
+      : summary;
+
+  return (
+    <div className="mt-4 space-y-4" data-testid="payment-step">
+      <section aria-labelledby="payment-summary-heading" className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id="payment-summary-heading" className="font-semibold text-slate-900">
+            Your booking
+          </h3>
+          <button type="button" onClick={onBack} className="font-semibold text-brand-700 underline">
+            Edit
+          </button>
+        </div>
+        <p className="text-slate-800">
+          {summary.when} <span className="text-slate-600">({summary.zone.replace(/_/g, " ")})</span>
+        </p>
+        <dl className="space-y-1">
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Rental ({summary.duration})</dt>
+            <dd>{formatMinor(figures.rental, figures.currency)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Service fee ({figures.feePercent}%)</dt>
+            <dd>{formatMinor(figures.fee, figures.currency)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {intent.state === "loading" && (
+        <p role="status" className="text-sm text-slate-700">
+          Loading payment form...
+        </p>
+      )}
+      {intent.state === "error" && (
+        <div role="alert" className="space-y-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-medium">{intent.message}</p>
+          {intent.retry && (
+            <button type="button" onClick={start} className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold">
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {intent.state === "ready" && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
+
+      <TestModeNotice />
+      <button type="button" onClick={onBack} className="w-full rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function TestModeNotice() {
+  return (
+    <aside aria-label="Test mode" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">Test mode: no real card is charged.</p>
+      <p className="mt-1">Use one of these test cards with any future expiry date and any 3-digit CVC:</p>
+      <ul className="mt-1 space-y-0.5">
+        {TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            <span className="font-mono">{card.number}</span> — {card.result}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+type ConfirmAnswer = {
+  paymentIntent?: { status?: string; clientSecret?: string; lastPaymentError?: { message?: string } | null };
+  error?: string;
+};
+
+/** Number, expiry, CVC and name; the pay button is disabled while a payment is pending, so a double click cannot pay twice. */
+function CardForm({ clientSecret, total }: { clientSecret: string; total: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [name, setName] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const brand = cardBrand(number);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    const exp = parseExpiry(expiry);
+    try {
+      const response = await fetch("/api/payments/confirm", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          clientSecret,
+          card: { number: number.replace(/\D/g, ""), expMonth: exp?.expMonth ?? 0, expYear: exp?.expYear ?? 0, cvc, name: name.trim() },
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as ConfirmAnswer | null;
+      const status = body?.paymentIntent?.status;
+      if (response.ok && (status === "succeeded" || status === "processing")) {
+        await navigate(`/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`);
+        return;
+      }
+      setError(body?.paymentIntent?.lastPaymentError?.message || body?.error || PAYMENT_ERROR);
+    } catch {
+      setError(PAYMENT_ERROR);
+    }
+    inFlight.current = false;
+    setPending(false);
+  };
+
+  const field = "w-full rounded-lg border border-slate-300 px-3 py-2";
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Card details" noValidate>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-number`} className="block text-sm font-medium text-slate-800">
+          Card number
+        </label>
+        <div className="relative">
+          <input
+            id={`${id}-number`}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            value={number}
+            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+            placeholder="1234 1234 1234 1234"
+            aria-describedby={`${id}-brand`}
+            className={`${field} pr-28 font-mono`}
+            required
+          />
+          <span id={`${id}-brand`} className="absolute inset-y-0 right-3 flex items-center gap-1 text-sm text-slate-700" aria-live="polite">
+            <CreditCard className="h-4 w-4" aria-hidden="true" />
+            {CARD_BRAND_NAMES[brand]}
+          </span>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800">
+            Expiry (MM / YY)
+          </label>
+          <input
+            id={`${id}-expiry`}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            value={expiry}
+            onChange={(event) => setExpiry(formatExpiry(event.target.value, event.target.value.length < expiry.length))}
+            placeholder="MM / YY"
+            className={field}
+            required
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-cvc`} className="block text-sm font-medium text-slate-800">
+            CVC
+          </label>
+          <input
+            id={`${id}-cvc`}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
+            placeholder="123"
+            className={field}
+            required
+          />
+        </div>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
+          Name on card
+        </label>
+        <input id={`${id}-name`} autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} className={field} required />
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending}
+        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+      >
+        {pending ? "Processing..." : `Pay ${total}`}
+      </button>
+    </form>
+  );
+}
