@@ -1,0 +1,14 @@
+import type { HTMLAttributes } from "react";
+import { cn, cva, type VariantProps } from "./cn";
+
+export const cardVariants = cva("rounded-xl border border-slate-200 bg-white shadow-sm", {
+  variants: {
+    padding: { none: "", md: "p-4 sm:p-6", lg: "p-6 sm:p-8" },
+  },
+  defaultVariants: { padding: "md" },
+});
+
+/** A white box with a border: a section of a form, a tile, a panel. */
+export function Card({ padding, className, ...rest }: HTMLAttributes<HTMLDivElement> & VariantProps<typeof cardVariants>) {
+  return <div className={cn(cardVariants({ padding }), className)} {...rest} />;
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+
+/**
+ * What a list shows when it has nothing: an optional icon, a title, a sentence and
+ * an optional action (a link or a button).
+ */
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  headingLevel = 2,
+  className,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className={cn("flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center", className)}>
+      {icon && (
+        <div className="mb-3 text-slate-400" aria-hidden="true">
+          {icon}
+        </div>
+      )}
+      <Heading className="text-lg font-semibold text-slate-900">{title}</Heading>
+      {description && <p className="mt-1 max-w-md text-slate-600">{description}</p>}
+      {action && <div className="mt-6">{action}</div>}
+    </div>
+  );
+}
