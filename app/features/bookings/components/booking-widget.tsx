@@ -3,6 +3,11 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Field } from "~/ui/field";
+import { Select } from "~/ui/input";
 import {
   busyWindow,
   choiceProblem,
@@ -11,6 +16,7 @@ import {
   formatInZone,
   quoteChoice,
   shiftDate,
+  SLOT_BOOKED,
   slotOptions,
   timeInZone,
   timeZoneChoices,
@@ -142,45 +148,35 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   }
 
   const zones = timeZoneChoices(timeZone, browserZone);
-  const unitId = `${id}-unit`;
-  const startId = `${id}-start`;
-  const durationId = `${id}-duration`;
-  const zoneId = `${id}-zone`;
 
   return (
     <div className="mt-4 space-y-4" data-testid="booking-widget">
-      <div className="space-y-1">
-        <label htmlFor={unitId} className="block text-sm font-medium text-slate-800">
-          Pricing option
-        </label>
-        <select
-          id={unitId}
-          value={choice.unit}
-          onChange={(event) => update({ unit: event.target.value as PricingUnit })}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2"
-        >
+      <Field label="Pricing option">
+        <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
           {units.map((entry) => (
             <option key={entry.unit} value={entry.unit}>
               {UNIT_NAMES[entry.unit].label} — {formatMinor(entry.priceMinor, currency)}/{UNIT_NAMES[entry.unit].one}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
 
       <div className="space-y-1">
         <span className="block text-sm font-medium text-slate-800" id={`${id}-date-label`}>
           Date
         </span>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="md"
+          block
           aria-expanded={calendarOpen}
           aria-controls={`${id}-calendar`}
           aria-describedby={`${id}-date-label`}
           onClick={() => setCalendarOpen((open) => !open)}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-left"
+          className="justify-start font-normal"
         >
           {choice.date ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, year: "numeric" }) : "Choose a date"}
-        </button>
+        </Button>
         {calendarOpen && (
           <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
             <DayPicker
@@ -201,58 +197,38 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       </div>
 
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1">
-          <label htmlFor={startId} className="block text-sm font-medium text-slate-800">
-            Start time
-          </label>
-          <select
-            id={startId}
-            value={choice.start ?? ""}
-            disabled={!choice.date}
-            onChange={(event) => update({ start: event.target.value || null })}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
-          >
+        <Field label="Start time">
+          <Select value={choice.start ?? ""} disabled={!choice.date} onChange={(event) => update({ start: event.target.value || null })}>
             <option value="">{choice.date ? "Choose a time" : "Pick a date first"}</option>
             {slots.map((slot) => (
               <option key={slot.start} value={slot.start} disabled={slot.disabled}>
                 {timeInZone(slot.start, displayZone)}
-                {slot.reason ? ` — ${slot.reason === "This time slot is booked" ? "booked" : "passed"}` : ""}
+                {slot.reason ? ` — ${slot.reason === SLOT_BOOKED ? "booked" : "passed"}` : ""}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={durationId} className="block text-sm font-medium text-slate-800">
-            Duration
-          </label>
-          <select
-            id={durationId}
-            value={choice.quantity}
-            onChange={(event) => update({ quantity: Number(event.target.value) })}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-          >
+          </Select>
+        </Field>
+        <Field label="Duration">
+          <Select value={choice.quantity} onChange={(event) => update({ quantity: Number(event.target.value) })}>
             {Array.from({ length: Math.max(0, range.max - range.min + 1) }, (_, index) => range.min + index).map((quantity) => (
               <option key={quantity} value={quantity}>
                 {durationText(choice.unit, quantity)}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
       </div>
 
-      <div className="space-y-1">
-        <label htmlFor={zoneId} className="block text-sm font-medium text-slate-800">
-          Show times in
-        </label>
-        <select id={zoneId} value={displayZone} onChange={(event) => setDisplayZone(event.target.value)} className="w-full rounded-lg border border-slate-300 px-3 py-2">
+      <Field label="Show times in">
+        <Select value={displayZone} onChange={(event) => setDisplayZone(event.target.value)}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, " ")}
               {zone === timeZone ? " (listing's time zone)" : zone === browserZone ? " (your time zone)" : ""}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
 
       <WeekGrid
         grid={grid}
@@ -267,9 +243,9 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         }}
       />
       {busyFailed && (
-        <p role="alert" className="text-sm text-red-700">
+        <Alert tone="error" className="text-sm">
           Could not load the booked times; they are checked again when you continue.
-        </p>
+        </Alert>
       )}
 
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm" aria-label="Booking summary">
@@ -298,18 +274,13 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       </dl>
 
       {problem && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+        <Alert tone="error" className="text-sm font-medium">
           {problem}
-        </p>
+        </Alert>
       )}
-      <button
-        type="button"
-        onClick={proceed}
-        disabled={free}
-        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-      >
+      <Button block onClick={proceed} disabled={free}>
         {free ? "Contact for Pricing" : "Continue to Payment"}
-      </button>
+      </Button>
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </div>
   );
@@ -340,15 +311,15 @@ function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious
   return (
     <section aria-label="Weekly availability" className="space-y-2">
       <div className="flex items-center justify-between gap-2">
-        <button type="button" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week" className="rounded-lg border border-slate-300 p-2 disabled:opacity-40">
+        <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week">
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        </button>
+        </Button>
         <p className="text-sm font-semibold text-slate-900" aria-live="polite">
           {range}
         </p>
-        <button type="button" onClick={onNext} aria-label="Next week" className="rounded-lg border border-slate-300 p-2">
+        <Button variant="secondary" size="icon" onClick={onNext} aria-label="Next week">
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </button>
+        </Button>
       </div>
       <div className="overflow-x-auto">
         <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
@@ -383,15 +354,16 @@ function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious
                         aria-label={label}
                         aria-pressed={isSelected}
                         onClick={() => onPick(cell.date, cell.start)}
-                        className={`block h-7 w-full rounded ${
+                        className={cn(
+                          "block h-7 w-full rounded focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700",
                           isSelected
                             ? "bg-brand-600"
                             : cell.disabled
-                              ? cell.reason === "This time slot is booked"
+                              ? cell.reason === SLOT_BOOKED
                                 ? "cursor-not-allowed bg-red-200"
                                 : "cursor-not-allowed bg-slate-200"
-                              : "bg-emerald-100 hover:bg-emerald-300"
-                        }`}
+                              : "bg-emerald-100 hover:bg-emerald-300",
+                        )}
                       />
                     </td>
                   );

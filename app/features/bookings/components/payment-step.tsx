@@ -1,7 +1,12 @@
 import { CreditCard } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatMinor } from "~/lib/money";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { Spinner } from "~/ui/spinner";
 import { CARD_BRAND_NAMES, cardBrand, formatCardNumber, formatExpiry, parseExpiry, TEST_CARDS } from "../card-format";
 
 export type PaymentIntentRequest = {
@@ -120,9 +125,9 @@ export function PaymentStep({ request, summary, onBack }: { request: PaymentInte
           <h3 id="payment-summary-heading" className="font-semibold text-slate-900">
             Your booking
           </h3>
-          <button type="button" onClick={onBack} className="font-semibold text-brand-700 underline">
+          <Button variant="ghost" size="sm" onClick={onBack} className="text-brand-700 underline">
             Edit
-          </button>
+          </Button>
         </div>
         <p className="text-slate-800">
           {summary.when} <span className="text-slate-600">({summary.zone.replace(/_/g, " ")})</span>
@@ -144,26 +149,27 @@ export function PaymentStep({ request, summary, onBack }: { request: PaymentInte
       </section>
 
       {intent.state === "loading" && (
-        <p role="status" className="text-sm text-slate-700">
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner />
           Loading payment form...
         </p>
       )}
       {intent.state === "error" && (
-        <div role="alert" className="space-y-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert tone="error" className="space-y-2 text-sm">
           <p className="font-medium">{intent.message}</p>
           {intent.retry && (
-            <button type="button" onClick={start} className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold">
+            <Button variant="secondary" size="sm" onClick={start}>
               Try again
-            </button>
+            </Button>
           )}
-        </div>
+        </Alert>
       )}
       {intent.state === "ready" && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
 
       <TestModeNotice />
-      <button type="button" onClick={onBack} className="w-full rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+      <Button variant="secondary" size="md" block onClick={onBack}>
         Cancel
-      </button>
+      </Button>
     </div>
   );
 }
@@ -191,7 +197,6 @@ type ConfirmAnswer = {
 
 /** Number, expiry, CVC and name; the pay button is disabled while a payment is pending, so a double click cannot pay twice. */
 function CardForm({ clientSecret, total }: { clientSecret: string; total: string }) {
-  const id = useId();
   const navigate = useNavigate();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -232,82 +237,58 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
     setPending(false);
   };
 
-  const field = "w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Card details" noValidate>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-number`} className="block text-sm font-medium text-slate-800">
-          Card number
-        </label>
+      <Field label="Card number" hint={brand === "unknown" ? undefined : `Card brand: ${CARD_BRAND_NAMES[brand]}`}>
         <div className="relative">
-          <input
-            id={`${id}-number`}
+          <Input
             inputMode="numeric"
             autoComplete="cc-number"
             value={number}
             onChange={(event) => setNumber(formatCardNumber(event.target.value))}
             placeholder="1234 1234 1234 1234"
-            aria-describedby={`${id}-brand`}
-            className={`${field} pr-28 font-mono`}
+            className="pr-32 font-mono"
             required
           />
-          <span id={`${id}-brand`} className="absolute inset-y-0 right-3 flex items-center gap-1 text-sm text-slate-700" aria-live="polite">
-            <CreditCard className="h-4 w-4" aria-hidden="true" />
+          <span className="absolute inset-y-0 right-3 mt-1 flex items-center gap-1 text-sm font-semibold text-slate-700" data-testid="card-brand" aria-hidden="true">
+            <CreditCard className="h-4 w-4" />
             {CARD_BRAND_NAMES[brand]}
           </span>
         </div>
-      </div>
+      </Field>
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800">
-            Expiry (MM / YY)
-          </label>
-          <input
-            id={`${id}-expiry`}
+        <Field label="Expiry (MM / YY)">
+          <Input
             inputMode="numeric"
             autoComplete="cc-exp"
             value={expiry}
             onChange={(event) => setExpiry(formatExpiry(event.target.value, event.target.value.length < expiry.length))}
             placeholder="MM / YY"
-            className={field}
             required
           />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-cvc`} className="block text-sm font-medium text-slate-800">
-            CVC
-          </label>
-          <input
-            id={`${id}-cvc`}
+        </Field>
+        <Field label="CVC">
+          <Input
             inputMode="numeric"
             autoComplete="cc-csc"
             value={cvc}
             onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
             placeholder="123"
-            className={field}
             required
           />
-        </div>
+        </Field>
       </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
-          Name on card
-        </label>
-        <input id={`${id}-name`} autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} className={field} required />
-      </div>
+      <Field label="Name on card">
+        <Input autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} required />
+      </Field>
       {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+        <Alert tone="error" className="text-sm font-medium">
           {error}
-        </p>
+        </Alert>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        aria-busy={pending}
-        className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? "Processing..." : `Pay ${total}`}
-      </button>
+      <Button type="submit" block pending={pending} pendingText="Processing...">
+        Pay {total}
+      </Button>
     </form>
   );
 }
