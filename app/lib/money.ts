@@ -1,6 +1,8 @@
 /**
  * Money in integer minor units (cents; JPY and KRW have none), so arithmetic is
- * exact. Amounts are shown with Intl.NumberFormat.
+ * exact and no float ever holds an amount (ADR 0102). Decimal text from a form
+ * becomes minor units in one place, `parseMinor`, by string arithmetic; amounts
+ * are shown with Intl.NumberFormat from minor units.
  */
 export const ZERO_DECIMAL_CURRENCIES = new Set(["JPY", "KRW"]);
 
@@ -8,13 +10,33 @@ export function minorUnitDigits(currency: string) {
   return ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
 }
 
-export function toMinor(amount: number, currency: string): number {
-  const factor = 10 ** minorUnitDigits(currency);
-  return Math.round(amount * factor);
+const DECIMAL_RE = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
+
+/**
+ * Exact conversion of decimal text ("12.5", "1200", ".75") to minor units of
+ * `currency`, without floating point. Returns null for anything else (signs,
+ * exponents, grouping, more decimals than the currency has, unsafe sizes).
+ */
+export function parseMinor(text: string, currency: string): number | null {
+  const match = DECIMAL_RE.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? "0";
+  const fraction = (match[2] ?? match[3] ?? "").replace(/0+$/, "");
+  const digits = minorUnitDigits(currency);
+  if (fraction.length > digits) return null;
+  const minorText = (whole + fraction.padEnd(digits, "0")).replace(/^0+(?=\d)/, "");
+  const minor = Number(minorText);
+  return Number.isSafeInteger(minor) ? minor : null;
 }
 
-export function fromMinor(minor: number, currency: string): number {
-  return minor / 10 ** minorUnitDigits(currency);
+/** Minor units as the decimal text a form field shows ("12.50", "8000"); exact, no float. */
+export function minorToDecimalText(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const negative = minor < 0;
+  const text = String(Math.abs(Math.trunc(minor)));
+  if (digits === 0) return (negative ? "-" : "") + text;
+  const padded = text.padStart(digits + 1, "0");
+  return `${negative ? "-" : ""}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
 /**
@@ -24,23 +46,47 @@ export function fromMinor(minor: number, currency: string): number {
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function currencyFormat(currency: string, digits: number) {
-  const key = `${currency}:${digits}`;
+function currencyFormat(currency: string, digits: number, rounding?: "halfExpand") {
+  const key = `${currency}:${digits}:${rounding ?? ""}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      ...(rounding ? { roundingMode: rounding } : {}),
+    });
     // Only valid codes get here (an invalid one throws above), so the map stays small.
     formatters.set(key, format);
   }
   return format;
 }
 
-/** "$120", "¥8,000" — whole units, as price chips and cards show them. */
+/**
+ * Intl formats a decimal string exactly (no float in between), so minor units
+ * are turned into decimal text and handed over as a string.
+ */
+function decimal(minor: number, currency: string): Intl.StringNumericLiteral {
+  return minorToDecimalText(minor, currency) as Intl.StringNumericLiteral;
+}
+
+/** "$120.50", "¥8,000" — with the currency's minor units, as totals show them. */
+export function formatMinor(minor: number, currency: string) {
+  return currencyFormat(currency, minorUnitDigits(currency)).format(decimal(minor, currency));
+}
+
+/** "$121", "¥8,000" — whole units rounded half-up, as price chips and cards show them. */
+export function formatMinorWhole(minor: number, currency: string) {
+  return currencyFormat(currency, 0, "halfExpand").format(decimal(minor, currency));
+}
+
+/** @deprecated Major-unit display, kept until the price columns hold minor units (migration 0005). */
 export function formatWhole(amount: number, currency: string) {
   return currencyFormat(currency, 0).format(amount);
 }
 
-/** "$120.50" — with the currency's minor units, as totals show them. */
+/** @deprecated Major-unit display, kept until the price columns hold minor units (migration 0005). */
 export function formatMoney(amount: number, currency: string) {
   return currencyFormat(currency, minorUnitDigits(currency)).format(amount);
 }
