@@ -1,6 +1,8 @@
-import { addDays, format, parseISO, startOfWeek } from "date-fns";
 import { quoteBooking, type PricingUnit } from "./pricing";
-import { bookingEnd, daySlots, gridCell, overlaps, weekDays } from "./slots";
+import { addDays, bookingEnd, daySlots, GRID_FIRST_HOUR, GRID_LAST_HOUR, gridCell, overlaps, weekDays, type Range } from "./slots";
+
+export { weekStartOf } from "./slots";
+export type { Range } from "./slots";
 
 /**
  * The booking widget's rules (docs/product.md "Booking flow" and "Booking rules"),
@@ -13,10 +15,8 @@ export const SELECT_FUTURE_TIME = "Please select a future date and time";
 export const SLOT_PASSED = "This time slot has passed";
 export const SLOT_BOOKED = "This time slot is booked";
 
-/** Grid rows: one per hour from 09:00 to 20:00, so the grid covers 09:00–21:00. */
-export const GRID_HOURS = Array.from({ length: 12 }, (_, index) => 9 + index);
-
-export type Range = { start: string; end: string };
+/** Grid rows: one per hour cell from 09:00 to 21:00 (the last cell is 20:00–21:00). */
+export const GRID_HOURS = Array.from({ length: GRID_LAST_HOUR - GRID_FIRST_HOUR }, (_, index) => GRID_FIRST_HOUR + index);
 export type UnitPrice = { unit: PricingUnit; priceMinor: number };
 
 export type Choice = {
@@ -72,14 +72,7 @@ export function weekGrid(weekStart: string, timeZone: string, busy: Range[], now
   return { days, rows };
 }
 
-/** The Monday of the week holding `date` ("YYYY-MM-DD", calendar arithmetic only). */
-export function weekStartOf(date: string): string {
-  return format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), "yyyy-MM-dd");
-}
-
-export function shiftDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), "yyyy-MM-dd");
-}
+export const shiftDate = addDays;
 
 /** The busy window fetched for a grid week: from the day before it to five weeks later (inside the server's 6-week limit). */
 export function busyWindow(weekStart: string): { from: string; to: string } {

@@ -52,7 +52,7 @@ type Props = {
 
 /** "YYYY-MM-DD" ↔ a Date at local midnight, for the calendar (which works in calendar days). */
 function calendarDate(date: string) {
-  const [year, month, day] = date.split("-").map(Number);
+  const [year = 1970, month = 1, day = 1] = date.split("-").map(Number);
   return new Date(year, month - 1, day);
 }
 function dateKey(date: Date) {
@@ -95,11 +95,11 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const end = choice.start ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone) : null;
   const free = total(quote) === 0;
 
-  // A slot that became busy (someone else booked it) or passed is no longer chosen.
-  const chosenSlot = slots.find((slot) => slot.start === choice.start);
+  // A slot someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
+  const chosenTaken = slots.find((slot) => slot.start === choice.start)?.reason === SLOT_BOOKED;
   useEffect(() => {
-    if (choice.start && chosenSlot?.disabled) setChoice((current) => ({ ...current, start: null }));
-  }, [choice.start, chosenSlot?.disabled]);
+    if (chosenTaken) setChoice((current) => ({ ...current, start: null }));
+  }, [chosenTaken]);
 
   const update = (next: Partial<Choice>) => {
     setProblem(null);
@@ -170,8 +170,9 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           size="md"
           block
           aria-expanded={calendarOpen}
+          id={`${id}-date`}
           aria-controls={`${id}-calendar`}
-          aria-describedby={`${id}-date-label`}
+          aria-labelledby={`${id}-date-label ${id}-date`}
           onClick={() => setCalendarOpen((open) => !open)}
           className="justify-start font-normal"
         >
@@ -305,8 +306,8 @@ type GridProps = {
 function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious, onNext, onPick }: GridProps) {
   const { days, rows } = grid;
   const dayLabel = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined });
-  const first = days[0];
-  const last = days[days.length - 1];
+  const first = days[0] ?? "";
+  const last = days[days.length - 1] ?? first;
   const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })}`;
   return (
     <section aria-label="Weekly availability" className="space-y-2">
@@ -338,9 +339,9 @@ function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row[0].hour}>
+              <tr key={row[0]?.hour}>
                 <th scope="row" className="pr-1 text-right font-normal text-slate-600">
-                  {timeInZone(row[0].start, displayZone)}
+                  {row[0] ? timeInZone(row[0].start, displayZone) : null}
                 </th>
                 {row.map((cell) => {
                   const isSelected = cell.start === selected;
