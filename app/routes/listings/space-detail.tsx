@@ -1,8 +1,10 @@
 import { Check, MapPin, Star, User, Users } from "lucide-react";
-import { useContext, useState } from "react";
+import { useContext, useMemo, useState, useSyncExternalStore } from "react";
 import { data, Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { BookingWidget } from "~/features/bookings/components/booking-widget";
+import { getBookingWidget } from "~/features/bookings/booking-widget.server";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
@@ -34,6 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canonicalUrl = absoluteUrl(siteUrl, lookup.canonicalPath);
   const options = priceOptions(space);
   const bookable = isBookable(space);
+  const isOwner = viewer?.id === space.userId;
+  const widget = bookable && !isOwner ? await getBookingWidget(db, { spaceId: space.id, viewerId: viewer?.id ?? null }) : null;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -68,8 +72,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     found: true as const,
     canonicalPath: lookup.canonicalPath,
-    isOwner: viewer?.id === space.userId,
+    isOwner,
     signedIn: Boolean(viewer),
+    now: new Date().toISOString(),
+    widget:
+      widget?.bookable && widget.units.length > 0
+        ? {
+            timeZone: widget.timeZone,
+            currency: widget.currency,
+            units: widget.units,
+            feePercent: widget.feePercent,
+            minRentalDuration: space.minRentalDuration ?? 1,
+            maxRentalDuration: space.maxRentalDuration ?? null,
+          }
+        : null,
     space: {
       id: space.id,
       title: space.title,
@@ -145,10 +161,29 @@ function HostAvatar({ url }: { url: string | null }) {
   return <img src={url} alt="" className="h-12 w-12 rounded-full object-cover" onError={() => setFailed(true)} />;
 }
 
+const MINUTE_MS = 60_000;
+let lastMinute = { minute: -1, date: new Date(0) };
+function currentMinute() {
+  const minute = Math.floor(Date.now() / MINUTE_MS);
+  if (minute !== lastMinute.minute) lastMinute = { minute, date: new Date() };
+  return lastMinute.date;
+}
+function everyMinute(onTick: () => void) {
+  const timer = setInterval(onTick, MINUTE_MS / 4);
+  return () => clearInterval(timer);
+}
+
+/** The page's clock: the server's time while hydrating, then the browser's, renewed each minute. */
+function useNow(serverNow: string | undefined) {
+  const server = useMemo(() => (serverNow ? new Date(serverNow) : new Date(0)), [serverNow]);
+  return useSyncExternalStore(everyMinute, currentMinute, () => server);
+}
+
 export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const authDialog = useContext(AuthDialogContext);
   const [profileOpen, setProfileOpen] = useState(false);
+  const now = useNow(loaderData.found ? loaderData.now : undefined);
 
   if (!loaderData.found) {
     return (
@@ -236,14 +271,8 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                 Temporarily Unavailable
               </p>
             )}
-            {!signedIn && space.bookable && (
-              <button
-                type="button"
-                onClick={() => authDialog?.openSignIn()}
-                className="mt-4 w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700"
-              >
-                Sign in to book
-              </button>
+            {space.bookable && !isOwner && loaderData.widget && (
+              <BookingWidget spaceId={space.id} widget={loaderData.widget} signedIn={signedIn} now={now} onSignInWanted={() => authDialog?.openSignIn()} />
             )}
           </section>
 

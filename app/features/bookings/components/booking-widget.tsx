@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
@@ -68,26 +68,25 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const id = useId();
   const { timeZone, currency, units, feePercent } = widget;
   const today = todayIn(timeZone, now);
-  const [choice, setChoice] = useState<Choice>(() => ({
+  const [chosen, setChoice] = useState<Choice>(() => ({
     unit: units[0]?.unit ?? "hour",
     date: null,
     start: null,
     quantity: durationRange(units[0]?.unit ?? "hour", widget).min,
   }));
   const [displayZone, setDisplayZone] = useState(timeZone);
-  const [browserZone, setBrowserZone] = useState<string | null>(null);
+  const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [step, setStep] = useState<"form" | "payment">("form");
 
-  useEffect(() => {
-    setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null);
-  }, []);
-
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
   const { busy, failed: busyFailed, reload: reloadBusy } = useBusyRanges(spaceId, window);
 
+  // A start someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
+  const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, timeZone, chosen.unit, chosen.quantity, busy, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
+  const choice = chosenTaken ? { ...chosen, start: null } : chosen;
   const range = durationRange(choice.unit, widget);
   const quote = quoteChoice(units, choice, feePercent, currency);
   const slots = choice.date ? slotOptions(choice.date, timeZone, choice.unit, choice.quantity, busy, now) : [];
@@ -95,16 +94,11 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const end = choice.start ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone) : null;
   const free = total(quote) === 0;
 
-  // A slot someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
-  const chosenTaken = slots.find((slot) => slot.start === choice.start)?.reason === SLOT_BOOKED;
-  useEffect(() => {
-    if (chosenTaken) setChoice((current) => ({ ...current, start: null }));
-  }, [chosenTaken]);
 
   const update = (next: Partial<Choice>) => {
     setProblem(null);
-    setChoice((current) => {
-      const merged = { ...current, ...next };
+    setChoice(() => {
+      const merged = { ...choice, ...next };
       return { ...merged, quantity: clampQuantity(merged.quantity, durationRange(merged.unit, widget)) };
     });
   };
@@ -141,7 +135,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         }}
         onBack={() => {
           setStep("form");
-          void reloadBusy();
+          reloadBusy();
         }}
       />
     );
@@ -287,6 +281,11 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   );
 }
 
+const noSubscription = () => () => {};
+function browserTimeZone(): string | null {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+}
+
 function total(quote: { totalMinor: number }) {
   return quote.totalMinor;
 }
@@ -315,7 +314,7 @@ function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious
         <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week">
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </Button>
-        <p className="text-sm font-semibold text-slate-900" aria-live="polite">
+        <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="week-range">
           {range}
         </p>
         <Button variant="secondary" size="icon" onClick={onNext} aria-label="Next week">
