@@ -4,6 +4,7 @@ import { cities, profiles, rentalCategories, rentalSubcategories, reviews, space
 import { hashPassword } from "~/features/auth/password.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { minorUnitDigits } from "~/lib/money";
 import { CATEGORIES, rentalTypeOf, SPACE_TYPES, type SubcategoryKey } from "./data/catalog";
 import { CITIES } from "./data/cities";
 import { listingImages } from "./data/images";
@@ -232,6 +233,13 @@ function listingCreatedAt(listing: ListingSeed): Date {
   return new Date(addDays(SEED_NOW, -daysAgo).getTime() - minutes * 60_000);
 }
 
+/** Seed prices are whole units of the listing's currency; the table holds minor units (ADR 0102). */
+function minor(whole: number | undefined, currency: string): number | null {
+  if (whole === undefined) return null;
+  if (!Number.isInteger(whole)) throw new Error(`Seed prices are whole units, got ${whole}`);
+  return whole * 10 ** minorUnitDigits(currency);
+}
+
 function buildListings(userIds: Map<string, string>, subcategoryIds: Map<SubcategoryKey, { categoryId: string; subcategoryId: string }>): BuiltListing[] {
   const keys = new Set<string>();
   return ALL_LISTINGS.map((listing) => {
@@ -253,10 +261,10 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
       rentalType: rentalTypeOf(listing.category),
       categoryId: catalog.categoryId,
       subcategoryId: catalog.subcategoryId,
-      hourlyPrice: listing.prices.hourly ?? null,
-      dailyPrice: listing.prices.daily ?? null,
-      weeklyPrice: listing.prices.weekly ?? null,
-      monthlyPrice: listing.prices.monthly ?? null,
+      hourlyPrice: minor(listing.prices.hourly, place.currency),
+      dailyPrice: minor(listing.prices.daily, place.currency),
+      weeklyPrice: minor(listing.prices.weekly, place.currency),
+      monthlyPrice: minor(listing.prices.monthly, place.currency),
       yearlyPrice: null,
       currency: place.currency,
       location: place.location,
@@ -268,11 +276,11 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
       year: rental.year ?? null,
       condition: rental.condition ?? "good",
       depositRequired: (rental.deposit ?? 0) > 0,
-      depositAmount: rental.deposit ?? 0,
+      depositAmount: minor(rental.deposit ?? 0, place.currency) ?? 0,
       insuranceRequired: rental.insuranceRequired ?? false,
       locationType: rental.mobile ? "mobile" : "fixed",
       deliveryAvailable: rental.deliveryFee !== undefined,
-      deliveryFee: rental.deliveryFee ?? 0,
+      deliveryFee: minor(rental.deliveryFee ?? 0, place.currency) ?? 0,
       pickupAvailable: rental.pickup ?? false,
       licenseRequired: rental.licenseRequired ?? false,
       ageRestriction: rental.ageRestriction ?? null,

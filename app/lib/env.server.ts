@@ -34,6 +34,8 @@ const schema = z.object({
         .filter(Boolean),
     ),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /** Whether a guest's cancellation also refunds the service fee (by default the fee is kept). */
+  REFUND_SERVICE_FEE: booleanish.default(false),
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   /** S3-compatible storage (AWS S3, MinIO, R2...), used when MEDIA_STORAGE=s3. */
   S3_BUCKET: z.string().optional(),

@@ -13,7 +13,12 @@ describe("parseMinor", () => {
     expect(parseMinor(" 8000 ", "JPY")).toBe(8000);
     expect(parseMinor("8000.5", "JPY")).toBeNull(); // yen have no minor unit
     expect(parseMinor("8000.0", "KRW")).toBe(8000);
-    for (const bad of ["", "-1", "1e3", "0x10", "1,000", "1 000", "Infinity", "NaN", ".", "1.2.3", "99999999999999999"]) {
+    expect(parseMinor("1e3", "USD")).toBe(100000);
+    expect(parseMinor("1.5e1", "JPY")).toBe(15);
+    expect(parseMinor("125e-2", "USD")).toBe(125);
+    expect(parseMinor("125e-3", "USD")).toBeNull();
+    expect(parseMinor("-0", "USD")).toBe(0);
+    for (const bad of ["", "-1", "e3", "0x10", "1,000", "1 000", "Infinity", "NaN", ".", "1.2.3", "99999999999999999"]) {
       expect(parseMinor(bad, "USD")).toBeNull();
     }
   });

@@ -10,22 +10,42 @@ export function minorUnitDigits(currency: string) {
   return ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
 }
 
-const DECIMAL_RE = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
+const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d{1,3}))?$/i;
 
 /**
- * Exact conversion of decimal text ("12.5", "1200", ".75") to minor units of
- * `currency`, without floating point. Returns null for anything else (signs,
- * exponents, grouping, more decimals than the currency has, unsafe sizes).
+ * Plain decimal text ("12.5", "+3", ".75", "1e3") split into sign, whole digits and
+ * fraction digits, with any exponent applied by moving the point in the text. No
+ * float is involved. Null for anything else (hex, grouping, "Infinity", "$5").
  */
-export function parseMinor(text: string, currency: string): number | null {
+export function decimalDigits(text: string): { negative: boolean; whole: string; fraction: string } | null {
   const match = DECIMAL_RE.exec(text.trim());
   if (!match) return null;
-  const whole = match[1] ?? "0";
-  const fraction = (match[2] ?? match[3] ?? "").replace(/0+$/, "");
+  const [, sign, wholeDigits = "", fractionDigits = "", exponentText] = match;
+  if (wholeDigits === "" && fractionDigits === "") return null;
+  let digits = wholeDigits + fractionDigits;
+  let point = wholeDigits.length + Number(exponentText ?? 0);
+  if (point < 0) {
+    digits = "0".repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits = digits.padEnd(point, "0");
+  const whole = digits.slice(0, point).replace(/^0+/, "") || "0";
+  const fraction = digits.slice(point).replace(/0+$/, "");
+  return { negative: sign === "-" && (/[1-9]/.test(whole) || fraction !== ""), whole, fraction };
+}
+
+/**
+ * Exact conversion of decimal text ("12.5", "1200", ".75", "1e3") to minor units of
+ * `currency`, without floating point: the one place form text becomes an amount.
+ * Null for negative amounts, more decimals than the currency has, unsafe sizes or
+ * anything that is not plain decimal text.
+ */
+export function parseMinor(text: string, currency: string): number | null {
+  const parts = decimalDigits(text);
+  if (!parts || parts.negative) return null;
   const digits = minorUnitDigits(currency);
-  if (fraction.length > digits) return null;
-  const minorText = (whole + fraction.padEnd(digits, "0")).replace(/^0+(?=\d)/, "");
-  const minor = Number(minorText);
+  if (parts.fraction.length > digits) return null;
+  const minor = Number(parts.whole + parts.fraction.padEnd(digits, "0"));
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
@@ -81,12 +101,3 @@ export function formatMinorWhole(minor: number, currency: string) {
   return currencyFormat(currency, 0, "halfExpand").format(decimal(minor, currency));
 }
 
-/** @deprecated Major-unit display, kept until the price columns hold minor units (migration 0005). */
-export function formatWhole(amount: number, currency: string) {
-  return currencyFormat(currency, 0).format(amount);
-}
-
-/** @deprecated Major-unit display, kept until the price columns hold minor units (migration 0005). */
-export function formatMoney(amount: number, currency: string) {
-  return currencyFormat(currency, minorUnitDigits(currency)).format(amount);
-}

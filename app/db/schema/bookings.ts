@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { CURRENCIES, spaces } from "./listings";
 
 export const BOOKING_STATUSES = ["pending_payment", "confirmed", "cancelled", "expired", "completed"] as const;
 export const PRICING_UNITS = ["hour", "day", "week", "month"] as const;
 
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/** Amounts in integer minor units of the row's currency (ADR 0102). */
+const money = (name: string) => bigint(name, { mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const bookings = pgTable(
@@ -71,10 +72,13 @@ export const spaceAvailability = pgTable(
     kind: text("kind", { enum: AVAILABILITY_KINDS }).notNull(),
     startTime: ts("start_time").notNull(),
     endTime: ts("end_time").notNull(),
+    /** When a hold lapses (null for bookings and blocked ranges); the sweep deletes lapsed holds. */
+    expiresAt: ts("expires_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("space_availability_booking_key").on(t.bookingId),
+    index("space_availability_hold_expiry_idx").on(t.expiresAt).where(sql`${t.kind} = 'hold'`),
     check("space_availability_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("space_availability_kind_check", sql`${t.kind} in ('booking', 'hold', 'blocked')`),
   ],
@@ -147,3 +151,43 @@ export const webhookEvents = pgTable("webhook_events", {
   type: text("type").notNull(),
   receivedAt: ts("received_at").notNull().defaultNow(),
 });
+
+export const PAYMENT_INTENT_STATUSES = ["requires_payment_method", "processing", "succeeded", "canceled"] as const;
+
+/**
+ * Payment intents of the built-in test-mode processor (PAYMENT_PROVIDER=local),
+ * with Stripe's states. A `processing` intent succeeds once `processing_until`
+ * has passed, read against the clock (ADR 0103).
+ */
+export const localPaymentIntents = pgTable(
+  "local_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_INTENT_STATUSES }).notNull().default("requires_payment_method"),
+    lastErrorMessage: text("last_error_message"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    processingUntil: ts("processing_until"),
+    amountRefunded: money("amount_refunded").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("local_payment_intents_client_secret_key").on(t.clientSecret),
+    index("local_payment_intents_booking_idx").on(t.bookingId),
+    check(
+      "local_payment_intents_status_check",
+      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+    ),
+    check("local_payment_intents_amounts_check", sql`${t.amount} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amount}`),
+  ],
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -20,7 +21,8 @@ export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const
 export const LOCATION_TYPES = ["fixed", "mobile"] as const;
 export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
 
-const price = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/** Prices in integer minor units (cents; yen and won have none), ADR 0102. */
+const price = (name: string) => bigint(name, { mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A listing. Every field of spec §3 "Space", plus timezone and cancellation policy. */

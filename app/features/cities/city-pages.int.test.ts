@@ -233,7 +233,8 @@ describe("cityStats (ADR 0041)", () => {
     const stats = await cityStats(database.db, { kind: "exact", name: "Houston" }, now);
     expect(stats).toEqual({
       availableCount: 3, // the rented one is not bookable, the draft is not published
-      averageHourlyRate: 100, // (40 + 60 + 200) / 3; no hourly price is left out
+      averageHourlyRate: 100, // (40 + 60 + 200) / 3 minor units; no hourly price is left out
+      rateCurrency: "USD",
       monthlyBookings: 2, // confirmed or completed, started in the last 30 days
       averageRating: 4,
       reviewCount: 3,
@@ -244,6 +245,7 @@ describe("cityStats (ADR 0041)", () => {
     expect(await cityStats(database.db, { kind: "exact", name: "Atlantis" }, now)).toEqual({
       availableCount: 0,
       averageHourlyRate: null,
+      rateCurrency: "USD",
       monthlyBookings: 0,
       averageRating: null,
       reviewCount: 0,

@@ -70,7 +70,9 @@ export async function listCitySpaces(
 
 export type CityStats = {
   availableCount: number;
+  /** Mean hourly price in minor units of `rateCurrency` (the city's most common currency). */
   averageHourlyRate: number | null;
+  rateCurrency: string;
   monthlyBookings: number;
   averageRating: number | null;
   reviewCount: number;
@@ -89,10 +91,20 @@ export async function cityStats(db: Db, match: CityMatch, now: Date = new Date()
   const [listingRow] = await db
     .select({
       availableCount: sql<number>`count(*) filter (where ${spaces.available} and ${spaces.status} = 'available')`,
-      averageHourlyRate: sql<string | null>`avg(${spaces.hourlyPrice}) filter (where ${spaces.hourlyPrice} > 0)`,
     })
     .from(spaces)
     .where(inCity);
+  // Prices are minor units of each listing's currency: average within the city's most common one.
+  const [rateRow] = await db
+    .select({
+      currency: spaces.currency,
+      average: sql<string | null>`round(avg(${spaces.hourlyPrice}))`,
+    })
+    .from(spaces)
+    .where(and(inCity, gt(spaces.hourlyPrice, 0)))
+    .groupBy(spaces.currency)
+    .orderBy(sql`count(*) desc`, spaces.currency)
+    .limit(1);
   const [bookingRow] = await db
     .select({ value: count() })
     .from(bookings)
@@ -112,7 +124,8 @@ export async function cityStats(db: Db, match: CityMatch, now: Date = new Date()
     .where(and(inCity, gt(reviews.rating, 0)));
   return {
     availableCount: Number(listingRow?.availableCount ?? 0),
-    averageHourlyRate: listingRow?.averageHourlyRate == null ? null : Number(listingRow.averageHourlyRate),
+    averageHourlyRate: rateRow?.average == null ? null : Number(rateRow.average),
+    rateCurrency: rateRow?.currency ?? "USD",
     monthlyBookings: Number(bookingRow?.value ?? 0),
     averageRating: reviewRow?.average == null ? null : Number(reviewRow.average),
     reviewCount: Number(reviewRow?.value ?? 0),

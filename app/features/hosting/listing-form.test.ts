@@ -47,9 +47,9 @@ describe("listing form schema", () => {
     expect(result.success).toBe(true);
     const data = result.data!;
     expect(data.amenities).toEqual(["Wi-Fi", "Parking", "Kitchen"]);
-    expect(data.hourlyPrice).toBe(45.5);
+    expect(data.hourlyPrice).toBe(4550); // minor units
     expect(data.dailyPrice).toBeNull();
-    expect(data.weeklyPrice).toBe(200);
+    expect(data.weeklyPrice).toBe(20000);
     expect(data.monthlyPrice).toBeNull();
     expect(data.yearlyPrice).toBeNull();
     expect(data.depositAmount).toBe(0);
@@ -118,8 +118,12 @@ describe("listing form schema", () => {
   });
 
   it("reads prices as plain decimals only and drops control characters from text", () => {
-    expect(parseListingForm(form({ hourlyPrice: " 12.5 " })).data?.hourlyPrice).toBe(12.5);
-    expect(parseListingForm(form({ hourlyPrice: "1e3" })).data?.hourlyPrice).toBe(1000);
+    expect(parseListingForm(form({ hourlyPrice: " 12.5 " })).data?.hourlyPrice).toBe(1250);
+    expect(parseListingForm(form({ hourlyPrice: "1e3" })).data?.hourlyPrice).toBe(100000);
+    // Exact: 0.29 is 28.999999999999996 cents as a float; yen take no decimals.
+    expect(parseListingForm(form({ hourlyPrice: "0.29" })).data?.hourlyPrice).toBe(29);
+    expect(parseListingForm(form({ hourlyPrice: "8000", currency: "JPY" })).data?.hourlyPrice).toBe(8000);
+    expect(errorsOf({ hourlyPrice: "8000.5", currency: "JPY" }).hourlyPrice).toBe("Hourly rate cannot have decimals in JPY");
     for (const hourlyPrice of ["0x10", "Infinity", "-Infinity", "NaN", "12,50", "1 000", "$5", "5$"]) {
       expect(errorsOf({ hourlyPrice }).hourlyPrice).toBe("Hourly rate must be a number");
     }

@@ -1,3 +1,4 @@
+import { decimalDigits, minorToDecimalText, parseMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 /**
@@ -76,26 +77,49 @@ const toNumber = (value: unknown) => {
   return Number.NaN;
 };
 
-/** Two decimal places at most (step 0.01), compared in cents to avoid float noise. */
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
-
-const priceNumber = (label: string) =>
+/**
+ * Prices stay decimal TEXT through validation and become integer minor units of
+ * the listing's currency in `listingFormSchema`'s transform, through the one exact
+ * conversion `parseMinor` (ADR 0102): no float ever holds the amount.
+ */
+const priceText = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_PRICE, `${label} cannot be more than 1,000,000`)
-    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimal places`);
+    .string()
+    .refine((text) => decimalDigits(text) !== null, `${label} must be a number`)
+    .refine((text) => !decimalDigits(text)?.negative, `${label} cannot be negative`)
+    .refine((text) => (decimalDigits(text)?.fraction.length ?? 0) <= 2, `${label} can have at most 2 decimal places`)
+    .refine((text) => {
+      const cents = parseMinor(text, "USD");
+      return cents !== null && cents <= MAX_PRICE * 100;
+    }, `${label} cannot be more than 1,000,000`);
+
+const priceInput = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  return typeof blank === "number" ? String(blank) : typeof blank === "string" ? blank.trim() : blank;
+};
+
+const requiredPrice = (label: string) =>
+  z.preprocess(priceInput, z.string({ error: `${label} is required` }).pipe(priceText(label)));
+
+/** Empty → null (spec §5). */
+const optionalPrice = (label: string) => z.preprocess((v) => priceInput(v) ?? null, priceText(label).nullable());
+
+/** Empty → 0 (deposit_amount, delivery_fee). */
+const zeroDefaultPrice = (label: string) => z.preprocess((v) => priceInput(v) ?? "0", priceText(label));
+
+/** The price fields, with the labels their messages use. */
+export const PRICE_FIELDS = {
+  hourlyPrice: "Hourly rate",
+  dailyPrice: "Daily rate",
+  weeklyPrice: "Weekly rate",
+  monthlyPrice: "Monthly rate",
+  yearlyPrice: "Yearly rate",
+  depositAmount: "Deposit amount",
+  deliveryFee: "Delivery fee",
+} as const;
 
 const requiredNumber = (label: string, kind: string) =>
   z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be ${kind}`) });
-
-const requiredPrice = (label: string) => z.preprocess(toNumber, requiredNumber(label, "a number").pipe(priceNumber(label)));
-
-/** Empty → null (spec §5). */
-const optionalPrice = (label: string) => z.preprocess((v) => toNumber(v) ?? null, priceNumber(label).nullable());
-
-/** Empty → 0 (deposit_amount, delivery_fee). */
-const zeroDefaultPrice = (label: string) => z.preprocess((v) => toNumber(v) ?? 0, priceNumber(label));
 
 const integer = (label: string, min: number, max: number) =>
   z
@@ -211,9 +235,21 @@ export const listingFieldsSchema = z.object({
   formToken: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 
-export type ListingInput = z.infer<typeof listingFieldsSchema>;
+type ListingFields = z.infer<typeof listingFieldsSchema>;
+type PriceField = keyof typeof PRICE_FIELDS;
 
-export function hasCompleteAddress(input: Pick<ListingInput, "streetAddress" | "city" | "state" | "postalCode">) {
+/** A parsed listing: prices in integer minor units of its currency. */
+export type ListingInput = Omit<ListingFields, PriceField> & {
+  hourlyPrice: number;
+  dailyPrice: number | null;
+  weeklyPrice: number | null;
+  monthlyPrice: number | null;
+  yearlyPrice: number | null;
+  depositAmount: number;
+  deliveryFee: number;
+};
+
+export function hasCompleteAddress(input: Pick<ListingFields, "streetAddress" | "city" | "state" | "postalCode">) {
   return Boolean(input.streetAddress && input.city && input.state && input.postalCode);
 }
 
@@ -233,6 +269,26 @@ export const listingFormSchema = listingFieldsSchema
     if (input.intent === "publish" && !hasCompleteAddress(input)) {
       ctx.addIssue({ code: "custom", path: ["address"], message: ADDRESS_REQUIRED_MESSAGE });
     }
+    for (const [field, label] of Object.entries(PRICE_FIELDS) as [PriceField, string][]) {
+      const text = input[field];
+      const parts = typeof text === "string" ? decimalDigits(text) : null;
+      if (parts && !parts.negative && parts.fraction.length <= 2 && parseMinor(text!, input.currency) === null) {
+        ctx.addIssue({ code: "custom", path: [field], message: `${label} cannot have decimals in ${input.currency}` });
+      }
+    }
+  })
+  .transform((input): ListingInput => {
+    const minor = (text: string) => parseMinor(text, input.currency) ?? 0;
+    return {
+      ...input,
+      hourlyPrice: minor(input.hourlyPrice),
+      dailyPrice: input.dailyPrice == null ? null : minor(input.dailyPrice),
+      weeklyPrice: input.weeklyPrice == null ? null : minor(input.weeklyPrice),
+      monthlyPrice: input.monthlyPrice == null ? null : minor(input.monthlyPrice),
+      yearlyPrice: input.yearlyPrice == null ? null : minor(input.yearlyPrice),
+      depositAmount: minor(input.depositAmount),
+      deliveryFee: minor(input.deliveryFee),
+    };
   });
 
 const ARRAY_FIELDS = new Set(["images", "videos"]);
@@ -298,3 +354,13 @@ export const TIME_ZONE_CHOICES = [
   "Australia/Sydney",
   "Australia/Melbourne",
 ] as const;
+
+/** A stored listing's prices (minor units) as the decimal text the form's inputs show. */
+export function priceFieldsAsText(space: { currency: string } & Record<keyof typeof PRICE_FIELDS, number | null>) {
+  return Object.fromEntries(
+    Object.keys(PRICE_FIELDS).map((field) => {
+      const minor = space[field as keyof typeof PRICE_FIELDS];
+      return [field, minor == null ? null : minorToDecimalText(minor, space.currency)];
+    }),
+  ) as Record<keyof typeof PRICE_FIELDS, string | null>;
+}

@@ -16,7 +16,7 @@ describe("card badge (spec §4)", () => {
 describe("price chips (spec §9)", () => {
   const none = { hourlyPrice: null, dailyPrice: null, weeklyPrice: null, monthlyPrice: null };
   it("shows hourly, daily, weekly, monthly in that order, without decimals, at most three", () => {
-    expect(priceChips({ hourlyPrice: 45.5, dailyPrice: 300, weeklyPrice: 1800.99, monthlyPrice: 6000, currency: "USD" })).toEqual([
+    expect(priceChips({ hourlyPrice: 4550, dailyPrice: 30000, weeklyPrice: 180099, monthlyPrice: 600000, currency: "USD" })).toEqual([
       "$46/hr",
       "$300/day",
       "$1,801/week",
@@ -24,7 +24,7 @@ describe("price chips (spec §9)", () => {
   });
   it("skips missing prices and formats other currencies", () => {
     expect(priceChips({ ...none, monthlyPrice: 250000, currency: "JPY" })).toEqual(["¥250,000/month"]);
-    expect(priceChips({ ...none, dailyPrice: 80, currency: "EUR" })).toEqual(["€80/day"]);
+    expect(priceChips({ ...none, dailyPrice: 8000, currency: "EUR" })).toEqual(["€80/day"]);
     expect(priceChips({ ...none, currency: "USD" })).toEqual([]);
   });
   it("shows ratings to one decimal", () => {

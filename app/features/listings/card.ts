@@ -1,4 +1,4 @@
-import { formatWhole } from "~/lib/money";
+import { formatMinorWhole } from "~/lib/money";
 
 /** What a space card needs (spec §4 badges, §9 card rules). */
 export type SpaceCardData = {
@@ -42,7 +42,7 @@ const PRICE_UNITS = [
 export function priceChips(space: Pick<SpaceCardData, "hourlyPrice" | "dailyPrice" | "weeklyPrice" | "monthlyPrice" | "currency">) {
   return PRICE_UNITS.flatMap(([key, unit]) => {
     const amount = space[key];
-    return amount != null && amount > 0 ? [`${formatWhole(amount, space.currency)}${unit}`] : [];
+    return amount != null && amount > 0 ? [`${formatMinorWhole(amount, space.currency)}${unit}`] : [];
   }).slice(0, 3);
 }
 

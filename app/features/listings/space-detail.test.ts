@@ -12,17 +12,17 @@ const noPrices = {
 describe("price options (spec §2, §9)", () => {
   it("lists hourly, daily, weekly, monthly in that order, skipping missing and zero prices", () => {
     const options = priceOptions({
-      hourlyPrice: 95,
-      dailyPrice: 680.5,
+      hourlyPrice: 9500,
+      dailyPrice: 68050,
       weeklyPrice: 0,
-      monthlyPrice: 9000,
+      monthlyPrice: 900000,
       currency: "USD",
     });
     expect(options.map((option) => option.text)).toEqual(["$95.00/hr", "$680.50/day", "$9,000.00/month"]);
-    expect(options[0]).toMatchObject({ unit: "hour", amount: 95 });
+    expect(options[0]).toMatchObject({ unit: "hour", amount: 9500 });
   });
   it("starts with the first filled option when there is no hourly price", () => {
-    expect(priceOptions({ ...noPrices, weeklyPrice: 600, dailyPrice: 120 }).map((option) => option.unit)).toEqual(["day", "week"]);
+    expect(priceOptions({ ...noPrices, weeklyPrice: 60000, dailyPrice: 12000 }).map((option) => option.unit)).toEqual(["day", "week"]);
   });
   it("is empty when no price is set (the page shows 'Price on request')", () => {
     expect(priceOptions(noPrices)).toEqual([]);
@@ -74,11 +74,11 @@ describe("rental details", () => {
         year: 2021,
         condition: "good",
         depositRequired: true,
-        depositAmount: 150,
+        depositAmount: 15000,
         insuranceRequired: true,
         locationType: "mobile",
         deliveryAvailable: true,
-        deliveryFee: 20,
+        deliveryFee: 2000,
         pickupAvailable: true,
         licenseRequired: true,
         ageRestriction: 18,

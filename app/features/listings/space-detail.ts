@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { formatMinor } from "~/lib/money";
 
 /** One price option of a listing, in the display order of spec §9. */
 export type PriceOption = {
@@ -33,7 +33,7 @@ export function priceOptions(space: Prices): PriceOption[] {
             unit,
             label,
             amount,
-            text: `${formatMoney(amount, space.currency)}${suffix}`,
+            text: `${formatMinor(amount, space.currency)}${suffix}`,
           },
         ]
       : [];
@@ -80,7 +80,7 @@ export function rentalDetails(space: {
   add("Condition", space.condition ? space.condition.charAt(0).toUpperCase() + space.condition.slice(1) : null);
   add(
     "Deposit",
-    space.depositRequired ? (space.depositAmount > 0 ? `${formatMoney(space.depositAmount, space.currency)} required` : "Required") : null,
+    space.depositRequired ? (space.depositAmount > 0 ? `${formatMinor(space.depositAmount, space.currency)} required` : "Required") : null,
   );
   add("Insurance", space.insuranceRequired ? "Insurance required" : null);
   add("Location", space.locationType === "mobile" ? "Mobile (comes to you)" : null);
@@ -88,7 +88,7 @@ export function rentalDetails(space: {
     "Delivery",
     space.deliveryAvailable
       ? space.deliveryFee > 0
-        ? `Available (${formatMoney(space.deliveryFee, space.currency)} fee)`
+        ? `Available (${formatMinor(space.deliveryFee, space.currency)} fee)`
         : "Available (free)"
       : null,
   );

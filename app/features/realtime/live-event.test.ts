@@ -17,6 +17,7 @@ describe("live event helpers", () => {
 
   it("keeps only known topics and defaults to all", () => {
     expect(parseTopics("spaces")).toEqual(["spaces"]);
+    expect(parseTopics("availability")).toEqual(["availability"]);
     expect(parseTopics("space_types, spaces,spaces,bogus")).toEqual(["space_types", "spaces"]);
     expect(parseTopics(null)).toEqual(["spaces", "space_types"]);
     expect(parseTopics("'; drop table spaces")).toEqual(["spaces", "space_types"]);

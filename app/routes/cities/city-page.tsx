@@ -60,7 +60,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <StatTiles
           items={[
             { label: "Available spaces", value: String(stats.availableCount) },
-            { label: "Average rate", value: `${formatRate(stats.averageHourlyRate)}/hr` },
+            { label: "Average rate", value: `${formatRate(stats.averageHourlyRate, stats.rateCurrency)}/hr` },
             { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
             { label: "Average rating", value: formatAverageRating(stats.averageRating) },
           ]}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatMinorWhole } from "~/lib/money";
 import { Link } from "react-router";
 import type { SpaceCardData } from "~/features/listings/card";
 import { SpaceCard } from "~/features/listings/components/space-card";
@@ -113,8 +114,9 @@ export function ViewAllSpaces() {
   );
 }
 
-export function formatRate(value: number | null) {
-  return value == null ? "—" : `$${Math.round(value).toLocaleString("en-US")}`;
+/** A mean price in minor units, whole units as the stat tiles show them. */
+export function formatRate(value: number | null, currency: string) {
+  return value == null ? "—" : formatMinorWhole(value, currency);
 }
 
 export function formatAverageRating(value: number | null) {

@@ -110,7 +110,7 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
           <StatTiles
             items={[
               { label: "Available spaces", value: String(stats.availableCount) },
-              { label: "Average hourly rate", value: `${formatRate(stats.averageHourlyRate)}/hr` },
+              { label: "Average hourly rate", value: `${formatRate(stats.averageHourlyRate, stats.rateCurrency)}/hr` },
               { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
               { label: "Average rating", value: formatAverageRating(stats.averageRating) },
             ]}

@@ -4,6 +4,7 @@ import type { Route } from "./+types/edit-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
 import { runListingAction } from "~/features/hosting/listing-action.server";
+import { priceFieldsAsText } from "~/features/hosting/listing-form";
 import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
@@ -37,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const { space } = loaderData;
-  const defaults: ListingDefaults = failed ? { ...(failed.values as ListingDefaults) } : { ...space };
+  const defaults: ListingDefaults = failed ? { ...(failed.values as ListingDefaults) } : { ...space, ...priceFieldsAsText(space) };
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
       <Link to="/my-listings" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">

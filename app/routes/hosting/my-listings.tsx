@@ -7,7 +7,7 @@ import { FALLBACK_IMAGE } from "~/features/listings/card";
 import { cardImageUrl } from "~/features/media/urls";
 import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
-import { formatWhole } from "~/lib/money";
+import { formatMinorWhole } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
@@ -136,7 +136,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <h2 className="line-clamp-2 text-lg font-semibold break-words text-slate-900">{space.title}</h2>
                   <p className="text-sm break-words text-slate-600">
                     {space.location}, {space.country}
-                    {space.hourlyPrice != null && <> · {formatWhole(space.hourlyPrice, space.currency)}/hr</>}
+                    {space.hourlyPrice != null && <> · {formatMinorWhole(space.hourlyPrice, space.currency)}/hr</>}
                   </p>
                   {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
                 </div>

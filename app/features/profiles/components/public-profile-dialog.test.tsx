@@ -20,7 +20,7 @@ function listing(n: number): ProfileListing {
     title: `Studio ${n}`,
     location: "New York",
     image: `/media/studio-${n}.webp`,
-    hourlyPrice: 90 + n,
+    hourlyPrice: (90 + n) * 100,
     currency: "USD",
     rating: 4.5,
     reviewCount: 2,

@@ -4,7 +4,7 @@ import { useContext, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { cardImageUrl } from "~/features/media/urls";
-import { formatWhole } from "~/lib/money";
+import { formatMinorWhole } from "~/lib/money";
 import { hostDisplayName, PROFILE_LISTING_LIMIT, type PublicProfile } from "../public-profile";
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "not-found" } | { status: "loaded"; profile: PublicProfile };
@@ -233,7 +233,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
                         <p className="truncate text-slate-600">{listing.location}</p>
                         <p className="text-slate-800">
                           {listing.hourlyPrice != null && listing.hourlyPrice > 0
-                            ? `${formatWhole(listing.hourlyPrice, listing.currency)}/hr`
+                            ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
                             : "Price on request"}
                           {listing.reviewCount > 0 && (
                             <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
