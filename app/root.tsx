@@ -1,5 +1,5 @@
 import {
-  isRouteErrorResponse,
+  data,
   Links,
   Meta,
   Outlet,
@@ -11,7 +11,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { lazy, Suspense, useState } from "react";
 import { AuthDialogProvider, SignInButton } from "~/features/auth/components/auth-dialog-provider";
-import { PageNotFound, SomethingWentWrong } from "~/features/shell/components/error-pages";
+import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { FloatingAddButton } from "~/features/shell/components/floating-add-button";
 import { BottomNav } from "~/features/shell/components/main-nav";
@@ -20,6 +20,8 @@ import { SiteHeader } from "~/features/shell/components/site-header";
 import { getUser, sessionMiddleware } from "~/features/auth/session.server";
 import { originCheckMiddleware } from "~/features/security/origin-check.server";
 import { env } from "~/lib/env.server";
+import { readToast } from "~/lib/flash.server";
+import { Toast } from "~/ui/toast";
 import { useNonce } from "~/lib/nonce";
 
 // Only signed-in visitors need the account menu (and its menu primitives): a
@@ -37,8 +39,13 @@ export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, se
 
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = env();
+  // A flash message left by the last redirect (a saved listing, a failed fetch): shown once.
+  const { toast, headers } = await readToast(request);
   // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (spec §2).
-  return { siteUrl: settings.SITE_URL, user: await getUser(request), adminEmails: settings.ADMIN_EMAILS };
+  return data(
+    { siteUrl: settings.SITE_URL, user: await getUser(request), adminEmails: settings.ADMIN_EMAILS, toast, toastId: toast ? crypto.randomUUID() : null },
+    { headers },
+  );
 }
 
 export const links: Route.LinksFunction = () => [
@@ -48,8 +55,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
-  const user = data?.user ?? null;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const user = rootData?.user ?? null;
   const signedIn = Boolean(user);
   // 'View My Profile' opens the public profile dialog for this host id (spec §2).
   const [profileDialogHostId, setProfileDialogHostId] = useState<string | null>(null);
@@ -69,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <AuthDialogProvider adminEmails={data?.adminEmails ?? []}>
+        <AuthDialogProvider adminEmails={rootData?.adminEmails ?? []}>
           <SiteHeader
             signedIn={signedIn}
             account={
@@ -88,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter newsletter={<NewsletterForm source="footer" />} />
           <BottomNav signedIn={signedIn} />
           {signedIn && <FloatingAddButton />}
+          {rootData?.toast && <Toast key={rootData.toastId} toast={rootData.toast} />}
           {profileDialogHostId && (
             <Suspense fallback={null}>
               <PublicProfileDialog
@@ -111,8 +119,6 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
-  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
-  return <SomethingWentWrong />;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PageNotFound } from "~/features/shell/components/error-pages";
+import { PageNotFound } from "~/features/shell/components/general-error-boundary";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
-import { SomethingWentWrong } from "~/features/shell/components/error-pages";
+import { SomethingWentWrong } from "~/features/shell/components/general-error-boundary";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { absoluteUrl, pageMeta, siteUrlFrom, SITE_NAME } from "~/lib/seo";
 import { JsonLd } from "~/ui/json-ld";

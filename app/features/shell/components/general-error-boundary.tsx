@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "react-router";
+import { buttonVariants } from "~/ui/button";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
+
+/** Spec §1: the whole app sits in this error boundary. */
+export function SomethingWentWrong() {
+  return (
+    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">We're sorry, but something went wrong. Please try refreshing the page.</p>
+      <button type="button" onClick={() => window.location.reload()} className={buttonVariants({ className: "mt-8" })}>
+        Refresh Page
+      </button>
+    </section>
+  );
+}
+
+/** A full-page message for an error status: a heading, a sentence and links onwards. */
+export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow?: string; title: string; text: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {eyebrow && <p className="mb-2 text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>}
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-600">{text}</p>
+      {actions && <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>}
+    </section>
+  );
+}
+
+export function PageNotFound() {
+  return (
+    <ErrorPage
+      eyebrow="404"
+      title={NOT_FOUND_TEXT.page}
+      text="The page you are looking for does not exist or has moved."
+      actions={
+        <>
+          <Link to="/" className={buttonVariants()}>
+            Go to the home page
+          </Link>
+          <Link to="/explore" className={buttonVariants({ variant: "secondary" })}>
+            Explore listings
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+type StatusHandler = (error: ErrorResponse) => ReactNode;
+
+/** What each status shows unless the route says otherwise. 5xx and thrown errors: 'Something went wrong'. */
+const DEFAULT_STATUS_HANDLERS: Record<number, StatusHandler> = {
+  400: () => <ErrorPage eyebrow="400" title="Bad request" text="We could not understand that request. Check the address and try again." actions={<HomeLink />} />,
+  401: () => <ErrorPage eyebrow="401" title="Please sign in" text="Sign in to see this page." actions={<HomeLink />} />,
+  403: () => <ErrorPage eyebrow="403" title="Access denied" text="You do not have permission to see this page." actions={<HomeLink />} />,
+  404: () => <PageNotFound />,
+  429: () => <ErrorPage eyebrow="429" title="Too many requests" text="Please wait a moment, then try again." actions={<HomeLink />} />,
+};
+
+function HomeLink() {
+  return (
+    <Link to="/" className={buttonVariants()}>
+      Go to the home page
+    </Link>
+  );
+}
+
+/**
+ * The one error boundary (docs/decisions/0061-error-path.md). Every route's
+ * `ErrorBoundary` is this, optionally with its own text for some statuses:
+ *
+ *   export function ErrorBoundary() {
+ *     return <GeneralErrorBoundary statusHandlers={{ 404: () => <ErrorPage title="Post Not Found" … /> }} />;
+ *   }
+ *
+ * A thrown response with a status shows that status's page; anything else (a bug,
+ * a 5xx) is logged and shows spec §1 'Something went wrong'.
+ */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
+    if (handler) return <>{handler(error)}</>;
+    if (error.status >= 500) console.error(error);
+    return <SomethingWentWrong />;
+  }
+  console.error(error);
+  return <SomethingWentWrong />;
+}

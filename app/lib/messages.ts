@@ -1,0 +1,47 @@
+/**
+ * The product's error texts (docs/product.md error catalogue), each written once.
+ * Shown when the server has no more specific message. Import these instead of
+ * writing the text again, so a change of wording is one edit.
+ */
+export const ERROR_TEXT = {
+  fetchSpaces: "Failed to fetch spaces",
+  fetchCategories: "Failed to fetch categories",
+  fetchSpaceTypes: "Failed to fetch space types",
+  addSpaceType: "Failed to add space type",
+  loadCityData: "Failed to load city data",
+  fetchReviews: "Failed to fetch reviews",
+  fetchDashboardData: "Failed to fetch dashboard data",
+  fetchBookings: "Failed to fetch bookings",
+  updateAvailability: "Failed to update availability",
+  updatePublishStatus: "Failed to update publish status",
+  cancelBooking: "Failed to cancel booking",
+  createListing: "Failed to create listing",
+  processBooking: "Failed to process booking",
+  connectStripe: "Failed to connect Stripe account",
+  loadProfile: "Failed to load profile",
+  updateProfile: "Failed to update profile",
+  uploadAvatar: "Failed to upload avatar",
+  uploadBanner: "Failed to upload banner",
+  addLink: "Failed to add link",
+  deleteLink: "Failed to delete link",
+  addUpdate: "Failed to add update",
+  update: "Failed to update",
+  deleteUpdate: "Failed to delete update",
+  fetchListing: "Failed to fetch listing",
+  updateListing: "Failed to update listing",
+  fetchStatistics: "Failed to fetch statistics",
+  fetchMonthlyStatistics: "Failed to fetch monthly statistics",
+  /** The sign-in dialog and payment failures without a message of their own. */
+  generic: "An error occurred",
+  addressRequired: "Complete address is required to publish a listing",
+} as const;
+
+/** The "not found" headings of the product, each written once. */
+export const NOT_FOUND_TEXT = {
+  space: "Space not found",
+  city: "City not found",
+  location: "Location not found",
+  post: "Post Not Found",
+  profile: "Profile not found",
+  page: "Page not found",
+} as const;
