@@ -7,7 +7,8 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
-import { CARD_BRAND_NAMES, cardBrand, formatCardNumber, formatExpiry, parseExpiry, TEST_CARDS } from "../card-format";
+import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
+import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
 
 export type PaymentIntentRequest = {
   spaceId: string;
@@ -182,7 +183,7 @@ function TestModeNotice() {
       <ul className="mt-1 space-y-0.5">
         {TEST_CARDS.map((card) => (
           <li key={card.number}>
-            <span className="font-mono">{card.number}</span> — {card.result}
+            <span className="font-mono">{formatCardNumber(card.number)}</span> — {card.description}
           </li>
         ))}
       </ul>
@@ -220,7 +221,7 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({
           clientSecret,
-          card: { number: number.replace(/\D/g, ""), expMonth: exp?.expMonth ?? 0, expYear: exp?.expYear ?? 0, cvc, name: name.trim() },
+          card: { number: cardDigits(number), expMonth: exp?.expMonth ?? 0, expYear: exp?.expYear ?? 0, cvc, name: name.trim() },
         }),
       });
       const body = (await response.json().catch(() => null)) as ConfirmAnswer | null;
