@@ -4,7 +4,7 @@ import { data, Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
-import { getBookingWidget } from "~/features/bookings/booking-widget.server";
+import { pricedUnits, unitPrice } from "~/features/bookings/pricing";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
@@ -37,7 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const options = priceOptions(space);
   const bookable = isBookable(space);
   const isOwner = viewer?.id === space.userId;
-  const widget = bookable && !isOwner ? await getBookingWidget(db, { spaceId: space.id, viewerId: viewer?.id ?? null }) : null;
+  // The booking widget's inputs (the server prices every request again; docs/decisions/0110).
+  const units = pricedUnits(space).map((unit) => ({ unit, priceMinor: unitPrice(space, unit) ?? 0 }));
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -76,14 +77,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     signedIn: Boolean(viewer),
     now: new Date().toISOString(),
     widget:
-      widget?.bookable && widget.units.length > 0
+      bookable && !isOwner
         ? {
-            timeZone: widget.timeZone,
-            currency: widget.currency,
-            units: widget.units,
-            feePercent: widget.feePercent,
-            minRentalDuration: space.minRentalDuration ?? 1,
-            maxRentalDuration: space.maxRentalDuration ?? null,
+            timeZone: space.timezone,
+            currency: space.currency,
+            units,
+            feePercent: env().PLATFORM_FEE_PERCENT,
+            minRentalDuration: space.minRentalDuration,
+            maxRentalDuration: space.maxRentalDuration,
           }
         : null,
     space: {

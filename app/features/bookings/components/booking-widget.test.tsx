@@ -160,6 +160,10 @@ describe("BookingWidget", () => {
     const button = screen.getByRole("button", { name: "Contact for Pricing" });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Continue to Payment" })).toBeNull();
+    cleanup();
+    // A listing with no price at all ('Price on request').
+    renderWidget({ widget: { ...WIDGET, units: [] } });
+    expect((screen.getByRole("button", { name: "Contact for Pricing" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("asks a signed-out visitor to sign in and keeps the choice", async () => {

@@ -141,6 +141,15 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     );
   }
 
+  if (units.length === 0) {
+    // 'Price on request': nothing to choose, and nothing to pay (docs/product.md "Booking flow").
+    return (
+      <Button block disabled className="mt-4">
+        Contact for Pricing
+      </Button>
+    );
+  }
+
   const zones = timeZoneChoices(timeZone, browserZone);
 
   return (
