@@ -42,6 +42,13 @@ export default [
   route("api/space-types", "routes/hosting/api.space-types.ts"),
   route("api/spaces/:id/availability", "routes/hosting/api.space-availability.ts"),
   route("api/live", "routes/realtime/live.ts"),
+  // Booking and checkout (issue #12): availability, holds, the test-mode processor, calendar files.
+  route("api/spaces/:spaceId/busy", "routes/bookings/api.busy.ts"),
+  route("api/bookings/payment-intent", "routes/bookings/api.payment-intent.ts"),
+  route("api/payments/confirm", "routes/bookings/api.payment-confirm.ts"),
+  route("api/payments/intent", "routes/bookings/api.payment-intent-status.ts"),
+  route("api/bookings/:bookingId/calendar.ics", "routes/bookings/api.booking-calendar.ts"),
+  route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
   // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.
   ...US_CITY_ROUTES.map(({ slug }) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` })),
   route("cities/:city", "routes/cities/city-page.tsx"),

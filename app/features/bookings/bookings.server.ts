@@ -1,0 +1,610 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { bookings, idempotencyKeys, localPaymentIntents, spaceAvailability } from "~/db/schema/bookings";
+import { spaces } from "~/db/schema/listings";
+import type { Db, Tx } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { z } from "~/lib/zod";
+import { type CardInput } from "./card";
+import { paymentProvider, type Intent } from "./payment-provider.server";
+import {
+  DURATION_LIMITS,
+  PRICING_UNITS,
+  durationRange,
+  isDurationAllowed,
+  pricedUnits,
+  quoteBooking,
+  refundForCancellation,
+  unitPrice,
+  type CancellationPolicy,
+  type PricingUnit,
+} from "./pricing";
+import { bookingEnd, isSlotStart } from "./slots";
+
+/**
+ * The booking domain (issue #12, ADR 0104): availability, server-side pricing and
+ * the 15-minute hold, payment confirmation, cancellation with refunds. Every
+ * function takes `now` so tests run on a fixed clock. The exclusion constraint on
+ * space_availability, not this code, is what makes double booking impossible.
+ */
+
+export const HOLD_MS = 15 * 60_000;
+export const MAX_BUSY_WINDOW_MS = 42 * 24 * 3_600_000;
+/** Bookings may start at most 12 months ahead (365 days). */
+export const MAX_AHEAD_MS = 365 * 24 * 3_600_000;
+/** Hours after the end of a booking when the host's payout is released. */
+const PAYOUT_DELAY_MS = 24 * 3_600_000;
+
+export const BOOKING_MESSAGES = {
+  slotTaken: "This time slot was just booked by someone else — please pick another",
+  priceChanged: "The price has changed",
+  notFound: "Space not found",
+  unavailable: "Temporarily Unavailable",
+  ownListing: "You cannot book your own listing",
+  dateTime: "Please select a date and time",
+  future: "Please select a future date and time",
+  tooFarAhead: "Bookings can start at most 12 months ahead",
+  slotHours: "Please pick a start time between 09:00 and 20:00",
+  endMismatch: "The end time does not match the duration",
+  somethingWrong: "Something went wrong.",
+  bookingNotFound: "Booking not found",
+  alreadyCancelled: "This booking has already been cancelled",
+  notCancellable: "Only upcoming confirmed bookings can be cancelled",
+  idempotencyReuse: "This request was already made with different details",
+} as const;
+
+const UNIT_NAMES: Record<PricingUnit, [string, string]> = {
+  hour: ["hour", "hours"],
+  day: ["day", "days"],
+  week: ["week", "weeks"],
+  month: ["month", "months"],
+};
+
+export type BookingFailure = {
+  ok: false;
+  status: 400 | 401 | 403 | 404 | 409 | 422;
+  code: "invalid" | "price_changed" | "slot_taken" | "not_bookable" | "not_found";
+  error: string;
+  fields?: Record<string, string>;
+  price?: { rental: number; fee: number; total: number; currency: string };
+};
+
+const isUuid = (value: unknown): value is string => typeof value === "string" && z.uuid().safeParse(value).success;
+
+/** The SQLSTATE of a database error, looking through the ORM's wrappers. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// The widget's facts and the calendar
+
+type BookableSpace = typeof spaces.$inferSelect;
+
+function feePercent() {
+  return env().PLATFORM_FEE_PERCENT;
+}
+
+function bookability(space: Pick<BookableSpace, "isPublished" | "available" | "status" | "userId">, viewerId: string | null) {
+  if (!space.isPublished) return "unpublished" as const;
+  if (viewerId && space.userId === viewerId) return "owner" as const;
+  if (!space.available || space.status !== "available") return "unavailable" as const;
+  return null;
+}
+
+/** What the space page's booking widget needs (contract: getBookingWidget). */
+export async function getBookingWidget(db: Db, { spaceId, viewerId }: { spaceId: string; viewerId: string | null }) {
+  if (!isUuid(spaceId)) return null;
+  const [space] = await db.select().from(spaces).where(eq(spaces.id, spaceId));
+  if (!space || !space.isPublished) return null;
+  const reason = bookability(space, viewerId);
+  const units = pricedUnits(space).flatMap((unit) => {
+    const range = durationRange(unit, space);
+    return range.min <= range.max ? [{ unit, priceMinor: unitPrice(space, unit)! }] : [];
+  });
+  return {
+    bookable: reason === null && units.length > 0,
+    reason: reason ?? (units.length === 0 ? ("no_price" as const) : undefined),
+    timeZone: space.timezone,
+    currency: space.currency,
+    units,
+    feePercent: feePercent(),
+    durationLimits: Object.fromEntries(PRICING_UNITS.map((unit) => [unit, durationRange(unit, space)])) as Record<PricingUnit, { min: number; max: number }>,
+    cancellationPolicy: space.cancellationPolicy as CancellationPolicy,
+  };
+}
+
+export type BusyResult = { ok: true; busy: { start: string; end: string }[] } | BookingFailure;
+
+/**
+ * Busy ranges of a published space between `from` and `to` (at most 6 weeks): one
+ * query on the space's primary key and the calendar's GiST index. Lapsed holds not
+ * yet swept are left out.
+ */
+export async function busyRanges(db: Db, input: { spaceId: string; from: string | null; to: string | null; now: Date }): Promise<BusyResult> {
+  if (!isUuid(input.spaceId)) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  const from = input.from ? new Date(input.from) : null;
+  const to = input.to ? new Date(input.to) : null;
+  if (!from || !to || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    return { ok: false, status: 400, code: "invalid", error: "from and to must be ISO 8601 times" };
+  }
+  if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_BUSY_WINDOW_MS) {
+    return { ok: false, status: 400, code: "invalid", error: "The window must be positive and at most 6 weeks" };
+  }
+  const rows = await db.execute<{ id: string; start_time: string | Date | null; end_time: string | Date | null }>(sql`
+    select s.id, a.start_time, a.end_time
+      from ${spaces} s
+      left join ${spaceAvailability} a
+        on a.space_id = s.id
+       and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
+       and (a.expires_at is null or a.expires_at > ${input.now.toISOString()}::timestamptz)
+     where s.id = ${input.spaceId} and s.is_published
+     order by a.start_time`);
+  if (rows.rows.length === 0) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  const busy = rows.rows
+    .filter((row) => row.start_time != null && row.end_time != null)
+    .map((row) => ({ start: new Date(row.start_time!).toISOString(), end: new Date(row.end_time!).toISOString() }));
+  return { ok: true, busy };
+}
+
+// ---------------------------------------------------------------------------
+// Holds
+
+/**
+ * Deletes lapsed holds (all of them, or those overlapping one range of one space)
+ * and marks their bookings expired. Safe with several processes: rows are claimed
+ * with SKIP LOCKED, so two sweeps never wait on or double-handle the same hold.
+ */
+export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date }) {
+  const scope = range
+    ? sql`and space_id = ${range.spaceId} and tstzrange(start_time, end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
+    : sql``;
+  const result = await db.execute<{ booking_id: string | null }>(sql`
+    with lapsed as (
+      select id from ${spaceAvailability}
+       where kind = 'hold' and expires_at <= ${now.toISOString()}::timestamptz ${scope}
+       for update skip locked
+    ), gone as (
+      delete from ${spaceAvailability} a using lapsed where a.id = lapsed.id returning a.booking_id
+    )
+    update ${bookings} b set status = 'expired', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+      from gone where b.id = gone.booking_id and b.status = 'pending_payment'
+    returning b.id`);
+  return result.rows.length;
+}
+
+const holdSchema = z.object({
+  spaceId: z.string(),
+  startTime: z.string({ error: BOOKING_MESSAGES.dateTime }).min(1, BOOKING_MESSAGES.dateTime),
+  endTime: z.string().optional(),
+  duration: z.number({ error: "Duration must be a whole number" }).int("Duration must be a whole number"),
+  pricingUnit: z.enum(PRICING_UNITS, { error: "Choose a pricing option" }),
+  amount: z.number({ error: "Amount must be a whole number of minor units" }).int("Amount must be a whole number of minor units").min(0),
+  currency: z.string({ error: "Currency is required" }).max(10),
+});
+
+export type HoldResponse = {
+  clientSecret: string;
+  bookingId: string;
+  holdExpiresAt: string;
+  platformFee: { percentage: number; amount: number };
+  rental: number;
+  total: number;
+  currency: string;
+};
+
+export type HoldResult = ({ ok: true } & HoldResponse) | BookingFailure;
+
+function invalid(fields: Record<string, string>, status: 400 | 422 = 422): BookingFailure {
+  return { ok: false, status, code: "invalid", error: Object.values(fields)[0] ?? "Invalid request", fields };
+}
+
+/**
+ * Validates and prices a booking request from the listing, then in one transaction
+ * sweeps lapsed holds in the range, inserts a pending_payment booking, its hold and
+ * the payment intent (contract: POST /api/bookings/payment-intent). Replaying the
+ * same Idempotency-Key returns the first answer.
+ */
+export async function createBookingHold(
+  db: Db,
+  input: { userId: string; body: unknown; idempotencyKey: string | null; now: Date },
+): Promise<HoldResult> {
+  const { userId, now } = input;
+  const parsed = holdSchema.safeParse(input.body);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    return invalid(fields, 400);
+  }
+  const body = parsed.data;
+  if (input.idempotencyKey !== null && !isUuid(input.idempotencyKey)) return invalid({ idempotencyKey: "Idempotency-Key must be a UUID" }, 400);
+  if (!isUuid(body.spaceId)) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+
+  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
+  const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
+  if (key) {
+    const replay = await replayed(db, key, requestHash);
+    if (replay) return replay;
+  }
+
+  const [space] = await db.select().from(spaces).where(eq(spaces.id, body.spaceId));
+  if (!space || !space.isPublished) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  const refusal = bookability(space, userId);
+  if (refusal === "owner") return { ok: false, status: 403, code: "not_bookable", error: BOOKING_MESSAGES.ownListing };
+  if (refusal) return { ok: false, status: 409, code: "not_bookable", error: BOOKING_MESSAGES.unavailable };
+
+  const unit = body.pricingUnit;
+  const price = unitPrice(space, unit);
+  if (price === null) return invalid({ pricingUnit: `This listing does not offer ${UNIT_NAMES[unit][0]}ly pricing`.replace("dayly", "daily") });
+  if (!isDurationAllowed(unit, body.duration, space)) {
+    const { min, max } = durationRange(unit, space);
+    const limits = DURATION_LIMITS[unit];
+    return invalid({
+      duration:
+        min > max
+          ? `This listing cannot be booked by the ${UNIT_NAMES[unit][0]}`
+          : `Duration must be between ${Math.max(min, limits.min)} and ${Math.min(max, limits.max)} ${UNIT_NAMES[unit][1]}`,
+    });
+  }
+  const start = new Date(body.startTime);
+  if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.startTime)) return invalid({ startTime: BOOKING_MESSAGES.dateTime });
+  if (start.getTime() <= now.getTime()) return invalid({ startTime: BOOKING_MESSAGES.future });
+  if (start.getTime() - now.getTime() > MAX_AHEAD_MS) return invalid({ startTime: BOOKING_MESSAGES.tooFarAhead });
+  if (!isSlotStart(start.toISOString(), space.timezone)) return invalid({ startTime: BOOKING_MESSAGES.slotHours });
+  const end = bookingEnd(start.toISOString(), unit, body.duration, space.timezone);
+  if (body.endTime !== undefined && Date.parse(body.endTime) !== Date.parse(end)) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
+
+  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration, feePercent: feePercent(), currency: space.currency });
+  if (body.amount !== quote.totalMinor || body.currency !== space.currency) {
+    return {
+      ok: false,
+      status: 409,
+      code: "price_changed",
+      error: BOOKING_MESSAGES.priceChanged,
+      price: { rental: quote.rentalMinor, fee: quote.feeMinor, total: quote.totalMinor, currency: space.currency },
+    };
+  }
+
+  const endDate = new Date(end);
+  const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+  try {
+    return await db.transaction(async (tx) => {
+      if (key) {
+        const inserted = await tx.insert(idempotencyKeys).values({ key, userId, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+        if (inserted.length === 0) throw new ReplayInFlight();
+      }
+      await sweepExpiredHolds(tx, now, { spaceId: space.id, start, end: endDate });
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          userId,
+          spaceId: space.id,
+          startTime: start,
+          endTime: endDate,
+          pricingUnit: unit,
+          quantity: body.duration,
+          rentalAmount: quote.rentalMinor,
+          totalPrice: quote.totalMinor,
+          platformFeePercentage: quote.feePercent,
+          platformFeeAmount: quote.feeMinor,
+          currency: space.currency,
+          status: "pending_payment",
+          holdExpiresAt,
+          payoutReleaseAt: new Date(endDate.getTime() + PAYOUT_DELAY_MS),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      await tx.insert(spaceAvailability).values({ spaceId: space.id, bookingId: booking!.id, kind: "hold", startTime: start, endTime: endDate, expiresAt: holdExpiresAt, createdAt: now });
+      const intent = await paymentProvider().createIntent(tx, { bookingId: booking!.id, userId, amount: quote.totalMinor, currency: space.currency, now });
+      await tx.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking!.id));
+      const response: HoldResponse = {
+        clientSecret: intent.clientSecret,
+        bookingId: booking!.id,
+        holdExpiresAt: holdExpiresAt.toISOString(),
+        platformFee: { percentage: quote.feePercent, amount: quote.feeMinor },
+        rental: quote.rentalMinor,
+        total: quote.totalMinor,
+        currency: space.currency,
+      };
+      if (key) await tx.update(idempotencyKeys).set({ response }).where(eq(idempotencyKeys.key, key));
+      return { ok: true as const, ...response };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === "23P01") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+    if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
+      const replay = key ? await replayed(db, key, requestHash) : null;
+      if (replay) return replay;
+      return { ok: false, status: 409, code: "invalid", error: "This request is already being processed" };
+    }
+    throw error;
+  }
+}
+
+class ReplayInFlight extends Error {}
+
+async function replayed(db: Db, key: string, requestHash: string): Promise<HoldResult | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  if (!row) return null;
+  if (row.requestHash !== requestHash) return { ok: false, status: 422, code: "invalid", error: BOOKING_MESSAGES.idempotencyReuse };
+  if (!row.response) return null;
+  return { ok: true, ...(row.response as HoldResponse) };
+}
+
+// ---------------------------------------------------------------------------
+// Payment and confirmation
+
+export type Outcome = "confirmed" | "processing" | "failed" | "error" | "refunded";
+
+type BookingRecord = typeof bookings.$inferSelect;
+
+/**
+ * Turns a paid booking's hold into its booking row, once. A booking whose hold
+ * lapsed gets its slot back if it is still free; if someone else took it, the
+ * payment is refunded in full. Runs in the caller's transaction, with the intent locked.
+ */
+async function settlePaidBooking(tx: Tx, intent: Intent, now: Date): Promise<void> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, intent.bookingId)).for("update");
+  if (!booking || booking.status !== "pending_payment" && booking.status !== "expired") return;
+  if (booking.status === "expired" && booking.refundAmount != null) return;
+  const claimed = await tx
+    .update(spaceAvailability)
+    .set({ kind: "booking", expiresAt: null })
+    .where(and(eq(spaceAvailability.bookingId, booking.id), eq(spaceAvailability.kind, "hold")))
+    .returning({ id: spaceAvailability.id });
+  let slotFree = claimed.length > 0;
+  if (!slotFree) {
+    // The hold lapsed: take the slot again if nobody else has (a savepoint keeps the transaction usable).
+    try {
+      await tx.transaction(async (inner) => {
+        await sweepExpiredHolds(inner, now, { spaceId: booking.spaceId, start: booking.startTime, end: booking.endTime });
+        await inner.insert(spaceAvailability).values({ spaceId: booking.spaceId, bookingId: booking.id, kind: "booking", startTime: booking.startTime, endTime: booking.endTime, createdAt: now });
+      });
+      slotFree = true;
+    } catch (error) {
+      if (pgErrorCode(error) !== "23P01") throw error;
+    }
+  }
+  if (slotFree) {
+    await tx.update(bookings).set({ status: "confirmed", holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
+    return;
+  }
+  await paymentProvider().refund(tx, intent, intent.amount - intent.amountRefunded, now);
+  await tx.update(bookings).set({ status: "expired", holdExpiresAt: null, refundAmount: intent.amount, refundedAt: now, updatedAt: now }).where(eq(bookings.id, booking.id));
+  logger.info({ bookingId: booking.id }, "payment after hold expiry refunded: slot taken");
+}
+
+function outcomeOf(intent: Intent, booking: BookingRecord | undefined): Outcome {
+  if (intent.status === "processing") return "processing";
+  if (intent.status === "requires_payment_method") return "failed";
+  if (intent.status === "canceled" || !booking) return "error";
+  if (booking.status === "expired" && booking.refundAmount != null) return "refunded";
+  if (booking.status === "confirmed" || booking.status === "completed" || booking.status === "cancelled") return "confirmed";
+  return "error";
+}
+
+export type PublicIntent = { id: string; status: Intent["status"]; clientSecret: string; lastPaymentError: { message: string } | null };
+
+const publicIntent = (intent: Intent): PublicIntent => ({
+  id: intent.id,
+  status: intent.status,
+  clientSecret: intent.clientSecret,
+  lastPaymentError: intent.lastErrorMessage ? { message: intent.lastErrorMessage } : null,
+});
+
+const cardSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: z.object({
+    number: z.string().max(40),
+    expMonth: z.union([z.string().max(4), z.number().int()]),
+    expYear: z.union([z.string().max(6), z.number().int()]),
+    cvc: z.string().max(8),
+    name: z.string().max(200).optional(),
+  }),
+});
+
+/**
+ * The test-mode processor's confirmCardPayment (contract: POST /api/payments/confirm).
+ * Only the booking's guest may pay; a second confirm of a paid intent changes nothing.
+ */
+export async function confirmCardPayment(
+  db: Db,
+  input: { userId: string; body: unknown; now: Date },
+): Promise<{ ok: true; paymentIntent: PublicIntent } | BookingFailure> {
+  const parsed = cardSchema.safeParse(input.body);
+  if (!parsed.success) return invalid({ card: "Your card number is incorrect." }, 400);
+  const { clientSecret, card } = parsed.data;
+  const result = await db.transaction(async (tx) => {
+    const provider = paymentProvider();
+    const intent = await provider.lockBySecret(tx, clientSecret, input.now);
+    if (!intent || intent.userId !== input.userId) return null;
+    const next = await provider.confirmCard(tx, intent, card as CardInput, input.now);
+    if (next.status === "succeeded") await settlePaidBooking(tx, next, input.now);
+    return next;
+  });
+  if (!result) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.somethingWrong };
+  return { ok: true, paymentIntent: publicIntent(result) };
+}
+
+export type BookingSummary = {
+  id: string;
+  status: BookingRecord["status"];
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  currency: string;
+  rental: number;
+  fee: number;
+  feePercent: number;
+  total: number;
+  refund: number | null;
+  space: { id: string; title: string; location: string; href: string };
+};
+
+/**
+ * The payment result for the confirmation page (contract: getPaymentOutcome). Only
+ * the booking's guest gets an answer. Asking settles a succeeded payment
+ * idempotently, so a reload, a second tab or a late event confirm the booking once.
+ */
+export async function getPaymentOutcome(db: Db, input: { userId: string; clientSecret: string; now: Date }) {
+  if (typeof input.clientSecret !== "string" || input.clientSecret.length === 0 || input.clientSecret.length > 200) return null;
+  const [known] = await db
+    .select({ userId: localPaymentIntents.userId, status: localPaymentIntents.status, bookingId: localPaymentIntents.bookingId })
+    .from(localPaymentIntents)
+    .where(eq(localPaymentIntents.clientSecret, input.clientSecret));
+  if (!known || known.userId !== input.userId) return null;
+  const intent = await db.transaction(async (tx) => {
+    const locked = await paymentProvider().lockBySecret(tx, input.clientSecret, input.now);
+    if (locked && locked.status === "succeeded") await settlePaidBooking(tx, locked, input.now);
+    return locked;
+  });
+  if (!intent) return null;
+  const [row] = await db.select({ booking: bookings, space: spaces }).from(bookings).innerJoin(spaces, eq(spaces.id, bookings.spaceId)).where(eq(bookings.id, intent.bookingId));
+  return { status: intent.status, outcome: outcomeOf(intent, row?.booking), booking: row ? summary(row.booking, row.space) : null };
+}
+
+function summary(booking: BookingRecord, space: BookableSpace): BookingSummary {
+  return {
+    id: booking.id,
+    status: booking.status,
+    startTime: booking.startTime.toISOString(),
+    endTime: booking.endTime.toISOString(),
+    timeZone: space.timezone,
+    currency: booking.currency,
+    rental: booking.rentalAmount,
+    fee: booking.platformFeeAmount,
+    feePercent: booking.platformFeePercentage,
+    total: booking.totalPrice,
+    refund: booking.refundAmount,
+    space: { id: space.id, title: space.title, location: space.location, href: spaceHref(space) },
+  };
+}
+
+function slug(text: string) {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The space page's address (spec §2 slug rule, with the id that makes it unique). */
+function spaceHref(space: { id: string; title: string; location: string }) {
+  return `/space/${slug(space.title) || "space"}/${slug(space.location) || "location"}?id=${space.id}`;
+}
+
+// ---------------------------------------------------------------------------
+// My bookings and cancellation
+
+export type BookingRow = BookingSummary & {
+  refundedAt: string | null;
+  space: BookingSummary["space"] & { image: string | null };
+  canCancel: boolean;
+  cancelQuote: { refundMinor: number } | null;
+  icsHref: string | null;
+};
+
+/** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
+export async function listMyBookings(db: Db, input: { userId: string; page: number; pageSize: number; now?: Date }) {
+  const now = input.now ?? new Date();
+  const pageSize = Math.min(50, Math.max(1, Math.floor(input.pageSize) || 10));
+  // Abandoned checkouts are not bookings; a lapsed hold that was paid and refunded is.
+  const visible = and(
+    eq(bookings.userId, input.userId),
+    or(inArray(bookings.status, ["confirmed", "cancelled", "completed"]), and(eq(bookings.status, "expired"), isNotNull(bookings.refundAmount))),
+  );
+  const [{ value: total } = { value: 0 }] = await db.select({ value: count() }).from(bookings).where(visible);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(pageCount, Math.max(1, Math.floor(input.page) || 1));
+  const rows = await db
+    .select({ booking: bookings, space: spaces })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .where(visible)
+    .orderBy(desc(bookings.startTime), desc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const items: BookingRow[] = rows.map(({ booking, space }) => {
+    const canCancel = booking.status === "confirmed" && booking.startTime.getTime() > now.getTime();
+    return {
+      ...summary(booking, space),
+      refundedAt: booking.refundedAt?.toISOString() ?? null,
+      space: { ...summary(booking, space).space, image: space.images[0] ?? null },
+      canCancel,
+      cancelQuote: canCancel ? { refundMinor: cancellationRefund(booking, space, now).refundMinor } : null,
+      icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
+    };
+  });
+  return { items, page, pageCount, total: Number(total) };
+}
+
+function cancellationRefund(booking: BookingRecord, space: BookableSpace, now: Date) {
+  return refundForCancellation({
+    policy: space.cancellationPolicy as CancellationPolicy,
+    startTime: booking.startTime,
+    now,
+    rentalMinor: booking.rentalAmount,
+    feeMinor: booking.platformFeeAmount,
+    refundServiceFee: env().REFUND_SERVICE_FEE,
+  });
+}
+
+export type CancelResult = { ok: true; refundMinor: number } | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * Cancels the guest's confirmed, upcoming booking: frees its calendar row at once,
+ * and refunds through the provider what the listing's policy gives back. The row
+ * lock makes a double click or a second tab cancel (and refund) once.
+ */
+export async function cancelBooking(db: Db, input: { userId: string; bookingId: string; now: Date }): Promise<CancelResult> {
+  if (!isUuid(input.bookingId)) return { ok: false, status: 404, error: BOOKING_MESSAGES.bookingNotFound };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ booking: bookings, space: spaces })
+      .from(bookings)
+      .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+      .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId)))
+      .for("update", { of: bookings });
+    if (!row) return { ok: false as const, status: 404 as const, error: BOOKING_MESSAGES.bookingNotFound };
+    const { booking, space } = row;
+    if (booking.status === "cancelled") return { ok: false as const, status: 409 as const, error: BOOKING_MESSAGES.alreadyCancelled };
+    if (booking.status !== "confirmed" || booking.startTime.getTime() <= input.now.getTime()) {
+      return { ok: false as const, status: 409 as const, error: BOOKING_MESSAGES.notCancellable };
+    }
+    const { refundMinor } = cancellationRefund(booking, space, input.now);
+    await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
+    if (refundMinor > 0) {
+      const [intentRow] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, booking.id));
+      const intent = intentRow ? await paymentProvider().lockBySecret(tx, intentRow.clientSecret, input.now) : null;
+      if (!intent) throw new Error(`No payment to refund for booking ${booking.id}`);
+      await paymentProvider().refund(tx, intent, refundMinor, input.now);
+    }
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: input.now, refundAmount: refundMinor, refundedAt: refundMinor > 0 ? input.now : null, updatedAt: input.now })
+      .where(eq(bookings.id, booking.id));
+    return { ok: true as const, refundMinor };
+  });
+}
+
+/** The guest's confirmed booking with its space, for the calendar file; null otherwise. */
+export async function getConfirmedBooking(db: Db, input: { userId: string; bookingId: string }) {
+  if (!isUuid(input.bookingId)) return null;
+  const [row] = await db
+    .select({ booking: bookings, space: spaces })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId), eq(bookings.status, "confirmed")));
+  return row ?? null;
+}
+
+/** Lapsed holds of every space: run by the server's periodic job (several processes may run it). */
+export async function sweepAllExpiredHolds(db: Db, now: Date = new Date()) {
+  return sweepExpiredHolds(db, now);
+}
+

@@ -1,0 +1,32 @@
+import type { Route } from "./+types/api.booking-calendar";
+import { getUser } from "~/features/auth/session.server";
+import { getConfirmedBooking } from "~/features/bookings/bookings.server";
+import { bookingCalendarFile } from "~/features/bookings/calendar.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+
+/** GET /api/bookings/:bookingId/calendar.ics — the guest's confirmed booking as a calendar file. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  const row = user ? await getConfirmedBooking(await getDb(), { userId: user.id, bookingId: params.bookingId }) : null;
+  if (!row) return Response.json({ error: "Booking not found" }, { status: 404 });
+  const { booking, space } = row;
+  const address = [space.streetAddress, space.unitNumber, space.city, space.state, space.postalCode, space.country].filter(Boolean).join(", ") || space.location;
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const file = bookingCalendarFile({
+    bookingId: booking.id,
+    title: space.title,
+    address,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    timeZone: space.timezone,
+    url: new URL(`/space/${slug(space.title)}/${slug(space.location)}?id=${space.id}`, env().SITE_URL).toString(),
+  });
+  return new Response(file, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="rentwell-booking-${booking.id.slice(0, 8)}.ics"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
