@@ -1,9 +1,8 @@
 import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
-import { cancelBooking } from "~/features/bookings/cancel-booking.server";
+import { cancelBooking, listMyBookings } from "~/features/bookings/bookings.server";
 import { CANCEL_FAILED, MyBookingItem } from "~/features/bookings/components/my-booking-item";
-import { listMyBookings } from "~/features/bookings/my-bookings.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";

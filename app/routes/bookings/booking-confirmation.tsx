@@ -1,6 +1,6 @@
 import { getUser } from "~/features/auth/session.server";
 import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
-import { getPaymentOutcome } from "~/features/bookings/payment-outcome.server";
+import { getPaymentOutcome } from "~/features/bookings/bookings.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-confirmation";

@@ -4,7 +4,7 @@ import { data, Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
-import { pricedUnits, unitPrice } from "~/features/bookings/pricing";
+import { getBookingWidget } from "~/features/bookings/bookings.server";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
@@ -37,8 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const options = priceOptions(space);
   const bookable = isBookable(space);
   const isOwner = viewer?.id === space.userId;
-  // The booking widget's inputs (the server prices every request again; docs/decisions/0110).
-  const units = pricedUnits(space).map((unit) => ({ unit, priceMinor: unitPrice(space, unit) ?? 0 }));
+  // The booking widget's inputs (the server prices every request again; docs/decisions/0110-booking-widget-and-checkout-ui.md).
+  const widget = bookable && !isOwner ? await getBookingWidget(db, { spaceId: space.id, viewerId: viewer?.id ?? null }) : null;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -77,12 +77,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     signedIn: Boolean(viewer),
     now: new Date().toISOString(),
     widget:
-      bookable && !isOwner
+      widget && (widget.bookable || widget.reason === "no_price")
         ? {
-            timeZone: space.timezone,
-            currency: space.currency,
-            units,
-            feePercent: env().PLATFORM_FEE_PERCENT,
+            timeZone: widget.timeZone,
+            currency: widget.currency,
+            units: widget.units,
+            feePercent: widget.feePercent,
             minRentalDuration: space.minRentalDuration,
             maxRentalDuration: space.maxRentalDuration,
           }
