@@ -288,6 +288,26 @@ describe("payment step", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("An error occurred");
   });
 
+  it("keeps the checkout when the guest goes back and continues with the same choice, and its own hold does not read as booked", async () => {
+    // Once held, the busy ranges include the guest's own hold (13:00–14:00).
+    answers["/api/bookings/payment-intent"] = () => {
+      BUSY.push({ start: "2026-03-10T17:00:00.000Z", end: "2026-03-10T18:00:00.000Z" });
+      return intent();
+    };
+    try {
+      await toPayment();
+      expect(await screen.findByLabelText("Card number")).toBeTruthy();
+      await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(calls.filter((call) => call.url.startsWith("/api/spaces/s1/busy")).length).toBeGreaterThanOrEqual(2));
+      expect((screen.getByLabelText("Start time") as HTMLSelectElement).value).toBe("2026-03-10T17:00:00.000Z");
+      await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+      expect(await screen.findByLabelText("Card number")).toBeTruthy();
+      expect(calls.filter((call) => call.url === "/api/bookings/payment-intent")).toHaveLength(1);
+    } finally {
+      BUSY.splice(1);
+    }
+  });
+
   it("lists the test cards and goes back to the form with the edit link", async () => {
     answers["/api/bookings/payment-intent"] = intent;
     await toPayment();

@@ -28,7 +28,7 @@ import {
 } from "../booking-widget-rules";
 import { durationRange, type PricingUnit } from "../pricing";
 import { bookingEnd, todayIn } from "../slots";
-import { PaymentStep } from "./payment-step";
+import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { useBusyRanges } from "./use-busy-ranges";
 
 export type BookingWidgetData = {
@@ -79,10 +79,15 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [step, setStep] = useState<"form" | "payment">("form");
+  // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
+  const [checkout, setCheckout] = useState<{ request: PaymentIntentRequest; summary: PaymentSummary } | null>(null);
+  // The last payment intent, kept when the guest goes back: continuing with the same choice reuses it (and its hold).
+  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent } | null>(null);
 
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
-  const { busy, failed: busyFailed, reload: reloadBusy } = useBusyRanges(spaceId, window);
+  const { busy: allBusy, failed: busyFailed, reload: reloadBusy } = useBusyRanges(spaceId, window);
+  // The guest's own hold is not someone else's booking.
+  const busy = held ? allBusy.filter((range) => !sameRange(range, { start: held.intent.startTime, end: held.intent.endTime })) : allBusy;
 
   // A start someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
   const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, timeZone, chosen.unit, chosen.quantity, busy, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
@@ -116,25 +121,32 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       onSignInWanted();
       return;
     }
-    setStep("payment");
+    if (!choice.start || !end) return;
+    setCheckout({
+      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency },
+      summary: {
+        when: `${formatInZone(choice.start, displayZone)} – ${formatInZone(end, displayZone)}`,
+        zone: displayZone,
+        duration: durationText(choice.unit, choice.quantity),
+        rental: quote.rentalMinor,
+        fee: quote.feeMinor,
+        feePercent: quote.feePercent,
+        total: quote.totalMinor,
+        currency,
+      },
+    });
   };
 
-  if (step === "payment" && choice.start && end) {
+  if (checkout) {
+    const key = JSON.stringify(checkout.request);
     return (
       <PaymentStep
-        request={{ spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency }}
-        summary={{
-          when: `${formatInZone(choice.start, displayZone)} – ${formatInZone(end, displayZone)}`,
-          zone: displayZone,
-          duration: durationText(choice.unit, choice.quantity),
-          rental: quote.rentalMinor,
-          fee: quote.feeMinor,
-          feePercent: quote.feePercent,
-          total: quote.totalMinor,
-          currency,
-        }}
+        request={checkout.request}
+        summary={checkout.summary}
+        existing={held?.key === key ? held.intent : null}
+        onReady={(intent) => setHeld({ key, intent })}
         onBack={() => {
-          setStep("form");
+          setCheckout(null);
           reloadBusy();
         }}
       />
@@ -288,6 +300,10 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </div>
   );
+}
+
+function sameRange(a: { start: string; end: string }, b: { start: string; end: string }) {
+  return Date.parse(a.start) === Date.parse(b.start) && Date.parse(a.end) === Date.parse(b.end);
 }
 
 const noSubscription = () => () => {};

@@ -35,10 +35,18 @@ export const FAILED_TO_PROCESS = "Failed to process booking";
 export const MISSING_SECRET = "Invalid response: missing client secret";
 export const PAYMENT_ERROR = "An error occurred";
 
-type Intent =
-  | { state: "loading" }
-  | { state: "ready"; clientSecret: string; total: number; fee: { percentage: number; amount: number }; rental: number; currency: string }
-  | { state: "error"; message: string; retry: boolean };
+export type ReadyIntent = {
+  state: "ready";
+  clientSecret: string;
+  startTime: string;
+  endTime: string;
+  total: number;
+  fee: { percentage: number; amount: number };
+  rental: number;
+  currency: string;
+};
+
+type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean };
 
 type IntentAnswer = {
   clientSecret?: unknown;
@@ -80,6 +88,8 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   return {
     state: "ready",
     clientSecret: body.clientSecret,
+    startTime: request.startTime,
+    endTime: request.endTime,
     total: body.total ?? summary.total,
     rental: body.rental ?? summary.rental,
     fee: body.platformFee ?? { percentage: summary.feePercent, amount: summary.fee },
@@ -93,8 +103,21 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
  * or processing the guest goes to /booking-confirmation with the client secret,
  * as a card provider's return URL would.
  */
-export function PaymentStep({ request, summary, onBack }: { request: PaymentIntentRequest; summary: PaymentSummary; onBack(): void }) {
-  const [intent, setIntent] = useState<Intent>({ state: "loading" });
+export function PaymentStep({
+  request,
+  summary,
+  existing,
+  onReady,
+  onBack,
+}: {
+  request: PaymentIntentRequest;
+  summary: PaymentSummary;
+  /** The intent of an earlier visit to this step with the same choice: reused, not created again. */
+  existing: ReadyIntent | null;
+  onReady(intent: ReadyIntent): void;
+  onBack(): void;
+}) {
+  const [intent, setIntent] = useState<Intent>(existing ?? { state: "loading" });
   const revalidator = useRevalidator();
   const started = useRef(false);
 
@@ -102,6 +125,7 @@ export function PaymentStep({ request, summary, onBack }: { request: PaymentInte
     setIntent({ state: "loading" });
     void createIntent(request, summary).then((next) => {
       setIntent(next);
+      if (next.state === "ready") onReady(next);
       // A changed price means the page's figures are stale: read them again.
       if (next.state === "error" && !next.retry) void revalidator.revalidate();
     });
@@ -109,10 +133,10 @@ export function PaymentStep({ request, summary, onBack }: { request: PaymentInte
   }, []);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || existing) return;
     started.current = true;
     start();
-  }, [start]);
+  }, [start, existing]);
 
   const figures =
     intent.state === "ready"
