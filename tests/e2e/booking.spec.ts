@@ -20,9 +20,12 @@ function weeksAhead(testInfo: TestInfo, slot: number) {
   return (testInfo.project.name === "phone" ? 8 : 2) + slot;
 }
 
-async function shot(page: Page, name: string) {
+/** A screenshot of the booking panel (or the whole page) into /work/shots/bookui/<name>-<width>.png. */
+async function shot(page: Page, name: string, panel = false) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+  const path = `${SHOTS}/${name}-${width}.png`;
+  if (panel) await page.getByRole("region", { name: "Booking" }).screenshot({ path });
+  else await page.screenshot({ path });
 }
 
 test.beforeEach(async ({ page }, testInfo) => {
@@ -93,13 +96,18 @@ test.describe("booking", () => {
     await expect(page.getByLabel("Booking summary")).toContainText("Rental (1 hour)$70.00");
     await expect(page.getByLabel("Booking summary")).toContainText("Service fee (10%)$7.00");
     await expect(page.getByTestId("booking-total")).toHaveText("$77.00");
-    await shot(page, "widget");
+    await shot(page, "widget", true);
+    // The date picker: days before today are disabled.
+    await page.getByRole("button", { name: /^Date / }).click();
+    await expect(page.getByRole("grid").first()).toBeVisible();
+    await shot(page, "date-picker", true);
+    await page.getByRole("button", { name: /^Date / }).click();
 
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     const form = await fillCard(page, "4242 4242 4242 4242");
     await expect(form.getByTestId("card-brand")).toHaveText("Visa");
     await expect(page.getByRole("complementary", { name: "Test mode" })).toContainText("4000 0000 0000 0002");
-    await shot(page, "payment");
+    await shot(page, "payment", true);
     await form.getByRole("button", { name: "Pay $77.00" }).click();
 
     await expect(page).toHaveURL(/\/booking-confirmation\?payment_intent_client_secret=/);
@@ -125,7 +133,11 @@ test.describe("booking", () => {
   test("a visitor signs in from the widget and keeps the choice; a declined card, then a good one", async ({ page }, testInfo) => {
     const weeks = weeksAhead(testInfo, 1);
     await openWeek(page, weeks);
-    await pickSlot(page, 3, "10:00");
+    // Keyboard: a grid cell is a button reached with Tab and chosen with Enter.
+    await cell(page, 3, "10:00").focus();
+    await page.keyboard.press("Enter");
+    await expect(cell(page, 3, "10:00")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByLabel("Start time")).toHaveValue(/T\d\d:00:00\.000Z$/);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     const signIn = page.getByRole("dialog", { name: "Sign In" });
     await expect(signIn).toBeVisible();

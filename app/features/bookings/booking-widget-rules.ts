@@ -107,6 +107,12 @@ export function formatInZone(iso: string, timeZone: string, options: Intl.DateTi
   }).format(new Date(iso));
 }
 
+/** "Wed 9 Dec, 14:00 – 16:00", or with both dates when the range spans days, in the given zone. */
+export function rangeInZone(start: string, end: string, timeZone: string) {
+  const day = (iso: string) => formatInZone(iso, timeZone, { hour: undefined, minute: undefined });
+  return day(start) === day(end) ? `${formatInZone(start, timeZone)} – ${timeInZone(end, timeZone)}` : `${formatInZone(start, timeZone)} – ${formatInZone(end, timeZone)}`;
+}
+
 /** "14:00" in the given zone. */
 export function timeInZone(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));

@@ -15,6 +15,7 @@ import {
   durationText,
   formatInZone,
   quoteChoice,
+  rangeInZone,
   shiftDate,
   SLOT_BOOKED,
   slotOptions,
@@ -125,7 +126,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     setCheckout({
       request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency },
       summary: {
-        when: `${formatInZone(choice.start, displayZone)} – ${formatInZone(end, displayZone)}`,
+        when: rangeInZone(choice.start, end, displayZone),
         zone: displayZone,
         duration: durationText(choice.unit, choice.quantity),
         rental: quote.rentalMinor,
@@ -196,6 +197,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         {calendarOpen && (
           <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
             <DayPicker
+              className="[--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-height:40px] [--rdp-day-width:40px] [--rdp-day_button-height:38px] [--rdp-day_button-width:38px]"
               mode="single"
               today={calendarDate(today)}
               selected={choice.date ? calendarDate(choice.date) : undefined}
@@ -269,7 +271,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           <div className="flex justify-between gap-3">
             <dt className="text-slate-600">When</dt>
             <dd className="text-right text-slate-900">
-              {formatInZone(choice.start, displayZone)} – {formatInZone(end, displayZone)}
+              {rangeInZone(choice.start, end, displayZone)}
             </dd>
           </div>
         )}
