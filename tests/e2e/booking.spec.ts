@@ -24,7 +24,7 @@ function weeksAhead(testInfo: TestInfo, slot: number) {
 async function shot(page: Page, name: string, panel = false) {
   const width = page.viewportSize()?.width ?? 0;
   const path = `${SHOTS}/${name}-${width}.png`;
-  if (panel) await page.getByRole("region", { name: "Booking" }).screenshot({ path });
+  if (panel) await page.getByRole("region", { name: "Booking", exact: true }).screenshot({ path });
   else await page.screenshot({ path });
 }
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
@@ -197,7 +197,9 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         {calendarOpen && (
           <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
             <DayPicker
-              className="[--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-height:40px] [--rdp-day-width:40px] [--rdp-day_button-height:38px] [--rdp-day_button-width:38px]"
+              // The library's stylesheet is unlayered, so its variables are set inline to win over it.
+              style={DAY_PICKER_LOOK}
+              weekStartsOn={1}
               mode="single"
               today={calendarDate(today)}
               selected={choice.date ? calendarDate(choice.date) : undefined}
@@ -307,6 +309,15 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
 function sameRange(a: { start: string; end: string }, b: { start: string; end: string }) {
   return Date.parse(a.start) === Date.parse(b.start) && Date.parse(a.end) === Date.parse(b.end);
 }
+
+const DAY_PICKER_LOOK = {
+  "--rdp-accent-color": "var(--color-brand-700)",
+  "--rdp-accent-background-color": "var(--color-brand-50)",
+  "--rdp-day-height": "40px",
+  "--rdp-day-width": "40px",
+  "--rdp-day_button-height": "38px",
+  "--rdp-day_button-width": "38px",
+} as CSSProperties;
 
 const noSubscription = () => () => {};
 function browserTimeZone(): string | null {
