@@ -6,27 +6,16 @@ import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import type { BookingRow } from "../bookings.server";
 
 export const CANCEL_FAILED = "Failed to cancel booking";
 export const REFUND_TIMING = "Refunds take 5-7 business days";
 
 /** One row of /my-bookings, as the server lists it (amounts in minor units, times ISO UTC). */
-export type MyBookingRow = {
-  id: string;
-  status: string;
-  startTime: string;
-  endTime: string;
-  timeZone: string;
-  currency: string;
-  rental: number;
-  fee: number;
-  total: number;
-  refund: number | null;
-  space: { id: string; title: string; location: string; image: string | null; href: string };
-  canCancel: boolean;
-  cancelQuote: { refundMinor: number } | null;
-  icsHref: string | null;
-};
+export type MyBookingRow = Pick<
+  BookingRow,
+  "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
+>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
 
