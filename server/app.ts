@@ -4,6 +4,7 @@ import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { closeLiveStreams } from "~/features/realtime/live-hub.server";
@@ -103,12 +104,22 @@ export async function start(): Promise<Server> {
   const mediaSweeper = setInterval(() => void sweepMedia(), 60 * 60 * 1000);
   mediaSweeper.unref();
 
+  // Lapsed 15-minute booking holds are released every minute (SKIP LOCKED: safe with
+  // several processes). Booking requests also sweep their own range first (ADR 0104).
+  const holdSweeper = setInterval(() => {
+    void getDatabase()
+      .then(({ db }) => sweepAllExpiredHolds(db))
+      .catch((error) => console.error("Hold sweep failed:", error));
+  }, 60 * 1000);
+  holdSweeper.unref();
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     stopAuthCleanup();
     clearInterval(mediaSweeper);
+    clearInterval(holdSweeper);
     console.log(`${signal} received: finishing open requests, then stopping.`);
     const force = setTimeout(() => {
       console.error("Shutdown took longer than 10 s; exiting.");

@@ -4,6 +4,7 @@ import { bookings, idempotencyKeys, localPaymentIntents, spaceAvailability } fro
 import { spaces } from "~/db/schema/listings";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { spacePath } from "~/features/listings/slug";
 import { logger } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
 import { type CardInput } from "./card";
@@ -482,20 +483,8 @@ function summary(booking: BookingRecord, space: BookableSpace): BookingSummary {
     feePercent: booking.platformFeePercentage,
     total: booking.totalPrice,
     refund: booking.refundAmount,
-    space: { id: space.id, title: space.title, location: space.location, href: spaceHref(space) },
+    space: { id: space.id, title: space.title, location: space.location, href: spacePath(space) },
   };
-}
-
-function slug(text: string) {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** The space page's address (spec §2 slug rule, with the id that makes it unique). */
-function spaceHref(space: { id: string; title: string; location: string }) {
-  return `/space/${slug(space.title) || "space"}/${slug(space.location) || "location"}?id=${space.id}`;
 }
 
 // ---------------------------------------------------------------------------

@@ -62,6 +62,8 @@ async function recordCharge(tx: Tx, intent: Intent, status: string, failureMessa
       currency: intent.currency,
       status,
       failureMessage,
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoUpdate({
       target: [payments.provider, payments.providerPaymentId],

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.booking-calendar";
 import { getUser } from "~/features/auth/session.server";
 import { getConfirmedBooking } from "~/features/bookings/bookings.server";
 import { bookingCalendarFile } from "~/features/bookings/calendar.server";
+import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
@@ -12,7 +13,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!row) return Response.json({ error: "Booking not found" }, { status: 404 });
   const { booking, space } = row;
   const address = [space.streetAddress, space.unitNumber, space.city, space.state, space.postalCode, space.country].filter(Boolean).join(", ") || space.location;
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   const file = bookingCalendarFile({
     bookingId: booking.id,
     title: space.title,
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     startTime: booking.startTime,
     endTime: booking.endTime,
     timeZone: space.timezone,
-    url: new URL(`/space/${slug(space.title)}/${slug(space.location)}?id=${space.id}`, env().SITE_URL).toString(),
+    url: new URL(spacePath(space), env().SITE_URL).toString(),
   });
   return new Response(file, {
     headers: {

@@ -1,0 +1,217 @@
+/**
+ * Booking integrity and speed (issue #12). On a scratch PostgreSQL database, starts
+ * the built server and fires 200 concurrent booking attempts through the HTTP API
+ * at 20 slots of one listing (10 guests racing for each slot), pays every hold it got
+ * with the 4242 test card, then counts confirmed bookings and overlapping rows with
+ * a SQL self-join, and prints
+ *
+ *   booking: confirmed 20, overlaps 0, p50 X ms, p99 Y ms
+ *
+ * Then it loads 10 000 bookings on the listing and times the availability endpoint
+ * (6-week windows):  availability: p50 X ms, p95 Y ms, p99 Z ms
+ *
+ *   npm run build && npm run bench:booking
+ *
+ * Settings: BENCH_DATABASE_URL (admin connection, default
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3150). Exits non-zero
+ * when a goal is missed: exactly 20 confirmed, 0 overlaps, p99 ≤ 250 ms, availability p95 ≤ 10 ms.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { waitFor } from "./support/app-server";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3150);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SECRET = "bench-booking-secret-bench-booking-secret-0";
+// Sessions are signed here and checked by the server: both must use the same secret.
+process.env.SESSION_SECRET = SECRET;
+process.env.LOG_LEVEL = "error";
+
+const SLOTS = 20;
+const ATTEMPTS = 200;
+const GUESTS = 20;
+const CALENDAR_BOOKINGS = 10_000;
+const AVAILABILITY_REQUESTS = 500;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) throw new Error("No server build: run `npm run build` first");
+  const { openDatabase, runMigrations } = await import("~/lib/db.server");
+  const { createUser, sessionCookieFor } = await import("../tests/factories/users");
+  const { createSpace } = await import("../tests/factories/listings");
+  const { quoteBooking } = await import("~/features/bookings/pricing");
+
+  const name = `rentwell_bench_booking_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let server: ChildProcess | undefined;
+  const database = await openDatabase({ engine: "postgres", url: databaseUrl, max: 4 });
+  let failed = false;
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const host = await createUser(db);
+    const space = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Studio" });
+    const guests = await Promise.all(Array.from({ length: GUESTS }, () => createUser(db)));
+    const cookies = await Promise.all(guests.map((guest) => sessionCookieFor(db, guest.id)));
+
+    const baseUrl = `http://127.0.0.1:${PORT}`;
+    server = spawn(process.execPath, ["server/index.js"], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.resolve(`tmp/bench-booking-${PORT}`),
+        SITE_URL: baseUrl,
+        NODE_ENV: "production",
+        SEED_DEMO_DATA: "false",
+        LOG_LEVEL: "error",
+        SESSION_SECRET: SECRET,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    await waitFor(`${baseUrl}/healthz`, 120_000);
+
+    // 20 one-hour slots at 10:00 UTC on consecutive days from tomorrow; 10 attempts each.
+    const day0 = new Date();
+    day0.setUTCHours(10, 0, 0, 0);
+    const slotStart = (i: number) => new Date(day0.getTime() + (i + 1) * 24 * 3_600_000);
+    const quote = quoteBooking({ unitPriceMinor: 5000, quantity: 1, feePercent: 10, currency: "USD" });
+    const attempt = async (i: number) => {
+      const start = slotStart(i % SLOTS);
+      const body = {
+        spaceId: space.id,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+        duration: 1,
+        pricingUnit: "hour",
+        amount: quote.totalMinor,
+        currency: "USD",
+      };
+      const cookie = cookies[i % GUESTS]!;
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/bookings/payment-intent`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie, "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as { clientSecret?: string; code?: string };
+      return { ms: performance.now() - started, status: response.status, json, cookie };
+    };
+    // Warm the route (module load, first connections) outside the measurement, on a slot nobody races for.
+    await fetch(`${baseUrl}/api/spaces/${space.id}/busy?from=${day0.toISOString()}&to=${new Date(day0.getTime() + 86_400_000).toISOString()}`);
+
+    const results = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
+    const statuses = new Map<string, number>();
+    for (const r of results) statuses.set(`${r.status} ${r.json.code ?? "ok"}`, (statuses.get(`${r.status} ${r.json.code ?? "ok"}`) ?? 0) + 1);
+    const holds = results.filter((r) => r.status === 200 && r.json.clientSecret);
+    await Promise.all(
+      holds.map((hold) =>
+        fetch(`${baseUrl}/api/payments/confirm`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: hold.cookie },
+          body: JSON.stringify({ clientSecret: hold.json.clientSecret, card: { number: "4242424242424242", expMonth: "12", expYear: "2034", cvc: "123", name: "Bench" } }),
+        }).then((response) => response.json()),
+      ),
+    );
+    const [{ confirmed }] = (await db.execute(sql`select count(*)::int as confirmed from bookings where status = 'confirmed' and space_id = ${space.id}`)).rows as [{ confirmed: number }];
+    const [{ overlaps }] = (
+      await db.execute(sql`
+        select count(*)::int as overlaps
+          from bookings a join bookings b
+            on a.space_id = b.space_id and a.id < b.id
+           and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(b.start_time, b.end_time, '[)')
+         where a.status = 'confirmed' and b.status = 'confirmed' and a.space_id = ${space.id}`)
+    ).rows as [{ overlaps: number }];
+    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    console.log(`booking attempts by answer: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`);
+    console.log(`booking: confirmed ${confirmed}, overlaps ${overlaps}, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
+    if (confirmed !== SLOTS || overlaps !== 0 || p99 > 250) failed = true;
+
+    // For context: the same request one at a time (no queueing), on slots nobody else wants.
+    const alone: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const start = slotStart(SLOTS + 2 + i);
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/bookings/payment-intent`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookies[i % GUESTS]!, "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ spaceId: space.id, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount: quote.totalMinor, currency: "USD" }),
+      });
+      await response.arrayBuffer();
+      alone.push(performance.now() - started);
+    }
+    alone.sort((a, b) => a - b);
+    console.log(`booking one at a time (20 requests): p50 ${percentile(alone, 50).toFixed(1)} ms, max ${alone.at(-1)!.toFixed(1)} ms`);
+    if (results.some((r) => r.status >= 500)) {
+      console.error("Some attempts got a server error");
+      failed = true;
+    }
+
+    // 10 000 bookings on the listing: one-hour rows every 2 hours after the slots above.
+    const base = slotStart(SLOTS + 30);
+    await db.execute(sql`
+      with series as (select g, ${base.toISOString()}::timestamptz + make_interval(hours => g * 2) as s from generate_series(0, ${CALENDAR_BOOKINGS - 1}) g),
+      made as (
+        insert into bookings (user_id, space_id, start_time, end_time, rental_amount, total_price, platform_fee_percentage, platform_fee_amount, currency, status, payout_release_at)
+        select ${guests[0]!.id}, ${space.id}, s, s + interval '1 hour', 5000, 5500, 10, 500, 'USD', 'confirmed', s + interval '25 hours' from series
+        returning id, start_time, end_time)
+      insert into space_availability (space_id, booking_id, kind, start_time, end_time)
+      select ${space.id}, id, 'booking', start_time, end_time from made`);
+    await db.execute(sql`analyze space_availability`);
+    const windowMs = 42 * 24 * 3_600_000;
+    const span = CALENDAR_BOOKINGS * 2 * 3_600_000 - windowMs;
+    const busyUrl = (i: number) => {
+      const from = new Date(base.getTime() + ((i * 7_919 * 3_600_000) % span));
+      return `${baseUrl}/api/spaces/${space.id}/busy?from=${from.toISOString()}&to=${new Date(from.getTime() + windowMs).toISOString()}`;
+    };
+    for (let i = 0; i < 30; i++) await (await fetch(busyUrl(i))).arrayBuffer();
+    const samples: number[] = [];
+    let ranges = 0;
+    for (let i = 0; i < AVAILABILITY_REQUESTS; i++) {
+      const started = performance.now();
+      const response = await fetch(busyUrl(i + 30));
+      const body = (await response.json()) as { busy: unknown[] };
+      samples.push(performance.now() - started);
+      ranges += body.busy.length;
+    }
+    samples.sort((a, b) => a - b);
+    const a95 = percentile(samples, 95);
+    console.log(
+      `availability (${CALENDAR_BOOKINGS} bookings, 6-week windows, ~${Math.round(ranges / AVAILABILITY_REQUESTS)} ranges each): p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${a95.toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`,
+    );
+    if (a95 > 10) failed = true;
+  } finally {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+  if (failed) {
+    console.error("A booking goal was missed.");
+    process.exitCode = 1;
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,104 @@
+import { eq, sql } from "drizzle-orm";
+import { bookings, localPaymentIntents, payments, spaceAvailability } from "~/db/schema/bookings";
+import {
+  cancelBooking,
+  confirmCardPayment,
+  createBookingHold,
+  getPaymentOutcome,
+} from "~/features/bookings/bookings.server";
+import { type PricingUnit, quoteBooking, unitPrice } from "~/features/bookings/pricing";
+import { bookingEnd, daySlots } from "~/features/bookings/slots";
+import type { Db } from "~/lib/db.server";
+import { createSpace, type SpaceOverrides } from "./listings";
+import { createUser } from "./users";
+
+export const TEST_CARD = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "2034", cvc: "123", name: "Test Guest" };
+
+/**
+ * A booking test's world in a few lines: a listing (published, available, hourly
+ * $50 in New York unless overridden), a host, guests, and a clock the test moves.
+ *
+ *   const s = await bookingScenario(db, { now: "2026-06-01T12:00:00Z", listing: { cancellationPolicy: "strict" } });
+ *   const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10, hours: 2 });
+ *   await s.pay(s.guest, hold.clientSecret);
+ *   s.advance(16 * 60_000);
+ */
+export async function bookingScenario(db: Db, options: { now: string; listing?: SpaceOverrides }) {
+  const host = await createUser(db);
+  const space = await createSpace(db, {
+    userId: host.id,
+    hourlyPrice: 5000,
+    timezone: "America/New_York",
+    ...options.listing,
+  });
+  const guest = await createUser(db);
+  const otherGuest = await createUser(db);
+  let now = new Date(options.now);
+
+  type Pick = { date: string; hour: number; unit?: PricingUnit; quantity?: number; hours?: number };
+
+  /** The body the widget would send for a choice, priced as the server prices it. */
+  function request(pick: Pick, overrides: Record<string, unknown> = {}) {
+    const unit = pick.unit ?? "hour";
+    const quantity = pick.quantity ?? pick.hours ?? 1;
+    const startTime = daySlots(pick.date, space.timezone).find((slot) => slot.label === `${String(pick.hour).padStart(2, "0")}:00`)?.start;
+    if (!startTime) throw new Error(`No slot at ${pick.hour}:00`);
+    const price = unitPrice(space, unit) ?? 0;
+    const quote = quoteBooking({ unitPriceMinor: price, quantity, feePercent: 10, currency: space.currency });
+    return {
+      spaceId: space.id,
+      startTime,
+      endTime: bookingEnd(startTime, unit, quantity, space.timezone),
+      duration: quantity,
+      pricingUnit: unit,
+      amount: quote.totalMinor,
+      currency: space.currency,
+      ...overrides,
+    };
+  }
+
+  return {
+    host,
+    space,
+    guest,
+    otherGuest,
+    get now() {
+      return now;
+    },
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    request,
+    hold(user: { id: string }, body: unknown, idempotencyKey: string | null = null) {
+      return createBookingHold(db, { userId: user.id, body, idempotencyKey, now });
+    },
+    async book(user: { id: string }, pick: Pick) {
+      const result = await createBookingHold(db, { userId: user.id, body: request(pick), idempotencyKey: null, now });
+      if (!result.ok) throw new Error(`Booking refused: ${result.error}`);
+      return result;
+    },
+    pay(user: { id: string }, clientSecret: string, card: Partial<typeof TEST_CARD> = {}) {
+      return confirmCardPayment(db, { userId: user.id, body: { clientSecret, card: { ...TEST_CARD, ...card } }, now });
+    },
+    outcome(user: { id: string }, clientSecret: string) {
+      return getPaymentOutcome(db, { userId: user.id, clientSecret, now });
+    },
+    cancel(user: { id: string }, bookingId: string) {
+      return cancelBooking(db, { userId: user.id, bookingId, now });
+    },
+    async booking(id: string) {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      return row!;
+    },
+    async ledger(bookingId: string) {
+      return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.createdAt, sql`${payments.status} = 'refunded'`);
+    },
+    async intent(bookingId: string) {
+      const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, bookingId));
+      return row!;
+    },
+    async calendar() {
+      return db.select().from(spaceAvailability).where(eq(spaceAvailability.spaceId, space.id));
+    },
+  };
+}
