@@ -13,6 +13,7 @@ import { PublicProfileDialog } from "~/features/profiles/components/public-profi
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { minorToDecimalText } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
@@ -58,13 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : {}),
     offers: options.map((option) => ({
       "@type": "Offer",
-      price: option.amount.toFixed(2),
+      price: minorToDecimalText(option.amount, space.currency),
       priceCurrency: space.currency,
       url: canonicalUrl,
       availability: bookable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       priceSpecification: {
         "@type": "UnitPriceSpecification",
-        price: option.amount.toFixed(2),
+        price: minorToDecimalText(option.amount, space.currency),
         priceCurrency: space.currency,
         unitText: option.unit,
       },
