@@ -6,6 +6,10 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BookingWidget, type BookingWidgetData } from "./booking-widget";
 
+// Each journey renders the whole widget (a 7 × 12 grid) for every keystroke: on a busy
+// shared machine that can take longer than Vitest's default 5 s, without being stuck.
+vi.setConfig({ testTimeout: 20_000 });
+
 // A fixed clock: Tuesday 10 March 2026, 11:30 in New York (EDT, two days after the change to summer time).
 const NOW = new Date("2026-03-10T15:30:00Z");
 const ZONE = "America/New_York";

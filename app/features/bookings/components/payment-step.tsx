@@ -264,22 +264,26 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Card details" noValidate>
-      <Field label="Card number" hint={brand === "unknown" ? undefined : `Card brand: ${CARD_BRAND_NAMES[brand]}`}>
-        <div className="relative">
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            value={number}
-            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-            placeholder="1234 1234 1234 1234"
-            className="pr-32 font-mono"
-            required
-          />
-          <span className="absolute inset-y-0 right-3 mt-1 flex items-center gap-1 text-sm font-semibold text-slate-700" data-testid="card-brand" aria-hidden="true">
-            <CreditCard className="h-4 w-4" />
-            {CARD_BRAND_NAMES[brand]}
-          </span>
-        </div>
+      <Field
+        label="Card number"
+        hint={
+          brand === "unknown" ? undefined : (
+            <span className="inline-flex items-center gap-1 text-sm font-semibold text-slate-700" data-testid="card-brand">
+              <CreditCard className="h-4 w-4" aria-hidden="true" />
+              {CARD_BRAND_NAMES[brand]}
+            </span>
+          )
+        }
+      >
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+          placeholder="1234 1234 1234 1234"
+          className="font-mono"
+          required
+        />
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Expiry (MM / YY)">
