@@ -27,7 +27,7 @@ export function spaceValues(userId: string, overrides: SpaceOverrides = {}): Spa
     description: `A listing made by the test factory (#${sequence}).`,
     type: "photo-studio",
     rentalType: "space",
-    hourlyPrice: 50,
+    hourlyPrice: 5000, // minor units: $50.00
     currency: "USD",
     location: "Tampa, FL",
     country: "United States",

@@ -50,6 +50,16 @@ describe("hold, pay, confirm", () => {
     expect(adjacent.ok).toBe(true);
   });
 
+  it("lets exactly one of ten simultaneous requests for overlapping slots hold it", async () => {
+    const s = await scenario();
+    const guests = [s.guest, s.otherGuest];
+    const bodies = Array.from({ length: 10 }, (_, i) => s.request({ date: "2026-06-15", hour: 10 + (i % 2), hours: 2 - (i % 2) }));
+    const results = await Promise.all(bodies.map((body, i) => s.hold(guests[i % 2]!, body)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.code === "slot_taken")).toHaveLength(9);
+    expect(await s.calendar()).toHaveLength(1);
+  });
+
   it("replays an Idempotency-Key with the first answer and refuses it for a different request", async () => {
     const s = await scenario();
     const key = "5b0c3c1e-8f2a-4d6b-9c1e-2f3a4b5c6d7e";

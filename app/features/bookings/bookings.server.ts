@@ -159,18 +159,20 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
 
 /**
  * Deletes lapsed holds (all of them, or those overlapping one range of one space)
- * and marks their bookings expired. Safe with several processes: rows are claimed
- * with SKIP LOCKED, so two sweeps never wait on or double-handle the same hold.
+ * and marks their bookings expired. Safe with several processes: the hold and its
+ * booking are claimed together with SKIP LOCKED, so two sweeps never wait on or
+ * double-handle one hold, and a payment settling that booking (which locks the
+ * booking first) is skipped rather than deadlocked.
  */
 export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date }) {
   const scope = range
-    ? sql`and space_id = ${range.spaceId} and tstzrange(start_time, end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
+    ? sql`and a.space_id = ${range.spaceId} and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
     : sql``;
   const result = await db.execute<{ booking_id: string | null }>(sql`
     with lapsed as (
-      select id from ${spaceAvailability}
-       where kind = 'hold' and expires_at <= ${now.toISOString()}::timestamptz ${scope}
-       for update skip locked
+      select a.id from ${spaceAvailability} a join ${bookings} b on b.id = a.booking_id
+       where a.kind = 'hold' and a.expires_at <= ${now.toISOString()}::timestamptz ${scope}
+       for update of a, b skip locked
     ), gone as (
       delete from ${spaceAvailability} a using lapsed where a.id = lapsed.id returning a.booking_id
     )
@@ -274,6 +276,15 @@ export async function createBookingHold(
 
   const endDate = new Date(end);
   const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+  // A slot already taken is answered at once, without opening a transaction that would
+  // only wait for the holder and fail (the constraint below still decides every race).
+  const taken = await db.execute(sql`
+    select 1 from ${spaceAvailability}
+     where space_id = ${space.id}
+       and tstzrange(start_time, end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end}::timestamptz, '[)')
+       and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
+     limit 1`);
+  if (taken.rows.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   try {
     return await db.transaction(async (tx) => {
       if (key) {

@@ -23,21 +23,21 @@ beforeAll(async () => {
       {
         title: "Houston Loft",
         location: "Houston",
-        hourlyPrice: 40,
+        hourlyPrice: 4000,
         type: "loft",
         createdAt: daysAgo(10),
       },
       {
         title: "Houston Garage",
         location: "houston, TX",
-        hourlyPrice: 60,
+        hourlyPrice: 6000,
         type: "garage",
         createdAt: daysAgo(9),
       },
       {
         title: "Houston Rented",
         location: "Houston",
-        hourlyPrice: 200,
+        hourlyPrice: 20000,
         status: "rented",
         createdAt: daysAgo(8),
       },
@@ -45,13 +45,13 @@ beforeAll(async () => {
         title: "Houston Daily Only",
         location: "Houston",
         hourlyPrice: null,
-        dailyPrice: 300,
+        dailyPrice: 30000,
         createdAt: daysAgo(7),
       },
       {
         title: "Houston Draft",
         location: "Houston",
-        hourlyPrice: 999,
+        hourlyPrice: 99900,
         isPublished: false,
         createdAt: daysAgo(6),
       },
@@ -233,7 +233,7 @@ describe("cityStats (ADR 0041)", () => {
     const stats = await cityStats(database.db, { kind: "exact", name: "Houston" }, now);
     expect(stats).toEqual({
       availableCount: 3, // the rented one is not bookable, the draft is not published
-      averageHourlyRate: 100, // (40 + 60 + 200) / 3 minor units; no hourly price is left out
+      averageHourlyRate: 10000, // ($40 + $60 + $200) / 3 in cents; no hourly price is left out
       rateCurrency: "USD",
       monthlyBookings: 2, // confirmed or completed, started in the last 30 days
       averageRating: 4,

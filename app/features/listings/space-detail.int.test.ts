@@ -30,14 +30,14 @@ beforeAll(async () => {
     title: TITLE,
     location: "New York",
     createdAt: at(5),
-    hourlyPrice: 75,
+    hourlyPrice: 7500,
   });
   first = await createSpace(db, {
     userId: hostId,
     title: TITLE,
     location: "New York",
     createdAt: at(2),
-    hourlyPrice: 95,
+    hourlyPrice: 9500,
   });
   draft = await createSpace(db, {
     userId: hostId,

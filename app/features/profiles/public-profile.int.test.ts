@@ -73,7 +73,7 @@ describe("getPublicProfile (spec §2 Public profile dialog, §3)", () => {
     expect(profile!.listings.map((listing) => listing.title)).toEqual(["Active 8", "Active 7", "Active 6", "Active 5", "Active 4", "Active 3"]);
     expect(profile!.listings[0]).toMatchObject({
       location: "Tampa, FL",
-      hourlyPrice: 50,
+      hourlyPrice: 5000,
       currency: "USD",
       rating: 5,
       reviewCount: 8,

@@ -1,3 +1,4 @@
+import { minorToDecimalText } from "~/lib/money";
 import { Check, MapPin, Star, User, Users } from "lucide-react";
 import { useContext, useMemo, useState, useSyncExternalStore } from "react";
 import { data, Link, redirect } from "react-router";
