@@ -56,5 +56,7 @@ export default [
   route("api/profiles/:id", "routes/profiles/api-profile.ts"),
   // The catch-all city page, then every other unknown path.
   route(":city", "routes/cities/catch-all-city.tsx"),
+  // Development only: every UI primitive in every state (404 in production).
+  route("dev/ui", "routes/dev/ui.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { PageNotFound } from "~/features/shell/components/general-error-boundary";
+import { notFound } from "~/lib/http";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
-  throw data(null, { status: 404 });
+  notFound();
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -13,6 +13,8 @@ export const buttonVariants = cva(
       variant: {
         primary: "bg-brand-600 text-white hover:bg-brand-700",
         secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+        /** A second choice beside a primary one, in the brand colour. */
+        outline: "border border-brand-600 text-brand-700 hover:bg-brand-50",
         ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
         danger: "bg-red-600 text-white hover:bg-red-700",
         /** On a dark or photographic background. */

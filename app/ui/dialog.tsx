@@ -16,6 +16,11 @@ export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
+/** The dialog's name, for a body that works it out itself (leave `DialogContent`'s `title` out then). */
+export function DialogTitle({ className, ...rest }: ComponentProps<typeof RadixDialog.Title>) {
+  return <RadixDialog.Title className={cn("pr-10 text-2xl font-bold text-slate-900", className)} {...rest} />;
+}
+
 const contentVariants = cva(`fixed ${layer.dialog} overflow-y-auto bg-white shadow-xl focus:outline-none`, {
   variants: {
     size: {
@@ -35,8 +40,8 @@ const contentVariants = cva(`fixed ${layer.dialog} overflow-y-auto bg-white shad
 
 type ContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, "title"> &
   VariantProps<typeof contentVariants> & {
-    /** The dialog's name. */
-    title: ReactNode;
+    /** The dialog's name; leave it out only when the body renders a `DialogTitle`. */
+    title?: ReactNode;
     /** Shown under the title and linked as the dialog's description. */
     description?: ReactNode;
     /** Keep the title for screen readers only (the body shows its own heading). */
@@ -52,7 +57,7 @@ export function DialogContent({ title, description, hideTitle = false, size, pla
         className={cn(contentVariants({ size, placement }), className)}
         {...rest}
       >
-        <RadixDialog.Title className={cn("pr-10 text-2xl font-bold text-slate-900", hideTitle && "sr-only")}>{title}</RadixDialog.Title>
+        {title !== undefined && <DialogTitle className={cn(hideTitle && "sr-only")}>{title}</DialogTitle>}
         {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
         {children}
         <RadixDialog.Close className="absolute top-3 right-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">

@@ -17,10 +17,10 @@ export function EmptyState({
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   className?: string;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = (["h2", "h3", "h4"] as const)[headingLevel - 2]!;
   return (
     <div className={cn("flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center", className)}>
       {icon && (

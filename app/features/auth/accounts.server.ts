@@ -4,7 +4,8 @@ import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { checkRateLimit, formatRetryAfter, recordRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
-import { credentialsSchema, fieldErrorsOf, type AuthActionResult } from "./credentials";
+import { firstErrors } from "~/lib/forms";
+import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
 import { createSession, ensureProfile, type SessionTokens } from "./session.server";
@@ -46,7 +47,7 @@ function tooMany(what: string, seconds: number): AuthOutcome {
 function invalidInput(input: unknown): AuthOutcome | { ok: true; email: string; password: string } {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
+    const { form: _form, ...fieldErrors } = firstErrors<CredentialField>(parsed.error);
     return {
       ok: false,
       status: 400,
@@ -142,7 +143,7 @@ export type OperatorAccountResult = { ok: true; userId: string; created: boolean
 export async function createOrResetAccount(db: Db, input: { email: unknown; password: unknown }): Promise<OperatorAccountResult> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error);
+    const errors = firstErrors<CredentialField>(parsed.error);
     return { ok: false, error: errors.email ?? errors.password ?? "Invalid input" };
   }
   const { email, password } = parsed.data;

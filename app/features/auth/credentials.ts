@@ -33,15 +33,6 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 export type CredentialField = keyof Credentials;
 export type FieldErrors = Partial<Record<CredentialField, string>>;
 
-/** The first message per field, for showing next to the inputs. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /** What the sign-in and sign-up actions answer with. */
 export type AuthActionResult =

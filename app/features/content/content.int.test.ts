@@ -85,10 +85,10 @@ describe("contact form", () => {
     );
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
-    expect(result.errors.name).toBe("Please enter your name.");
-    expect(result.errors.email).toBe("Please enter a valid e-mail address.");
-    expect(result.errors.subject).toBe("Please choose a subject.");
-    expect(result.errors.message).toMatch(/too long/);
+    expect(result.fieldErrors.name).toBe("Please enter your name.");
+    expect(result.fieldErrors.email).toBe("Please enter a valid e-mail address.");
+    expect(result.fieldErrors.subject).toBe("Please choose a subject.");
+    expect(result.fieldErrors.message).toMatch(/too long/);
     const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -110,7 +110,7 @@ describe("newsletter", () => {
 
   it("rejects a malformed address without storing it", async () => {
     const result = await handleNewsletterForm(database.db, form({ email: "<b>hi</b>" }), "198.51.100.1");
-    expect(result).toMatchObject({ status: "invalid", fieldError: "Please enter a valid e-mail address." });
+    expect(result).toMatchObject({ status: "invalid", fieldErrors: { email: "Please enter a valid e-mail address." } });
     const rows = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "<b>hi</b>"));
     expect(rows).toHaveLength(0);
   });

@@ -3,9 +3,10 @@ import { spaces } from "~/db/schema/listings";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
+import { ERROR_TEXT } from "~/lib/messages";
 
 /** Spec §8 fallback text when the space list cannot be read. */
-export const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+export const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 
 /** 'See It In Action' (spec §9: sample 6): the newest published, available spaces. */
 export async function sampleSpaces(db: Db, limit = 6): Promise<SpaceCardData[]> {

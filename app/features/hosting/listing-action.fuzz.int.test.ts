@@ -274,11 +274,11 @@ describe("fuzzing the listing action", () => {
   it("refuses numbers that are not plain decimals", async () => {
     const huge = await runListingAction(database.db, storage, owner, form({ hourlyPrice: "1e309" }), { mode: "create" });
     expect(huge.ok).toBe(false);
-    if (!huge.ok) expect(huge.errors.hourlyPrice).toBe("Hourly rate cannot be more than 1,000,000");
+    if (!huge.ok) expect(huge.fieldErrors.hourlyPrice).toBe("Hourly rate cannot be more than 1,000,000");
     for (const hourlyPrice of ["0x10", "Infinity", "12,50", "1 000"]) {
       const result = await runListingAction(database.db, storage, owner, form({ hourlyPrice }), { mode: "create" });
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.errors.hourlyPrice).toBe("Hourly rate must be a number");
+      if (!result.ok) expect(result.fieldErrors.hourlyPrice).toBe("Hourly rate must be a number");
     }
   });
 });

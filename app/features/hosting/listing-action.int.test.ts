@@ -80,7 +80,7 @@ describe("listing actions with bad input", () => {
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.status).toBe(400);
-      expect(result.errors[field as keyof typeof result.errors]).toMatch(message);
+      expect(result.fieldErrors[field as keyof typeof result.fieldErrors]).toMatch(message);
       expect(result.formError).toMatch(/Failed to create listing|space type/);
       expect(await spaceCount()).toBe(before);
     });

@@ -1,11 +1,14 @@
 import type { MediaStorage } from "~/features/media/storage.server";
 import type { Db } from "~/lib/db.server";
-import { ADDRESS_REQUIRED_MESSAGE, type FieldErrors, fieldErrors, formDataToObject, parseListingForm } from "./listing-form";
+import { firstErrors, formDataToObject } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
+import { ADDRESS_REQUIRED_MESSAGE, type FieldErrors, LISTING_ARRAY_FIELDS, parseListingForm } from "./listing-form";
 import { createSpace, HostingError, updateSpace } from "./listings.server";
 
 export type ListingActionResult =
   | { ok: true; id: string }
-  | { ok: false; status: number; errors: FieldErrors; formError: string; values: Record<string, unknown> };
+  | { ok: false; status: number; fieldErrors: FieldErrors; formError: string; values: Record<string, unknown> };
 
 /**
  * The create and edit actions: parse with the shared schema, save, and turn every
@@ -19,16 +22,16 @@ export async function runListingAction(
   formData: FormData,
   target: { mode: "create" } | { mode: "edit"; spaceId: string },
 ): Promise<ListingActionResult> {
-  const fallback = target.mode === "create" ? "Failed to create listing" : "Failed to update listing";
-  const values = formDataToObject(formData);
+  const fallback = target.mode === "create" ? ERROR_TEXT.createListing : ERROR_TEXT.updateListing;
+  const values = formDataToObject(formData, LISTING_ARRAY_FIELDS);
   const parsed = parseListingForm(formData);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors: FieldErrors = firstErrors(parsed.error);
     const onlyAddress = Object.keys(errors).length === 1 && errors.address;
     return {
       ok: false,
       status: 400,
-      errors,
+      fieldErrors: errors,
       formError: onlyAddress ? ADDRESS_REQUIRED_MESSAGE : `${fallback}: please correct the highlighted fields.`,
       values,
     };
@@ -44,12 +47,12 @@ export async function runListingAction(
       return {
         ok: false,
         status: error.status,
-        errors: error.field ? { [error.field]: error.message } : {},
+        fieldErrors: error.field ? { [error.field]: error.message } : {},
         formError: error.message,
         values,
       };
     }
-    console.error(`${fallback}:`, error);
-    return { ok: false, status: 500, errors: {}, formError: fallback, values };
+    logger.error({ err: error }, fallback);
+    return { ok: false, status: 500, fieldErrors: {}, formError: fallback, values };
   }
 }

@@ -1,10 +1,10 @@
+import { firstErrors } from "~/lib/forms";
 import { describe, expect, it } from "vitest";
 import * as db from "~/db/schema/listings";
 import {
   ADDRESS_REQUIRED_MESSAGE,
   CANCELLATION_POLICIES,
   CURRENCIES,
-  fieldErrors,
   parseListingForm,
   RENTAL_TYPES,
   SPACE_STATUSES,
@@ -38,7 +38,7 @@ function form(overrides: Record<string, string | string[]> = {}) {
 function errorsOf(overrides: Record<string, string | string[]>) {
   const result = parseListingForm(form(overrides));
   expect(result.success).toBe(false);
-  return fieldErrors(result.error!);
+  return firstErrors(result.error!);
 }
 
 describe("listing form schema", () => {

@@ -1,4 +1,6 @@
 import { decimalDigits, minorToDecimalText, parseMinor } from "~/lib/money";
+import { type FieldErrors as FormFieldErrors, formDataToObject } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
 import { z } from "~/lib/zod";
 
 /**
@@ -17,7 +19,7 @@ export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
 export const MAX_PRICE = 1_000_000;
 export const MAX_IMAGES = 20;
 export const MAX_VIDEOS = 5;
-export const ADDRESS_REQUIRED_MESSAGE = "Complete address is required to publish a listing";
+export const ADDRESS_REQUIRED_MESSAGE = ERROR_TEXT.addressRequired;
 
 export const LIMITS = {
   title: 120,
@@ -291,33 +293,13 @@ export const listingFormSchema = listingFieldsSchema
     };
   });
 
-const ARRAY_FIELDS = new Set(["images", "videos"]);
+/** The media lists keep every value, in order (the first image is the cover). */
+export const LISTING_ARRAY_FIELDS = ["images", "videos"] as const;
 
-/** FormData → plain object for the schema (media lists keep their order). */
-export function formDataToObject(formData: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = { images: [], videos: [] };
-  for (const [key, value] of formData.entries()) {
-    if (typeof value !== "string") continue;
-    if (ARRAY_FIELDS.has(key)) (out[key] as string[]).push(value);
-    else out[key] = value;
-  }
-  return out;
-}
-
-export type FieldErrors = Partial<Record<keyof ListingInput | "address" | "form", string>>;
-
-/** The first message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors as FieldErrors;
-}
+export type FieldErrors = FormFieldErrors<keyof ListingInput | "address">;
 
 export function parseListingForm(formData: FormData) {
-  return listingFormSchema.safeParse(formDataToObject(formData));
+  return listingFormSchema.safeParse(formDataToObject(formData, LISTING_ARRAY_FIELDS));
 }
 
 /** Values the form shows; strings as the inputs hold them. */

@@ -4,6 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput } from "./listing-form";
+import { ERROR_TEXT } from "~/lib/messages";
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
@@ -331,8 +332,8 @@ export async function addSpaceType(db: Db, input: { name: string; label: string 
   return { ...existing!, created: false };
 }
 
-export const CATEGORIES_FAILED = "Failed to fetch categories";
-export const SPACE_TYPES_FAILED = "Failed to fetch space types";
+export const CATEGORIES_FAILED = ERROR_TEXT.fetchCategories;
+export const SPACE_TYPES_FAILED = ERROR_TEXT.fetchSpaceTypes;
 
 /**
  * The choices the listing form offers. A failure of either list is reported with its

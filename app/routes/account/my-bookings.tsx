@@ -2,9 +2,10 @@ import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking, listMyBookings } from "~/features/bookings/bookings.server";
-import { CANCEL_FAILED, MyBookingItem } from "~/features/bookings/components/my-booking-item";
+import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { Alert } from "~/ui/alert";
@@ -13,7 +14,6 @@ import { EmptyState } from "~/ui/empty-state";
 import type { Route } from "./+types/my-bookings";
 
 const PAGE_SIZE = 10;
-const FETCH_FAILED = "Failed to fetch bookings";
 
 /** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md "My bookings"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { error: null, ...result };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch bookings");
-    return data({ error: FETCH_FAILED, items: [], page, pageCount: 0, total: 0 }, { status: 500 });
+    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0 }, { status: 500 });
   }
 }
 
@@ -34,14 +34,14 @@ const cancelSchema = z.object({ intent: z.literal("cancel"), bookingId: z.string
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
-  if (!parsed.success) return data({ ok: false as const, error: CANCEL_FAILED, refundMinor: null }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
   try {
     const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, now: new Date() });
-    if (!result.ok) return data({ ok: false as const, error: result.error || CANCEL_FAILED, refundMinor: null }, { status: result.status });
+    if (!result.ok) return data({ ok: false as const, error: result.error || ERROR_TEXT.cancelBooking, refundMinor: null }, { status: result.status });
     return { ok: true as const, error: null, refundMinor: result.refundMinor };
   } catch (error) {
     logger.error({ err: error }, "Failed to cancel booking");
-    return data({ ok: false as const, error: CANCEL_FAILED, refundMinor: null }, { status: 500 });
+    return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 500 });
   }
 }
 

@@ -1,4 +1,7 @@
 import { data, Link } from "react-router";
+import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
+import { buttonVariants } from "~/ui/button";
 import { getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { CATCH_ALL_CITIES, fallbackCityContent, isCatchAllCity, parsePage, parseTypeFilter } from "~/features/cities/known-cities";
 import { getDb } from "~/lib/db.server";
@@ -10,8 +13,9 @@ import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPag
 /** The catch-all /{city} page (spec §2 City pages): one of 20 known slugs, optional ?type=. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = (params.city ?? "").trim().toLowerCase();
-  if (!slug) return data({ status: "missing" as const }, { status: 404 });
-  if (!isCatchAllCity(slug)) return data({ status: "unknown" as const }, { status: 404 });
+  // Spec §2: 'City not found' without a slug, 'Location not found' for one we do not know.
+  if (!slug) throw data(NOT_FOUND_TEXT.city, { status: 404 });
+  if (!isCatchAllCity(slug)) throw data(NOT_FOUND_TEXT.location, { status: 404 });
   const url = new URL(request.url);
   const type = parseTypeFilter(url.searchParams.get("type"));
   const db = await getDb();
@@ -44,12 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.title })),
     },
   });
-  return { status: "found" as const, slug, type, path, content, listing, structuredData };
+  return { slug, type, path, content, listing, structuredData };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData || loaderData.status !== "found") {
-    const title = loaderData?.status === "missing" ? "City not found" : "Location not found";
+  if (!loaderData) {
+    const title = location.pathname.replace(/\/+/g, "") === "" ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location;
     return pageMeta({ title, description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
   }
   return pageMeta({
@@ -62,17 +66,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function CatchAllCity({ loaderData }: Route.ComponentProps) {
-  if (loaderData.status !== "found") {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">{loaderData.status === "missing" ? "City not found" : "Location not found"}</h1>
-        <p className="mt-4 text-slate-600">We don't have a page for this location yet.</p>
-        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-          Explore listings
-        </Link>
-      </section>
-    );
-  }
   const { content, listing, type } = loaderData;
   return (
     <>
@@ -101,5 +94,25 @@ export default function CatchAllCity({ loaderData }: Route.ComponentProps) {
         />
       </Section>
     </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: (error) => (
+          <ErrorPage
+            title={error.data === NOT_FOUND_TEXT.city ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location}
+            text="We don't have a page for this location yet."
+            actions={
+              <Link to="/explore" className={buttonVariants()}>
+                Explore listings
+              </Link>
+            }
+          />
+        ),
+      }}
+    />
   );
 }

@@ -1,4 +1,9 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { notFound } from "~/lib/http";
+import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
+import { Alert } from "~/ui/alert";
+import { buttonVariants } from "~/ui/button";
 import { cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { parsePage } from "~/features/cities/known-cities";
 import { getDb } from "~/lib/db.server";
@@ -12,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.city.trim().toLowerCase();
   const db = await getDb();
   const city = /^[a-z0-9-]{1,100}$/.test(slug) ? await getCityBySlug(db, slug) : null;
-  if (!city) return data({ found: false as const }, { status: 404 });
+  if (!city) notFound(NOT_FOUND_TEXT.city);
   const match = { kind: "exact" as const, name: city.name };
   const url = new URL(request.url);
   const [stats, listing] = await Promise.all([cityStats(db, match), listCitySpaces(db, { match, page: parsePage(url.searchParams.get("page")) })]);
@@ -26,12 +31,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     about: { "@type": "City", name: city.name, containedInPlace: { "@type": "Country", name: city.country } },
     mainEntity: { "@type": "ItemList", numberOfItems: listing.total },
   });
-  return { found: true as const, city, stats, listing, path, structuredData };
+  return { city, stats, listing, path, structuredData };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData?.found) {
-    return pageMeta({ title: "City not found", description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
+  if (!loaderData) {
+    return pageMeta({ title: NOT_FOUND_TEXT.city, description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
   }
   const { city } = loaderData;
   const tags = pageMeta({ title: city.seoTitle, description: city.metaDescription, path: loaderData.path, matches, image: city.heroImage });
@@ -40,17 +45,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">City not found</h1>
-        <p className="mt-4 text-slate-600">We don't have a page for this city yet.</p>
-        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-          Explore listings
-        </Link>
-      </section>
-    );
-  }
   const { city, stats, listing } = loaderData;
   return (
     <>
@@ -97,7 +91,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
           <h2 className="text-2xl font-bold text-slate-900">Have a space in {city.name}?</h2>
           <p className="mt-2 text-slate-600">List it for free in about 60 seconds and start earning.</p>
-          <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          <Link to="/create-listing" className={buttonVariants({ className: "mt-6" })}>
             List Your Space
           </Link>
         </div>
@@ -106,11 +100,31 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** 'City not found' for an unknown slug; spec §8 'Failed to load city data' when the city cannot be read. */
 export function ErrorBoundary() {
   return (
-    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">City</h1>
-      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">Failed to load city data</p>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            title={NOT_FOUND_TEXT.city}
+            text="We don't have a page for this city yet."
+            actions={
+              <Link to="/explore" className={buttonVariants()}>
+                Explore listings
+              </Link>
+            }
+          />
+        ),
+      }}
+      unexpectedError={() => (
+        <section className="mx-auto max-w-xl px-4 py-24 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">City</h1>
+          <Alert tone="error" className="mt-4 p-4">
+            {ERROR_TEXT.loadCityData}
+          </Alert>
+        </section>
+      )}
+    />
   );
 }

@@ -5,6 +5,7 @@ import type { SpaceCardData } from "~/features/listings/card";
 import { SpaceCard } from "~/features/listings/components/space-card";
 import { useNonce } from "~/lib/nonce";
 import { useDelegatedLinks } from "~/ui/delegated-links";
+import { buttonVariants } from "~/ui/button";
 
 /** Shared pieces of the city pages (catch-all, data-driven, fixed US routes). */
 
@@ -91,12 +92,12 @@ export function CityListings({
       {pageCount > 1 && (
         <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
           {page > 1 && (
-            <Link to={pageHref(page - 1)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">
+            <Link to={pageHref(page - 1)} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2" })}>
               Previous page
             </Link>
           )}
           {page < pageCount && (
-            <Link to={pageHref(page + 1)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">
+            <Link to={pageHref(page + 1)} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2" })}>
               Next page
             </Link>
           )}
@@ -108,7 +109,7 @@ export function CityListings({
 
 export function ViewAllSpaces() {
   return (
-    <Link to="/" className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+    <Link to="/" className={buttonVariants({ className: "py-2.5 mt-4" })}>
       View all spaces
     </Link>
   );

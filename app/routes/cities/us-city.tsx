@@ -1,4 +1,9 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { notFound } from "~/lib/http";
+import { ERROR_TEXT } from "~/lib/messages";
+import { Alert } from "~/ui/alert";
+import { buttonVariants } from "~/ui/button";
 import { type CityMatch, cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { FIXED_US_CITIES, fallbackPopularAreas, isFixedUsCity, parsePage } from "~/features/cities/known-cities";
 import { getDb } from "~/lib/db.server";
@@ -50,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = url.pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
   const variant = variantFor(slug);
-  if (!variant) throw data(null, { status: 404 });
+  if (!variant) notFound();
   const db = await getDb();
   const [row, listing, stats] = await Promise.all([
     getCityBySlug(db, slug),
@@ -149,7 +154,7 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
             <h2 className="text-2xl font-bold text-slate-900">Own a Space in {name}?</h2>
             <p className="mt-2 text-slate-600">List it for free and earn from guests across {state}.</p>
-            <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+            <Link to="/create-listing" className={buttonVariants({ className: "mt-6" })}>
               Own a Space? List it
             </Link>
           </div>
@@ -159,11 +164,18 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Spec §2: the spaces error text when the city's spaces cannot be read. */
 export function ErrorBoundary() {
   return (
-    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">City spaces</h1>
-      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">Failed to fetch spaces</p>
-    </section>
+    <GeneralErrorBoundary
+      unexpectedError={() => (
+        <section className="mx-auto max-w-xl px-4 py-24 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">City spaces</h1>
+          <Alert tone="error" className="mt-4 p-4">
+            {ERROR_TEXT.fetchSpaces}
+          </Alert>
+        </section>
+      )}
+    />
   );
 }

@@ -1,8 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
-import { SomethingWentWrong } from "~/features/shell/components/general-error-boundary";
+import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { notFound } from "~/lib/http";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
+import { buttonVariants } from "~/ui/button";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { absoluteUrl, pageMeta, siteUrlFrom, SITE_NAME } from "~/lib/seo";
 import { JsonLd } from "~/ui/json-ld";
@@ -10,7 +13,7 @@ import type { Route } from "./+types/blog-post";
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = findPost(params.slug);
-  if (!post) throw data({ slug: params.slug }, { status: 404 });
+  if (!post) notFound(NOT_FOUND_TEXT.post);
   return { post, related: relatedPosts(post) };
 }
 
@@ -124,16 +127,23 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
   );
 }
 
+/** Spec §2: other slugs show 'Post Not Found' with a link to /blog. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!(isRouteErrorResponse(error) && error.status === 404)) return <SomethingWentWrong />;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Post Not Found</h1>
-      <p className="mt-4 text-slate-600">The post you're looking for doesn't exist or has been moved.</p>
-      <Link to="/blog" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-        Back to Blog
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            title={NOT_FOUND_TEXT.post}
+            text="The post you're looking for doesn't exist or has been moved."
+            actions={
+              <Link to="/blog" className={buttonVariants()}>
+                Back to Blog
+              </Link>
+            }
+          />
+        ),
+      }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/careers";
+import { buttonVariants } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -83,7 +84,7 @@ export default function Careers() {
                 </div>
                 <Link
                   to="/contact?subject=general"
-                  className="shrink-0 rounded-lg bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700"
+                  className={buttonVariants({ size: "md", className: "shrink-0 text-center text-sm" })}
                 >
                   Apply<span className="sr-only"> for {position.title}</span>
                 </Link>

@@ -1,16 +1,16 @@
 import { CheckCircle2, Clock, Mail, MapPin } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { parseForm } from "~/lib/forms";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input, Select, Textarea } from "~/ui/input";
 import { PageHero } from "~/features/content/components/page-hero";
 import { readSmallForm } from "~/features/content/form-body.server";
 import { CONTACT_MAX_BODY_BYTES, handleContactForm } from "~/features/content/contact/contact-action.server";
-import {
-  CONTACT_LIMITS,
-  CONTACT_SUBJECT_OPTIONS,
-  isContactSubject,
-  parseContact,
-  type ContactFieldErrors,
-} from "~/features/content/contact/contact-schema";
+import { CONTACT_LIMITS, CONTACT_SUBJECT_OPTIONS, contactSchema, isContactSubject, type ContactInput } from "~/features/content/contact/contact-schema";
 import { clientIp } from "~/features/security/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data(
       {
         status: "invalid" as const,
-        errors: { message: `Your message is too long: please keep it under ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.` },
+        fieldErrors: { message: `Your message is too long: please keep it under ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.` },
         values: {},
       },
       { status: 413 },
@@ -48,34 +48,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600";
-
 function subjectLabel(value: string) {
   return CONTACT_SUBJECT_OPTIONS.find((option) => option.value === value)?.label ?? value;
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
-}
+/** The contact schema, run in the browser before sending (the action runs it again). */
+const validateContact = (formData: FormData) => parseForm(contactSchema, formData);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null);
   const [messageLength, setMessageLength] = useState(0);
   const sending = navigation.state === "submitting";
   const sent = actionData?.status === "sent" || actionData?.status === "already-sent" ? actionData : null;
-  const serverErrors = actionData?.status === "invalid" ? actionData.errors : {};
-  const errors: ContactFieldErrors = clientErrors ?? serverErrors;
-  const values: Partial<Record<keyof ContactFieldErrors, string>> = actionData?.status === "invalid" ? actionData.values : {};
+  const { formRef, errors, onSubmit } = useFormErrors<keyof ContactInput>({
+    validate: validateContact,
+    serverErrors: actionData?.status === "invalid" ? actionData.fieldErrors : undefined,
+  });
+  const values: Partial<Record<keyof ContactInput, string>> = actionData?.status === "invalid" ? actionData.values : {};
   const rateLimited = actionData?.status === "rate-limited" ? actionData.message : null;
-  const describedBy = (name: keyof ContactFieldErrors, extra?: string) =>
-    [errors[name] ? `${name}-error` : null, extra].filter(Boolean).join(" ") || undefined;
 
   return (
     <>
@@ -111,77 +101,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Link>
             </div>
           ) : (
-            <Form
-              method="post"
-              className="mt-6 space-y-5"
-              onSubmit={(event) => {
-                const fields = Object.fromEntries(new FormData(event.currentTarget));
-                const parsed = parseContact(fields);
-                if (!parsed.ok) {
-                  event.preventDefault();
-                  setClientErrors(parsed.errors);
-                  const first = Object.keys(parsed.errors)[0];
-                  if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-                } else {
-                  setClientErrors(null);
-                }
-              }}
-            >
+            <Form ref={formRef} method="post" noValidate className="mt-6 space-y-5" onSubmit={onSubmit}>
               {rateLimited && (
-                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+                <Alert tone="error" className="p-3 text-sm font-medium">
                   {rateLimited}
-                </p>
+                </Alert>
               )}
               <div className="grid gap-5 sm:grid-cols-2">
-                <div>
-                  <label htmlFor="name" className="block text-sm font-medium text-slate-800">
-                    Name
-                  </label>
-                  <input
-                    id="name"
-                    name="name"
-                    required
-                    maxLength={CONTACT_LIMITS.name}
-                    autoComplete="name"
-                    defaultValue={values.name}
-                    aria-invalid={errors.name ? true : undefined}
-                    aria-describedby={describedBy("name")}
-                    className={inputClass}
-                  />
-                  <FieldError id="name-error" message={errors.name} />
-                </div>
-                <div>
-                  <label htmlFor="email" className="block text-sm font-medium text-slate-800">
-                    E-mail
-                  </label>
-                  <input
-                    id="email"
-                    name="email"
-                    type="email"
-                    required
-                    maxLength={CONTACT_LIMITS.email}
-                    autoComplete="email"
-                    defaultValue={values.email}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={describedBy("email")}
-                    className={inputClass}
-                  />
-                  <FieldError id="email-error" message={errors.email} />
-                </div>
+                <Field id="name" label="Name" error={errors.name}>
+                  <Input name="name" required maxLength={CONTACT_LIMITS.name} autoComplete="name" defaultValue={values.name} className="py-2.5" />
+                </Field>
+                <Field id="email" label="E-mail" error={errors.email}>
+                  <Input name="email" type="email" required maxLength={CONTACT_LIMITS.email} autoComplete="email" defaultValue={values.email} className="py-2.5" />
+                </Field>
               </div>
-              <div>
-                <label htmlFor="subject" className="block text-sm font-medium text-slate-800">
-                  Subject
-                </label>
-                <select
-                  id="subject"
-                  name="subject"
-                  required
-                  defaultValue={values.subject ?? loaderData.subject ?? ""}
-                  aria-invalid={errors.subject ? true : undefined}
-                  aria-describedby={describedBy("subject")}
-                  className={inputClass}
-                >
+              <Field id="subject" label="Subject" error={errors.subject}>
+                <Select name="subject" required defaultValue={values.subject ?? loaderData.subject ?? ""} className="py-2.5">
                   <option value="" disabled>
                     Choose a subject
                   </option>
@@ -190,39 +125,30 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                       {option.label}
                     </option>
                   ))}
-                </select>
-                <FieldError id="subject-error" message={errors.subject} />
-              </div>
-              <div>
-                <label htmlFor="message" className="block text-sm font-medium text-slate-800">
-                  Message
-                </label>
-                <textarea
-                  id="message"
+                </Select>
+              </Field>
+              <Field
+                id="message"
+                label="Message"
+                error={errors.message}
+                hint={
+                  <span className={`block text-right ${messageLength > CONTACT_LIMITS.message ? "font-semibold text-red-700" : "text-slate-600"}`}>
+                    {messageLength.toLocaleString("en-US")} / {CONTACT_LIMITS.message.toLocaleString("en-US")} characters
+                  </span>
+                }
+              >
+                <Textarea
                   name="message"
                   required
                   rows={7}
                   defaultValue={values.message}
                   onChange={(event) => setMessageLength(event.target.value.length)}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={describedBy("message", "message-count")}
-                  className={inputClass}
+                  className="py-2.5"
                 />
-                <FieldError id="message-error" message={errors.message} />
-                <p
-                  id="message-count"
-                  className={`mt-1 text-right text-xs ${messageLength > CONTACT_LIMITS.message ? "font-semibold text-red-700" : "text-slate-600"}`}
-                >
-                  {messageLength.toLocaleString("en-US")} / {CONTACT_LIMITS.message.toLocaleString("en-US")} characters
-                </p>
-              </div>
-              <button
-                type="submit"
-                disabled={sending}
-                className="w-full rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
-              >
-                {sending ? "Sending…" : "Send Message"}
-              </button>
+              </Field>
+              <Button type="submit" pending={sending} pendingText="Sending…" className="w-full sm:w-auto">
+                Send Message
+              </Button>
             </Form>
           )}
         </section>

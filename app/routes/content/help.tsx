@@ -5,12 +5,16 @@ import { Form, Link } from "react-router";
 import { PageHero } from "~/features/content/components/page-hero";
 import { HELP_CATEGORIES } from "~/features/content/help/help-articles";
 import { searchHelp } from "~/features/content/help/help-search";
+import { HELP_QUERY_MAX, helpSearchSchema } from "~/features/content/help/help-search-schema";
+import { parseForm } from "~/lib/forms";
+import { buttonVariants } from "~/ui/button";
+import { Input } from "~/ui/input";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/help";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  return { query };
+  const parsed = parseForm(helpSearchSchema, { q: new URL(request.url).searchParams.get("q") ?? "" });
+  return { query: parsed.ok ? parsed.data.q : "" };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,18 +48,18 @@ export default function Help({ loaderData }: Route.ComponentProps) {
           </label>
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
-            <input
+            <Input
               id="help-search"
               name="q"
               type="search"
               value={query}
-              maxLength={200}
+              maxLength={HELP_QUERY_MAX}
               onChange={(event) => {
                 setQuery(event.target.value);
                 setClosedWhileSearching([]);
               }}
               placeholder="Search for answers, e.g. refund, payout, password"
-              className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-11 text-slate-900 shadow-sm placeholder:text-slate-500"
+              className="rounded-xl py-3 pr-4 pl-11 placeholder:text-slate-500"
             />
           </div>
         </Form>
@@ -116,7 +120,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
           </p>
           <Link
             to="/contact?subject=support"
-            className="mt-5 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+            className={buttonVariants({ className: "mt-5" })}
           >
             Contact Support
           </Link>

@@ -10,6 +10,8 @@ import { absoluteUrl, pageMeta, siteUrlFrom } from "~/lib/seo";
 import { useDelegatedLinks } from "~/ui/delegated-links";
 import { JsonLd } from "~/ui/json-ld";
 import type { Route } from "./+types/how-it-works";
+import { buttonVariants } from "~/ui/button";
+import { Alert } from "~/ui/alert";
 
 export async function loader() {
   return loadSampleSpaces(getDb, 6);
@@ -124,15 +126,15 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
             </h2>
             <Link
               to="/explore"
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+              className={buttonVariants({ size: "md" })}
             >
               Browse All Listings <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </div>
           {loaderData.error ? (
-            <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+            <Alert tone="error" className="mt-6 p-4">
               {loaderData.error}
-            </p>
+            </Alert>
           ) : loaderData.spaces.length > 0 ? (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
               {loaderData.spaces.map((space) => (

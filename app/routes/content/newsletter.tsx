@@ -21,7 +21,7 @@ const NEWSLETTER_MAX_BODY_BYTES = 16 * 1024;
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await readSmallForm(request, NEWSLETTER_MAX_BODY_BYTES);
-  if (!body.ok) return data({ status: "invalid", message: NEWSLETTER_ERRORS.tooLong, fieldError: NEWSLETTER_ERRORS.tooLong } satisfies NewsletterResult, { status: 413 });
+  if (!body.ok) return data({ status: "invalid", message: NEWSLETTER_ERRORS.tooLong, fieldErrors: { email: NEWSLETTER_ERRORS.tooLong } } satisfies NewsletterResult, { status: 413 });
   const db = await getDb();
   const result = await handleNewsletterForm(db, body.form, clientIp(request));
   const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : 200;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/press";
+import { buttonVariants } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -51,7 +52,7 @@ export default function Press() {
       >
         <Link
           to="/contact?subject=partnership"
-          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          className={buttonVariants({ className: "mt-6" })}
         >
           Media enquiries
         </Link>

@@ -3,6 +3,7 @@ import { PageHero, Prose } from "~/features/content/components/page-hero";
 import { PrivacySettingsDialog } from "~/features/content/components/privacy-settings-dialog";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
+import { buttonVariants } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,7 +24,7 @@ export default function Privacy() {
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to="/contact?subject=general"
-            className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+            className={buttonVariants()}
           >
             Contact Privacy Team
           </Link>

@@ -4,6 +4,7 @@ import { PageHero } from "~/features/content/components/page-hero";
 import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, TERMS_SECTIONS } from "~/features/content/legal/terms";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
+import { buttonVariants } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -24,13 +25,13 @@ export default function Terms() {
           <a
             href="/terms.md"
             download="rentwell-terms-of-service.md"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+            className={buttonVariants()}
           >
             <Download aria-hidden="true" className="size-4" /> Download Full Terms
           </a>
           <Link
             to="/contact?subject=general"
-            className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            className={buttonVariants({ variant: "secondary" })}
           >
             Contact Legal Team
           </Link>

@@ -12,8 +12,12 @@ import { featuredUsa, internationalSpaces, listSpaceTypes, searchHome } from "~/
 import { getDb } from "~/lib/db.server";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { buttonVariants } from "~/ui/button";
+import { Input, Select } from "~/ui/input";
+import { Alert } from "~/ui/alert";
+import { ERROR_TEXT } from "~/lib/messages";
 
-const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 
 type Section<T> = { data: T; error: null } | { data: null; error: string };
 
@@ -67,9 +71,7 @@ function SpacesResult({
   if (loading) return <p className="py-10 text-center text-slate-600">Loading spaces...</p>;
   if (result.error !== null) {
     return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">
-        {result.error}
-      </p>
+      <Alert tone="error">{result.error}</Alert>
     );
   }
   if (result.data.length === 0) return <p className="py-10 text-center text-slate-600">{empty}</p>;
@@ -130,24 +132,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </label>
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input
+            <Input
               id="home-search"
               type="search"
               name="q"
               defaultValue={filters.q}
               maxLength={200}
               placeholder="Search by location, country, or title..."
-              className="w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 text-slate-900"
+              className="py-3 pr-3 pl-10 shadow-none"
             />
           </div>
           <label htmlFor="home-category" className="sr-only">
             Category
           </label>
-          <select
+          <Select
             id="home-category"
             name="category"
             defaultValue={filters.category}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900"
+            className="w-auto py-3 shadow-none"
           >
             <option value="">All Categories</option>
             {types.map((type) => (
@@ -155,9 +157,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {type.label}
               </option>
             ))}
-          </select>
+          </Select>
           {filters.region && <input type="hidden" name="region" value={filters.region} />}
-          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          <button type="submit" className={buttonVariants()}>
             Search
           </button>
         </Form>
@@ -186,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 internationalHeading.current?.scrollIntoView({ behavior: "smooth", block: "start" });
                 internationalHeading.current?.focus({ preventScroll: true });
               }}
-              className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+              className={buttonVariants({ variant: "outline", size: "md", className: "py-2" })}
             >
               View All USA Spaces
             </button>

@@ -4,6 +4,7 @@ import { getUser } from "~/features/auth/session.server";
 import { HostingError, setAvailability } from "~/features/hosting/listings.server";
 import { getDb } from "~/lib/db.server";
 import { z } from "~/lib/zod";
+import { ERROR_TEXT } from "~/lib/messages";
 
 const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((value) => value === "true") });
 
@@ -12,14 +13,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return data({ ok: false as const, error: "Sign in to change availability." }, { status: 401 });
   const parsed = bodySchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
-  if (!parsed.success) return data({ ok: false as const, error: "Failed to update availability" }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.updateAvailability }, { status: 400 });
   try {
     const row = await setAvailability(await getDb(), user.id, params.id, parsed.data.available);
     return { ok: true as const, available: row.available, error: null };
   } catch (error) {
     if (error instanceof HostingError) return data({ ok: false as const, error: error.message }, { status: error.status });
     console.error("Failed to update availability:", error);
-    return data({ ok: false as const, error: "Failed to update availability" }, { status: 500 });
+    return data({ ok: false as const, error: ERROR_TEXT.updateAvailability }, { status: 500 });
   }
 }
 

@@ -5,6 +5,9 @@ import { addSpaceType } from "~/features/hosting/listings.server";
 import { spaceTypeSchema } from "~/features/hosting/space-type-form";
 import { checkRateLimit, formatRetryAfter, recordRateLimitEvent } from "~/features/security/rate-limit.server";
 import { getDb } from "~/lib/db.server";
+import { parseForm } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
 
 /** New space types a user may add (docs/decisions/0054): the list is shared by every host. */
 export const SPACE_TYPE_LIMITS = [{ max: 20, windowMs: 60 * 60 * 1000 }];
@@ -13,9 +16,9 @@ export const SPACE_TYPE_LIMITS = [{ max: 20, windowMs: 60 * 60 * 1000 }];
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return data({ error: "Sign in to add a space type." }, { status: 401 });
-  const parsed = spaceTypeSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Failed to add space type" }, { status: 400 });
+  const parsed = parseForm(spaceTypeSchema, await request.formData().catch(() => new FormData()));
+  if (!parsed.ok) {
+    return data({ error: parsed.fieldErrors.label ?? ERROR_TEXT.addSpaceType, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
     const db = await getDb();
@@ -23,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
     const allowed = await checkRateLimit(db, { key, limits: SPACE_TYPE_LIMITS });
     if (!allowed.ok) {
       return data(
-        { error: `Failed to add space type: too many new types. Try again in ${formatRetryAfter(allowed.retryAfterSeconds)}.` },
+        { error: `${ERROR_TEXT.addSpaceType}: too many new types. Try again in ${formatRetryAfter(allowed.retryAfterSeconds)}.` },
         { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } },
       );
     }
@@ -31,8 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (created) await recordRateLimitEvent(db, key);
     return { spaceType };
   } catch (error) {
-    console.error("Failed to add space type:", error);
-    return data({ error: "Failed to add space type" }, { status: 500 });
+    logger.error({ err: error }, ERROR_TEXT.addSpaceType);
+    return data({ error: ERROR_TEXT.addSpaceType }, { status: 500 });
   }
 }
 

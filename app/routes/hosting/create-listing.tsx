@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import crypto from "node:crypto";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
@@ -8,6 +8,7 @@ import { runListingAction } from "~/features/hosting/listing-action.server";
 import { loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
+import { redirectWithToast } from "~/lib/flash.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentwell" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData().catch(() => new FormData());
   const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "create" });
-  if (result.ok) return redirect(`/my-listings?saved=${result.id}`);
+  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
   return data(result, { status: result.status });
 }
 
@@ -40,7 +41,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
           spaceTypes={loaderData.spaceTypes}
           optionErrors={loaderData.optionErrors}
           defaults={(failed?.values as ListingDefaults | undefined) ?? {}}
-          errors={failed?.errors ?? {}}
+          errors={failed?.fieldErrors}
           formError={failed?.formError}
           formToken={loaderData.formToken}
         />

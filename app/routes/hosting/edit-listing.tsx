@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-listing";
 import { requireUser } from "~/features/auth/session.server";
 import { ListingForm, type ListingDefaults } from "~/features/hosting/components/listing-form";
@@ -8,11 +8,14 @@ import { priceFieldsAsText } from "~/features/hosting/listing-form";
 import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
 
-/** Spec §8: 'Failed to fetch listing', then back to /my-listings (shown there). */
-const FETCH_FAILED = "/my-listings?error=fetch-listing";
+/** Spec §8: 'Failed to fetch listing', then back to /my-listings (shown there as a toast). */
+const fetchFailed = () => redirectWithToast("/my-listings", { tone: "error", message: ERROR_TEXT.fetchListing });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -21,9 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [space, options] = await Promise.all([getOwnerSpace(db, user.id, params.id), loadFormOptions(db)]);
     return { space, ...options };
   } catch (error) {
-    if (error instanceof HostingError) throw redirect(FETCH_FAILED);
-    console.error("Failed to fetch listing:", error);
-    throw redirect(FETCH_FAILED);
+    if (!(error instanceof HostingError)) logger.error({ err: error }, ERROR_TEXT.fetchListing);
+    throw await fetchFailed();
   }
 }
 
@@ -31,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData().catch(() => new FormData());
   const result = await runListingAction(await getDb(), mediaStorage(), user.id, formData, { mode: "edit", spaceId: params.id });
-  if (result.ok) return redirect(`/my-listings?saved=${result.id}`);
+  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
   return data(result, { status: result.status });
 }
 
@@ -56,7 +58,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           spaceTypes={loaderData.spaceTypes}
           optionErrors={loaderData.optionErrors}
           defaults={defaults}
-          errors={failed?.errors ?? {}}
+          errors={failed?.fieldErrors}
           formError={failed?.formError}
         />
       </div>

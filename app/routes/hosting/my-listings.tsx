@@ -1,5 +1,5 @@
 import { Eye, Pencil, Plus } from "lucide-react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/my-listings";
 import { requireUser } from "~/features/auth/session.server";
 import { HostingError, listOwnerSpaces, setAvailability, setPublished } from "~/features/hosting/listings.server";
@@ -8,6 +8,10 @@ import { cardImageUrl } from "~/features/media/urls";
 import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
 import { formatMinorWhole } from "~/lib/money";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
+import { buttonVariants } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { z } from "~/lib/zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
@@ -25,14 +29,14 @@ const toggleSchema = z.object({
   value: z.enum(["true", "false"]).transform((value) => value === "true"),
 });
 
-const FALLBACK = { availability: "Failed to update availability", publish: "Failed to update publish status" } as const;
+const FALLBACK = { availability: ERROR_TEXT.updateAvailability, publish: ERROR_TEXT.updatePublishStatus } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const body = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const parsed = toggleSchema.safeParse(body);
   if (!parsed.success) {
-    const error = body.intent === "publish" ? FALLBACK.publish : body.intent === "availability" ? FALLBACK.availability : "Failed to update listing";
+    const error = body.intent === "publish" ? FALLBACK.publish : body.intent === "availability" ? FALLBACK.availability : ERROR_TEXT.updateListing;
     return data({ ok: false as const, error }, { status: 400 });
   }
   const { intent, spaceId, value } = parsed.data;
@@ -43,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true as const, error: null };
   } catch (error) {
     if (error instanceof HostingError) return data({ ok: false as const, error: error.message }, { status: error.status });
-    console.error(FALLBACK[intent], error);
+    logger.error({ err: error }, FALLBACK[intent]);
     return data({ ok: false as const, error: FALLBACK[intent] }, { status: 500 });
   }
 }
@@ -85,10 +89,7 @@ function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" |
 }
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { spaces, total, page, pageSize } = loaderData;
-  const fetchFailed = params.get("error") === "fetch-listing";
-  const saved = params.get("saved");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 pb-28 sm:px-6">
@@ -97,28 +98,21 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold text-slate-900">My Listings</h1>
           <p className="mt-1 text-slate-600">{total === 1 ? "1 listing" : `${total} listings`}</p>
         </div>
-        <Link to="/create-listing" className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <Link to="/create-listing" className={buttonVariants({ size: "md", className: "py-2" })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> New listing
         </Link>
       </div>
-      {fetchFailed && (
-        <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-          Failed to fetch listing
-        </p>
-      )}
-      {saved && !fetchFailed && (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-800">
-          Listing saved.
-        </p>
-      )}
       {spaces.length === 0 ? (
-        <section className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-xl font-semibold text-slate-900">No Listings Yet</h2>
-          <p className="mt-2 text-slate-600">Create your first listing; it takes about a minute.</p>
-          <Link to="/create-listing" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-            List your space
-          </Link>
-        </section>
+        <EmptyState
+          className="mt-10"
+          title="No Listings Yet"
+          description="Create your first listing; it takes about a minute."
+          action={
+            <Link to="/create-listing" className={buttonVariants()}>
+              List your space
+            </Link>
+          }
+        />
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-4">
           {spaces.map((space) => (
@@ -148,14 +142,14 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
               <div className="flex gap-2 sm:w-28 sm:flex-col sm:self-start">
                 <Link
                   to={spacePath(space)}
-                  className="inline-flex flex-1 items-center justify-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                  className={buttonVariants({ variant: "secondary", size: "sm", className: "flex-1 gap-1" })}
                   aria-label={`View ${space.title}`}
                 >
                   <Eye className="h-4 w-4" aria-hidden="true" /> View
                 </Link>
                 <Link
                   to={`/edit-listing/${space.id}`}
-                  className="inline-flex flex-1 items-center justify-center gap-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  className={buttonVariants({ variant: "outline", size: "sm", className: "flex-1 gap-1" })}
                   aria-label={`Edit ${space.title}`}
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
@@ -168,7 +162,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
           {page > 1 && (
-            <Link to={`?page=${page - 1}`} className="rounded-lg border border-slate-300 px-4 py-2">
+            <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2 font-normal" })}>
               Previous
             </Link>
           )}
@@ -176,7 +170,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
             Page {page} of {pages}
           </span>
           {page < pages && (
-            <Link to={`?page=${page + 1}`} className="rounded-lg border border-slate-300 px-4 py-2">
+            <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2 font-normal" })}>
               Next
             </Link>
           )}

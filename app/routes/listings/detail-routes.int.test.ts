@@ -103,7 +103,6 @@ describe("space detail route", () => {
       }),
     );
     expect(bare).toMatchObject({
-      found: true,
       canonicalPath: "/space/twin-studio/new-york",
       space: { id: spaceIds[0] },
     });
@@ -111,7 +110,6 @@ describe("space detail route", () => {
       await run(spaceDetail.loader as never, `/space/twin-studio/new-york?id=${spaceIds[1]}`, { titleSlug: "twin-studio", locationSlug: "new-york" }),
     );
     expect(other).toMatchObject({
-      found: true,
       canonicalPath: `/space/twin-studio/new-york?id=${spaceIds[1]}`,
       space: { id: spaceIds[1] },
     });
@@ -143,7 +141,7 @@ describe("space detail route", () => {
     for (const text of NASTY) {
       const result = await run(spaceDetail.loader as never, `/space/x/y?id=${encodeURIComponent(text)}`, { titleSlug: text, locationSlug: text });
       expect(statusOf(result)).toBe(404);
-      expect(bodyOf(result)).toEqual({ found: false });
+      expect(bodyOf(result)).toBe("Space not found");
     }
     const redirect = (await run(spaceDetail.loader as never, "/space/twin-studio/new-york?id='%", {
       titleSlug: "twin-studio",
@@ -184,7 +182,7 @@ describe("city routes", () => {
       }),
     );
     expect(body).toMatchObject({
-      status: "found",
+      slug: "tokyo",
       type: "loft",
       path: "/tokyo?type=loft",
     });
@@ -202,9 +200,9 @@ describe("city routes", () => {
     for (const slug of ["atlantis", "chicago", ...NASTY]) {
       const result = await run(catchAll.loader as never, `/${encodeURIComponent(slug)}`, { city: slug });
       expect(statusOf(result)).toBe(404);
-      expect(bodyOf(result)).toEqual({ status: "unknown" });
+      expect(bodyOf(result)).toBe("Location not found");
     }
-    expect(bodyOf(await run(catchAll.loader as never, "/", { city: "" }))).toEqual({ status: "missing" });
+    expect(bodyOf(await run(catchAll.loader as never, "/", { city: "" }))).toBe("City not found");
   });
 
   it("catch-all: junk type and page parameters are ignored", async () => {
@@ -214,17 +212,17 @@ describe("city routes", () => {
           city: "tokyo",
         }),
       );
-      expect(body.status).toBe("found");
+      expect(body.slug).toBe("tokyo");
       expect((body.listing as { total: number }).total).toBe(1);
     }
   });
 
   it("/cities/{city}: a row by slug, else 'City not found' (404)", async () => {
-    expect(bodyOf(await run(cityPage.loader as never, "/cities/tokyo", { city: "tokyo" }))).toMatchObject({ found: true, city: { name: "Tokyo" } });
+    expect(bodyOf(await run(cityPage.loader as never, "/cities/tokyo", { city: "tokyo" }))).toMatchObject({ city: { name: "Tokyo" } });
     for (const slug of ["atlantis", ...NASTY]) {
       const result = await run(cityPage.loader as never, `/cities/${encodeURIComponent(slug)}`, { city: slug });
       expect(statusOf(result)).toBe(404);
-      expect(bodyOf(result)).toEqual({ found: false });
+      expect(bodyOf(result)).toBe("City not found");
     }
   });
 

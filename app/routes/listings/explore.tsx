@@ -9,8 +9,12 @@ import { getDb } from "~/lib/db.server";
 import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/explore";
+import { buttonVariants } from "~/ui/button";
+import { Input, Select } from "~/ui/input";
+import { Alert } from "~/ui/alert";
+import { ERROR_TEXT } from "~/lib/messages";
 
-const FETCH_SPACES_FAILED = "Failed to fetch spaces";
+const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 const EMPTY = "No spaces found. Try adjusting your filters.";
 
 function logFailure(what: string, error: unknown) {
@@ -132,7 +136,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         </label>
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <input
+          <Input
             ref={queryInput}
             id="explore-search"
             type="search"
@@ -140,7 +144,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             defaultValue={filters.q}
             maxLength={MAX_QUERY_LENGTH}
             placeholder="Search by title or description..."
-            className="w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 text-slate-900"
+            className="py-3 pr-3 pl-10 shadow-none"
             onChange={(event) => {
               const target = event.currentTarget.form;
               clearTimeout(typing.current);
@@ -152,13 +156,13 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         <label htmlFor="explore-type" className="sr-only">
           Category
         </label>
-        <select
+        <Select
           ref={typeSelect}
           id="explore-type"
           name="type"
           defaultValue={filters.type}
           onChange={(event) => go(event.currentTarget.form)}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900"
+          className="w-auto py-3 shadow-none"
         >
           <option value="">All Categories</option>
           {filters.type && !types.some((type) => type.name === filters.type) && <option value={filters.type}>{filters.type}</option>}
@@ -167,8 +171,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               {type.label}
             </option>
           ))}
-        </select>
-        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        </Select>
+        <button type="submit" className={buttonVariants()}>
           Search
         </button>
       </Form>
@@ -251,9 +255,7 @@ function Results({
 }) {
   if (results.error !== null) {
     return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">
-        {results.error}
-      </p>
+      <Alert tone="error">{results.error}</Alert>
     );
   }
   if (results.spaces.length === 0) {

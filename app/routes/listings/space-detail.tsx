@@ -1,7 +1,6 @@
-import { minorToDecimalText } from "~/lib/money";
-import { Check, MapPin, Star, User, Users } from "lucide-react";
+import { Check, MapPin, Star, Users } from "lucide-react";
 import { useContext, useMemo, useState, useSyncExternalStore } from "react";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
@@ -14,8 +13,14 @@ import { PublicProfileDialog } from "~/features/profiles/components/public-profi
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
 import { minorToDecimalText } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
+import { Alert } from "~/ui/alert";
+import { Avatar } from "~/ui/avatar";
+import { Button, buttonVariants } from "~/ui/button";
+import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
 
@@ -31,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   if (lookup.kind === "redirect") throw redirect(lookup.to, 301);
   const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id) : null;
-  if (!detail || lookup.kind !== "found") return data({ found: false as const }, { status: 404 });
+  if (!detail || lookup.kind !== "found") notFound(NOT_FOUND_TEXT.space);
 
   const { space } = detail;
   const siteUrl = env().SITE_URL;
@@ -73,7 +78,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
   };
   return {
-    found: true as const,
     canonicalPath: lookup.canonicalPath,
     isOwner,
     signedIn: Boolean(viewer),
@@ -121,9 +125,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData?.found) {
+  if (!loaderData) {
     return pageMeta({
-      title: "Space not found",
+      title: NOT_FOUND_TEXT.space,
       description: "This listing does not exist or is no longer published.",
       path: location.pathname,
       matches,
@@ -152,16 +156,25 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function HostAvatar({ url }: { url: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (!url || failed) {
-    return (
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-200 text-slate-500">
-        <User className="h-6 w-6" aria-hidden="true" />
-      </span>
-    );
-  }
-  return <img src={url} alt="" className="h-12 w-12 rounded-full object-cover" onError={() => setFailed(true)} />;
+/** Spec §2: 'Space not found' for a slug or id that matches no listing this visitor may see. */
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage
+            title={NOT_FOUND_TEXT.space}
+            text="This listing does not exist or is no longer published."
+            actions={
+              <Link to="/explore" className={buttonVariants()}>
+                Explore listings
+              </Link>
+            }
+          />
+        ),
+      }}
+    />
+  );
 }
 
 const MINUTE_MS = 60_000;
@@ -186,19 +199,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const authDialog = useContext(AuthDialogContext);
   const [profileOpen, setProfileOpen] = useState(false);
-  const now = useNow(loaderData.found ? loaderData.now : undefined);
-
-  if (!loaderData.found) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">Space not found</h1>
-        <p className="mt-4 text-slate-600">This listing does not exist or is no longer published.</p>
-        <Link to="/explore" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-          Explore listings
-        </Link>
-      </section>
-    );
-  }
+  const now = useNow(loaderData.now);
 
   const { space, prices, details, host, reviews, isOwner, signedIn } = loaderData;
   const [firstPrice, ...otherPrices] = prices;
@@ -270,9 +271,9 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-2xl font-bold text-slate-900">Price on request</p>
             )}
             {!space.bookable && (
-              <p role="status" className="mt-4 rounded-lg bg-red-50 px-3 py-2 font-semibold text-red-700">
+              <Alert tone="error" role="status" className="mt-4 border-0 px-3 py-2 font-semibold">
                 Temporarily Unavailable
-              </p>
+              </Alert>
             )}
             {space.bookable && !isOwner && loaderData.widget && (
               <BookingWidget spaceId={space.id} widget={loaderData.widget} signedIn={signedIn} now={now} onSignInWanted={() => authDialog?.openSignIn()} />
@@ -284,16 +285,12 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
               Your host
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              <HostAvatar url={host.avatarUrl} />
+              <Avatar src={host.avatarUrl} size="lg" />
               <p className="font-semibold text-slate-900">{hostDisplayName(host.fullName)}</p>
             </div>
-            <button
-              type="button"
-              onClick={() => setProfileOpen(true)}
-              className="mt-4 w-full rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-            >
+            <Button variant="secondary" size="md" block onClick={() => setProfileOpen(true)} className="mt-4 py-2">
               View host profile
-            </button>
+            </Button>
             <PublicProfileDialog hostId={host.id} open={profileOpen} onOpenChange={setProfileOpen} />
           </section>
         </aside>

@@ -1,12 +1,21 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ShieldCheck, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useRevalidator } from "react-router";
-import { credentialsSchema, fieldErrorsOf, type AuthActionResult, type FieldErrors } from "../credentials";
+import { parseForm } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
+import { focusFirstInvalid } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Dialog, DialogContent } from "~/ui/dialog";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { credentialsSchema, type AuthActionResult, type FieldErrors } from "../credentials";
 import type { AuthDialogMode } from "./auth-dialog-context";
 
 /** Spec §8: the server's message when there is one, else this. */
-export const FALLBACK_ERROR = "An error occurred";
+export const FALLBACK_ERROR = ERROR_TEXT.generic;
 
 type FailedAnswer = Extract<AuthActionResult, { ok: false }>;
 
@@ -61,25 +70,18 @@ type Props = {
  */
 export function SignInDialog({ open, mode, onOpenChange, onModeChange, adminEmails, returnFocus }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            if (returnFocus?.()) event.preventDefault();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8"
-        >
-          <SignInForm mode={mode} onModeChange={onModeChange} onSuccess={() => onOpenChange(false)} adminEmails={adminEmails} />
-          <Dialog.Close
-            className="absolute top-3 right-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="sm"
+        title={mode === "signin" ? "Sign In" : "Create an Account"}
+        description={mode === "signin" ? "Welcome back to Rentwell." : "List for free, book and pay securely."}
+        onCloseAutoFocus={(event) => {
+          if (returnFocus?.()) event.preventDefault();
+        }}
+      >
+        <SignInForm mode={mode} onModeChange={onModeChange} onSuccess={() => onOpenChange(false)} adminEmails={adminEmails} />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -101,12 +103,11 @@ function SignInForm({
   const [busy, setBusy] = useState(false);
   // The server's answer to the last submission; editing a field or toggling the mode hides it.
   const [failed, setFailed] = useState<FailedAnswer | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   // Answers that arrive after the dialog closed or the mode changed are dropped.
   const attempt = useRef(0);
   useEffect(() => () => void (attempt.current += 1), []);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId(), error: useId() };
 
   const fieldErrors: FieldErrors = { ...failed?.fieldErrors, ...clientErrors };
   // A message that belongs to a field is shown next to it, not twice.
@@ -116,12 +117,14 @@ function SignInForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const parsed = credentialsSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error);
-      setClientErrors(errors);
-      setFailed(null);
-      (errors.email ? emailRef : passwordRef).current?.focus();
+    // The same schema as the actions', run before anything is sent.
+    const parsed = parseForm(credentialsSchema, { email, password });
+    if (!parsed.ok) {
+      flushSync(() => {
+        setClientErrors(parsed.fieldErrors);
+        setFailed(null);
+      });
+      focusFirstInvalid(formRef.current);
       return;
     }
     setClientErrors({});
@@ -138,10 +141,11 @@ function SignInForm({
       onSuccess();
       return;
     }
-    setBusy(false);
-    setFailed(answer);
-    if (answer.fieldErrors?.email) emailRef.current?.focus();
-    else if (answer.fieldErrors?.password) passwordRef.current?.focus();
+    flushSync(() => {
+      setBusy(false);
+      setFailed(answer);
+    });
+    focusFirstInvalid(formRef.current);
   }
 
   function switchMode(next: AuthDialogMode) {
@@ -152,32 +156,20 @@ function SignInForm({
     onModeChange(next);
   }
 
-  const title = mode === "signin" ? "Sign In" : "Create an Account";
   return (
     <>
-      <Dialog.Title className="pr-8 text-2xl font-bold text-slate-900">{title}</Dialog.Title>
-      <Dialog.Description className="mt-1 text-sm text-slate-600">
-        {mode === "signin" ? "Welcome back to Rentwell." : "List for free, book and pay securely."}
-      </Dialog.Description>
-
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={formError ? ids.error : undefined}>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
         {formError && (
-          <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <Alert id="sign-in-error" tone="error" className="px-3 py-2 text-sm">
             {formError}
-          </p>
+          </Alert>
         )}
-        <div>
-          <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
-            Email
-          </label>
-          <input
-            ref={emailRef}
-            id={ids.email}
+        <Field label="Email" error={fieldErrors.email}>
+          <Input
             name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
-            required
             maxLength={254}
             value={email}
             onChange={(event) => {
@@ -185,53 +177,27 @@ function SignInForm({
               setClientErrors((errors) => ({ ...errors, email: undefined }));
               setFailed(null);
             }}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={fieldErrors.email ? ids.emailError : undefined}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-500"
+            className="py-2.5 text-base"
           />
-          {fieldErrors.email && (
-            <p id={ids.emailError} className="mt-1 text-sm text-red-700" aria-live="polite">
-              {fieldErrors.email}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={ids.password} className="block text-sm font-medium text-slate-800">
-            Password
-          </label>
-          <input
+        </Field>
+        <Field label="Password" error={fieldErrors.password} hint={mode === "signup" && !fieldErrors.password ? "At least 8 characters, and not a commonly used password." : undefined}>
+          <Input
             ref={passwordRef}
-            id={ids.password}
             name="password"
             type="password"
             autoComplete={mode === "signin" ? "current-password" : "new-password"}
-            required
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
               setClientErrors((errors) => ({ ...errors, password: undefined }));
               setFailed(null);
             }}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-500"
+            className="py-2.5 text-base"
           />
-          {fieldErrors.password && (
-            <p id={ids.passwordError} className="mt-1 text-sm text-red-700" aria-live="polite">
-              {fieldErrors.password}
-            </p>
-          )}
-          {mode === "signup" && !fieldErrors.password && (
-            <p className="mt-1 text-xs text-slate-500">At least 8 characters, and not a commonly used password.</p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? (mode === "signin" ? "Signing in…" : "Creating your account…") : mode === "signin" ? "Sign In" : "Sign Up"}
-        </button>
+        </Field>
+        <Button type="submit" block pending={busy} pendingText={mode === "signin" ? "Signing in…" : "Creating your account…"} className="px-4">
+          {mode === "signin" ? "Sign In" : "Sign Up"}
+        </Button>
       </form>
 
       <p className="mt-4 text-center text-sm text-slate-600">
@@ -261,10 +227,10 @@ function SignInForm({
                 >
                   {address}
                 </button>
-                <span className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
+                <Badge tone="brand" className="font-medium">
                   <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
                   Admin account
-                </span>
+                </Badge>
               </li>
             ))}
           </ul>

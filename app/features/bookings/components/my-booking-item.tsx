@@ -8,7 +8,6 @@ import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
 import type { BookingRow } from "../bookings.server";
 
-export const CANCEL_FAILED = "Failed to cancel booking";
 export const REFUND_TIMING = "Refunds take 5-7 business days";
 
 /** One row of /my-bookings, as the server lists it (amounts in minor units, times ISO UTC). */

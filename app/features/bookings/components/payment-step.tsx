@@ -1,6 +1,7 @@
 import { CreditCard } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { ERROR_TEXT } from "~/lib/messages";
 import { formatMinor } from "~/lib/money";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -31,9 +32,7 @@ export type PaymentSummary = {
   currency: string;
 };
 
-export const FAILED_TO_PROCESS = "Failed to process booking";
 export const MISSING_SECRET = "Invalid response: missing client secret";
-export const PAYMENT_ERROR = "An error occurred";
 
 export type ReadyIntent = {
   state: "ready";
@@ -69,7 +68,7 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
       body: JSON.stringify(request),
     });
   } catch {
-    return { state: "error", message: FAILED_TO_PROCESS, retry: true };
+    return { state: "error", message: ERROR_TEXT.processBooking, retry: true };
   }
   let body: IntentAnswer | null = null;
   try {
@@ -254,9 +253,9 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
         await navigate(`/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`);
         return;
       }
-      setError(body?.paymentIntent?.lastPaymentError?.message || body?.error || PAYMENT_ERROR);
+      setError(body?.paymentIntent?.lastPaymentError?.message || body?.error || ERROR_TEXT.generic);
     } catch {
-      setError(PAYMENT_ERROR);
+      setError(ERROR_TEXT.generic);
     }
     inFlight.current = false;
     setPending(false);

@@ -1,6 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { takeFormSlot } from "../form-rate-limits.server";
-import { CONTACT_LIMITS, parseContact, type ContactFieldErrors, type ContactInput } from "./contact-schema";
+import { parseForm } from "~/lib/forms";
+import { CONTACT_LIMITS, contactSchema, type ContactFieldErrors, type ContactInput } from "./contact-schema";
 import { findRecentDuplicate, saveContactMessage } from "./save-contact-message.server";
 
 /** Requests larger than this are refused before parsing (the form's fields are far smaller). */
@@ -13,7 +14,7 @@ export type ContactActionResult =
   | ({ status: "sent" } & SentMessage)
   /** The same message from the same address arrived within 24 hours: not stored again. */
   | ({ status: "already-sent" } & SentMessage)
-  | { status: "invalid"; errors: ContactFieldErrors; values: Partial<Record<keyof ContactInput, string>> }
+  | { status: "invalid"; fieldErrors: ContactFieldErrors; values: Partial<Record<keyof ContactInput, string>> }
   | { status: "rate-limited"; message: string };
 
 function field(form: FormData, name: string) {
@@ -29,9 +30,9 @@ export async function handleContactForm(db: Db, form: FormData, ip: string): Pro
     subject: field(form, "subject"),
     message: field(form, "message"),
   };
-  const parsed = parseContact(values);
+  const parsed = parseForm(contactSchema, values);
   if (!parsed.ok) {
-    return { status: "invalid", errors: parsed.errors, values: { ...values, message: values.message.slice(0, CONTACT_LIMITS.message * 2) } };
+    return { status: "invalid", fieldErrors: parsed.fieldErrors, values: { ...values, message: values.message.slice(0, CONTACT_LIMITS.message * 2) } };
   }
   const sent: SentMessage = { name: parsed.data.name, subject: parsed.data.subject, body: parsed.data.message };
   // A repeat (refresh, double submit) is answered before the rate limit, so it neither counts nor is refused.

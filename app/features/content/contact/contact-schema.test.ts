@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, parseContact } from "./contact-schema";
+import { parseForm } from "~/lib/forms";
+import { CONTACT_LIMITS, contactSchema } from "./contact-schema";
+
+const parseContact = (fields: Record<string, unknown>) => parseForm(contactSchema, fields);
 
 const valid = { name: "Ana Lima", email: "ana@example.com", subject: "support", message: "Hello there" };
 
@@ -13,7 +16,7 @@ describe("parseContact", () => {
     const result = parseContact({ name: "", email: "", subject: "", message: "   " });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toEqual({
+    expect(result.fieldErrors).toEqual({
       name: "Please enter your name.",
       email: "Please enter your e-mail address.",
       subject: "Please choose a subject.",
@@ -25,15 +28,15 @@ describe("parseContact", () => {
     const result = parseContact({ ...valid, email: "ana@", subject: "legal" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.email).toBe("Please enter a valid e-mail address.");
-    expect(result.errors.subject).toBe("Please choose a subject.");
+    expect(result.fieldErrors.email).toBe("Please enter a valid e-mail address.");
+    expect(result.fieldErrors.subject).toBe("Please choose a subject.");
   });
 
   it("rejects a 100 000-character message with a clear message", () => {
     const result = parseContact({ ...valid, message: "x".repeat(100_000) });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.message).toMatch(/too long.*5,000 characters/);
+    expect(result.fieldErrors.message).toMatch(/too long.*5,000 characters/);
   });
 
   it("accepts a message at the limit and keeps HTML as plain text", () => {
@@ -45,7 +48,7 @@ describe("parseContact", () => {
   it("treats missing fields (not strings) as empty", () => {
     const result = parseContact({});
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["email", "message", "name", "subject"]);
+    if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["email", "message", "name", "subject"]);
   });
 });
 
@@ -58,12 +61,12 @@ describe("control characters", () => {
   it("a name or message of control characters only counts as empty", () => {
     const result = parseContact({ ...valid, name: "\u0000\u0001", message: "\u0000\u001F" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toEqual({ name: "Please enter your name.", message: "Please enter a message." });
+    if (!result.ok) expect(result.fieldErrors).toEqual({ name: "Please enter your name.", message: "Please enter a message." });
   });
 
   it("never accepts a NUL in the e-mail address", () => {
     const result = parseContact({ ...valid, email: "ana\u0000@example.com" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.email).toBe("Please enter a valid e-mail address.");
+    if (!result.ok) expect(result.fieldErrors.email).toBe("Please enter a valid e-mail address.");
   });
 });

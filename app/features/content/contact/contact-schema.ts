@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
 
 export const CONTACT_SUBJECT_OPTIONS = [
@@ -58,22 +59,8 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactFieldErrors = Partial<Record<keyof ContactInput, string>>;
+export type ContactFieldErrors = FieldErrors<keyof ContactInput>;
 
 export function isContactSubject(value: string | null | undefined): value is ContactSubject {
   return SUBJECTS.includes(value as ContactSubject);
-}
-
-/** Parses form fields; returns the data or one message per invalid field. */
-export function parseContact(fields: Record<string, unknown>):
-  | { ok: true; data: ContactInput }
-  | { ok: false; errors: ContactFieldErrors } {
-  const result = contactSchema.safeParse(fields);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof ContactInput;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
 }

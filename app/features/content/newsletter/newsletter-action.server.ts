@@ -1,18 +1,19 @@
 import type { Db } from "~/lib/db.server";
 import { takeFormSlot } from "../form-rate-limits.server";
-import { NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
+import { parseForm } from "~/lib/forms";
+import { NEWSLETTER_ERRORS, NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
 import { newsletterSchema } from "./newsletter-schema";
 import { subscribeToNewsletter } from "./subscribe.server";
 
 /** Validates the form fields and subscribes; every outcome is a message, never a throw. */
 export async function handleNewsletterForm(db: Db, form: FormData, ip: string): Promise<NewsletterResult> {
-  const parsed = newsletterSchema.safeParse({
+  const parsed = parseForm(newsletterSchema, {
     email: typeof form.get("email") === "string" ? form.get("email") : "",
     source: form.get("source"),
   });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address.";
-    return { status: "invalid", message, fieldError: message };
+  if (!parsed.ok) {
+    const message = parsed.fieldErrors.email ?? NEWSLETTER_ERRORS.invalid;
+    return { status: "invalid", message, fieldErrors: { email: message } };
   }
   // Counted even for addresses already on the list, so the box cannot be used to probe it quickly.
   const slot = await takeFormSlot(db, "newsletter", ip);

@@ -1,7 +1,6 @@
 /**
- * The newsletter box's texts and a light browser-side pre-check. Kept free of zod so
- * the footer (on every page) does not ship the validator; the action still validates
- * everything with `newsletterSchema`.
+ * The newsletter box's texts. Kept free of zod so the footer (on every page) does not
+ * ship the validator: the box loads `newsletterSchema` on its first submit.
  */
 export const NEWSLETTER_ERRORS = {
   required: "Please enter your e-mail address.",
@@ -17,14 +16,5 @@ export const NEWSLETTER_MESSAGES = {
 export type NewsletterResult =
   | { status: "subscribed"; message: string }
   | { status: "already-subscribed"; message: string }
-  | { status: "invalid"; message: string; fieldError: string }
+  | { status: "invalid"; message: string; fieldErrors: { email?: string } }
   | { status: "rate-limited"; message: string };
-
-/** The same first checks as the schema: a message, or null when it looks like an address. */
-export function precheckEmail(raw: unknown): string | null {
-  const email = typeof raw === "string" ? raw.trim() : "";
-  if (email.length === 0) return NEWSLETTER_ERRORS.required;
-  if (email.length > 254) return NEWSLETTER_ERRORS.tooLong;
-  if (!/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i.test(email)) return NEWSLETTER_ERRORS.invalid;
-  return null;
-}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { Link } from "react-router";
 import { TAGLINE } from "~/lib/seo";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS, wrapIndex } from "../slides";
+import { buttonVariants } from "~/ui/button";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -106,7 +107,7 @@ export function HeroCarousel() {
                 <p className="mt-4 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{slide.title}</p>
                 <p className="mt-4 max-w-xl text-base text-slate-100 sm:text-lg">{slide.subtitle}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
-                  <Link to="/explore" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                  <Link to="/explore" className={buttonVariants()}>
                     Explore Spaces
                   </Link>
                   <Link

@@ -1,12 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useLiveEvents } from "~/features/realtime/use-live-events";
+import { parseForm } from "~/lib/forms";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Button, buttonVariants } from "~/ui/button";
 import {
   CANCELLATION_POLICIES,
   CONDITIONS,
   CURRENCIES,
   type FieldErrors,
   LIMITS,
+  LISTING_ARRAY_FIELDS,
+  listingFormSchema,
   MAX_PRICE,
   RENTAL_TYPES,
   SPACE_STATUSES,
@@ -86,6 +92,22 @@ const LABELS: Record<string, string> = {
   maintenance: "Under Maintenance",
 };
 
+const ADDRESS_FIELDS = ["streetAddress", "city", "state", "postalCode"] as const;
+
+/**
+ * The listing schema, run in the browser before the form is sent (the action runs it
+ * again). A refused publish marks each empty address field, as the server's answer does.
+ */
+function validateListing(formData: FormData): { ok: true } | { ok: false; fieldErrors: FieldErrors } {
+  const result = parseForm(listingFormSchema, formData, { arrayFields: LISTING_ARRAY_FIELDS });
+  if (result.ok) return { ok: true };
+  const fieldErrors: FieldErrors = { ...result.fieldErrors };
+  if (fieldErrors.address) {
+    for (const field of ADDRESS_FIELDS) if (!String(formData.get(field) ?? "").trim()) fieldErrors[field] ??= "Required to publish";
+  }
+  return { ok: false, fieldErrors };
+}
+
 const joined = (value: string[] | string | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
 const num = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
@@ -94,7 +116,7 @@ export function ListingForm({
   categories,
   spaceTypes,
   defaults,
-  errors,
+  errors: serverErrors,
   formError,
   formToken,
   optionErrors,
@@ -103,7 +125,8 @@ export function ListingForm({
   categories: CategoryOption[];
   spaceTypes: SpaceTypeOption[];
   defaults: ListingDefaults;
-  errors: FieldErrors;
+  /** The server's answer to the last submission (`actionData.fieldErrors`). */
+  errors?: FieldErrors;
   formError?: string | null;
   formToken?: string;
   /** Spec §8 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
@@ -125,16 +148,14 @@ export function ListingForm({
     if (select) setType(added.name);
   }, []);
 
-  // After a refused save, take keyboard and screen-reader users to the first field to fix.
-  const formRef = useRef<HTMLFormElement>(null);
+  // One pipeline: the schema runs here before sending and in the action; either way the
+  // first field to fix takes the focus (a message for no one field: the alert does).
+  const { formRef, errors, onSubmit } = useFormErrors<keyof FieldErrors & string>({ validate: validateListing, serverErrors });
   useEffect(() => {
-    if (!formError) return;
-    const form = formRef.current;
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("#listing-form-error");
-    target?.focus();
-  }, [formError, errors]);
+    if (formError && !formRef.current?.querySelector('[aria-invalid="true"]')) formRef.current?.querySelector<HTMLElement>("#listing-form-error")?.focus();
+  }, [formError, formRef]);
   /** Spec §5: publishing needs these four; after a refused publish, mark the empty ones. */
-  const addressError = (field: "streetAddress" | "city" | "state" | "postalCode") =>
+  const addressError = (field: (typeof ADDRESS_FIELDS)[number]) =>
     errors[field] ?? (errors.address && !String(defaults[field] ?? "").trim() ? "Required to publish" : undefined);
 
   // Spec §4: a type added in another open form (or another tab) appears here at once.
@@ -143,12 +164,12 @@ export function ListingForm({
   });
 
   return (
-    <Form ref={formRef} method="post" className="space-y-6" noValidate aria-describedby={formError ? "listing-form-error" : undefined}>
+    <Form ref={formRef} method="post" className="space-y-6" noValidate onSubmit={onSubmit} aria-describedby={formError ? "listing-form-error" : undefined}>
       {formToken && <input type="hidden" name="formToken" value={formToken} />}
       {formError && (
-        <div id="listing-form-error" role="alert" tabIndex={-1} className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+        <Alert id="listing-form-error" tone="error" tabIndex={-1}>
           {formError}
-        </div>
+        </Alert>
       )}
 
       <p className="text-sm text-slate-600">
@@ -372,28 +393,24 @@ export function ListingForm({
 
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end">
         {mode === "edit" && (
-          <Link to="/my-listings" className="rounded-lg border border-slate-300 px-5 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50">
+          <Link to="/my-listings" className={buttonVariants({ variant: "secondary" })}>
             Cancel
           </Link>
         )}
-        <button
+        <Button
           type="submit"
           name="intent"
           value="draft"
+          variant="outline"
           disabled={disabled}
-          className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          pending={submitting && pending === "draft"}
+          pendingText="Saving…"
         >
-          {submitting && pending === "draft" ? "Saving…" : "Save as Draft"}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="publish"
-          disabled={disabled}
-          className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {submitting && pending === "publish" ? "Publishing…" : "Publish Listing"}
-        </button>
+          Save as Draft
+        </Button>
+        <Button type="submit" name="intent" value="publish" disabled={disabled} pending={submitting && pending === "publish"} pendingText="Publishing…">
+          Publish Listing
+        </Button>
       </div>
       {uploading && <p className="text-right text-sm text-slate-600">Wait for the uploads to finish before saving.</p>}
     </Form>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ACCEPT_IMAGES, ACCEPT_VIDEOS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/features/media/sniff";
 import { cardImageUrl } from "~/features/media/urls";
 import { MAX_IMAGES, MAX_VIDEOS } from "../listing-form";
+import { buttonVariants } from "~/ui/button";
 
 /**
  * Photos and videos of a listing: uploads with a progress bar (XMLHttpRequest to
@@ -250,14 +251,14 @@ export function MediaUploader({
         <button
           type="button"
           onClick={() => imageInput.current?.click()}
-          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className={buttonVariants({ variant: "outline", size: "md", className: "py-2 text-sm" })}
         >
           <ImagePlus className="h-4 w-4" aria-hidden="true" /> Add photos
         </button>
         <button
           type="button"
           onClick={() => videoInput.current?.click()}
-          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className={buttonVariants({ variant: "outline", size: "md", className: "py-2 text-sm" })}
         >
           <Video className="h-4 w-4" aria-hidden="true" /> Add videos
         </button>

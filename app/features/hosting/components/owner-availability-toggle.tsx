@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
+import { ERROR_TEXT } from "~/lib/messages";
 
 type Result = { ok: boolean; available?: boolean; error: string | null };
 
-export const AVAILABILITY_FAILED = "Failed to update availability";
+export const AVAILABILITY_FAILED = ERROR_TEXT.updateAvailability;
 
 /**
  * The owner's Available/Unavailable switch on the space page (spec §2, §6). Render

@@ -1,19 +1,27 @@
 import { Plus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { inputClass } from "./fields";
+import { useEffect, useRef, useState } from "react";
+import { parseForm } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { spaceTypeSchema } from "../space-type-form";
 
 export type SpaceTypeOption = { id: string; name: string; label: string };
 
-type AddResult = { spaceType?: SpaceTypeOption; error?: string };
+type AddResult = { spaceType?: SpaceTypeOption; error?: string; fieldErrors?: { label?: string } };
 
-/** Adds a space type without leaving the form (POST /api/space-types). */
+/**
+ * Adds a space type without leaving the form (POST /api/space-types). It sits inside
+ * the listing form, so it cannot be a form of its own: the same schema as the
+ * endpoint's runs here first, then the request is sent.
+ */
 export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, select: boolean) => void }) {
   const [open, setOpen] = useState(false);
   const [label, setLabel] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -28,6 +36,12 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
   }
   async function submit() {
     if (busy) return;
+    const checked = parseForm(spaceTypeSchema, { label });
+    if (!checked.ok) {
+      setError(checked.fieldErrors.label ?? ERROR_TEXT.addSpaceType);
+      inputRef.current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -40,55 +54,45 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
         setLabel("");
         setOpen(false);
       } else {
-        setError(result.error ?? "Failed to add space type");
+        setError(result.fieldErrors?.label ?? result.error ?? ERROR_TEXT.addSpaceType);
+        inputRef.current?.focus();
       }
     } catch {
-      setError("Failed to add space type");
+      setError(ERROR_TEXT.addSpaceType);
     } finally {
       setBusy(false);
     }
   }
   return (
     <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        New space type
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={inputRef}
-          id={id}
-          value={label}
-          maxLength={40}
-          onChange={(event) => setLabel(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter adds the type instead of submitting the whole listing form.
-            if (event.key === "Enter") {
-              event.preventDefault();
-              void submit();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass} mt-0`}
-          placeholder="e.g. Rooftop Terrace"
-        />
-        <button
-          type="button"
-          onClick={() => void submit()}
-          disabled={busy}
-          className="shrink-0 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          Add type
-        </button>
-        <button type="button" onClick={() => setOpen(false)} className="shrink-0 rounded-lg px-2 py-2 text-sm text-slate-700 hover:underline">
-          Close
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <Field label="New space type" error={error}>
+        <div className="mt-1 flex gap-2">
+          <Input
+            ref={inputRef}
+            value={label}
+            maxLength={40}
+            onChange={(event) => {
+              setLabel(event.target.value);
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              // Enter adds the type instead of submitting the whole listing form.
+              if (event.key === "Enter") {
+                event.preventDefault();
+                void submit();
+              }
+            }}
+            className="mt-0"
+            placeholder="e.g. Rooftop Terrace"
+          />
+          <Button size="sm" onClick={() => void submit()} pending={busy} className="shrink-0">
+            Add type
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setOpen(false)} className="shrink-0 px-2 hover:bg-transparent hover:underline">
+            Close
+          </Button>
+        </div>
+      </Field>
     </div>
   );
 }

@@ -1,10 +1,15 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Clock, Home, MessageCircle, Star, User, X } from "lucide-react";
+import { Clock, Home, MessageCircle, Star } from "lucide-react";
 import { useContext, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { cardImageUrl } from "~/features/media/urls";
 import { formatMinorWhole } from "~/lib/money";
+import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
+import { Alert } from "~/ui/alert";
+import { Avatar } from "~/ui/avatar";
+import { Button } from "~/ui/button";
+import { Dialog, DialogContent, DialogTitle } from "~/ui/dialog";
+import { EmptyState } from "~/ui/empty-state";
 import { hostDisplayName, PROFILE_LISTING_LIMIT, type PublicProfile } from "../public-profile";
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "not-found" } | { status: "loaded"; profile: PublicProfile };
@@ -17,38 +22,18 @@ function joinedText(iso: string) {
   });
 }
 
-/** An avatar that falls back to a placeholder icon when missing or broken. */
-function Avatar({ url, size }: { url: string | null; size: "lg" | "sm" }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const box = size === "lg" ? "h-20 w-20" : "h-10 w-10";
-  if (!url || failedUrl === url) {
-    return (
-      <span className={`${box} flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500`} data-testid="avatar-placeholder">
-        <User className={size === "lg" ? "h-10 w-10" : "h-5 w-5"} aria-hidden="true" />
-      </span>
-    );
-  }
-  return <img src={url} alt="" className={`${box} shrink-0 rounded-full object-cover`} onError={() => setFailedUrl(url)} />;
-}
-
 /**
  * The public profile of a host (spec §2 Public profile dialog, §4 states), fed by
  * GET /api/profiles/:id each time it opens.
  */
 export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
-        >
-          {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
-          <ProfileBody key={hostId} hostId={hostId} onOpenChange={onOpenChange} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg" placement="sheet">
+        {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
+        <ProfileBody key={hostId} hostId={hostId} onOpenChange={onOpenChange} />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -74,7 +59,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
         if (!response.ok || !body?.profile) {
           return setState({
             status: "error",
-            message: body?.error || "Failed to load profile",
+            message: body?.error || ERROR_TEXT.loadProfile,
           });
         }
         setState({ status: "loaded", profile: body.profile });
@@ -83,7 +68,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
         if (controller.signal.aborted) return;
         setState({
           status: "error",
-          message: error instanceof Error && error.message ? error.message : "Failed to load profile",
+          message: error instanceof Error && error.message ? error.message : ERROR_TEXT.loadProfile,
         });
       });
     return () => controller.abort();
@@ -105,31 +90,26 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
 
   return (
     <>
-      <div className="flex items-start justify-between gap-4">
-        <Dialog.Title className="sr-only">{name}</Dialog.Title>
-        <Dialog.Close className="ml-auto rounded-full p-2 text-slate-500 hover:bg-slate-100" aria-label="Close">
-          <X className="h-5 w-5" aria-hidden="true" />
-        </Dialog.Close>
-      </div>
+      <DialogTitle className="sr-only">{name}</DialogTitle>
       {state.status === "loading" && (
         <p role="status" className="py-12 text-center text-slate-600">
           Loading profile...
         </p>
       )}
       {state.status === "error" && (
-        <p role="alert" className="my-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+        <Alert tone="error" className="my-8 p-4">
           {state.message}
-        </p>
+        </Alert>
       )}
       {state.status === "not-found" && (
         <p role="alert" className="py-12 text-center text-lg font-semibold text-slate-800">
-          Profile not found
+          {NOT_FOUND_TEXT.profile}
         </p>
       )}
       {profile && (
         <div className="space-y-6">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Avatar url={avatarOverride ?? profile.avatarUrl} size="lg" />
+            <Avatar src={avatarOverride ?? profile.avatarUrl} size="xl" />
             <div className="flex-1 space-y-1">
               <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
                 {name}
@@ -149,29 +129,24 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
             <div className="sm:self-start">
               {viewer?.id === profile.id ? null : viewer ? (
                 <div>
-                  <button
-                    type="button"
-                    disabled
-                    aria-describedby="contact-host-note"
-                    className="inline-flex items-center gap-2 rounded-lg bg-slate-200 px-4 py-2 font-semibold text-slate-500"
-                  >
+                  <Button variant="secondary" size="md" disabled aria-describedby="contact-host-note" className="py-2">
                     <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-                  </button>
+                  </Button>
                   <p id="contact-host-note" className="mt-1 max-w-[14rem] text-xs text-slate-500">
                     Messaging between guests and hosts is not available yet.
                   </p>
                 </div>
               ) : (
-                <button
-                  type="button"
+                <Button
+                  size="md"
                   onClick={() => {
                     onOpenChange(false);
                     authDialog?.openSignIn();
                   }}
-                  className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+                  className="py-2"
                 >
                   <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-                </button>
+                </Button>
               )}
             </div>
           </div>
@@ -203,11 +178,13 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
               Listings
             </h3>
             {profile.listings.length === 0 ? (
-              <div className="mt-3 rounded-xl border border-dashed border-slate-300 p-6 text-center">
-                <Home className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
-                <p className="mt-2 font-semibold text-slate-800">No Active Listings</p>
-                <p className="text-sm text-slate-600">This host doesn't have any active listings at the moment.</p>
-              </div>
+              <EmptyState
+                className="mt-3 py-6"
+                headingLevel={4}
+                icon={<Home className="size-8" />}
+                title="No Active Listings"
+                description="This host doesn't have any active listings at the moment."
+              />
             ) : (
               <>
                 <ul className="mt-3 grid gap-3 sm:grid-cols-2">

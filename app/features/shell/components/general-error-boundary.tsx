@@ -78,14 +78,19 @@ function HomeLink() {
  * A thrown response with a status shows that status's page; anything else (a bug,
  * a 5xx) is logged and shows spec §1 'Something went wrong'.
  */
-export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Record<number, StatusHandler> }) {
+export function GeneralErrorBoundary({
+  statusHandlers = {},
+  unexpectedError,
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+  /** What the route shows for a bug or a 5xx instead of 'Something went wrong' (e.g. 'Failed to fetch spaces'). */
+  unexpectedError?: () => ReactNode;
+}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
     if (handler) return <>{handler(error)}</>;
-    if (error.status >= 500) console.error(error);
-    return <SomethingWentWrong />;
   }
   console.error(error);
-  return <SomethingWentWrong />;
+  return <>{unexpectedError ? unexpectedError() : <SomethingWentWrong />}</>;
 }

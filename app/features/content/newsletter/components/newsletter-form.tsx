@@ -1,7 +1,14 @@
 import { CheckCircle2, Mail } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
-import { precheckEmail, type NewsletterResult } from "../newsletter-messages";
+import { parseForm } from "~/lib/forms";
+import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
+import { type NewsletterResult } from "../newsletter-messages";
+
+/** The schema (and zod) load on the first submit: the box is on every page, the validator need not be. */
+const loadSchema = () => import("../newsletter-schema").then((module) => module.newsletterSchema);
 
 /**
  * The newsletter box (footer, blog, /newsletter). Posts to /newsletter: with
@@ -26,14 +33,16 @@ export function NewsletterForm({
   const fetcher = useFetcher<NewsletterResult>({ key: `newsletter-${source}` });
   const id = useId();
   const [clientError, setClientError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const serverResult = fetcher.data ?? initialResult ?? null;
   const result: NewsletterResult | null = clientError
-    ? { status: "invalid", message: clientError, fieldError: clientError }
+    ? { status: "invalid", message: clientError, fieldErrors: { email: clientError } }
     : serverResult;
-  const busy = fetcher.state !== "idle";
+  const busy = checking || fetcher.state !== "idle";
   const Heading = `h${headingLevel}` as const;
   const dark = tone === "dark";
-  const fieldError = result?.status === "invalid" ? result.fieldError : null;
+  const fieldError = result?.status === "invalid" ? result.fieldErrors.email : null;
   const success = result?.status === "subscribed" || result?.status === "already-subscribed";
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -46,10 +55,25 @@ export function NewsletterForm({
         action="/newsletter"
         className="mt-3 flex flex-col gap-2 sm:flex-row"
         onSubmit={(event) => {
-          // A clear message without a round trip; the action validates with the full schema.
-          const problem = precheckEmail(new FormData(event.currentTarget).get("email"));
-          setClientError(problem);
-          if (problem) event.preventDefault();
+          // The action's schema runs here first: a clear message without a round trip.
+          event.preventDefault();
+          if (busy) return;
+          const formData = new FormData(event.currentTarget);
+          setChecking(true);
+          void loadSchema()
+            .then((schema) => {
+              const checked = parseForm(schema, formData);
+              if (!checked.ok) {
+                flushSync(() => setClientError(checked.fieldErrors.email ?? checked.fieldErrors.form ?? null));
+                inputRef.current?.focus();
+                return;
+              }
+              setClientError(null);
+              void fetcher.submit(formData, { method: "post", action: "/newsletter" });
+            })
+            // The validator could not load (offline): send it, the action checks it anyway.
+            .catch(() => void fetcher.submit(formData, { method: "post", action: "/newsletter" }))
+            .finally(() => setChecking(false));
         }}
       >
         <input type="hidden" name="source" value={source} />
@@ -58,7 +82,8 @@ export function NewsletterForm({
         </label>
         <div className="relative flex-1">
           <Mail aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
+          <Input
+            ref={inputRef}
             id={`${id}-email`}
             name="email"
             type="email"
@@ -68,18 +93,13 @@ export function NewsletterForm({
             placeholder="you@example.com"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${id}-status`}
-            className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
+            onChange={() => setClientError(null)}
+            className="py-2.5 pr-3 pl-9 text-sm shadow-none placeholder:text-slate-500"
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className={`rounded-lg px-4 py-2.5 text-sm font-semibold disabled:opacity-70 ${
-            dark ? "bg-white text-brand-800 hover:bg-brand-50" : "bg-brand-600 text-white hover:bg-brand-700"
-          }`}
-        >
-          {busy ? "Subscribing…" : "Subscribe"}
-        </button>
+        <Button type="submit" variant={dark ? "inverse" : "primary"} size="sm" pending={busy} pendingText="Subscribing…" className="px-4 py-2.5">
+          Subscribe
+        </Button>
       </fetcher.Form>
       <p
         id={`${id}-status`}
