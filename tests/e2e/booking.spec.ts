@@ -215,6 +215,21 @@ test.describe("booking", () => {
   });
 });
 
+test.describe("booking widget visibility", () => {
+  test("the owner sees the availability switch instead of the widget; an unavailable listing has no widget", async ({ page }) => {
+    const response = await page.request.post("/auth/sign-in", { form: { email: "maya.chen@rentwell.test", password: "rentwell-demo" } });
+    expect(response.status()).toBe(200);
+    await page.goto(SPACE_PATH);
+    await expect(page.getByRole("switch", { name: "Available for booking" })).toBeVisible();
+    await expect(page.getByTestId("booking-widget")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
+
+    await page.goto("/space/toyota-4runner-trail-suv-with-roof-box/los-angeles");
+    await expect(page.getByText("Temporarily Unavailable")).toBeVisible();
+    await expect(page.getByTestId("booking-widget")).toHaveCount(0);
+  });
+});
+
 async function otherGuest(browser: Browser, testInfo: TestInfo, weeks: number) {
   const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
   const context = await browser.newContext({
