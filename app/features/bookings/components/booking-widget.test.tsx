@@ -237,6 +237,24 @@ describe("payment step", () => {
     expect(await screen.findByLabelText("Card number")).toBeTruthy();
   });
 
+  it("shows the server's refusal: a changed price with the new total, a slot just taken", async () => {
+    answers["/api/bookings/payment-intent"] = () =>
+      Response.json(
+        { error: "The price has changed", code: "price_changed", price: { rental: 3000, fee: 300, total: 3300, currency: "USD" } },
+        { status: 409 },
+      );
+    await toPayment();
+    expect((await screen.findByRole("alert")).textContent).toBe("The price has changed — new total $33.00");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+
+    answers["/api/bookings/payment-intent"] = () =>
+      Response.json({ error: "This time slot was just booked by someone else — please pick another", code: "slot_taken" }, { status: 409 });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This time slot was just booked by someone else — please pick another");
+  });
+
   it("says 'Failed to process booking' when the request cannot be sent", async () => {
     answers["/api/bookings/payment-intent"] = () => Promise.reject(new TypeError("network"));
     await toPayment();

@@ -78,7 +78,7 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   }
   if (!response.ok) {
     if (typeof body?.error === "string" && body.error) {
-      const price = body.code === "price_changed" && body.price ? ` New total: ${formatMinor(body.price.total, body.price.currency)}.` : "";
+      const price = body.code === "price_changed" && body.price ? ` — new total ${formatMinor(body.price.total, body.price.currency)}` : "";
       return { state: "error", message: `${body.error}${price}`, retry: false };
     }
     return { state: "error", message: `Failed to create payment intent (${response.status})`, retry: true };
