@@ -13,7 +13,8 @@
  *   npm run build && npm run bench:booking
  *
  * Settings: BENCH_DATABASE_URL (admin connection, default
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3150). Exits non-zero
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3150), BENCH_NODE_ARGS
+ * (extra node flags for the server, e.g. --cpu-prof). Exits non-zero
  * when a goal is missed: exactly 20 confirmed, 0 overlaps, p99 ≤ 250 ms, availability p95 ≤ 10 ms.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -67,7 +68,9 @@ async function main() {
     const cookies = await Promise.all(guests.map((guest) => sessionCookieFor(db, guest.id)));
 
     const baseUrl = `http://127.0.0.1:${PORT}`;
-    server = spawn(process.execPath, ["server/index.js"], {
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
       env: {
         ...process.env,
         PORT: String(PORT),
