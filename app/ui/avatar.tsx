@@ -1,5 +1,5 @@
 import { UserRound } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { cn, cva, type VariantProps } from "./cn";
 
 const avatarVariants = cva("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full", {
@@ -21,6 +21,13 @@ export function Avatar({
   className,
 }: VariantProps<typeof avatarVariants> & { src: string | null | undefined; alt?: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A server-rendered image can fail before React is there to hear it: check on mount.
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img && src && img.complete && img.naturalWidth === 0) setFailedSrc(src);
+    },
+    [src],
+  );
   if (!src || failedSrc === src) {
     return (
       <span
@@ -36,6 +43,7 @@ export function Avatar({
   }
   return (
     <img
+      ref={checkLoaded}
       src={src}
       alt={alt}
       className={cn(avatarVariants({ size }), "object-cover", className)}

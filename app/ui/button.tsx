@@ -19,6 +19,8 @@ export const buttonVariants = cva(
         danger: "bg-red-600 text-white hover:bg-red-700",
         /** On a dark or photographic background. */
         inverse: "bg-white text-brand-800 hover:bg-brand-50",
+        /** The second choice on a dark or photographic background. */
+        inverseOutline: "border border-white/70 text-white hover:bg-white/10",
       },
       size: {
         sm: "px-3 py-2 text-sm",

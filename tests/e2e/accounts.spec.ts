@@ -1,8 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { accountButton, openAuthDialog, signIn, signUp, uniqueEmail } from "./support/auth";
-
-const PASSWORD = "sunny-harbour-lantern-42";
-const ADMIN = { email: "admin@rentwell.test", password: "rentwell-demo" };
+import type { Page } from "@playwright/test";
+import { accountButton, ADMIN, expect, openAuthDialog, PASSWORD, signIn, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 function isPhone(projectName: string) {
   return projectName === "phone";
@@ -29,15 +26,6 @@ async function menuLabels(page: Page, phone: boolean) {
   return labels;
 }
 
-/**
- * The admin demo account (an ADMIN_EMAILS address), which the demo data creates: sign-up
- * may not claim an admin address, so it answers 409 (taken), never 200.
- */
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const claimed = await request.post("/auth/sign-up", { form: { email: ADMIN.email, password: "a-takeover-attempt-42" } });
-  expect(claimed.status()).toBe(409);
-  await signIn(page, ADMIN.email, ADMIN.password);
-}
 
 test.describe("accounts", () => {
   test("the sign-in dialog: admin hints, toggle, close, browser and server validation", async ({ page }, testInfo) => {
@@ -106,7 +94,7 @@ test.describe("accounts", () => {
     await page.goto("/");
     // Success closes the dialog and the page shows the user without a reload.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await signUp(page, email, PASSWORD);
+    await signUp(page, email, PASSWORD, { through: "dialog" });
     await expect(accountButton(page)).toContainText(email);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await expect(page.getByRole("banner").getByTestId("avatar-placeholder").filter({ visible: true })).toBeVisible();
@@ -224,10 +212,9 @@ test.describe("accounts", () => {
     await expect(accountButton(page)).toContainText("Alex Morgan");
   });
 
-  test("View My Profile opens the signed-in user's public profile", async ({ page }, testInfo) => {
+  test("View My Profile opens the signed-in user's public profile", async ({ page, user: _user }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
     await page.goto("/");
-    await signUp(page, uniqueEmail(`view-${testInfo.project.name}`), PASSWORD);
     const menu = await openAccountMenu(page, phone);
     await (phone
       ? menu.getByRole("button", { name: "View My Profile" })
@@ -241,10 +228,13 @@ test.describe("accounts", () => {
     await expect(profile).toBeHidden();
   });
 
-  test("an admin sees the Admin Dashboard link and page", async ({ page, request }, testInfo) => {
+  test("an admin sees the Admin Dashboard link and page", async ({ page, request, admin: _admin }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
+    // Sign-up may not claim an admin address: it answers 409 (taken), never 200.
+    const claimed = await request.post("/auth/sign-up", { form: { email: ADMIN.email, password: "a-takeover-attempt-42" } });
+    expect(claimed.status()).toBe(409);
     await page.goto("/");
-    await signInAsAdmin(page, request);
+    await expect(accountButton(page)).toBeVisible();
     const labels = await menuLabels(page, phone);
     if (phone) {
       // Small screens: the collapsible list has neither My Listings nor the admin link.
@@ -268,10 +258,9 @@ test.describe("accounts", () => {
     await page.screenshot({ path: testInfo.outputPath(`admin-${testInfo.project.name}.png`) });
   });
 
-  test("the account menu works by keyboard and closes on Escape", async ({ page }, testInfo) => {
+  test("the account menu works by keyboard and closes on Escape", async ({ page, user: _user }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
     await page.goto("/");
-    await signUp(page, uniqueEmail(`keys-${testInfo.project.name}`), PASSWORD);
     await accountButton(page).focus();
     await page.keyboard.press("Enter");
     if (phone) {
@@ -296,9 +285,8 @@ test.describe("accounts", () => {
     await expect(accountButton(page)).toBeFocused();
   });
 
-  test("an expired access token is renewed from the refresh token; forged cookies mean signed out", async ({ page, context, baseURL }) => {
+  test("an expired access token is renewed from the refresh token; forged cookies mean signed out", async ({ page, context, baseURL, user: _user }) => {
     await page.goto("/");
-    await signUp(page, uniqueEmail("renew"), PASSWORD);
     const refresh = (await context.cookies()).find((cookie) => cookie.name === "rw_refresh")!;
     expect(refresh.httpOnly).toBe(true);
     expect(refresh.sameSite).toBe("Lax");
@@ -321,10 +309,9 @@ test.describe("accounts", () => {
     expect((await context.cookies()).filter((cookie) => cookie.name.startsWith("rw_"))).toEqual([]);
   });
 
-  test("a stolen refresh token replayed after the 10 s grace signs out the thief and the owner", async ({ browser, page, context, baseURL }) => {
+  test("a stolen refresh token replayed after the 10 s grace signs out the thief and the owner", async ({ browser, page, context, baseURL, user: _user }) => {
     test.setTimeout(60_000);
     await page.goto("/");
-    await signUp(page, uniqueEmail("stolen"), PASSWORD);
     const stolen = (await context.cookies()).find((cookie) => cookie.name === "rw_refresh")!;
     // The owner's access token expires; the next page renews it (the stolen token is now used).
     await context.clearCookies({ name: "rw_access" });

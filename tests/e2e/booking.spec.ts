@@ -1,6 +1,5 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { accountButton, uniqueEmail } from "./support/auth";
-import { signUp } from "./support/hosting";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { accountButton, expect, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Booking journeys (issue #12): book and pay with the built-in test-mode card
@@ -217,8 +216,7 @@ test.describe("booking", () => {
 
 test.describe("booking widget visibility", () => {
   test("the owner sees the availability switch instead of the widget; an unavailable listing has no widget", async ({ page }) => {
-    const response = await page.request.post("/auth/sign-in", { form: { email: "maya.chen@rentwell.test", password: "rentwell-demo" } });
-    expect(response.status()).toBe(200);
+    await signInThroughApi(page, { email: "maya.chen@rentwell.test", password: "rentwell-demo" });
     await page.goto(SPACE_PATH);
     await expect(page.getByRole("switch", { name: "Available for booking" })).toBeVisible();
     await expect(page.getByTestId("booking-widget")).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { accountButton, signIn } from "./support/auth";
+import type { Page } from "@playwright/test";
+import { accountButton, expect, signIn, test } from "#tests/e2e/support/fixtures";
 
 const CHELSEA = "Chelsea Daylight Studio with Cyclorama Wall";
 const CHELSEA_PATH = "/space/chelsea-daylight-studio-with-cyclorama-wall/new-york";

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { signUp } from "./support/hosting";
+import { expect, signUp, test } from "#tests/e2e/support/fixtures";
 
 /** Small, real PNGs made on the fly (no binary fixtures in the repo). */
 async function png(color: string) {
@@ -23,11 +23,10 @@ async function fillBasics(page: Page, title: string, spaceType: string) {
 }
 
 test.describe("hosting", () => {
-  test("create a draft, upload and arrange photos, publish with an address, toggle and edit", async ({ page }, testInfo) => {
+  test("create a draft, upload and arrange photos, publish with an address, toggle and edit", async ({ page, user: _user }, testInfo) => {
     // A long journey (uploads, several saves, a second browser context): give it room under load.
     test.slow();
     const title = `E2E loft ${testInfo.project.name} ${Date.now()}`;
-    await signUp(page, `host-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-123");
 
     // Empty state.
     await page.goto("/my-listings");
@@ -179,8 +178,7 @@ test.describe("hosting", () => {
     await expect(edited.getByRole("switch", { name: `Published: ${title} (edited)` })).toHaveText("Published");
   });
 
-  test("a space type added in one open form appears live in another", async ({ page, browser }, testInfo) => {
-    await signUp(page, `types-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-321");
+  test("a space type added in one open form appears live in another", async ({ page, browser, user: _user }, testInfo) => {
     // Another host, in their own browser, has the form open too.
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
@@ -200,6 +198,14 @@ test.describe("hosting", () => {
     await otherContext.close();
   });
 
+  test("a host's published listing is live at its address, with the owner's availability switch", async ({ page, host }) => {
+    await page.goto(host.listing.path);
+    await expect(page.getByRole("heading", { level: 1, name: host.listing.title })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Available for booking", exact: true })).toBeVisible();
+    await page.goto("/my-listings");
+    await expect(page.getByRole("switch", { name: `Published: ${host.listing.title}` })).toHaveText("Published");
+  });
+
   test("signed-out visitors are sent home from the hosting pages", async ({ page }) => {
     for (const path of ["/create-listing", "/my-listings", "/edit-listing/00000000-0000-0000-0000-000000000000"]) {
       await page.goto(path);
@@ -207,8 +213,7 @@ test.describe("hosting", () => {
     }
   });
 
-  test("bad input shows messages next to the fields and saves nothing", async ({ page }, testInfo) => {
-    await signUp(page, `bad-${testInfo.project.name}-${Date.now()}@example.test`, "a-long-password-789");
+  test("bad input shows messages next to the fields and saves nothing", async ({ page, user: _user }, testInfo) => {
     await page.goto("/create-listing");
     await fillBasics(page, "<script>window.__hacked = true</script>", `Barn ${testInfo.project.name}`);
     // Videos are accepted by content; SVG is refused with the file named.

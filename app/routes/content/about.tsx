@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { buttonVariants } from "~/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -87,10 +88,10 @@ export default function About() {
             <p className="mt-1 text-brand-50">We are hiring in Tampa and remotely.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to="/careers" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+            <Link to="/careers" className={buttonVariants({ variant: "inverse" })}>
               View open positions
             </Link>
-            <Link to="/contact" className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10">
+            <Link to="/contact" className={buttonVariants({ variant: "inverseOutline", className: "border-white/60" })}>
               Contact us
             </Link>
           </div>

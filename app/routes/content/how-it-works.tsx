@@ -168,12 +168,12 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
             booking.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/explore" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+            <Link to="/explore" className={buttonVariants({ variant: "inverse" })}>
               Start Exploring
             </Link>
             <Link
               to="/create-listing"
-              className="rounded-lg border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
+              className={buttonVariants({ variant: "inverseOutline", className: "border-white/60" })}
             >
               List Your Space
             </Link>

@@ -68,6 +68,7 @@ export default function UiKit() {
             <Button variant="inverse" pending>
               inverse pending
             </Button>
+            <Button variant="inverseOutline">inverseOutline</Button>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <a href="#ui-button" className={buttonVariants({ variant: "secondary", size: "md" })}>

@@ -8,8 +8,8 @@ import { spaces, spaceTypes } from "~/db/schema/index";
 import { localStorage, setMediaStorage } from "~/features/media/storage.server";
 import type * as DbModule from "~/lib/db.server";
 import { readToast } from "~/lib/flash.server";
-import { createUser, sessionCookieFor } from "../../../tests/factories/users";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createUser, sessionCookieFor } from "#tests/factories/users";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 
 const state = vi.hoisted(() => ({ database: undefined as undefined | { db: unknown } }));
 vi.mock("~/lib/db.server", async (original) => ({

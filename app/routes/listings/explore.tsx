@@ -278,7 +278,7 @@ function Results({
             to={exploreHref({ ...filters, page: filters.page + 1 })}
             preventScrollReset
             replace
-            className="rounded-lg border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+            className={buttonVariants({ variant: "outline", className: "py-2.5" })}
           >
             Load more
           </Link>

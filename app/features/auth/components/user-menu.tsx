@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { accountMenuFor, displayName, type MenuUser } from "../account-menu";
 import { UserAvatar } from "./user-avatar";
+import { layer } from "~/ui/layers";
 
 type Props = {
   user: MenuUser;
@@ -46,7 +47,7 @@ function WideUserMenu({ user, onViewProfile }: Props) {
           <DropdownMenu.Content
             align="end"
             sideOffset={8}
-            className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+            className={`${layer.menu} min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg`}
           >
             <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

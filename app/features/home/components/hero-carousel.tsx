@@ -112,7 +112,7 @@ export function HeroCarousel() {
                   </Link>
                   <Link
                     to="/create-listing"
-                    className="rounded-lg border border-white/70 bg-white/10 px-5 py-3 font-semibold text-white backdrop-blur hover:bg-white/20"
+                    className={buttonVariants({ variant: "inverseOutline", className: "bg-white/10 backdrop-blur hover:bg-white/20" })}
                   >
                     List Your Space
                   </Link>

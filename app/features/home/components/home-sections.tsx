@@ -1,6 +1,7 @@
 import { Building2, CalendarCheck, Clock, CreditCard, Headphones, MapPin, ShieldCheck, Sparkles, UserCheck, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { CATEGORY_COUNTS, CATEGORY_SHORTCUTS } from "../slides";
+import { buttonVariants } from "~/ui/button";
 
 const RENTER_BENEFITS = [
   { icon: CalendarCheck, text: "Instant booking — no waiting for host approval" },
@@ -78,10 +79,10 @@ export function HostCallToAction() {
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to="/create-listing" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+          <Link to="/create-listing" className={buttonVariants({ variant: "inverse" })}>
             Start Hosting
           </Link>
-          <Link to="/about" className="rounded-lg border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10">
+          <Link to="/about" className={buttonVariants({ variant: "inverseOutline" })}>
             About Rentwell
           </Link>
         </div>

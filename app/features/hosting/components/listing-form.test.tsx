@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ListingForm } from "./listing-form";
 
 afterEach(cleanup);
@@ -18,7 +18,7 @@ function renderForm(props: Partial<Parameters<typeof ListingForm>[0]> = {}) {
     {
       path: "/create-listing",
       Component: () => (
-        <ListingForm mode="create" categories={categories} spaceTypes={spaceTypes} defaults={{}} errors={{}} {...props} />
+        <ListingForm mode="create" categories={categories} spaceTypes={spaceTypes} defaults={{}} {...props} />
       ),
     },
   ]);
@@ -82,6 +82,32 @@ describe("ListingForm", () => {
     expect(screen.getByLabelText("Postal code").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(city);
     expect(screen.getAllByText("Required to publish")).toHaveLength(2);
+  });
+
+  it("runs the listing schema in the browser: nothing is sent, each message is by its field, the first is focused", async () => {
+    const submitted = vi.fn();
+    const Stub = createRoutesStub([
+      {
+        path: "/create-listing",
+        Component: () => <ListingForm mode="create" categories={categories} spaceTypes={spaceTypes} defaults={{}} />,
+        action: () => {
+          submitted();
+          return null;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/create-listing"]} />);
+    await userEvent.type(await screen.findByLabelText(/Title/), "Sunny loft");
+    await userEvent.type(screen.getByLabelText(/Hourly rate/), "-5");
+    await userEvent.click(screen.getByRole("button", { name: "Publish Listing" }));
+    const description = screen.getByLabelText(/Description/);
+    expect(description.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(description);
+    expect(screen.getByText("Hourly rate cannot be negative")).toBeTruthy();
+    // Publishing also needs the address: each empty address field says so.
+    expect(screen.getAllByText("Required to publish")).toHaveLength(4);
+    expect(screen.getByLabelText("Title").getAttribute("aria-invalid")).toBeNull();
+    expect(submitted).not.toHaveBeenCalled();
   });
 
   it("offers the three listing statuses, Available by default", async () => {

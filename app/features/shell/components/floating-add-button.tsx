@@ -1,5 +1,8 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { layer } from "~/ui/layers";
 
 /** Spec §2: a floating add button, shown only to signed-in users. */
 export function FloatingAddButton() {
@@ -7,7 +10,7 @@ export function FloatingAddButton() {
     <Link
       to="/create-listing"
       aria-label="List a space"
-      className="fixed right-4 bottom-20 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 md:bottom-8"
+      className={cn(buttonVariants({ size: "icon" }), "fixed right-4 bottom-20 size-14 rounded-full shadow-lg md:bottom-8", layer.floating)}
     >
       <Plus className="h-7 w-7" aria-hidden="true" />
     </Link>

@@ -1,6 +1,8 @@
 import { BookOpen, Compass, Home, Info, Lightbulb, Mail, PlusCircle } from "lucide-react";
 import { NavLink } from "react-router";
 import { MAIN_NAV } from "../navigation";
+import { buttonVariants } from "~/ui/button";
+import { layer } from "~/ui/layers";
 
 const ICONS = {
   "/": Home,
@@ -38,7 +40,7 @@ export function InlineNav({ signedIn }: { signedIn: boolean }) {
             <li>
               <NavLink
                 to="/create-listing"
-                className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+                className={buttonVariants({ size: "md", className: "rounded-full py-2" })}
               >
                 List for FREE
               </NavLink>
@@ -57,7 +59,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
   return (
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur md:hidden"
+        className={`fixed inset-x-0 bottom-0 ${layer.header} border-t border-slate-200 bg-white/95 backdrop-blur md:hidden`}
       >
         <ul className="mx-auto flex max-w-lg items-stretch justify-between px-1 pb-[env(safe-area-inset-bottom)]">
           {MAIN_NAV.map((item) => {

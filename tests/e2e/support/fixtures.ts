@@ -1,0 +1,127 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { slugify } from "~/features/listings/slug";
+
+/**
+ * Playwright fixtures for journeys that need someone signed in. Sessions are made
+ * through the app's endpoints (POST /auth/sign-up, /auth/sign-in, /create-listing),
+ * never through the UI — only the journeys that test the sign-in dialog go through it
+ * (`signUp(page, email, password, { through: "dialog" })`).
+ *
+ *   import { expect, test } from "#tests/e2e/support/fixtures";
+ *   test("…", async ({ page, host }) => { await page.goto(host.listing.path); … });
+ */
+
+export type Account = { email: string; password: string };
+export type HostAccount = Account & { listing: { title: string; location: string; path: string } };
+
+export const PASSWORD = "sunny-harbour-lantern-42";
+/** The demo admin (an ADMIN_EMAILS address) the demo data creates. */
+export const ADMIN: Account = { email: "admin@rentwell.test", password: "rentwell-demo" };
+
+/** A unique address per test and browser width, so journeys never collide. */
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** The account button in the header (the visible one: dropdown on wide screens, list on small). */
+export function accountButton(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: /^Account menu for / }).filter({ visible: true });
+}
+
+/** Opens the sign-in dialog from the header, in the given mode. */
+export async function openAuthDialog(page: Page, mode: "signin" | "signup" = "signin") {
+  if (page.url() === "about:blank") await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign In" });
+  await expect(dialog).toBeVisible();
+  if (mode === "signin") return dialog;
+  await dialog.getByRole("button", { name: "Create an Account" }).click();
+  const signUpDialog = page.getByRole("dialog", { name: "Create an Account" });
+  await expect(signUpDialog).toBeVisible();
+  return signUpDialog;
+}
+
+/**
+ * The one sign-up. By default through the endpoint: the session cookies land in the
+ * page's browser context, and the next page load shows the user. `through: "dialog"`
+ * fills in the real dialog and waits for the signed-in header.
+ */
+export async function signUp(page: Page, email: string, password: string, { through = "api" }: { through?: "api" | "dialog" } = {}) {
+  if (through === "api") {
+    const response = await page.request.post("/auth/sign-up", { form: { email, password } });
+    expect(response.status(), await response.text()).toBe(200);
+    return;
+  }
+  const dialog = await openAuthDialog(page, "signup");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(accountButton(page)).toBeVisible();
+}
+
+/** Signs in through the real dialog and waits for the signed-in header. */
+export async function signIn(page: Page, email: string, password: string) {
+  const dialog = await openAuthDialog(page, "signin");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(accountButton(page)).toBeVisible();
+}
+
+/** Signs the page's browser context in through the endpoint. */
+export async function signInThroughApi(page: Page, account: Account) {
+  const response = await page.request.post("/auth/sign-in", { form: { ...account } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Publishes a listing as the signed-in user through the create action, as the form would post it. */
+export async function createListing(page: Page, title: string) {
+  const location = "Austin, Texas";
+  const response = await page.request.post("/create-listing", {
+    form: {
+      title,
+      description: "A bright room with north light.",
+      rentalType: "space",
+      type: "photo-studio",
+      hourlyPrice: "42.50",
+      currency: "USD",
+      capacity: "6",
+      amenities: "Wi-Fi, Parking",
+      location,
+      country: "United States",
+      streetAddress: "500 Congress Ave",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      intent: "publish",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return { title, location, path: `/space/${slugify(title)}/${slugify(location)}` };
+}
+
+export const test = base.extend<{ user: Account; host: HostAccount; admin: Account }>({
+  /** A new account, signed in on `page`. */
+  user: async ({ page }, provide, testInfo) => {
+    const account = { email: uniqueEmail(`user-${testInfo.project.name}`), password: PASSWORD };
+    await signUp(page, account.email, account.password);
+    await provide(account);
+  },
+  /** A new account with one published listing, signed in on `page`. */
+  host: async ({ page }, provide, testInfo) => {
+    const account = { email: uniqueEmail(`host-${testInfo.project.name}`), password: PASSWORD };
+    await signUp(page, account.email, account.password);
+    const listing = await createListing(page, `Fixture loft ${testInfo.project.name} ${Date.now().toString(36)}`);
+    await provide({ ...account, listing });
+  },
+  /** The demo admin, signed in on `page`. */
+  admin: async ({ page }, provide) => {
+    await signInThroughApi(page, ADMIN);
+    await provide(ADMIN);
+  },
+});
+
+export { expect };
