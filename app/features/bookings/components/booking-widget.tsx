@@ -3,6 +3,7 @@ import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } fr
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -77,6 +78,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   }));
   const [displayZone, setDisplayZone] = useState(timeZone);
   const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const hydrated = useHydrated();
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -166,7 +168,9 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const zones = timeZoneChoices(timeZone, browserZone);
 
   return (
-    <div className="mt-4 space-y-4" data-testid="booking-widget">
+    // Until the page has hydrated the controls cannot act, so they are disabled rather than silently ignoring a press.
+    <fieldset className="mt-4 min-w-0 space-y-4" data-testid="booking-widget" disabled={!hydrated} aria-busy={!hydrated || undefined}>
+      <legend className="sr-only">Book this listing</legend>
       <Field label="Pricing option">
         <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
           {units.map((entry) => (
@@ -302,7 +306,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         {free ? "Contact for Pricing" : "Continue to Payment"}
       </Button>
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
-    </div>
+    </fieldset>
   );
 }
 

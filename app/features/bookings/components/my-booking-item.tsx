@@ -2,6 +2,7 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatMinor } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
@@ -48,6 +49,8 @@ export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "t
 export function MyBookingItem({ row }: { row: MyBookingRow }) {
   const fetcher = useFetcher<CancelResult>();
   const [open, setOpen] = useState(false);
+  // Before hydration the dialog cannot open: the button says so by being disabled.
+  const hydrated = useHydrated();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const cancelling = fetcher.state !== "idle";
   const refund = row.refund ?? (result?.ok ? result.refundMinor : null);
@@ -96,7 +99,7 @@ export function MyBookingItem({ row }: { row: MyBookingRow }) {
           )}
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
-              <Button variant="secondary" size="sm" onClick={() => setOpen(true)} pending={cancelling} pendingText="Cancelling...">
+              <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">
                 Cancel booking
               </Button>
               <DialogContent title="Cancel booking" size="sm" description="Are you sure you want to cancel this booking?">
