@@ -11,6 +11,7 @@ export default [
   route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
   route("my-bookings", "routes/account/my-bookings.tsx"),
   route("profile", "routes/account/profile.tsx"),
+  route("booking-confirmation", "routes/bookings/booking-confirmation.tsx"),
   route("admin", "routes/admin/admin.tsx"),
   route("explore", "routes/listings/explore.tsx"),
   // Account resource routes (sign-in dialog, user menu).

@@ -1,24 +1,102 @@
+import { CalendarDays } from "lucide-react";
+import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { cancelBooking, listMyBookings } from "~/features/bookings/bookings.server";
+import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
+import { Alert } from "~/ui/alert";
+import { buttonVariants } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import type { Route } from "./+types/my-bookings";
 
-/** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md#permissions). */
+const PAGE_SIZE = 10;
+
+/** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md "My bookings"). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, fullName: user.fullName };
+  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  try {
+    const result = await listMyBookings(await getDb(), { userId: user.id, page, pageSize: PAGE_SIZE });
+    return { error: null, ...result };
+  } catch (error) {
+    logger.error({ err: error }, "Failed to fetch bookings");
+    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0 }, { status: 500 });
+  }
+}
+
+const cancelSchema = z.object({ intent: z.literal("cancel"), bookingId: z.string().min(1).max(100) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
+  try {
+    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, now: new Date() });
+    if (!result.ok) return data({ ok: false as const, error: result.error || ERROR_TEXT.cancelBooking, refundMinor: null }, { status: result.status });
+    return { ok: true as const, error: null, refundMinor: result.refundMinor };
+  } catch (error) {
+    logger.error({ err: error }, "Failed to cancel booking");
+    return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 500 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "My Bookings | Rentwell", description: "The bookings you have made.", path: "/my-bookings", matches, noIndex: true });
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageCount, error } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
-      <p className="mt-3 text-slate-600">
-        The spaces, vehicles and equipment you have booked, signed in as <strong className="font-semibold text-slate-900">{loaderData.fullName ?? loaderData.email}</strong>
-        {loaderData.fullName ? <> ({loaderData.email})</> : null}.
-      </p>
+      {error ? (
+        <Alert tone="error" className="mt-6">
+          {error}
+        </Alert>
+      ) : items.length === 0 ? (
+        <EmptyState
+          className="mt-8"
+          icon={<CalendarDays className="h-10 w-10" />}
+          title="No Bookings Yet"
+          description="When you book a space, vehicle or piece of equipment it shows up here."
+          action={
+            <Link to="/explore" className={buttonVariants({ size: "md" })}>
+              Explore listings
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="mt-8 space-y-4">
+          {items.map((row) => (
+            <MyBookingItem key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-600">
+            Page {page} of {pageCount}
+          </p>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { minorToDecimalText } from "~/lib/money";
 import { Check, MapPin, Star, Users } from "lucide-react";
-import { useContext, useState } from "react";
+import { useContext, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { BookingWidget } from "~/features/bookings/components/booking-widget";
+import { getBookingWidget } from "~/features/bookings/bookings.server";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
@@ -14,6 +15,7 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
+import { minorToDecimalText } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
@@ -41,6 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canonicalUrl = absoluteUrl(siteUrl, lookup.canonicalPath);
   const options = priceOptions(space);
   const bookable = isBookable(space);
+  const isOwner = viewer?.id === space.userId;
+  // The booking widget's inputs (the server prices every request again; docs/decisions/0110-booking-widget-and-checkout-ui.md).
+  const widget = bookable && !isOwner ? await getBookingWidget(db, { spaceId: space.id, viewerId: viewer?.id ?? null }) : null;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -74,8 +79,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   return {
     canonicalPath: lookup.canonicalPath,
-    isOwner: viewer?.id === space.userId,
+    isOwner,
     signedIn: Boolean(viewer),
+    now: new Date().toISOString(),
+    widget:
+      widget && (widget.bookable || widget.reason === "no_price")
+        ? {
+            timeZone: widget.timeZone,
+            currency: widget.currency,
+            units: widget.units,
+            feePercent: widget.feePercent,
+            minRentalDuration: space.minRentalDuration,
+            maxRentalDuration: space.maxRentalDuration,
+          }
+        : null,
     space: {
       id: space.id,
       title: space.title,
@@ -160,10 +177,29 @@ export function ErrorBoundary() {
   );
 }
 
+const MINUTE_MS = 60_000;
+let lastMinute = { minute: -1, date: new Date(0) };
+function currentMinute() {
+  const minute = Math.floor(Date.now() / MINUTE_MS);
+  if (minute !== lastMinute.minute) lastMinute = { minute, date: new Date() };
+  return lastMinute.date;
+}
+function everyMinute(onTick: () => void) {
+  const timer = setInterval(onTick, MINUTE_MS / 4);
+  return () => clearInterval(timer);
+}
+
+/** The page's clock: the server's time while hydrating, then the browser's, renewed each minute. */
+function useNow(serverNow: string | undefined) {
+  const server = useMemo(() => (serverNow ? new Date(serverNow) : new Date(0)), [serverNow]);
+  return useSyncExternalStore(everyMinute, currentMinute, () => server);
+}
+
 export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const authDialog = useContext(AuthDialogContext);
   const [profileOpen, setProfileOpen] = useState(false);
+  const now = useNow(loaderData.now);
 
   const { space, prices, details, host, reviews, isOwner, signedIn } = loaderData;
   const [firstPrice, ...otherPrices] = prices;
@@ -239,10 +275,8 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                 Temporarily Unavailable
               </Alert>
             )}
-            {!signedIn && space.bookable && (
-              <Button onClick={() => authDialog?.openSignIn()} block className="mt-4 px-4">
-                Sign in to book
-              </Button>
+            {space.bookable && !isOwner && loaderData.widget && (
+              <BookingWidget spaceId={space.id} widget={loaderData.widget} signedIn={signedIn} now={now} onSignInWanted={() => authDialog?.openSignIn()} />
             )}
           </section>
 

@@ -1,0 +1,431 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { DayPicker } from "react-day-picker";
+import "react-day-picker/style.css";
+import { formatMinor } from "~/lib/money";
+import { useHydrated } from "~/ui/use-hydrated";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Field } from "~/ui/field";
+import { Select } from "~/ui/input";
+import {
+  busyWindow,
+  choiceProblem,
+  clampQuantity,
+  durationText,
+  formatInZone,
+  quoteChoice,
+  rangeInZone,
+  shiftDate,
+  SLOT_BOOKED,
+  slotOptions,
+  timeInZone,
+  timeZoneChoices,
+  UNIT_NAMES,
+  weekGrid,
+  weekStartOf,
+  type Choice,
+  type UnitPrice,
+} from "../booking-widget-rules";
+import { durationRange, type PricingUnit } from "../pricing";
+import { bookingEnd, todayIn } from "../slots";
+import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
+import { useBusyRanges } from "./use-busy-ranges";
+
+export type BookingWidgetData = {
+  timeZone: string;
+  currency: string;
+  units: UnitPrice[];
+  feePercent: number;
+  minRentalDuration: number;
+  maxRentalDuration: number | null;
+};
+
+type Props = {
+  spaceId: string;
+  widget: BookingWidgetData;
+  signedIn: boolean;
+  /** The clock: the page passes the server's time first and ticks it after hydration; tests pass a fixed one. */
+  now: Date;
+  /** Opens the sign-in dialog (signed-out visitors); the choice stays as it is. */
+  onSignInWanted(): void;
+};
+
+/** "YYYY-MM-DD" ↔ a Date at local midnight, for the calendar (which works in calendar days). */
+function calendarDate(date: string) {
+  const [year = 1970, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(year, month - 1, day);
+}
+function dateKey(date: Date) {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * The space page's booking form (docs/product.md "Space detail", "Booking flow"):
+ * pricing option, date, start time, duration, display time zone, the weekly grid
+ * and the summary, then the payment step.
+ */
+export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }: Props) {
+  const id = useId();
+  const { timeZone, currency, units, feePercent } = widget;
+  const today = todayIn(timeZone, now);
+  const [chosen, setChoice] = useState<Choice>(() => ({
+    unit: units[0]?.unit ?? "hour",
+    date: null,
+    start: null,
+    quantity: durationRange(units[0]?.unit ?? "hour", widget).min,
+  }));
+  const [displayZone, setDisplayZone] = useState(timeZone);
+  const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const hydrated = useHydrated();
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
+  const [checkout, setCheckout] = useState<{ request: PaymentIntentRequest; summary: PaymentSummary } | null>(null);
+  // The last payment intent, kept when the guest goes back: continuing with the same choice reuses it (and its hold).
+  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent } | null>(null);
+
+  const window = useMemo(() => busyWindow(weekStart), [weekStart]);
+  const { busy: allBusy, failed: busyFailed, reload: reloadBusy } = useBusyRanges(spaceId, window);
+  // The guest's own hold is not someone else's booking.
+  const busy = held ? allBusy.filter((range) => !sameRange(range, { start: held.intent.startTime, end: held.intent.endTime })) : allBusy;
+
+  // A start someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
+  const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, timeZone, chosen.unit, chosen.quantity, busy, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
+  const choice = chosenTaken ? { ...chosen, start: null } : chosen;
+  const range = durationRange(choice.unit, widget);
+  const quote = quoteChoice(units, choice, feePercent, currency);
+  const slots = choice.date ? slotOptions(choice.date, timeZone, choice.unit, choice.quantity, busy, now) : [];
+  const grid = weekGrid(weekStart, timeZone, busy, now);
+  const end = choice.start ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone) : null;
+  const free = total(quote) === 0;
+
+
+  const update = (next: Partial<Choice>) => {
+    setProblem(null);
+    setChoice(() => {
+      const merged = { ...choice, ...next };
+      return { ...merged, quantity: clampQuantity(merged.quantity, durationRange(merged.unit, widget)) };
+    });
+  };
+
+  const pickDate = (date: string) => {
+    update({ date, start: null });
+    setWeekStart(weekStartOf(date));
+  };
+
+  const proceed = () => {
+    const issue = choiceProblem(choice, now);
+    setProblem(issue);
+    if (issue || free) return;
+    if (!signedIn) {
+      onSignInWanted();
+      return;
+    }
+    if (!choice.start || !end) return;
+    setCheckout({
+      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency },
+      summary: {
+        when: rangeInZone(choice.start, end, displayZone),
+        zone: displayZone,
+        duration: durationText(choice.unit, choice.quantity),
+        rental: quote.rentalMinor,
+        fee: quote.feeMinor,
+        feePercent: quote.feePercent,
+        total: quote.totalMinor,
+        currency,
+      },
+    });
+  };
+
+  if (checkout) {
+    const key = JSON.stringify(checkout.request);
+    return (
+      <PaymentStep
+        request={checkout.request}
+        summary={checkout.summary}
+        existing={held?.key === key ? held.intent : null}
+        onReady={(intent) => setHeld({ key, intent })}
+        onBack={() => {
+          setCheckout(null);
+          reloadBusy();
+        }}
+      />
+    );
+  }
+
+  if (units.length === 0) {
+    // 'Price on request': nothing to choose, and nothing to pay (docs/product.md "Booking flow").
+    return (
+      <Button block disabled className="mt-4">
+        Contact for Pricing
+      </Button>
+    );
+  }
+
+  const zones = timeZoneChoices(timeZone, browserZone);
+
+  return (
+    // Until the page has hydrated the controls cannot act, so they are disabled rather than silently ignoring a press.
+    <fieldset className="mt-4 min-w-0 space-y-4" data-testid="booking-widget" disabled={!hydrated} aria-busy={!hydrated || undefined}>
+      <legend className="sr-only">Book this listing</legend>
+      <Field label="Pricing option">
+        <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
+          {units.map((entry) => (
+            <option key={entry.unit} value={entry.unit}>
+              {UNIT_NAMES[entry.unit].label} — {formatMinor(entry.priceMinor, currency)}/{UNIT_NAMES[entry.unit].one}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <div className="space-y-1">
+        <span className="block text-sm font-medium text-slate-800" id={`${id}-date-label`}>
+          Date
+        </span>
+        <Button
+          variant="secondary"
+          size="md"
+          block
+          aria-expanded={calendarOpen}
+          id={`${id}-date`}
+          aria-controls={`${id}-calendar`}
+          aria-labelledby={`${id}-date-label ${id}-date`}
+          onClick={() => setCalendarOpen((open) => !open)}
+          className="justify-start font-normal"
+        >
+          {choice.date ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, year: "numeric" }) : "Choose a date"}
+        </Button>
+        {calendarOpen && (
+          <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
+            <DayPicker
+              // The library's stylesheet is unlayered, so its variables are set inline to win over it.
+              style={DAY_PICKER_LOOK}
+              weekStartsOn={1}
+              mode="single"
+              today={calendarDate(today)}
+              selected={choice.date ? calendarDate(choice.date) : undefined}
+              defaultMonth={calendarDate(choice.date ?? today)}
+              startMonth={calendarDate(today)}
+              disabled={{ before: calendarDate(today) }}
+              onSelect={(date) => {
+                if (!date) return;
+                pickDate(dateKey(date));
+                setCalendarOpen(false);
+              }}
+            />
+          </div>
+        )}
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Start time">
+          <Select value={choice.start ?? ""} disabled={!choice.date} onChange={(event) => update({ start: event.target.value || null })}>
+            <option value="">{choice.date ? "Choose a time" : "Pick a date first"}</option>
+            {slots.map((slot) => (
+              <option key={slot.start} value={slot.start} disabled={slot.disabled}>
+                {timeInZone(slot.start, displayZone)}
+                {slot.reason ? ` — ${slot.reason === SLOT_BOOKED ? "booked" : "passed"}` : ""}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Duration">
+          <Select value={choice.quantity} onChange={(event) => update({ quantity: Number(event.target.value) })}>
+            {Array.from({ length: Math.max(0, range.max - range.min + 1) }, (_, index) => range.min + index).map((quantity) => (
+              <option key={quantity} value={quantity}>
+                {durationText(choice.unit, quantity)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+
+      <Field label="Show times in">
+        <Select value={displayZone} onChange={(event) => setDisplayZone(event.target.value)}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+              {zone === timeZone ? " (listing's time zone)" : zone === browserZone ? " (your time zone)" : ""}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <WeekGrid
+        grid={grid}
+        timeZone={timeZone}
+        displayZone={displayZone}
+        selected={choice.start}
+        canGoBack={weekStart > weekStartOf(today)}
+        onPrevious={() => setWeekStart(shiftDate(weekStart, -7))}
+        onNext={() => setWeekStart(shiftDate(weekStart, 7))}
+        onPick={(date, start) => {
+          update({ date, start });
+        }}
+      />
+      {busyFailed && (
+        <Alert tone="error" className="text-sm">
+          Could not load the booked times; they are checked again when you continue.
+        </Alert>
+      )}
+
+      <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm" aria-label="Booking summary">
+        {choice.start && end && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">When</dt>
+            <dd className="text-right text-slate-900">
+              {rangeInZone(choice.start, end, displayZone)}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Rental ({durationText(choice.unit, choice.quantity)})</dt>
+          <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Service fee ({quote.feePercent}%)</dt>
+          <dd className="text-slate-900">{formatMinor(quote.feeMinor, currency)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-base font-semibold">
+          <dt className="text-slate-900">Total</dt>
+          <dd className="text-slate-900" data-testid="booking-total">
+            {formatMinor(quote.totalMinor, currency)}
+          </dd>
+        </div>
+      </dl>
+
+      {problem && (
+        <Alert tone="error" className="text-sm font-medium">
+          {problem}
+        </Alert>
+      )}
+      <Button block onClick={proceed} disabled={free}>
+        {free ? "Contact for Pricing" : "Continue to Payment"}
+      </Button>
+      {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
+    </fieldset>
+  );
+}
+
+function sameRange(a: { start: string; end: string }, b: { start: string; end: string }) {
+  return Date.parse(a.start) === Date.parse(b.start) && Date.parse(a.end) === Date.parse(b.end);
+}
+
+const DAY_PICKER_LOOK = {
+  "--rdp-accent-color": "var(--color-brand-700)",
+  "--rdp-accent-background-color": "var(--color-brand-50)",
+  "--rdp-day-height": "40px",
+  "--rdp-day-width": "40px",
+  "--rdp-day_button-height": "38px",
+  "--rdp-day_button-width": "38px",
+} as CSSProperties;
+
+const noSubscription = () => () => {};
+function browserTimeZone(): string | null {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+}
+
+function total(quote: { totalMinor: number }) {
+  return quote.totalMinor;
+}
+
+type GridProps = {
+  grid: ReturnType<typeof weekGrid>;
+  timeZone: string;
+  displayZone: string;
+  selected: string | null;
+  canGoBack: boolean;
+  onPrevious(): void;
+  onNext(): void;
+  onPick(date: string, start: string): void;
+};
+
+/** The weekly availability grid: hours 9–21 × 7 days in the listing's zone; past and booked hours disabled with a tooltip. */
+function WeekGrid({ grid, timeZone, displayZone, selected, canGoBack, onPrevious, onNext, onPick }: GridProps) {
+  const { days, rows } = grid;
+  const dayLabel = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined });
+  const first = days[0] ?? "";
+  const last = days[days.length - 1] ?? first;
+  const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })}`;
+  return (
+    <section aria-label="Weekly availability" className="space-y-2">
+      <div className="flex items-center justify-between gap-2">
+        <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week">
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="week-range">
+          {range}
+        </p>
+        <Button variant="secondary" size="icon" onClick={onNext} aria-label="Next week">
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
+          <caption className="sr-only">Hours in {timeZone.replace(/_/g, " ")}; choose a free hour to start there</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="w-11">
+                <span className="sr-only">Hour</span>
+              </th>
+              {days.map((date) => (
+                <th key={date} scope="col" className="font-medium text-slate-700">
+                  {dayLabel(date)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row[0]?.hour}>
+                <th scope="row" className="pr-1 text-right font-normal text-slate-600">
+                  {row[0] ? timeInZone(row[0].start, displayZone) : null}
+                </th>
+                {row.map((cell) => {
+                  const isSelected = cell.start === selected;
+                  const label = `${formatInZone(cell.start, displayZone)}${cell.reason ? `: ${cell.reason}` : isSelected ? ": selected" : ": available"}`;
+                  return (
+                    <td key={cell.date}>
+                      <button
+                        type="button"
+                        disabled={cell.disabled}
+                        title={cell.reason ?? undefined}
+                        aria-label={label}
+                        aria-pressed={isSelected}
+                        onClick={() => onPick(cell.date, cell.start)}
+                        className={cn(
+                          "block h-7 w-full rounded focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700",
+                          isSelected
+                            ? "bg-brand-600"
+                            : cell.disabled
+                              ? cell.reason === SLOT_BOOKED
+                                ? "cursor-not-allowed bg-red-200"
+                                : "cursor-not-allowed bg-slate-200"
+                              : "bg-emerald-100 hover:bg-emerald-300",
+                        )}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="flex flex-wrap gap-3 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <span className="h-3 w-3 rounded bg-emerald-100" aria-hidden="true" /> Free
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <span className="h-3 w-3 rounded bg-red-200" aria-hidden="true" /> Booked
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <span className="h-3 w-3 rounded bg-slate-200" aria-hidden="true" /> Passed
+        </span>
+      </p>
+    </section>
+  );
+}

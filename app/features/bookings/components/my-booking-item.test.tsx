@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, data } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { MyBookingItem, type MyBookingRow } from "./my-booking-item";
+
+afterEach(cleanup);
+
+const ROW: MyBookingRow = {
+  id: "b1",
+  status: "confirmed",
+  startTime: "2026-03-10T18:00:00.000Z",
+  endTime: "2026-03-10T20:00:00.000Z",
+  timeZone: "America/New_York",
+  currency: "USD",
+  rental: 14000,
+  fee: 1400,
+  total: 15400,
+  refund: null,
+  space: { id: "s1", title: "Midtown Mixing Suite", location: "New York", image: null, href: "/space/midtown/new-york" },
+  canCancel: true,
+  cancelQuote: { refundMinor: 14000 },
+  icsHref: "/api/bookings/b1/calendar.ics",
+};
+
+function renderItem(row: MyBookingRow, answer: () => unknown = () => ({ ok: true, error: null, refundMinor: 14000 })) {
+  const sent: string[] = [];
+  const Stub = createRoutesStub([
+    {
+      path: "/my-bookings",
+      Component: () => (
+        <ul>
+          <MyBookingItem row={row} />
+        </ul>
+      ),
+      action: async ({ request }) => {
+        const form = await request.formData();
+        sent.push(`${form.get("intent")}:${form.get("bookingId")}`);
+        return answer();
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/my-bookings"]} />);
+  return sent;
+}
+
+describe("MyBookingItem", () => {
+  it("shows the listing, the times in the listing's zone, the amounts, a green status and the .ics link", () => {
+    renderItem(ROW);
+    const item = screen.getByRole("listitem");
+    expect(within(item).getByRole("link", { name: "Midtown Mixing Suite" }).getAttribute("href")).toBe("/space/midtown/new-york");
+    expect(item.textContent).toContain("Tue, 10 Mar 2026, 14:00 – 16:00 (America/New York)");
+    expect(item.textContent).toContain("Rental $140.00 · Service fee $14.00 · Total $154.00");
+    expect(within(item).getByText("Confirmed").className).toContain("green");
+    expect(within(item).getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href")).toBe("/api/bookings/b1/calendar.ics");
+  });
+
+  it("asks before cancelling, shows the refund first, then the refund and its timing", async () => {
+    const sent = renderItem(ROW);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel booking" }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel booking" });
+    expect(dialog.textContent).toContain("Are you sure you want to cancel this booking?");
+    expect(within(dialog).getByTestId("refund-quote").textContent).toBe("You will be refunded $140.00.");
+    expect(sent).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel booking" }));
+    await waitFor(() => expect(screen.getByTestId("refund").textContent).toBe("Refund $140.00. Refunds take 5-7 business days."));
+    expect(sent).toEqual(["cancel:b1"]);
+    expect(screen.queryByRole("button", { name: "Cancel booking" })).toBeNull();
+  });
+
+  it("keeps the booking when the guest says no, and says when the policy gives nothing back", async () => {
+    const sent = renderItem({ ...ROW, cancelQuote: { refundMinor: 0 } });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel booking" }));
+    expect(screen.getByTestId("refund-quote").textContent).toBe("Under this listing's cancellation policy you will not get a refund.");
+    await userEvent.click(screen.getByRole("button", { name: "Keep booking" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it("shows 'Failed to cancel booking' when the server refuses without a message", async () => {
+    renderItem(ROW, () => data({ ok: false, error: "Failed to cancel booking", refundMinor: null }, { status: 500 }));
+    await userEvent.click(screen.getByRole("button", { name: "Cancel booking" }));
+    await userEvent.click(screen.getByRole("button", { name: "Yes, cancel booking" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to cancel booking");
+    expect(screen.getByRole("button", { name: "Cancel booking" })).toBeTruthy();
+  });
+
+  it("shows a cancelled booking in red with its refund, and a pending one in a neutral colour without actions", () => {
+    renderItem({ ...ROW, status: "cancelled", refund: 14000, canCancel: false, cancelQuote: null, icsHref: null });
+    expect(screen.getByText("Cancelled").className).toContain("red");
+    expect(screen.getByTestId("refund").textContent).toBe("Refund $140.00. Refunds take 5-7 business days.");
+    expect(screen.queryByRole("button")).toBeNull();
+    cleanup();
+    renderItem({ ...ROW, status: "pending_payment", canCancel: false, cancelQuote: null, icsHref: null });
+    expect(screen.getByText("Awaiting payment").className).toContain("slate");
+    expect(screen.queryByRole("link", { name: /calendar/ })).toBeNull();
+  });
+});

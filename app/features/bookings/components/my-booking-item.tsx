@@ -1,0 +1,139 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { formatMinor } from "~/lib/money";
+import { useHydrated } from "~/ui/use-hydrated";
+import { Alert } from "~/ui/alert";
+import { Badge } from "~/ui/badge";
+import { Button, buttonVariants } from "~/ui/button";
+import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import type { BookingRow } from "../bookings.server";
+
+export const REFUND_TIMING = "Refunds take 5-7 business days";
+
+/** One row of /my-bookings, as the server lists it (amounts in minor units, times ISO UTC). */
+export type MyBookingRow = Pick<
+  BookingRow,
+  "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
+>;
+
+type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
+
+const STATUS_TONE: Record<string, "success" | "danger" | "neutral"> = { confirmed: "success", cancelled: "danger" };
+const STATUS_TEXT: Record<string, string> = {
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  pending_payment: "Awaiting payment",
+  expired: "Expired",
+  completed: "Completed",
+};
+
+/** "Tue, 25 Nov 2026, 14:00 – 16:00 (America/New York)" in the listing's zone. */
+export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "timeZone">) {
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone: row.timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const start = new Date(row.startTime);
+  const end = new Date(row.endTime);
+  const sameDay = day.format(start) === day.format(end);
+  const text = sameDay
+    ? `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`
+    : `${day.format(start)}, ${time.format(start)} – ${day.format(end)}, ${time.format(end)}`;
+  return `${text} (${row.timeZone.replace(/_/g, " ")})`;
+}
+
+/**
+ * One booking on /my-bookings (docs/product.md "My bookings"): listing, times in the
+ * listing's zone, amounts, status, the .ics link, and Cancel with a dialog that shows
+ * the refund before the guest confirms. The cancel posts `intent=cancel` to the page's action.
+ */
+export function MyBookingItem({ row }: { row: MyBookingRow }) {
+  const fetcher = useFetcher<CancelResult>();
+  const [open, setOpen] = useState(false);
+  // Before hydration the dialog cannot open: the button says so by being disabled.
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const cancelling = fetcher.state !== "idle";
+  const refund = row.refund ?? (result?.ok ? result.refundMinor : null);
+  const titleId = `booking-${row.id}-title`;
+  return (
+    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" aria-labelledby={titleId}>
+      {row.space.image ? (
+        <img src={row.space.image} alt="" className="aspect-[4/3] w-full rounded-lg object-cover sm:w-44" loading="lazy" />
+      ) : (
+        <div className="aspect-[4/3] w-full rounded-lg bg-slate-100 sm:w-44" aria-hidden="true" />
+      )}
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            <Link to={row.space.href} className="hover:underline">
+              {row.space.title}
+            </Link>
+          </h2>
+          <Badge tone={STATUS_TONE[row.status] ?? "neutral"}>{STATUS_TEXT[row.status] ?? row.status}</Badge>
+        </div>
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          <MapPin className="h-4 w-4" aria-hidden="true" />
+          {row.space.location}
+        </p>
+        <p className="text-sm text-slate-800">{bookingWhen(row)}</p>
+        <p className="text-sm text-slate-700">
+          Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
+          <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
+        </p>
+        {refund != null && (row.status === "cancelled" || result?.ok) && (
+          <p className="text-sm font-medium text-slate-800" data-testid="refund">
+            Refund {formatMinor(refund, row.currency)}. {REFUND_TIMING}.
+          </p>
+        )}
+        {result && !result.ok && (
+          <Alert tone="error" className="text-sm">
+            {result.error}
+          </Alert>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          {row.icsHref && row.status === "confirmed" && (
+            <a href={row.icsHref} download className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              <CalendarDays className="h-4 w-4" aria-hidden="true" />
+              Add to calendar (.ics)
+            </a>
+          )}
+          {row.canCancel && !result?.ok && (
+            <Dialog open={open} onOpenChange={setOpen}>
+              <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">
+                Cancel booking
+              </Button>
+              <DialogContent title="Cancel booking" size="sm" description="Are you sure you want to cancel this booking?">
+                <p className="mt-4 text-slate-800">
+                  {row.space.title}, {bookingWhen(row)}
+                </p>
+                <p className="mt-2 font-semibold text-slate-900" data-testid="refund-quote">
+                  {row.cancelQuote && row.cancelQuote.refundMinor > 0
+                    ? `You will be refunded ${formatMinor(row.cancelQuote.refundMinor, row.currency)}.`
+                    : "Under this listing's cancellation policy you will not get a refund."}
+                </p>
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="secondary" size="md">
+                      Keep booking
+                    </Button>
+                  </DialogClose>
+                  <Button
+                    variant="danger"
+                    size="md"
+                    pending={cancelling}
+                    onClick={() => {
+                      void fetcher.submit({ intent: "cancel", bookingId: row.id }, { method: "post" });
+                      setOpen(false);
+                    }}
+                  >
+                    Yes, cancel booking
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import { CheckCircle2, Clock, RotateCcw, XCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { formatMinor } from "~/lib/money";
+import { buttonVariants } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
+
+export type PaymentOutcome = "confirmed" | "processing" | "failed" | "error" | "refunded";
+
+// The payment results of docs/product.md ("Payment result by provider status"), plus the automatic refund.
+export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string | null }> = {
+  confirmed: { title: "Booking Confirmed!", body: "Payment successful! Your booking has been confirmed." },
+  processing: { title: "Processing Payment...", body: "Your payment is processing." },
+  failed: { title: "Payment Failed", body: "Your payment was not successful, please try again." },
+  error: { title: "Something went wrong.", body: null },
+  refunded: {
+    title: "Booking Refunded",
+    body: "Your payment arrived after the hold on this time slot had expired and someone else booked it, so you were refunded in full. Refunds take 5-7 business days.",
+  },
+};
+
+const LOOK: Record<PaymentOutcome, { icon: typeof CheckCircle2; tone: string }> = {
+  confirmed: { icon: CheckCircle2, tone: "text-green-700" },
+  processing: { icon: Clock, tone: "text-amber-700" },
+  failed: { icon: XCircle, tone: "text-red-700" },
+  error: { icon: XCircle, tone: "text-red-700" },
+  refunded: { icon: RotateCcw, tone: "text-amber-700" },
+};
+
+/**
+ * The result of a booking payment. While it is processing, the page's loader runs
+ * again every `pollMs` until the payment settles, so the guest needs no reload.
+ */
+export function PaymentOutcomeView({
+  outcome,
+  amount,
+  pollMs = 2000,
+}: {
+  outcome: PaymentOutcome;
+  amount: { paid: number | null; refunded: number | null; currency: string } | null;
+  pollMs?: number;
+}) {
+  const { revalidate } = useRevalidator();
+  const text = OUTCOME_TEXTS[outcome];
+  const { icon: Icon, tone } = LOOK[outcome];
+
+  // While processing: check again `pollMs` after each check has settled, until the outcome changes.
+  useEffect(() => {
+    if (outcome !== "processing") return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      timer = setTimeout(() => {
+        void revalidate().finally(() => {
+          if (!stopped) next();
+        });
+      }, pollMs);
+    };
+    next();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [outcome, revalidate, pollMs]);
+
+  return (
+    <Card padding="lg" className="text-center">
+      <Icon className={cn("mx-auto h-14 w-14", tone)} aria-hidden="true" />
+      <div role="status">
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
+        {text.body && <p className="mt-3 text-slate-700">{text.body}</p>}
+      </div>
+      {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">Paid {formatMinor(amount.paid, amount.currency)}</p>}
+      {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">Refunded {formatMinor(amount.refunded, amount.currency)}</p>}
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/dashboard" className={buttonVariants({ size: "md" })}>
+          View My Bookings
+        </Link>
+        <Link to="/" className={buttonVariants({ variant: "secondary", size: "md" })}>
+          Return to Home
+        </Link>
+      </div>
+    </Card>
+  );
+}

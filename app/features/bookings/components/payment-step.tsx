@@ -1,0 +1,322 @@
+import { CreditCard } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { ERROR_TEXT } from "~/lib/messages";
+import { formatMinor } from "~/lib/money";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { Spinner } from "~/ui/spinner";
+import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
+import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
+
+export type PaymentIntentRequest = {
+  spaceId: string;
+  startTime: string;
+  endTime: string;
+  duration: number;
+  pricingUnit: string;
+  amount: number;
+  currency: string;
+};
+
+export type PaymentSummary = {
+  when: string;
+  zone: string;
+  duration: string;
+  rental: number;
+  fee: number;
+  feePercent: number;
+  total: number;
+  currency: string;
+};
+
+export const MISSING_SECRET = "Invalid response: missing client secret";
+
+export type ReadyIntent = {
+  state: "ready";
+  clientSecret: string;
+  startTime: string;
+  endTime: string;
+  total: number;
+  fee: { percentage: number; amount: number };
+  rental: number;
+  currency: string;
+};
+
+type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean };
+
+type IntentAnswer = {
+  clientSecret?: unknown;
+  error?: unknown;
+  code?: unknown;
+  platformFee?: { percentage: number; amount: number };
+  rental?: number;
+  total?: number;
+  currency?: string;
+  price?: { rental: number; fee: number; total: number; currency: string };
+};
+
+/** POST /api/bookings/payment-intent with a fresh Idempotency-Key per attempt; the answer as an Intent. */
+async function createIntent(request: PaymentIntentRequest, summary: PaymentSummary): Promise<Intent> {
+  let response: Response;
+  try {
+    response = await fetch("/api/bookings/payment-intent", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    return { state: "error", message: ERROR_TEXT.processBooking, retry: true };
+  }
+  let body: IntentAnswer | null = null;
+  try {
+    body = (await response.json()) as IntentAnswer;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    if (typeof body?.error === "string" && body.error) {
+      const price = body.code === "price_changed" && body.price ? ` — new total ${formatMinor(body.price.total, body.price.currency)}` : "";
+      return { state: "error", message: `${body.error}${price}`, retry: false };
+    }
+    return { state: "error", message: `Failed to create payment intent (${response.status})`, retry: true };
+  }
+  if (!body || typeof body.clientSecret !== "string" || !body.clientSecret) return { state: "error", message: MISSING_SECRET, retry: true };
+  return {
+    state: "ready",
+    clientSecret: body.clientSecret,
+    startTime: request.startTime,
+    endTime: request.endTime,
+    total: body.total ?? summary.total,
+    rental: body.rental ?? summary.rental,
+    fee: body.platformFee ?? { percentage: summary.feePercent, amount: summary.fee },
+    currency: body.currency ?? summary.currency,
+  };
+}
+
+/**
+ * The payment step (docs/product.md "Booking flow"): the summary with an edit
+ * link back, then the card form of the built-in test-mode processor. On success
+ * or processing the guest goes to /booking-confirmation with the client secret,
+ * as a card provider's return URL would.
+ */
+export function PaymentStep({
+  request,
+  summary,
+  existing,
+  onReady,
+  onBack,
+}: {
+  request: PaymentIntentRequest;
+  summary: PaymentSummary;
+  /** The intent of an earlier visit to this step with the same choice: reused, not created again. */
+  existing: ReadyIntent | null;
+  onReady(intent: ReadyIntent): void;
+  onBack(): void;
+}) {
+  const [intent, setIntent] = useState<Intent>(existing ?? { state: "loading" });
+  const revalidator = useRevalidator();
+  const started = useRef(false);
+
+  const start = useCallback(() => {
+    setIntent({ state: "loading" });
+    void createIntent(request, summary).then((next) => {
+      setIntent(next);
+      if (next.state === "ready") onReady(next);
+      // A changed price means the page's figures are stale: read them again.
+      if (next.state === "error" && !next.retry) void revalidator.revalidate();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per call; the request is fixed for this step
+  }, []);
+
+  useEffect(() => {
+    if (started.current || existing) return;
+    started.current = true;
+    start();
+  }, [start, existing]);
+
+  const figures =
+    intent.state === "ready"
+      ? { rental: intent.rental, fee: intent.fee.amount, feePercent: intent.fee.percentage, total: intent.total, currency: intent.currency }
+      : summary;
+
+  return (
+    <div className="mt-4 space-y-4" data-testid="payment-step">
+      <section aria-labelledby="payment-summary-heading" className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id="payment-summary-heading" className="font-semibold text-slate-900">
+            Your booking
+          </h3>
+          <Button variant="ghost" size="sm" onClick={onBack} className="text-brand-700 underline">
+            Edit
+          </Button>
+        </div>
+        <p className="text-slate-800">
+          {summary.when} <span className="text-slate-600">({summary.zone.replace(/_/g, " ")})</span>
+        </p>
+        <dl className="space-y-1">
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Rental ({summary.duration})</dt>
+            <dd>{formatMinor(figures.rental, figures.currency)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Service fee ({figures.feePercent}%)</dt>
+            <dd>{formatMinor(figures.fee, figures.currency)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {intent.state === "loading" && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner />
+          Loading payment form...
+        </p>
+      )}
+      {intent.state === "error" && (
+        <Alert tone="error" className="space-y-2 text-sm">
+          <p className="font-medium">{intent.message}</p>
+          {intent.retry && (
+            <Button variant="secondary" size="sm" onClick={start}>
+              Try again
+            </Button>
+          )}
+        </Alert>
+      )}
+      {intent.state === "ready" && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
+
+      <TestModeNotice />
+      <Button variant="secondary" size="md" block onClick={onBack}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+function TestModeNotice() {
+  return (
+    <aside aria-label="Test mode" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">Test mode: no real card is charged.</p>
+      <p className="mt-1">Use one of these test cards with any future expiry date and any 3-digit CVC:</p>
+      <ul className="mt-1 space-y-0.5">
+        {TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            <span className="font-mono">{formatCardNumber(card.number)}</span> — {card.description}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+type ConfirmAnswer = {
+  paymentIntent?: { status?: string; clientSecret?: string; lastPaymentError?: { message?: string } | null };
+  error?: string;
+};
+
+/** Number, expiry, CVC and name; the pay button is disabled while a payment is pending, so a double click cannot pay twice. */
+function CardForm({ clientSecret, total }: { clientSecret: string; total: string }) {
+  const navigate = useNavigate();
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [name, setName] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const brand = cardBrand(number);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    const exp = parseExpiry(expiry);
+    try {
+      const response = await fetch("/api/payments/confirm", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          clientSecret,
+          card: { number: cardDigits(number), expMonth: exp?.expMonth ?? 0, expYear: exp?.expYear ?? 0, cvc, name: name.trim() },
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as ConfirmAnswer | null;
+      const status = body?.paymentIntent?.status;
+      if (response.ok && (status === "succeeded" || status === "processing")) {
+        await navigate(`/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`);
+        return;
+      }
+      setError(body?.paymentIntent?.lastPaymentError?.message || body?.error || ERROR_TEXT.generic);
+    } catch {
+      setError(ERROR_TEXT.generic);
+    }
+    inFlight.current = false;
+    setPending(false);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Card details" noValidate>
+      <Field
+        label="Card number"
+        hint={
+          brand === "unknown" ? undefined : (
+            <span className="inline-flex items-center gap-1 text-sm font-semibold text-slate-700" data-testid="card-brand">
+              <CreditCard className="h-4 w-4" aria-hidden="true" />
+              {CARD_BRAND_NAMES[brand]}
+            </span>
+          )
+        }
+      >
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+          placeholder="1234 1234 1234 1234"
+          className="font-mono"
+          required
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Expiry (MM / YY)">
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            value={expiry}
+            onChange={(event) => setExpiry(formatExpiry(event.target.value, event.target.value.length < expiry.length))}
+            placeholder="MM / YY"
+            required
+          />
+        </Field>
+        <Field label="CVC">
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
+            placeholder="123"
+            required
+          />
+        </Field>
+      </div>
+      <Field label="Name on card">
+        <Input autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} required />
+      </Field>
+      {error && (
+        <Alert tone="error" className="text-sm font-medium">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" block pending={pending} pendingText="Processing...">
+        Pay {total}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from "react";
+import { useLiveEvents } from "~/features/realtime/use-live-events";
+import type { Range } from "../booking-widget-rules";
+
+/**
+ * The listing's busy ranges for a window, from GET /api/spaces/:id/busy. Fetched
+ * again when the window moves, when the live `availability` event says someone
+ * held, booked or cancelled on this listing, and after a dropped live connection.
+ */
+export function useBusyRanges(spaceId: string, window: { from: string; to: string }) {
+  const [state, setState] = useState<{ busy: Range[]; failed: boolean }>({ busy: [], failed: false });
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((current) => current + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = new URLSearchParams({ from: window.from, to: window.to });
+    fetch(`/api/spaces/${spaceId}/busy?${query}`, { headers: { accept: "application/json" }, cache: "no-store", signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as { busy?: Range[] };
+        setState({ busy: Array.isArray(body.busy) ? body.busy : [], failed: false });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState((current) => ({ ...current, failed: true }));
+      });
+    return () => controller.abort();
+  }, [spaceId, window.from, window.to, version]);
+
+  useLiveEvents(
+    ["availability"],
+    (event) => {
+      if (event.id === spaceId) reload();
+    },
+    reload,
+  );
+
+  return { busy: state.busy, failed: state.failed, reload };
+}

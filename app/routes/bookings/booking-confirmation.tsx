@@ -1,0 +1,36 @@
+import { getUser } from "~/features/auth/session.server";
+import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
+import { getPaymentOutcome } from "~/features/bookings/bookings.server";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/booking-confirmation";
+
+/**
+ * /booking-confirmation (docs/product.md "Booking confirmation"): reads the card
+ * provider's `payment_intent_client_secret` and asks the server for that payment.
+ * Only the booking's guest gets an answer; anyone else sees 'Something went wrong.'
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const secret = new URL(request.url).searchParams.get("payment_intent_client_secret");
+  const user = await getUser(request);
+  const error = { outcome: "error" as PaymentOutcome, amount: null };
+  if (!secret || !user) return error;
+  const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret: secret, now: new Date() });
+  if (!result) return error;
+  const booking = result.booking;
+  return {
+    outcome: result.outcome as PaymentOutcome,
+    amount: booking ? { paid: booking.total, refunded: booking.refund ?? null, currency: booking.currency } : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Booking confirmation | Rentwell", description: "The result of your booking payment.", path: "/booking-confirmation", matches, noIndex: true });
+
+export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16">
+      <PaymentOutcomeView outcome={loaderData.outcome} amount={loaderData.amount} />
+    </section>
+  );
+}
