@@ -105,7 +105,7 @@ export async function start(): Promise<Server> {
   const stopMediaSweep = scheduleJob({
     name: "media-sweep",
     intervalMs: 60 * 60 * 1000,
-    getDb,
+    getDatabase,
     run: (db) => sweepOrphanedMedia(db, mediaStorage()),
   });
 
@@ -115,7 +115,7 @@ export async function start(): Promise<Server> {
   const stopHoldSweep = scheduleJob({
     name: "hold-sweep",
     intervalMs: 60 * 1000,
-    getDb,
+    getDatabase,
     run: (db) => sweepAllExpiredHolds(db),
   });
 

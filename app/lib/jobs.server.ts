@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import type { Database, Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
 export type JobOutcome<T> = { ran: true; result: T } | { ran: false };
@@ -8,8 +8,14 @@ export type JobOutcome<T> = { ran: true; result: T } | { ran: false };
  * Runs `job` only if no other process (another worker, another machine on the same
  * database) is running the job of the same name: a transaction-scoped advisory
  * lock, released when the transaction ends, even if the process dies.
+ *
+ * The embedded database belongs to one process, so there is nobody to exclude; and
+ * its one connection is held by an open transaction, so a job querying through `db`
+ * inside one would wait for itself forever. There the job simply runs.
  */
-export async function runExclusive<T>(db: Db, name: string, job: () => Promise<T>): Promise<JobOutcome<T>> {
+export async function runExclusive<T>(database: Pick<Database, "db" | "engine">, name: string, job: () => Promise<T>): Promise<JobOutcome<T>> {
+  const { db } = database;
+  if (database.engine === "pglite") return { ran: true, result: await job() };
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`rentwell-job:${name}`})) as locked`);
     if (!locked.rows[0]?.locked) return { ran: false as const };
@@ -27,17 +33,17 @@ export function scheduleJob<T>(options: {
   name: string;
   intervalMs: number;
   firstDelayMs?: number;
-  getDb: () => Promise<Db>;
+  getDatabase: () => Promise<Pick<Database, "db" | "engine">>;
   run: (db: Db) => Promise<T>;
 }): () => void {
-  const { name, intervalMs, firstDelayMs = 5_000, getDb, run } = options;
+  const { name, intervalMs, firstDelayMs = 5_000, getDatabase, run } = options;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const db = await getDb();
-      const outcome = await runExclusive(db, name, () => run(db));
+      const database = await getDatabase();
+      const outcome = await runExclusive(database, name, () => run(database.db));
       if (outcome.ran) logger.info({ job: name, result: outcome.result }, `job ${name} finished`);
       else logger.debug({ job: name }, `job ${name} is running elsewhere; skipped`);
     } catch (error) {
