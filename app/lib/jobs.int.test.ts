@@ -25,14 +25,14 @@ describe(`runExclusive on ${testEngine()}`, () => {
 
   // Only PostgreSQL is shared between processes; the embedded database has nobody to exclude.
   if (testEngine() === "postgres") {
-  it("skips a job another process is running under the same name", async () => {
-    let inner: Awaited<ReturnType<typeof runExclusive>> | undefined;
-    const outer = await runExclusive(database, "busy-job", async () => {
-      inner = await runExclusive(database, "busy-job", async () => "ran twice");
-      return "ran once";
+    it("skips a job another process is running under the same name", async () => {
+      let inner: Awaited<ReturnType<typeof runExclusive>> | undefined;
+      const outer = await runExclusive(database, "busy-job", async () => {
+        inner = await runExclusive(database, "busy-job", async () => "ran twice");
+        return "ran once";
+      });
+      expect(outer).toEqual({ ran: true, result: "ran once" });
+      expect(inner).toEqual({ ran: false });
     });
-    expect(outer).toEqual({ ran: true, result: "ran once" });
-    expect(inner).toEqual({ ran: false });
-  });
   }
 });
