@@ -21,12 +21,16 @@ export const buttonVariants = cva(
         inverse: "bg-white text-brand-800 hover:bg-brand-50",
         /** The second choice on a dark or photographic background. */
         inverseOutline: "border border-white/70 text-white hover:bg-white/10",
+        /** Looks like a link but acts (an action in a line of text); pair it with size "text". */
+        link: "text-brand-700 underline-offset-2 hover:underline",
       },
       size: {
         sm: "px-3 py-2 text-sm",
         md: "px-4 py-2.5",
         lg: "px-5 py-3",
         icon: "size-9 p-0",
+        /** No padding: for the "link" variant in running text. */
+        text: "gap-1 rounded-md p-0 text-sm",
       },
       block: { true: "w-full", false: "" },
     },
