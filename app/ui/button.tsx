@@ -33,8 +33,10 @@ export const buttonVariants = cva(
         text: "gap-1 rounded-md p-0 text-sm",
       },
       block: { true: "w-full", false: "" },
+      /** Fully rounded ends: a header control, a chip-like action. */
+      pill: { true: "rounded-full", false: "" },
     },
-    defaultVariants: { variant: "primary", size: "lg", block: false },
+    defaultVariants: { variant: "primary", size: "lg", block: false, pill: false },
   },
 );
 
@@ -49,13 +51,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   };
 
 /** A button: `type="button"` unless told otherwise, so it never submits a form by accident. */
-export function Button({ variant, size, block, pending = false, pendingText, className, disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({ variant, size, block, pill, pending = false, pendingText, className, disabled, children, type = "button", ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={cn(buttonVariants({ variant, size, block }), pending && "cursor-wait", className)}
+      className={cn(buttonVariants({ variant, size, block, pill }), pending && "cursor-wait", className)}
       {...rest}
     >
       {pending && <Spinner />}

@@ -12,3 +12,14 @@ export const cardVariants = cva("rounded-xl border border-slate-200 bg-white sha
 export function Card({ padding, className, ...rest }: HTMLAttributes<HTMLDivElement> & VariantProps<typeof cardVariants>) {
   return <div className={cn(cardVariants({ padding }), className)} {...rest} />;
 }
+
+/** A card that is a choice (a step, an option): the chosen one stands out. Put it on a button. */
+export const choiceCardVariants = cva("flex w-full items-center gap-4 rounded-xl border p-4 text-left transition", {
+  variants: {
+    selected: {
+      true: "border-brand-600 bg-brand-50 shadow-sm",
+      false: "border-slate-200 bg-white hover:border-slate-300",
+    },
+  },
+  defaultVariants: { selected: false },
+});
