@@ -23,3 +23,11 @@ export const choiceCardVariants = cva("flex w-full items-center gap-4 rounded-xl
   },
   defaultVariants: { selected: false },
 });
+
+/** A picture that is a choice (a gallery's thumbnail): the chosen one has a brand-coloured frame. */
+export const thumbnailVariants = cva("block overflow-hidden rounded-lg border-2 transition-colors", {
+  variants: {
+    selected: { true: "border-brand-600", false: "border-transparent hover:border-slate-300" },
+  },
+  defaultVariants: { selected: false },
+});

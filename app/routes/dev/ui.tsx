@@ -6,7 +6,7 @@ import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { Card, cardVariants, choiceCardVariants } from "~/ui/card";
+import { Card, cardVariants, choiceCardVariants, thumbnailVariants } from "~/ui/card";
 import { Checkbox } from "~/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
@@ -317,6 +317,15 @@ export default function UiKit() {
             </li>
           ))}
         </ol>
+        <ul className="mt-4 flex gap-2" aria-label="Thumbnails (demo)">
+          {[0, 1].map((position) => (
+            <li key={position}>
+              <button type="button" aria-label={`Show photo ${position + 1}`} aria-current={position === 0 ? "true" : undefined} className={thumbnailVariants({ selected: position === 0 })}>
+                <img src="/demo/avatar-1.webp" alt="" width={96} height={64} className="h-16 w-24 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section title="EmptyState">

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { FALLBACK_IMAGE } from "../card";
 import { IconButton } from "~/ui/icon-button";
+import { thumbnailVariants } from "~/ui/card";
 
 /**
  * The listing's images: one large picture, previous/next buttons and a row of
@@ -62,7 +63,7 @@ export function SpaceGallery({ images, title }: { images: string[]; title: strin
                 onClick={() => setIndex(position)}
                 aria-label={`Show photo ${position + 1}`}
                 aria-current={position === index ? "true" : undefined}
-                className={`block overflow-hidden rounded-lg border-2 ${position === index ? "border-brand-600" : "border-transparent"}`}
+                className={thumbnailVariants({ selected: position === index })}
               >
                 <img src={srcOf(url)} alt="" width={96} height={64} loading="lazy" onError={() => markFailed(url)} className="h-16 w-24 object-cover" />
               </button>
