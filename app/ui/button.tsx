@@ -21,16 +21,22 @@ export const buttonVariants = cva(
         inverse: "bg-white text-brand-800 hover:bg-brand-50",
         /** The second choice on a dark or photographic background. */
         inverseOutline: "border border-white/70 text-white hover:bg-white/10",
+        /** Looks like a link but acts (an action in a line of text); pair it with size "text". */
+        link: "text-brand-700 underline-offset-2 hover:underline",
       },
       size: {
         sm: "px-3 py-2 text-sm",
         md: "px-4 py-2.5",
         lg: "px-5 py-3",
         icon: "size-9 p-0",
+        /** No padding: for the "link" variant in running text. */
+        text: "gap-1 rounded-md p-0 text-sm",
       },
       block: { true: "w-full", false: "" },
+      /** Fully rounded ends: a header control, a chip-like action. */
+      pill: { true: "rounded-full", false: "" },
     },
-    defaultVariants: { variant: "primary", size: "lg", block: false },
+    defaultVariants: { variant: "primary", size: "lg", block: false, pill: false },
   },
 );
 
@@ -45,13 +51,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   };
 
 /** A button: `type="button"` unless told otherwise, so it never submits a form by accident. */
-export function Button({ variant, size, block, pending = false, pendingText, className, disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({ variant, size, block, pill, pending = false, pendingText, className, disabled, children, type = "button", ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={cn(buttonVariants({ variant, size, block }), pending && "cursor-wait", className)}
+      className={cn(buttonVariants({ variant, size, block, pill }), pending && "cursor-wait", className)}
       {...rest}
     >
       {pending && <Spinner />}

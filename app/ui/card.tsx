@@ -12,3 +12,22 @@ export const cardVariants = cva("rounded-xl border border-slate-200 bg-white sha
 export function Card({ padding, className, ...rest }: HTMLAttributes<HTMLDivElement> & VariantProps<typeof cardVariants>) {
   return <div className={cn(cardVariants({ padding }), className)} {...rest} />;
 }
+
+/** A card that is a choice (a step, an option): the chosen one stands out. Put it on a button. */
+export const choiceCardVariants = cva("flex w-full items-center gap-4 rounded-xl border p-4 text-left transition", {
+  variants: {
+    selected: {
+      true: "border-brand-600 bg-brand-50 shadow-sm",
+      false: "border-slate-200 bg-white hover:border-slate-300",
+    },
+  },
+  defaultVariants: { selected: false },
+});
+
+/** A picture that is a choice (a gallery's thumbnail): the chosen one has a brand-coloured frame. */
+export const thumbnailVariants = cva("block overflow-hidden rounded-lg border-2 transition-colors", {
+  variants: {
+    selected: { true: "border-brand-600", false: "border-transparent hover:border-slate-300" },
+  },
+  defaultVariants: { selected: false },
+});

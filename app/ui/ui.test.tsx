@@ -12,7 +12,10 @@ import { Dialog, DialogContent, DialogTrigger } from "./dialog";
 import { EmptyState } from "./empty-state";
 import { Field } from "./field";
 import { Input, Select, Textarea } from "./input";
+import { IconButton } from "./icon-button";
+import { Switch } from "./switch";
 import { Toast } from "./toast";
+import { ToggleChip } from "./toggle-chip";
 
 afterEach(cleanup);
 
@@ -249,5 +252,117 @@ describe("Toast", () => {
     await userEvent.click(within(screen.getByRole("alert")).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("status")).toBeTruthy();
+  });
+});
+
+describe("ToggleChip", () => {
+  it("tells its state through aria-pressed and follows the user's choice", async () => {
+    function Regions() {
+      const [chosen, setChosen] = useState<string | null>(null);
+      return (
+        <div role="group" aria-label="Region">
+          {["Europe", "Asia"].map((region) => (
+            <ToggleChip key={region} selected={chosen === region} onClick={() => setChosen(chosen === region ? null : region)}>
+              {region}
+            </ToggleChip>
+          ))}
+        </div>
+      );
+    }
+    render(<Regions />);
+    const europe = screen.getByRole("button", { name: "Europe", pressed: false });
+    expect(europe.getAttribute("type")).toBe("button");
+    await userEvent.click(europe);
+    expect(screen.getByRole("button", { name: "Europe", pressed: true })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Asia", pressed: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Europe" }));
+    expect(screen.getByRole("button", { name: "Europe", pressed: false })).toBeTruthy();
+  });
+
+  it("ignores clicks while disabled", async () => {
+    const onClick = vi.fn();
+    render(
+      <ToggleChip selected={false} disabled onClick={onClick}>
+        Asia
+      </ToggleChip>,
+    );
+    const chip = screen.getByRole("button", { name: "Asia", pressed: false });
+    expect((chip as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(chip);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe("IconButton", () => {
+  it("takes its accessible name from label, not from the hidden icon", async () => {
+    const onClick = vi.fn();
+    render(
+      <IconButton label="Next slide" onClick={onClick}>
+        <svg aria-hidden="true" />
+      </IconButton>,
+    );
+    const button = screen.getByRole("button", { name: "Next slide" });
+    expect(button.getAttribute("type")).toBe("button");
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it("is not clickable while disabled", async () => {
+    const onClick = vi.fn();
+    render(
+      <IconButton label="Move photo 1 up" disabled onClick={onClick}>
+        <svg aria-hidden="true" />
+      </IconButton>,
+    );
+    const button = screen.getByRole("button", { name: "Move photo 1 up" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe("Switch", () => {
+  it("is a switch whose aria-checked and text follow each toggle", async () => {
+    function Availability() {
+      const [on, setOn] = useState(true);
+      return (
+        <Switch checked={on} onCheckedChange={setOn} aria-label="Available for booking">
+          {on ? "Available" : "Unavailable"}
+        </Switch>
+      );
+    }
+    render(<Availability />);
+    const control = screen.getByRole("switch", { name: "Available for booking" });
+    expect(control.getAttribute("aria-checked")).toBe("true");
+    expect(control.textContent).toBe("Available");
+    await userEvent.click(control);
+    expect(control.getAttribute("aria-checked")).toBe("false");
+    expect(control.textContent).toBe("Unavailable");
+    await userEvent.keyboard(" ");
+    expect(control.getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("submits its form when type=submit, and not while disabled", async () => {
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Switch type="submit" checked={false} aria-label="Published">
+          Draft
+        </Switch>
+      </form>,
+    );
+    await userEvent.click(screen.getByRole("switch", { name: "Published", checked: false }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    rerender(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Switch type="submit" checked={false} disabled aria-label="Published">
+          Draft
+        </Switch>
+      </form>,
+    );
+    const disabled = screen.getByRole("switch", { name: "Published" });
+    expect((disabled as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(disabled);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,7 @@ import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 import { buttonVariants } from "~/ui/button";
+import { cardVariants } from "~/ui/card";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -71,7 +72,7 @@ export default function About() {
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4 rounded-xl border border-slate-200 p-5">
+            <li key={title} className={cardVariants({ className: "flex gap-4" })}>
               <Icon aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
               <div>
                 <h3 className="font-semibold text-slate-900">{title}</h3>

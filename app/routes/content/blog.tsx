@@ -13,6 +13,8 @@ import { PageHero } from "~/features/content/components/page-hero";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
+import { buttonVariants } from "~/ui/button";
+import { toggleChipVariants } from "~/ui/toggle-chip";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -63,11 +65,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     to={pageLink(chip.slug, 1)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
-                    className={`inline-block rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap ${
-                      active
-                        ? "border-brand-600 bg-brand-600 text-white"
-                        : "border-slate-300 bg-white text-slate-700 hover:border-slate-400"
-                    }`}
+                    className={toggleChipVariants({ selected: active, className: "font-medium" })}
                   >
                     {chip.label}
                   </Link>
@@ -134,7 +132,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <Link
                 to={pageLink(activeSlug, page + 1)}
                 preventScrollReset
-                className="inline-block rounded-lg border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+                className={buttonVariants({ variant: "secondary" })}
               >
                 Load More
               </Link>

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cancellation";
+import { cardVariants } from "~/ui/card";
+import { cn } from "~/ui/cn";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -48,7 +50,7 @@ export default function Cancellation() {
         </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {TIERS.map((tier) => (
-            <li key={tier.name} className={`rounded-xl border p-6 ${tier.tone}`}>
+            <li key={tier.name} className={cn(cardVariants({ padding: "lg" }), tier.tone)}>
               <h3 className="text-xl font-bold text-slate-900">{tier.name}</h3>
               <p className="mt-3 font-medium text-slate-900">{tier.rule}</p>
               <p className="mt-2 text-sm text-slate-700">{tier.detail}</p>

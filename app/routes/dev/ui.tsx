@@ -1,4 +1,4 @@
-import { Home, Inbox } from "lucide-react";
+import { ChevronLeft, ChevronRight, Home, Inbox, LogOut, Plus, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http";
@@ -6,14 +6,18 @@ import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { Card, cardVariants, choiceCardVariants, thumbnailVariants } from "~/ui/card";
 import { Checkbox } from "~/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
+import { IconButton } from "~/ui/icon-button";
 import { Input, Select, Textarea } from "~/ui/input";
+import { menuItemVariants } from "~/ui/menu";
 import { Spinner } from "~/ui/spinner";
+import { Switch } from "~/ui/switch";
 import { Toast } from "~/ui/toast";
+import { ToggleChip, toggleChipVariants } from "~/ui/toggle-chip";
 import type { Route } from "./+types/ui";
 
 /** /dev/ui: every primitive of app/ui in every state. Development builds only. */
@@ -41,6 +45,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export default function UiKit() {
   const [toastCount, setToastCount] = useState(0);
+  const [chip, setChip] = useState("europe");
+  const [switchOn, setSwitchOn] = useState(true);
+  const [softOn, setSoftOn] = useState(false);
+  const [step, setStep] = useState(0);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 pb-28 sm:px-6">
       <h1 className="text-3xl font-bold text-slate-900">UI kit</h1>
@@ -75,6 +83,115 @@ export default function UiKit() {
               A link that looks like a button
             </a>
             <Button block>Full width (block)</Button>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" size="sm" pill>
+              Pill (header)
+            </Button>
+            <Button variant="link" size="text">
+              <Plus className="h-4 w-4" aria-hidden="true" /> Link-style action
+            </Button>
+            <Button variant="link" size="text" disabled>
+              Link-style, disabled
+            </Button>
+          </div>
+        </div>
+      </Section>
+
+      <Section title="ToggleChip">
+        <div className="space-y-3">
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Region (demo)">
+            {["europe", "asia", "americas"].map((region) => (
+              <ToggleChip key={region} selected={chip === region} onClick={() => setChip(region)} className="capitalize">
+                {region}
+              </ToggleChip>
+            ))}
+            <ToggleChip selected={false} disabled>
+              Disabled
+            </ToggleChip>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <ToggleChip selected size="sm">
+              Small, selected
+            </ToggleChip>
+            <ToggleChip selected={false} size="sm">
+              Small
+            </ToggleChip>
+            <a href="#ui-togglechip" aria-current="page" className={toggleChipVariants({ selected: true })}>
+              A link chip (current page)
+            </a>
+            <a href="#ui-togglechip" className={toggleChipVariants({ selected: false })}>
+              A link chip
+            </a>
+          </div>
+        </div>
+      </Section>
+
+      <Section title="IconButton">
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center gap-3">
+            {(["ghost", "secondary", "danger"] as const).map((variant) =>
+              (["sm", "md", "lg"] as const).map((size) => (
+                <IconButton key={`${variant}-${size}`} variant={variant} size={size} label={`${variant} ${size}`}>
+                  {variant === "danger" ? <Trash2 aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+                </IconButton>
+              )),
+            )}
+            <IconButton variant="secondary" label="Disabled" disabled>
+              <ChevronLeft aria-hidden="true" />
+            </IconButton>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-800 p-4">
+            <IconButton variant="inverse" label="Previous (on dark)">
+              <ChevronLeft aria-hidden="true" />
+            </IconButton>
+            <IconButton variant="inverse" label="Next (on dark)">
+              <ChevronRight aria-hidden="true" />
+            </IconButton>
+            <IconButton variant="inverse" label="Disabled (on dark)" disabled>
+              <ChevronRight aria-hidden="true" />
+            </IconButton>
+            <IconButton variant="overlay" label="Overlay (on a photo)">
+              <ChevronRight aria-hidden="true" />
+            </IconButton>
+          </div>
+        </div>
+      </Section>
+
+      <Section title="Switch">
+        <div className="flex flex-wrap items-center gap-3">
+          <Switch checked={switchOn} onCheckedChange={setSwitchOn} aria-label="Available for booking (demo)">
+            {switchOn ? "Available" : "Unavailable"}
+          </Switch>
+          <Switch checked={softOn} onCheckedChange={setSoftOn} tone="soft" size="sm" aria-label="Published (demo)">
+            {softOn ? "Published" : "Draft"}
+          </Switch>
+          <Switch checked tone="soft" size="sm" disabled aria-label="Disabled on">
+            Available
+          </Switch>
+          <Switch checked={false} disabled aria-label="Disabled off">
+            Unavailable
+          </Switch>
+        </div>
+      </Section>
+
+      <Section title="Menu item">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+            <a href="#ui-menu-item" className={menuItemVariants({ size: "sm" })}>
+              Dropdown item (sm)
+            </a>
+            <a href="#ui-menu-item" data-highlighted="" className={menuItemVariants({ size: "sm" })}>
+              Highlighted by the keyboard
+            </a>
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-1.5">
+            <a href="#ui-menu-item" className={menuItemVariants({ size: "lg" })}>
+              Phone row (lg)
+            </a>
+            <button type="button" className={menuItemVariants({ size: "lg" })}>
+              <LogOut className="h-4 w-4" aria-hidden="true" /> A button row
+            </button>
           </div>
         </div>
       </Section>
@@ -186,7 +303,29 @@ export default function UiKit() {
             <h3 className="font-semibold text-slate-900">A roomier card</h3>
             <p className="mt-1 text-slate-600">Large padding.</p>
           </Card>
+          <div className={cardVariants({ className: "flex gap-4" })}>
+            <Home aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+            <p className="text-slate-600">cardVariants on another element (a list item, a tile).</p>
+          </div>
         </div>
+        <ol className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Choice cards (demo)">
+          {["A chosen step", "Another step"].map((title, index) => (
+            <li key={title}>
+              <button type="button" aria-current={step === index ? "step" : undefined} onClick={() => setStep(index)} className={choiceCardVariants({ selected: step === index })}>
+                <span className="font-semibold text-slate-900">{title}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <ul className="mt-4 flex gap-2" aria-label="Thumbnails (demo)">
+          {[0, 1].map((position) => (
+            <li key={position}>
+              <button type="button" aria-label={`Show photo ${position + 1}`} aria-current={position === 0 ? "true" : undefined} className={thumbnailVariants({ selected: position === 0 })}>
+                <img src="/demo/avatar-1.webp" alt="" width={96} height={64} className="h-16 w-24 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section title="EmptyState">

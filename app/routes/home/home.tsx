@@ -15,6 +15,7 @@ import type { Route } from "./+types/home";
 import { buttonVariants } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
+import { ToggleChip } from "~/ui/toggle-chip";
 import { ERROR_TEXT } from "~/lib/messages";
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
@@ -212,17 +213,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {REGIONS.map((region) => {
               const active = filters.region === region.id;
               return (
-                <button
-                  key={region.id}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => selectRegion(active ? null : region.id)}
-                  className={`rounded-full border px-4 py-2 text-sm font-semibold ${
-                    active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-600"
-                  }`}
-                >
+                <ToggleChip key={region.id} selected={active} onClick={() => selectRegion(active ? null : region.id)}>
                   {region.label}
-                </button>
+                </ToggleChip>
               );
             })}
           </div>

@@ -12,6 +12,7 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { formatMinorWhole } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Switch } from "~/ui/switch";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
@@ -69,19 +70,16 @@ function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" |
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="spaceId" value={space.id} />
       <input type="hidden" name="value" value={String(!current)} />
-      <button
+      <Switch
         type="submit"
-        role="switch"
-        aria-checked={optimistic}
+        tone="soft"
+        size="sm"
+        checked={optimistic}
         aria-label={`${label}: ${space.title}`}
         disabled={fetcher.state !== "idle"}
-        className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ${
-          optimistic ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"
-        }`}
       >
-        <span className={`h-2.5 w-2.5 rounded-full ${optimistic ? "bg-emerald-600" : "bg-slate-500"}`} aria-hidden="true" />
         {optimistic ? on : off}
-      </button>
+      </Switch>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

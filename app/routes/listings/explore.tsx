@@ -10,6 +10,8 @@ import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/explore";
 import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { toggleChipVariants } from "~/ui/toggle-chip";
 import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
 import { ERROR_TEXT } from "~/lib/messages";
@@ -235,9 +237,11 @@ function LocationLink({ to, active, children }: { to: string; active: boolean; c
     <a
       href={to}
       aria-current={active ? "true" : undefined}
-      className={`block rounded-full border px-3 py-1.5 text-sm whitespace-nowrap lg:rounded-md lg:border-transparent ${
-        active ? "border-brand-700 bg-brand-700 font-semibold text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-      }`}
+      className={toggleChipVariants({
+        selected: active,
+        size: "sm",
+        className: cn("font-normal lg:w-full lg:justify-start lg:rounded-md lg:border-transparent", active && "font-semibold", !active && "hover:bg-slate-100"),
+      })}
     >
       {children}
     </a>

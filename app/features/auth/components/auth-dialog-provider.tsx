@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthDialogContext, useAuthDialog, type AuthDialogApi, type AuthDialogMode } from "./auth-dialog-context";
 import { useHydrated } from "~/ui/use-hydrated";
+import { buttonVariants } from "~/ui/button";
 
 // The dialog (with its form validation and dialog primitives) is loaded when it is
 // first wanted, not with every page: it is most of the shell's script otherwise.
@@ -72,7 +73,7 @@ export function SignInButton() {
       // Start fetching the dialog as soon as the pointer or focus is on its button.
       onPointerEnter={preloadSignInDialog}
       onFocus={preloadSignInDialog}
-      className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold whitespace-nowrap text-slate-900 hover:bg-slate-50"
+      className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "px-4 whitespace-nowrap text-slate-900" })}
     >
       Sign In / Sign Up
     </button>

@@ -202,13 +202,9 @@ function SignInForm({
 
       <p className="mt-4 text-center text-sm text-slate-600">
         {mode === "signin" ? "Don't have an account? " : "Already have an account? "}
-        <button
-          type="button"
-          onClick={() => switchMode(mode === "signin" ? "signup" : "signin")}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
+        <Button variant="link" size="text" onClick={() => switchMode(mode === "signin" ? "signup" : "signin")}>
           {mode === "signin" ? "Create an Account" : "Sign In"}
-        </button>
+        </Button>
       </p>
 
       {adminEmails.length > 0 && (

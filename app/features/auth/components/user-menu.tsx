@@ -6,6 +6,8 @@ import { accountMenuFor, displayName, type MenuUser } from "../account-menu";
 import { useHydrated } from "~/ui/use-hydrated";
 import { UserAvatar } from "./user-avatar";
 import { layer } from "~/ui/layers";
+import { buttonVariants } from "~/ui/button";
+import { menuItemVariants } from "~/ui/menu";
 
 type Props = {
   user: MenuUser;
@@ -13,8 +15,7 @@ type Props = {
   onViewProfile(): void;
 };
 
-const itemClass =
-  "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+const itemClass = menuItemVariants({ size: "sm" });
 
 /**
  * docs/product.md#header, signed in: avatar and name or e-mail opening the account menu.
@@ -39,7 +40,7 @@ function WideUserMenu({ user, onViewProfile }: Props) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           disabled={!hydrated}
-          className="flex max-w-64 items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-50 data-[state=open]:bg-slate-50"
+          className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-64 border-slate-200 py-1 pr-3 pl-1 font-medium data-[state=open]:bg-slate-50" })}
           aria-label={`Account menu for ${name}`}
         >
           <UserAvatar src={user.avatarUrl} />
@@ -111,7 +112,7 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
   }, [open]);
 
   const close = () => setOpen(false);
-  const linkClass = "block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100";
+  const linkClass = menuItemVariants({ size: "lg" });
   return (
     <div className="md:hidden">
       <button
@@ -122,7 +123,7 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
         aria-label={`Account menu for ${name}`}
         disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
-        className="flex max-w-48 items-center gap-2 rounded-full border border-slate-200 py-1 pr-2 pl-1 text-sm font-medium text-slate-800"
+        className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-48 border-slate-200 py-1 pr-2 pl-1 font-medium" })}
       >
         <UserAvatar src={user.avatarUrl} />
         <span className="truncate">{name}</span>
@@ -145,7 +146,7 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
               ) : (
                 <button
                   type="button"
-                  className={`${linkClass} w-full text-left`}
+                  className={linkClass}
                   onClick={() => {
                     close();
                     onViewProfile();
@@ -158,8 +159,8 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
           ))}
           <li className="mt-1 border-t border-slate-200 pt-1">
             <Form method="post" action="/auth/sign-out" onSubmit={close}>
-              <button type="submit" className={`${linkClass} flex w-full items-center text-left`}>
-                <LogOut className="mr-2 h-4 w-4" aria-hidden="true" />
+              <button type="submit" className={linkClass}>
+                <LogOut className="h-4 w-4" aria-hidden="true" />
                 Sign Out
               </button>
             </Form>

@@ -1,5 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
+import { buttonVariants } from "~/ui/button";
+import { choiceCardVariants } from "~/ui/card";
 
 export const STEP_INTERVAL_MS = 5000;
 
@@ -55,9 +57,7 @@ export function StepRotator({
                 onClick={() => setActive(index)}
                 aria-current={current ? "step" : undefined}
                 aria-controls="how-step-panel"
-                className={`flex w-full items-center gap-4 rounded-xl border p-4 text-left transition ${
-                  current ? "border-brand-600 bg-brand-50 shadow-sm" : "border-slate-200 bg-white hover:border-slate-300"
-                }`}
+                className={choiceCardVariants({ selected: current })}
               >
                 <span
                   aria-hidden="true"
@@ -93,7 +93,7 @@ export function StepRotator({
             <button
               type="button"
               onClick={() => setPaused((value) => !value)}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-white/40 px-3 py-1.5 text-sm font-medium hover:bg-white/10"
+              className={buttonVariants({ variant: "inverseOutline", size: "sm", className: "gap-1.5 border-white/40 py-1.5 font-medium" })}
             >
               {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
               {paused ? "Play" : "Pause"}

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { TAGLINE } from "~/lib/seo";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS, wrapIndex } from "../slides";
 import { buttonVariants } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
+import { Badge } from "~/ui/badge";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -101,9 +103,9 @@ export function HeroCarousel() {
               />
               <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-10 pb-20 sm:px-6">
-                <span className="w-fit rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
+                <Badge tone="solid" className="px-3 py-1 tracking-wide uppercase">
                   {slide.badge}
-                </span>
+                </Badge>
                 <p className="mt-4 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{slide.title}</p>
                 <p className="mt-4 max-w-xl text-base text-slate-100 sm:text-lg">{slide.subtitle}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
@@ -124,32 +126,15 @@ export function HeroCarousel() {
       </div>
       <div className="absolute inset-x-0 bottom-4 mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={() => goTo((current) => wrapIndex(current, -1))}
-            disabled={locked}
-            aria-label="Previous slide"
-            className="rounded-full bg-white/15 p-2 hover:bg-white/30 disabled:opacity-60"
-          >
+          <IconButton variant="inverse" size="md" label="Previous slide" onClick={() => goTo((current) => wrapIndex(current, -1))} disabled={locked}>
             <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={() => goTo((current) => wrapIndex(current, 1))}
-            disabled={locked}
-            aria-label="Next slide"
-            className="rounded-full bg-white/15 p-2 hover:bg-white/30 disabled:opacity-60"
-          >
+          </IconButton>
+          <IconButton variant="inverse" size="md" label="Next slide" onClick={() => goTo((current) => wrapIndex(current, 1))} disabled={locked}>
             <ChevronRight className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={() => setPaused((value) => !value)}
-            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
-            className="rounded-full bg-white/15 p-2 hover:bg-white/30"
-          >
+          </IconButton>
+          <IconButton variant="inverse" size="md" label={paused ? "Play slideshow" : "Pause slideshow"} onClick={() => setPaused((value) => !value)}>
             {paused ? <Play className="h-5 w-5" aria-hidden="true" /> : <Pause className="h-5 w-5" aria-hidden="true" />}
-          </button>
+          </IconButton>
         </div>
         <div className="flex flex-wrap justify-end">
           {HERO_SLIDES.map((slide, i) => (

@@ -2,6 +2,7 @@ import { Building2, CalendarCheck, Clock, CreditCard, Headphones, MapPin, Shield
 import { Link } from "react-router";
 import { CATEGORY_COUNTS, CATEGORY_SHORTCUTS } from "../slides";
 import { buttonVariants } from "~/ui/button";
+import { cardVariants } from "~/ui/card";
 
 const RENTER_BENEFITS = [
   { icon: CalendarCheck, text: "Instant booking — no waiting for host approval" },
@@ -103,7 +104,7 @@ export function CategoryBrowser() {
           <li key={category.type}>
             <Link
               to={`/explore?type=${category.type}`}
-              className="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
+              className={cardVariants({ padding: "none", className: "group block overflow-hidden hover:shadow-md" })}
             >
               <img src={category.image} alt="" width={600} height={400} loading="lazy" decoding="async" className="aspect-[3/2] w-full object-cover" />
               <span className="block px-3 py-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">{category.label}</span>

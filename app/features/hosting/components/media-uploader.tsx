@@ -4,6 +4,8 @@ import { ACCEPT_IMAGES, ACCEPT_VIDEOS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "
 import { cardImageUrl } from "~/features/media/urls";
 import { MAX_IMAGES, MAX_VIDEOS } from "../listing-form";
 import { buttonVariants } from "~/ui/button";
+import { IconButton } from "~/ui/icon-button";
+import { Badge } from "~/ui/badge";
 
 /**
  * Photos and videos of a listing: uploads with a progress bar (XMLHttpRequest to
@@ -180,7 +182,9 @@ export function MediaUploader({
                   <video src={src} className="h-full w-full object-cover" muted preload="metadata" aria-label={`Preview of ${item.name}`} />
                 ) : null}
                 {kind === "image" && index === 0 && item.status !== "error" && (
-                  <span className="absolute top-2 left-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
+                  <Badge tone="solid" className="absolute top-2 left-2">
+                    Cover
+                  </Badge>
                 )}
               </div>
               <div className="p-2">
@@ -204,33 +208,15 @@ export function MediaUploader({
                   </p>
                 )}
                 <div className="mt-2 flex gap-1">
-                  <button
-                    type="button"
-                    onClick={() => move(item, -1)}
-                    disabled={index === 0 || item.status !== "done"}
-                    aria-label={`Move ${label} up`}
-                    className="rounded border border-slate-300 p-1.5 text-slate-700 hover:bg-white disabled:opacity-40"
-                  >
+                  <IconButton variant="secondary" size="sm" label={`Move ${label} up`} onClick={() => move(item, -1)} disabled={index === 0 || item.status !== "done"}>
                     <ArrowUp className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => move(item, 1)}
-                    disabled={index === list.length - 1 || item.status !== "done"}
-                    aria-label={`Move ${label} down`}
-                    className="rounded border border-slate-300 p-1.5 text-slate-700 hover:bg-white disabled:opacity-40"
-                  >
+                  </IconButton>
+                  <IconButton variant="secondary" size="sm" label={`Move ${label} down`} onClick={() => move(item, 1)} disabled={index === list.length - 1 || item.status !== "done"}>
                     <ArrowDown className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => remove(item)}
-                    disabled={item.status === "uploading"}
-                    aria-label={`Remove ${label}`}
-                    className="ml-auto rounded border border-red-200 p-1.5 text-red-700 hover:bg-red-50 disabled:opacity-40"
-                  >
+                  </IconButton>
+                  <IconButton variant="danger" size="sm" label={`Remove ${label}`} onClick={() => remove(item)} disabled={item.status === "uploading"} className="ml-auto">
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
+                  </IconButton>
                 </div>
               </div>
               {item.status === "done" && item.url && <input type="hidden" name={kind === "image" ? "images" : "videos"} value={item.url} />}

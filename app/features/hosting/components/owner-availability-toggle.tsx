@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { ERROR_TEXT } from "~/lib/messages";
+import { Switch } from "~/ui/switch";
 
 type Result = { ok: boolean; available?: boolean; error: string | null };
 
@@ -21,19 +22,9 @@ export function OwnerAvailabilityToggle({ spaceId, available }: { spaceId: strin
     <div className="flex flex-col gap-1" data-testid="owner-availability">
       <fetcher.Form method="post" action={`/api/spaces/${spaceId}/availability`} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="available" value={String(!current)} />
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={current}
-          aria-label="Available for booking"
-          disabled={fetcher.state !== "idle"}
-          className={`inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70 ${
-            current ? "bg-emerald-700 text-white" : "bg-slate-300 text-slate-900"
-          }`}
-        >
-          <span className={`h-2.5 w-2.5 rounded-full ${current ? "bg-white" : "bg-slate-700"}`} aria-hidden="true" />
+        <Switch type="submit" checked={current} aria-label="Available for booking" disabled={fetcher.state !== "idle"}>
           {current ? "Available" : "Unavailable"}
-        </button>
+        </Switch>
         <span className="text-sm text-slate-700">{current ? "Guests can book it." : "Guests see it as Temporarily Unavailable."}</span>
       </fetcher.Form>
       {error && (

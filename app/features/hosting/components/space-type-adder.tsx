@@ -31,9 +31,9 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
 
   if (!open) {
     return (
-      <button type="button" disabled={!hydrated} onClick={() => setOpen(true)} className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <Button variant="link" size="text" disabled={!hydrated} onClick={() => setOpen(true)} className="mt-2">
         <Plus className="h-4 w-4" aria-hidden="true" /> Add a new type
-      </button>
+      </Button>
     );
   }
   async function submit() {

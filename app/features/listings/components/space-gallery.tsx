@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { FALLBACK_IMAGE } from "../card";
+import { IconButton } from "~/ui/icon-button";
+import { thumbnailVariants } from "~/ui/card";
 
 /**
  * The listing's images: one large picture, previous/next buttons and a row of
@@ -40,22 +42,12 @@ export function SpaceGallery({ images, title }: { images: string[]; title: strin
         />
         {list.length > 1 && (
           <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous photo"
-              className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow hover:bg-white"
-            >
+            <IconButton variant="overlay" size="md" label="Previous photo" onClick={() => go(-1)} className="absolute top-1/2 left-3 -translate-y-1/2">
               <ChevronLeft className="h-5 w-5" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next photo"
-              className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow hover:bg-white"
-            >
+            </IconButton>
+            <IconButton variant="overlay" size="md" label="Next photo" onClick={() => go(1)} className="absolute top-1/2 right-3 -translate-y-1/2">
               <ChevronRight className="h-5 w-5" aria-hidden="true" />
-            </button>
+            </IconButton>
             <p className="absolute right-3 bottom-3 rounded-full bg-slate-900/70 px-2.5 py-1 text-xs text-white" aria-live="polite">
               {index + 1} / {list.length}
             </p>
@@ -71,7 +63,7 @@ export function SpaceGallery({ images, title }: { images: string[]; title: strin
                 onClick={() => setIndex(position)}
                 aria-label={`Show photo ${position + 1}`}
                 aria-current={position === index ? "true" : undefined}
-                className={`block overflow-hidden rounded-lg border-2 ${position === index ? "border-brand-600" : "border-transparent"}`}
+                className={thumbnailVariants({ selected: position === index })}
               >
                 <img src={srcOf(url)} alt="" width={96} height={64} loading="lazy" onError={() => markFailed(url)} className="h-16 w-24 object-cover" />
               </button>
