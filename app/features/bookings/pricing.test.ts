@@ -46,13 +46,18 @@ describe("quoteBooking", () => {
           expect(q.rentalMinor).toBe(price * quantity);
           expect(q.totalMinor).toBe(q.rentalMinor + q.feeMinor);
           for (const v of [q.rentalMinor, q.feeMinor, q.totalMinor]) expect(Number.isSafeInteger(v)).toBe(true);
-          // Exact check in integers: fee*10000 is within [exact - 5000, exact + 5000).
+          // Exact check in integers: half-up puts fee*10000 within (exact - 5000, exact + 5000];
+          // an exact half (+5000) rounds up.
           const exact = BigInt(q.rentalMinor) * BigInt(Math.round(feePercent * 100));
           const scaled = BigInt(q.feeMinor) * 10000n;
-          expect(scaled - exact >= -5000n && scaled - exact < 5000n).toBe(true);
+          expect(scaled - exact > -5000n && scaled - exact <= 5000n).toBe(true);
         },
       ),
     );
+  });
+
+  it("an exact half of a minor unit rounds up (the case fast-check found: 50 % of 3 571 767)", () => {
+    expect(quoteBooking({ unitPriceMinor: 3_571_767, quantity: 1, feePercent: 50, currency: "USD" })).toMatchObject({ feeMinor: 1_785_884, totalMinor: 5_357_651 });
   });
 
   it("a higher price never gives a lower fee", () => {
