@@ -13,7 +13,17 @@ import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.serve
 export const streamTimeout = 5_000;
 
 /** Errors of loaders and actions: one line for expected rejections, a stack only for the unexpected. */
-export const handleError: HandleErrorFunction = (error, { request }) => logRequestError(error, request);
+/**
+ * Requests that met an unreachable database. handleError sees the error as thrown;
+ * by the time the page renders, a production build has replaced it with a generic
+ * "Unexpected Server Error", so the mark is taken here.
+ */
+const databaseUnavailable = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) databaseUnavailable.add(request);
+  logRequestError(error, request);
+};
 
 export default function handleRequest(
   request: Request,
@@ -25,7 +35,7 @@ export default function handleRequest(
   // The database cannot be reached for a moment (restarting, failing over): the error
   // page goes out as 503 so clients and load balancers retry; the next request
   // reconnects by itself (docs/decisions/0092-health-logs-shutdown.md).
-  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnavailable(error))) {
+  if (databaseUnavailable.has(request) || Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnavailable(error))) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
