@@ -70,6 +70,9 @@ test.describe("accounts", () => {
   test("the sign-in dialog works by keyboard: focus stays inside, Escape closes and returns focus", async ({ page }) => {
     await page.goto("/");
     const opener = page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" });
+    // Disabled until the page is live (docs/decisions/0093-no-lost-early-clicks.md); a
+    // keyboard user reaches it once it is enabled.
+    await expect(opener).toBeEnabled();
     await opener.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Sign In" });
@@ -276,6 +279,7 @@ test.describe("accounts", () => {
     const phone = isPhone(testInfo.project.name);
     await page.goto("/");
     await signUp(page, uniqueEmail(`keys-${testInfo.project.name}`), PASSWORD, { through: "dialog" });
+    await expect(accountButton(page)).toBeEnabled();
     await accountButton(page).focus();
     await page.keyboard.press("Enter");
     if (phone) {

@@ -133,6 +133,7 @@ test.describe("booking", () => {
     const weeks = weeksAhead(testInfo, 1);
     await openWeek(page, weeks);
     // Keyboard: a grid cell is a button reached with Tab and chosen with Enter.
+    await expect(cell(page, 3, "10:00")).toBeEnabled();
     await cell(page, 3, "10:00").focus();
     await page.keyboard.press("Enter");
     await expect(cell(page, 3, "10:00")).toHaveAttribute("aria-pressed", "true");

@@ -143,6 +143,7 @@ test.describe("hosting", () => {
     await expect(ownerSwitch).toHaveText("Unavailable");
     await expect(ownerSwitch).toHaveAttribute("aria-checked", "false");
     await expect(page.getByText("Temporarily Unavailable", { exact: true })).toBeVisible();
+    await expect(ownerSwitch).toBeEnabled();
     await ownerSwitch.focus();
     await page.keyboard.press("Enter");
     await expect(ownerSwitch).toHaveText("Available");
