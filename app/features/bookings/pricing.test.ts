@@ -40,15 +40,15 @@ describe("quoteBooking", () => {
       fc.property(
         fc.integer({ min: 0, max: 100_000_000 }),
         fc.integer({ min: 1, max: 30 }),
-        fc.integer({ min: 0, max: 5000 }).map((bp) => bp / 100),
-        (price, quantity, feePercent) => {
-          const q = quoteBooking({ unitPriceMinor: price, quantity, feePercent, currency: "USD" });
+        fc.integer({ min: 0, max: 5000 }),
+        (price, quantity, basisPoints) => {
+          const q = quoteBooking({ unitPriceMinor: price, quantity, feePercent: basisPoints / 100, currency: "USD" });
           expect(q.rentalMinor).toBe(price * quantity);
           expect(q.totalMinor).toBe(q.rentalMinor + q.feeMinor);
           for (const v of [q.rentalMinor, q.feeMinor, q.totalMinor]) expect(Number.isSafeInteger(v)).toBe(true);
           // Exact check in integers: half-up puts fee*10000 within (exact - 5000, exact + 5000];
           // an exact half (+5000) rounds up.
-          const exact = BigInt(q.rentalMinor) * BigInt(Math.round(feePercent * 100));
+          const exact = BigInt(q.rentalMinor) * BigInt(basisPoints);
           const scaled = BigInt(q.feeMinor) * 10000n;
           expect(scaled - exact > -5000n && scaled - exact <= 5000n).toBe(true);
         },

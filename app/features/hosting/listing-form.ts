@@ -27,6 +27,8 @@ export {
 } from "~/db/listing-enums";
 
 export const MAX_PRICE = 1_000_000;
+/** MAX_PRICE in hundredths, the unit the price check compares in. */
+const MAX_PRICE_HUNDREDTHS = 100_000_000;
 export const MAX_IMAGES = 20;
 export const MAX_VIDEOS = 5;
 export const ADDRESS_REQUIRED_MESSAGE = ERROR_TEXT.addressRequired;
@@ -101,8 +103,9 @@ const priceText = (label: string) =>
     .refine((text) => !decimalDigits(text)?.negative, `${label} cannot be negative`)
     .refine((text) => (decimalDigits(text)?.fraction.length ?? 0) <= 2, `${label} can have at most 2 decimal places`)
     .refine((text) => {
-      const cents = parseMinor(text, "USD");
-      return cents !== null && cents <= MAX_PRICE * 100;
+      // Compared as whole units and hundredths (the form's two decimals), exactly.
+      const hundredths = parseMinor(text, "USD");
+      return hundredths !== null && hundredths <= MAX_PRICE_HUNDREDTHS;
     }, `${label} cannot be more than 1,000,000`);
 
 const priceInput = (value: unknown) => {

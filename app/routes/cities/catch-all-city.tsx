@@ -1,7 +1,6 @@
-import { data, Link } from "react-router";
-import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { data } from "react-router";
+import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
-import { buttonVariants } from "~/ui/button";
 import { getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { CATCH_ALL_CITIES, fallbackCityContent, isCatchAllCity, parsePage, parseTypeFilter } from "~/features/cities/known-cities";
 import { getDb } from "~/lib/db.server";
@@ -101,17 +100,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: (error) => (
-          <ErrorPage
-            title={error.data === NOT_FOUND_TEXT.city ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location}
-            text="We don't have a page for this location yet."
-            actions={
-              <Link to="/explore" className={buttonVariants()}>
-                Explore listings
-              </Link>
-            }
-          />
-        ),
+        404: (error) => <NotFoundPage title={error.data === NOT_FOUND_TEXT.city ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location} text="We don't have a page for this location yet." link={{ to: "/explore", label: "Explore listings" }} />,
       }}
     />
   );

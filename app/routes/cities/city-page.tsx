@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
@@ -105,17 +105,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => (
-          <ErrorPage
-            title={NOT_FOUND_TEXT.city}
-            text="We don't have a page for this city yet."
-            actions={
-              <Link to="/explore" className={buttonVariants()}>
-                Explore listings
-              </Link>
-            }
-          />
-        ),
+        404: () => <NotFoundPage title={NOT_FOUND_TEXT.city} text="We don't have a page for this city yet." link={{ to: "/explore", label: "Explore listings" }} />,
       }}
       unexpectedError={() => (
         <section className="mx-auto max-w-xl px-4 py-24 text-center">

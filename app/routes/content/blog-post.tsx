@@ -2,10 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
-import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
-import { buttonVariants } from "~/ui/button";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { absoluteUrl, pageMeta, siteUrlFrom, SITE_NAME } from "~/lib/seo";
 import { JsonLd } from "~/ui/json-ld";
@@ -132,17 +131,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => (
-          <ErrorPage
-            title={NOT_FOUND_TEXT.post}
-            text="The post you're looking for doesn't exist or has been moved."
-            actions={
-              <Link to="/blog" className={buttonVariants()}>
-                Back to Blog
-              </Link>
-            }
-          />
-        ),
+        404: () => <NotFoundPage title={NOT_FOUND_TEXT.post} text="The post you're looking for doesn't exist or has been moved." link={{ to: "/blog", label: "Back to Blog" }} />,
       }}
     />
   );

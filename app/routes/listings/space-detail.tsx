@@ -19,8 +19,8 @@ import { minorToDecimalText } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
-import { Button, buttonVariants } from "~/ui/button";
-import { ErrorPage, GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { Button } from "~/ui/button";
+import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
 
@@ -161,17 +161,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => (
-          <ErrorPage
-            title={NOT_FOUND_TEXT.space}
-            text="This listing does not exist or is no longer published."
-            actions={
-              <Link to="/explore" className={buttonVariants()}>
-                Explore listings
-              </Link>
-            }
-          />
-        ),
+        404: () => <NotFoundPage title={NOT_FOUND_TEXT.space} text="This listing does not exist or is no longer published." link={{ to: "/explore", label: "Explore listings" }} />,
       }}
     />
   );

@@ -28,6 +28,21 @@ export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow?: string;
   );
 }
 
+/** A route's own 404: its title and text, and one link onward (the space, city, blog and location pages). */
+export function NotFoundPage({ title, text, link }: { title: string; text: ReactNode; link: { to: string; label: string } }) {
+  return (
+    <ErrorPage
+      title={title}
+      text={text}
+      actions={
+        <Link to={link.to} className={buttonVariants()}>
+          {link.label}
+        </Link>
+      }
+    />
+  );
+}
+
 export function PageNotFound() {
   return (
     <ErrorPage
