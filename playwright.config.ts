@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: "error",
       // One trusted proxy hop: each journey names its own client address (tests/e2e/support/fixtures.ts).
       TRUST_PROXY: "1",
+      // Journeys may name their own "now" (X-Test-Now) and run a job at it (ADR 0095).
+      TEST_CLOCK: "1",
     },
   },
 });

@@ -59,5 +59,7 @@ export default [
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).
   route("dev/ui", "routes/dev/ui.tsx"),
+  // Test mode only (TEST_CLOCK=1): run a background job at the request's clock.
+  route("__test/jobs/:name", "routes/dev/test-jobs.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,9 +3,7 @@ import compression from "compression";
 import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
-import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
-import { sweepOrphanedMedia } from "~/features/media/orphans.server";
-import { mediaStorage } from "~/features/media/storage.server";
+import { BACKGROUND_JOBS } from "~/features/jobs/background-jobs.server";
 import { closeLiveStreams } from "~/features/realtime/live-hub.server";
 import { scheduleAuthCleanup } from "~/features/auth/cleanup.server";
 import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
@@ -100,24 +98,11 @@ export async function start(): Promise<Server> {
     `Rentwell is serving at ${settings.SITE_URL}`,
   );
 
-  // Uploads never attached to a listing are deleted after a day (docs/decisions/0051);
-  // one worker at a time runs the sweep.
-  const stopMediaSweep = scheduleJob({
-    name: "media-sweep",
-    intervalMs: 60 * 60 * 1000,
-    getDatabase,
-    run: (db) => sweepOrphanedMedia(db, mediaStorage()),
-  });
-
-  // Lapsed 15-minute booking holds are released every minute (one worker at a time;
-  // the sweep itself uses SKIP LOCKED). Booking requests also sweep their own range
-  // first (ADR 0104).
-  const stopHoldSweep = scheduleJob({
-    name: "hold-sweep",
-    intervalMs: 60 * 1000,
-    getDatabase,
-    run: (db) => sweepAllExpiredHolds(db),
-  });
+  // Every background job (app/features/jobs/background-jobs.server.ts), once at a time
+  // across every worker and machine.
+  const stopJobs = BACKGROUND_JOBS.map((job) =>
+    scheduleJob({ name: job.name, intervalMs: job.intervalMs, getDatabase, run: (db) => job.run(db, new Date()) }),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -125,8 +110,7 @@ export async function start(): Promise<Server> {
     stopping = true;
     shuttingDown = true;
     stopAuthCleanup();
-    stopMediaSweep();
-    stopHoldSweep();
+    for (const stop of stopJobs) stop();
     logger.info({ signal }, "Stopping: no new connections; finishing open requests and ending live streams");
     const force = setTimeout(() => {
       logger.error("Shutdown took longer than 10 s; exiting.");

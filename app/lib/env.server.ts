@@ -58,6 +58,13 @@ const schema = z.object({
     .enum(["local"], { error: "only 'local' (the built-in test-mode processor) is available; the Stripe provider is not built yet" })
     .default("local"),
   SEED_DEMO_DATA: booleanish.optional(),
+  /**
+   * Test mode only (refused when APP_ENV=production): requests may name their own
+   * "now" in the X-Test-Now header, and POST /__test/jobs/{name} runs a background job
+   * at that instant (app/lib/clock.server.ts). Browser journeys use it to move past a
+   * booking's end without waiting for it.
+   */
+  TEST_CLOCK: booleanish.default(false),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
 
@@ -86,10 +93,14 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const missing: string[] = [];
+  const problemsBefore: string[] = [];
   const appEnv = cleaned.APP_ENV ?? (cleaned.NODE_ENV === "production" ? "production" : "local");
   const isProduction = appEnv === "production";
   if (isProduction) {
     for (const name of REQUIRED_IN_PRODUCTION) if (!cleaned[name]) missing.push(name);
+    if (cleaned.TEST_CLOCK && booleanish.safeParse(cleaned.TEST_CLOCK).data) {
+      problemsBefore.push("TEST_CLOCK: the test clock is refused in production");
+    }
     if (cleaned.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
         if (!cleaned[name]) missing.push(name);
@@ -97,9 +108,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
   const parsed = schema.safeParse(cleaned);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const problems = [
+    ...problemsBefore,
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)),
+  ];
   if (missing.length > 0 || problems.length > 0) {
     const lines = [];
     if (missing.length > 0) lines.push(`Missing environment variables: ${missing.join(", ")}`);

@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   try {
-    const result = await listMyBookings(await getDb(), { userId: user.id, page, pageSize: PAGE_SIZE });
+    const result = await listMyBookings(await getDb(), { userId: user.id, page, pageSize: PAGE_SIZE, now: requestNow(request) });
     return { error: null, ...result };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch bookings");
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
   try {
-    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, now: new Date() });
+    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, now: requestNow(request) });
     if (!result.ok) return data({ ok: false as const, error: result.error || ERROR_TEXT.cancelBooking, refundMinor: null }, { status: result.status });
     return { ok: true as const, error: null, refundMinor: result.refundMinor };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.booking-cancel";
 import { getUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/bookings.server";
@@ -10,7 +11,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return Response.json({ error: "Sign in to cancel a booking." }, { status: 401 });
   try {
-    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: params.bookingId, now: new Date() });
+    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
     if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
     return Response.json({ refundMinor: result.refundMinor });
   } catch (error) {

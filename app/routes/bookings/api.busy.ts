@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.busy";
 import { busyRanges } from "~/features/bookings/bookings.server";
 import { getDb } from "~/lib/db.server";
@@ -11,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       spaceId: params.spaceId,
       from: url.searchParams.get("from"),
       to: url.searchParams.get("to"),
-      now: new Date(),
+      now: requestNow(request),
     });
     if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
     return Response.json({ busy: result.busy }, { headers: { "Cache-Control": "public, max-age=5" } });

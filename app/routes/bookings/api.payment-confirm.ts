@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-confirm";
 import { getUser } from "~/features/auth/session.server";
 import { confirmCardPayment } from "~/features/bookings/bookings.server";
@@ -17,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: body.reason === "too-large" ? "Request too large." : "The request must be JSON.", code: "invalid" }, { status: body.reason === "too-large" ? 413 : 400 });
   }
   try {
-    const result = await confirmCardPayment(await getDb(), { userId: user.id, body: body.value, now: new Date() });
+    const result = await confirmCardPayment(await getDb(), { userId: user.id, body: body.value, now: requestNow(request) });
     if (!result.ok) return Response.json({ error: result.error, code: result.code }, { status: result.status });
     return Response.json({ paymentIntent: result.paymentIntent });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-intent-status";
 import { getUser } from "~/features/auth/session.server";
 import { BOOKING_MESSAGES, getPaymentOutcome } from "~/features/bookings/bookings.server";
@@ -11,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const notFound = () => Response.json({ error: BOOKING_MESSAGES.somethingWrong }, { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!user) return notFound();
   try {
-    const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret, now: new Date() });
+    const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret, now: requestNow(request) });
     if (!result) return notFound();
     return Response.json(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

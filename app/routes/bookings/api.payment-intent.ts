@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-intent";
 import { getUser } from "~/features/auth/session.server";
 import { createBookingHold } from "~/features/bookings/bookings.server";
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
       userId: user.id,
       body: body.value,
       idempotencyKey: request.headers.get("idempotency-key"),
-      now: new Date(),
+      now: requestNow(request),
     });
     if (!result.ok) {
       const { ok: _ok, status, ...failure } = result;

@@ -1,3 +1,4 @@
+import { requestNow } from "~/lib/clock.server";
 import { getUser } from "~/features/auth/session.server";
 import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
 import { getPaymentOutcome } from "~/features/bookings/bookings.server";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const error = { outcome: "error" as PaymentOutcome, amount: null };
   if (!secret || !user) return error;
-  const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret: secret, now: new Date() });
+  const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret: secret, now: requestNow(request) });
   if (!result) return error;
   const booking = result.booking;
   return {

@@ -140,3 +140,19 @@ export const test = base.extend<{ user: Account; host: HostAccount; admin: Accou
 });
 
 export { expect };
+
+/**
+ * Moves this browser context's clock (ADR 0095): every later request of the context,
+ * page loads and fetches alike, carries X-Test-Now, so the server decides as if it were
+ * `at`. Other journeys keep the real time. The browser's own Date is not moved.
+ */
+export async function setServerClock(page: Page, at: Date) {
+  await page.context().setExtraHTTPHeaders({ "x-test-now": at.toISOString() });
+}
+
+/** Runs a background job (app/features/jobs/background-jobs.server.ts) now, at `at`; returns its result. */
+export async function runJob(page: Page, name: string, at: Date): Promise<unknown> {
+  const response = await page.request.post(`/__test/jobs/${name}`, { headers: { "x-test-now": at.toISOString() } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result?: unknown }).result;
+}

@@ -1,0 +1,29 @@
+import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
+import { sweepOrphanedMedia } from "~/features/media/orphans.server";
+import { mediaStorage } from "~/features/media/storage.server";
+import type { Db } from "~/lib/db.server";
+
+/**
+ * Every background job, in one list (ADR 0095). The server schedules each one
+ * (server/app.ts: once at a time across workers, app/lib/jobs.server.ts), and in test
+ * mode POST /__test/jobs/{name} runs one at the request's clock. A job takes `now`
+ * and must be safe to run again at any moment: a run that dies half-way is finished
+ * by the next.
+ */
+export type BackgroundJob = {
+  name: string;
+  intervalMs: number;
+  run: (db: Db, now: Date) => Promise<unknown>;
+};
+
+export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
+  // Uploads never attached to a listing are deleted after a day (ADR 0051).
+  { name: "media-sweep", intervalMs: 60 * 60_000, run: (db) => sweepOrphanedMedia(db, mediaStorage()) },
+  // Lapsed 15-minute booking holds are released every minute; booking requests also
+  // sweep their own range first (ADR 0104).
+  { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+];
+
+export function backgroundJob(name: string): BackgroundJob | undefined {
+  return BACKGROUND_JOBS.find((job) => job.name === name);
+}
