@@ -182,6 +182,26 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
   return result.rows.length;
 }
 
+/**
+ * One open checkout per guest and listing: a guest who goes back and picks another
+ * time frees the slot they held before, instead of keeping it from everyone for the
+ * rest of its 15 minutes. Its booking expires like a lapsed hold; a payment that still
+ * arrives for it is settled by the lapsed-hold rules (booked if the slot is free,
+ * refunded in full otherwise).
+ */
+async function releaseOpenCheckouts(tx: Tx, { userId, spaceId, now }: { userId: string; spaceId: string; now: Date }) {
+  await tx.execute(sql`
+    with open as (
+      select b.id from ${bookings} b
+       where b.user_id = ${userId} and b.space_id = ${spaceId} and b.status = 'pending_payment'
+       for update skip locked
+    ), gone as (
+      delete from ${spaceAvailability} a using open where a.booking_id = open.id and a.kind = 'hold' returning a.booking_id
+    )
+    update ${bookings} b set status = 'expired', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+      from gone where b.id = gone.booking_id`);
+}
+
 const holdSchema = z.object({
   spaceId: z.string(),
   startTime: z.string({ error: BOOKING_MESSAGES.dateTime }).min(1, BOOKING_MESSAGES.dateTime),
@@ -278,11 +298,15 @@ export async function createBookingHold(
   const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
+  // The guest's own open checkout does not count: the transaction releases it.
   const taken = await db.execute(sql`
     select 1 from ${spaceAvailability}
      where space_id = ${space.id}
        and tstzrange(start_time, end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end}::timestamptz, '[)')
        and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
+       and not exists (
+         select 1 from ${bookings} b
+          where b.id = ${spaceAvailability.bookingId} and b.user_id = ${userId} and b.status = 'pending_payment')
      limit 1`);
   if (taken.rows.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   try {
@@ -292,6 +316,7 @@ export async function createBookingHold(
         if (inserted.length === 0) throw new ReplayInFlight();
       }
       await sweepExpiredHolds(tx, now, { spaceId: space.id, start, end: endDate });
+      await releaseOpenCheckouts(tx, { userId, spaceId: space.id, now });
       const [booking] = await tx
         .insert(bookings)
         .values({
