@@ -10,7 +10,8 @@ type LoaderData = Parameters<typeof MyBookingsPage>[0]["loaderData"];
 
 function renderPage(loaderData: Partial<LoaderData>) {
   const data = { error: null, items: [], page: 1, pageCount: 0, total: 0, ...loaderData } as LoaderData;
-  const Stub = createRoutesStub([{ path: "/my-bookings", Component: () => <MyBookingsPage {...({ loaderData: data } as never)} /> }]);
+  const props = { loaderData: data } as Parameters<typeof MyBookingsPage>[0];
+  const Stub = createRoutesStub([{ path: "/my-bookings", Component: () => <MyBookingsPage {...props} /> }]);
   render(<Stub initialEntries={["/my-bookings"]} />);
 }
 
