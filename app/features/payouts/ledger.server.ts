@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { bookings, payouts } from "~/db/schema/bookings";
+import { type bookings, payouts } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import { ledgerEntries, type LedgerKind } from "~/db/schema/payouts";
 import type { Db, Tx } from "~/lib/db.server";
