@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { bookings, payouts } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
+import { getPayoutAccount, payoutAccountState, type PayoutAccount } from "./payouts.server";
 
 /**
  * A host's earnings (issue #13 item 3): per currency, what is pending (held until
@@ -77,4 +78,32 @@ export async function getHostEarnings(db: Db, hostId: string, options: { now?: D
     space: { title: space.title },
   }));
   return { totals, items, page, pageCount, total: Number(total) };
+}
+
+export type PayoutAccountView = {
+  state: "not_connected" | "incomplete" | "complete";
+  provider: string | null;
+  accountHolder: string | null;
+  country: string | null;
+  currency: string | null;
+  accountLast4: string | null;
+  currentlyDue: string[];
+};
+
+/** What the dashboard's payout section shows, in one call: the account's state and the totals per currency. */
+export async function getPayoutsOverview(db: Db, hostId: string, now: Date): Promise<{ account: PayoutAccountView; totals: EarningsTotals[] }> {
+  const [account, earnings] = await Promise.all([getPayoutAccount(db, hostId), getHostEarnings(db, hostId, { now, pageSize: 1 })]);
+  return { account: payoutAccountView(account), totals: earnings.totals };
+}
+
+export function payoutAccountView(account: PayoutAccount | null): PayoutAccountView {
+  return {
+    state: payoutAccountState(account),
+    provider: account?.provider ?? null,
+    accountHolder: account?.accountHolder ?? null,
+    country: account?.country ?? null,
+    currency: account?.currency ?? null,
+    accountLast4: account?.accountLast4 ?? null,
+    currentlyDue: account?.currentlyDue ?? [],
+  };
 }
