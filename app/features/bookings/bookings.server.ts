@@ -6,6 +6,8 @@ import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { spacePath } from "~/features/listings/slug";
 import { logger } from "~/lib/logger.server";
+import { recordBookingCancelled, recordBookingConfirmed, recordChargeRefunded } from "~/features/payouts/ledger.server";
+import { cancellationSplit } from "~/features/payouts/settlement";
 import { z } from "~/lib/zod";
 import { type CardInput } from "./card";
 import { paymentProvider, type Intent } from "./payment-provider.server";
@@ -410,9 +412,12 @@ async function settlePaidBooking(tx: Tx, intent: Intent, now: Date): Promise<voi
   }
   if (slotFree) {
     await tx.update(bookings).set({ status: "confirmed", holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
     return;
   }
-  await paymentProvider().refund(tx, intent, intent.amount - intent.amountRefunded, now);
+  const refundable = intent.amount - intent.amountRefunded;
+  const { refundId } = await paymentProvider().refund(tx, intent, refundable, now);
+  await recordChargeRefunded(tx, { booking, amount: refundable, chargeReference: intent.id, refundReference: refundId, now });
   await tx.update(bookings).set({ status: "expired", holdExpiresAt: null, refundAmount: intent.amount, refundedAt: now, updatedAt: now }).where(eq(bookings.id, booking.id));
   logger.info({ bookingId: booking.id }, "payment after hold expiry refunded: slot taken");
 }
@@ -569,14 +574,18 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
 }
 
 function cancellationRefund(booking: BookingRecord, space: BookableSpace, now: Date) {
-  return refundForCancellation({
+  return refundForCancellation(cancellationInput(booking, space, now));
+}
+
+function cancellationInput(booking: BookingRecord, space: BookableSpace, now: Date) {
+  return {
     policy: space.cancellationPolicy as CancellationPolicy,
     startTime: booking.startTime,
     now,
     rentalMinor: booking.rentalAmount,
     feeMinor: booking.platformFeeAmount,
     refundServiceFee: env().REFUND_SERVICE_FEE,
-  });
+  };
 }
 
 export type CancelResult = { ok: true; refundMinor: number } | { ok: false; status: 404 | 409; error: string };
@@ -601,14 +610,18 @@ export async function cancelBooking(db: Db, input: { userId: string; bookingId: 
     if (booking.status !== "confirmed" || booking.startTime.getTime() <= input.now.getTime()) {
       return { ok: false as const, status: 409 as const, error: BOOKING_MESSAGES.notCancellable };
     }
-    const { refundMinor } = cancellationRefund(booking, space, input.now);
+    // Who keeps what: the refund the policy gives, and the host's payout that is left (issue #13).
+    const split = cancellationSplit(cancellationInput(booking, space, input.now));
+    const refundMinor = split.refund;
+    let refundReference: string | null = null;
     await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
     if (refundMinor > 0) {
       const [intentRow] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, booking.id));
       const intent = intentRow ? await paymentProvider().lockBySecret(tx, intentRow.clientSecret, input.now) : null;
       if (!intent) throw new Error(`No payment to refund for booking ${booking.id}`);
-      await paymentProvider().refund(tx, intent, refundMinor, input.now);
+      refundReference = (await paymentProvider().refund(tx, intent, refundMinor, input.now)).refundId;
     }
+    await recordBookingCancelled(tx, { booking, split, refundReference, now: input.now });
     await tx
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, refundAmount: refundMinor, refundedAt: refundMinor > 0 ? input.now : null, updatedAt: input.now })
