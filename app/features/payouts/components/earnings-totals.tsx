@@ -3,7 +3,7 @@ import type { EarningsTotals } from "../earnings.server";
 
 /** Pending, scheduled, paid and failed amounts, one row per currency (never added across currencies). */
 export function EarningsTotalsTable({ totals, caption }: { totals: EarningsTotals[]; caption: string }) {
-  if (totals.length === 0) return <p className="text-sm text-slate-600">No payouts yet. Your earnings show here once a guest books one of your listings.</p>;
+  if (totals.length === 0) return <p className="text-sm text-slate-600">No earnings yet. They show here once a guest books one of your listings.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[28rem] text-left text-sm">
