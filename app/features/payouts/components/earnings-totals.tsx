@@ -6,7 +6,7 @@ export function EarningsTotalsTable({ totals, caption }: { totals: EarningsTotal
   if (totals.length === 0) return <p className="text-sm text-slate-600">No earnings yet. They show here once a guest books one of your listings.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
