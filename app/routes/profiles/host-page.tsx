@@ -118,6 +118,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                   {page.website
                     .replace(/^https?:\/\/(www\.)?/, "")
                     .replace(/\/$/, "")}
+                  <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>
             )}
@@ -130,6 +131,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                   className="text-brand-700 hover:underline"
                 >
                   {social.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>
             ))}
@@ -154,6 +156,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                       className="size-5 shrink-0 text-slate-500"
                     />
                     <span className="min-w-0 truncate">{link.title}</span>
+                    <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </li>
               ))}

@@ -125,6 +125,7 @@ function LinkRow({
           className="block truncate text-sm text-brand-700 hover:underline"
         >
           {link.url}
+          <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
       <div className="flex items-center gap-1">
