@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 
 /**
- * The browser event 'avatarUpdated' (docs/product.md#profile; spec states: "A browser
- * event 'avatarUpdated' with avatarUrl updates the shown avatar"): the profile page sends
- * it the moment a new avatar is stored, and the header's account menu shows that picture
+ * The browser event 'avatarUpdated' with the new `avatarUrl` (docs/product.md#profile):
+ * the profile page sends it the moment a new avatar is stored, and the header's account menu shows that picture
  * at once, before any data is loaded again (docs/decisions/0142-avatar-updated-event.md).
  */
 export const AVATAR_UPDATED_EVENT = "avatarUpdated";

@@ -77,7 +77,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
       <JsonLd data={structuredData} />
-      <div className="h-32 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-600 to-brand-400 sm:h-48">
+      <div className="h-32 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 sm:h-48">
         {page.bannerUrl && (
           <img src={page.bannerUrl} alt="" className="size-full object-cover" />
         )}
@@ -87,6 +87,53 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
           profile={page.profile}
           nameAs="h1"
           headingLevel={2}
+          details={
+            hasDetails ? (
+              <ul
+                className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
+                aria-label="Elsewhere"
+              >
+                {page.location && (
+                  <li className="flex items-center gap-1">
+                    <MapPin
+                      className="size-4 text-slate-500"
+                      aria-hidden="true"
+                    />{" "}
+                    {page.location}
+                  </li>
+                )}
+                {page.website && (
+                  <li>
+                    <a
+                      href={page.website}
+                      rel="noopener noreferrer nofollow ugc"
+                      target="_blank"
+                      className="flex items-center gap-1 text-brand-700 hover:underline"
+                    >
+                      <Globe className="size-4" aria-hidden="true" />{" "}
+                      {page.website
+                        .replace(/^https?:\/\/(www\.)?/, "")
+                        .replace(/\/$/, "")}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                )}
+                {page.socials.map((social) => (
+                  <li key={social.field}>
+                    <a
+                      href={social.url}
+                      rel="noopener noreferrer nofollow ugc me"
+                      target="_blank"
+                      className="text-brand-700 hover:underline"
+                    >
+                      {social.label}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null
+          }
           contact={
             <ContactHost
               profile={page.profile}
@@ -95,48 +142,6 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
             />
           }
         />
-        {hasDetails && (
-          <ul
-            className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
-            aria-label="Elsewhere"
-          >
-            {page.location && (
-              <li className="flex items-center gap-1">
-                <MapPin className="size-4 text-slate-500" aria-hidden="true" />{" "}
-                {page.location}
-              </li>
-            )}
-            {page.website && (
-              <li>
-                <a
-                  href={page.website}
-                  rel="noopener noreferrer nofollow ugc"
-                  target="_blank"
-                  className="flex items-center gap-1 text-brand-700 hover:underline"
-                >
-                  <Globe className="size-4" aria-hidden="true" />{" "}
-                  {page.website
-                    .replace(/^https?:\/\/(www\.)?/, "")
-                    .replace(/\/$/, "")}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            )}
-            {page.socials.map((social) => (
-              <li key={social.field}>
-                <a
-                  href={social.url}
-                  rel="noopener noreferrer nofollow ugc me"
-                  target="_blank"
-                  className="text-brand-700 hover:underline"
-                >
-                  {social.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
         {page.links.length > 0 && (
           <section aria-labelledby="host-links">
             <h2 id="host-links" className="font-semibold text-slate-900">

@@ -110,7 +110,7 @@ export function ProfileImagesEditor({
 
   return (
     <section aria-label="Banner and profile photo">
-      <div className="relative h-36 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-600 to-brand-400 sm:h-52">
+      <div className="relative h-36 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 sm:h-52">
         {banner && (
           <img
             src={banner}

@@ -72,6 +72,7 @@ export function PublicProfileContent({
   nameAs,
   headingLevel,
   contact,
+  details,
   onListingClick,
 }: {
   profile: PublicProfile;
@@ -79,6 +80,8 @@ export function PublicProfileContent({
   nameAs: "p" | "h1";
   headingLevel: 2 | 3;
   contact: ReactNode;
+  /** Shown after About (the public page's location, website and social links). */
+  details?: ReactNode;
   onListingClick?: () => void;
 }) {
   const name = hostDisplayName(profile.fullName);
@@ -142,6 +145,8 @@ export function PublicProfileContent({
           </p>
         </section>
       )}
+
+      {details}
 
       <section aria-labelledby="profile-listings">
         <Heading id="profile-listings" className="font-semibold text-slate-900">
