@@ -10,7 +10,7 @@ import { localStorage, setMediaStorage, type MediaStorage } from "~/features/med
 import type * as DbModule from "~/lib/db.server";
 import { createUser, sessionCookieFor } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { MAX_PROFILE_LINKS } from "./profile-form";
+import { MAX_PROFILE_LINKS } from "~/features/profiles/profile-form";
 
 /**
  * Issue #14 items 1 and 2: the /profile action, the avatar and banner endpoint and the
@@ -22,9 +22,9 @@ vi.mock("~/lib/db.server", async (original) => ({
   getDb: async () => state.database!.db,
 }));
 
-const profileRoute = await import("~/routes/account/profile");
-const imagesRoute = await import("~/routes/profiles/api.profile-images");
-const hostRoute = await import("~/routes/profiles/host-page");
+const profileRoute = await import("./profile");
+const imagesRoute = await import("../profiles/api.profile-images");
+const hostRoute = await import("../profiles/host-page");
 
 let database: TestDatabase;
 let root: string;
