@@ -98,6 +98,7 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     expect(screen.getByRole("link", { name: "Studio 2" }).closest("li")!.textContent).not.toContain("0.0");
     expect(screen.getByRole("link", { name: "Studio 1" }).closest("li")!.textContent).toContain("4.5");
     expect(screen.queryByText(/more listings/)).toBeNull();
+    expect(screen.getByRole("link", { name: "View full profile page" }).getAttribute("href")).toBe(`/hosts/${HOST_ID}`);
     expect(screen.queryByText("Loading profile...")).toBeNull();
   });
 
