@@ -1,5 +1,6 @@
 import { useContext, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { useAnnouncedAvatar } from "~/features/auth/avatar-updated";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
@@ -61,7 +62,10 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
     return () => controller.abort();
   }, [hostId]);
 
-  const profile = state.status === "loaded" ? state.profile : null;
+  const loaded = state.status === "loaded" ? state.profile : null;
+  // One's own profile shows a just-uploaded avatar at once ('avatarUpdated', docs/decisions/0142-avatar-updated-event.md).
+  const announcedAvatar = useAnnouncedAvatar(loaded?.avatarUrl ?? null);
+  const profile = loaded && viewer?.id === loaded.id ? { ...loaded, avatarUrl: announcedAvatar } : loaded;
   const name = profile ? hostDisplayName(profile.fullName) : "Host profile";
 
   return (
