@@ -132,7 +132,7 @@ export function ProfileImagesEditor({
           </Button>
         </div>
       </div>
-      <div className="-mt-12 flex flex-col items-start gap-3 px-4 sm:-mt-14 sm:flex-row sm:items-end sm:px-6">
+      <div className="relative -mt-12 flex flex-col items-start gap-3 px-4 sm:-mt-14 sm:flex-row sm:items-end sm:px-6">
         <Avatar
           src={avatar}
           alt="Your profile photo"
