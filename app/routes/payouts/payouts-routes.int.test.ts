@@ -59,6 +59,7 @@ async function toastOf(response: Response) {
   return (await readToast(new Request("http://localhost/", { headers: { cookie: cookie.split(";")[0]! } }))).toast;
 }
 
+type Listing = { items: unknown[]; totals: unknown[] };
 const statusOf = (result: unknown) => (result as { init?: { status?: number } }).init?.status ?? 200;
 const bodyOf = <T,>(result: unknown) => ((result as { data?: T }).data ?? result) as T;
 
@@ -134,11 +135,11 @@ describe("payout routes", () => {
       await s.pay(s.guest, hold.clientSecret);
     }
     const hostCookie = await sessionCookieFor(database.db, s.host.id);
-    const mine = bodyOf<Awaited<ReturnType<typeof payoutsPage.loader>>>(await payoutsPage.loader(args(get("/payouts?page=abc", hostCookie))));
+    const mine = bodyOf<Listing>(await payoutsPage.loader(args(get("/payouts?page=abc", hostCookie))));
     expect(mine.items).toHaveLength(2);
     expect(mine.totals).toEqual([{ currency: "USD", pending: 0, scheduled: 10000, paid: 0, failed: 0 }]);
     const guestCookie = await sessionCookieFor(database.db, s.guest.id);
-    const theirs = bodyOf<Awaited<ReturnType<typeof payoutsPage.loader>>>(await payoutsPage.loader(args(get("/payouts?page=99999999", guestCookie))));
+    const theirs = bodyOf<Listing>(await payoutsPage.loader(args(get("/payouts?page=99999999", guestCookie))));
     expect(theirs.items).toEqual([]);
     expect(theirs.totals).toEqual([]);
   });
