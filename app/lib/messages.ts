@@ -34,6 +34,16 @@ export const ERROR_TEXT = {
   /** The sign-in dialog and payment failures without a message of their own. */
   generic: "An error occurred",
   addressRequired: "Complete address is required to publish a listing",
+  /** Guest–host messages (docs/product.md#messages). */
+  fetchConversations: "Failed to fetch conversations",
+  sendMessage: "Failed to send message",
+  messageEmpty: "Please write a message.",
+  messageTooLong: "Your message is too long: please keep it under 2,000 characters.",
+  messageToSelf: "You cannot send a message to yourself.",
+  messageBlockedByThem: "You cannot message this user.",
+  messageBlockedByYou: "You have blocked this user. Unblock them to send a message.",
+  messageReadOnly: "Only the guest and the host can write in this conversation.",
+  messageNoListing: "This listing is not available for messages.",
 } as const;
 
 /** The "not found" headings of the product, each written once. */
@@ -43,5 +53,6 @@ export const NOT_FOUND_TEXT = {
   location: "Location not found",
   post: "Post Not Found",
   profile: "Profile not found",
+  conversation: "Conversation not found",
   page: "Page not found",
 } as const;
