@@ -55,6 +55,10 @@ export default [
   route("cities/:city", "routes/cities/city-page.tsx"),
   // Public profile JSON for the host profile dialog.
   route("api/profiles/:id", "routes/profiles/api-profile.ts"),
+  // Guest–host messages (issue #15).
+  route("messages", "routes/messages/messages.tsx"),
+  route("messages/start", "routes/messages/start.ts"),
+  route("messages/:conversationId", "routes/messages/conversation.tsx"),
   // The catch-all city page, then every other unknown path.
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).

@@ -1,4 +1,4 @@
-import { Clock, Home, MessageCircle, Star } from "lucide-react";
+import { Clock, Home, Star } from "lucide-react";
 import { useContext, useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
@@ -7,10 +7,16 @@ import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { formatMinorWhole } from "~/lib/money";
 import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
-import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/ui/dialog";
 import { EmptyState } from "~/ui/empty-state";
+import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { hostDisplayName, PROFILE_LISTING_LIMIT, type PublicProfile } from "../public-profile";
+
+/** 'Contact Host' (docs/product.md#messages); a host without a listing to ask about has none. */
+function ContactHost({ spaceId, signedIn, onSignInWanted }: { spaceId: string | undefined; signedIn: boolean; onSignInWanted(): void }) {
+  if (!spaceId) return null;
+  return <ContactHostButton spaceId={spaceId} signedIn={signedIn} onSignInWanted={onSignInWanted} size="md" className="py-2" />;
+}
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "not-found" } | { status: "loaded"; profile: PublicProfile };
 
@@ -24,20 +30,31 @@ function joinedText(iso: string) {
 
 /**
  * The public profile of a host (docs/product.md#host-profile, with its states), fed by
- * GET /api/profiles/:id each time it opens.
+ * GET /api/profiles/:id each time it opens. 'Contact Host' opens the conversation about
+ * `spaceId` (the listing the dialog was opened from), else about the host's first listing.
  */
-export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PublicProfileDialog({
+  hostId,
+  spaceId,
+  open,
+  onOpenChange,
+}: {
+  hostId: string;
+  spaceId?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" placement="sheet">
         {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
-        <ProfileBody key={hostId} hostId={hostId} onOpenChange={onOpenChange} />
+        <ProfileBody key={hostId} hostId={hostId} spaceId={spaceId} onOpenChange={onOpenChange} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (open: boolean) => void }) {
+function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceId?: string; onOpenChange: (open: boolean) => void }) {
   const [state, setState] = useState<State>({ status: "loading" });
   const authDialog = useContext(AuthDialogContext);
   const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
@@ -115,26 +132,15 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
               </p>
             </div>
             <div className="sm:self-start">
-              {viewer?.id === profile.id ? null : viewer ? (
-                <div>
-                  <Button variant="secondary" size="md" disabled aria-describedby="contact-host-note" className="py-2">
-                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-                  </Button>
-                  <p id="contact-host-note" className="mt-1 max-w-[14rem] text-xs text-slate-500">
-                    Messaging between guests and hosts is not available yet.
-                  </p>
-                </div>
-              ) : (
-                <Button
-                  size="md"
-                  onClick={() => {
+              {viewer?.id === profile.id ? null : (
+                <ContactHost
+                  spaceId={spaceId ?? profile.listings[0]?.id}
+                  signedIn={Boolean(viewer)}
+                  onSignInWanted={() => {
                     onOpenChange(false);
                     authDialog?.openSignIn();
                   }}
-                  className="py-2"
-                >
-                  <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-                </Button>
+                />
               )}
             </div>
           </div>
