@@ -159,9 +159,12 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   );
 }
 
+/** "You", the other person's name, or for an admin each name with its side. */
 function authorName(conversation: ConversationView, senderId: string, viewerId: string) {
   if (senderId === viewerId) return "You";
-  return senderId === conversation.host.id ? `${conversation.host.name} (host)` : `${conversation.guest.name} (guest)`;
+  const person = senderId === conversation.host.id ? conversation.host : conversation.guest;
+  if (conversation.viewerRole !== "admin") return person.name;
+  return `${person.name} (${senderId === conversation.host.id ? "host" : "guest"})`;
 }
 
 /** One message, as text: markup and links are shown exactly as written, never as HTML. */

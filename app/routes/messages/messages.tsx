@@ -34,6 +34,13 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
+/** " · Host" after a name, unless the name already says it (a person without a name). */
+function RoleNote({ name, role }: { name: string; role: "guest" | "host" }) {
+  const word = role === "host" ? "Host" : "Guest";
+  if (name === word) return null;
+  return <span className="font-normal text-slate-600"> · {word}</span>;
+}
+
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { conversations, error } = loaderData;
   const revalidator = useRevalidator();
@@ -74,7 +81,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     className="font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
                   >
                     {conversation.other.name}
-                    <span className="font-normal text-slate-600"> · {conversation.other.role === "host" ? "Host" : "Guest"}</span>
+                    <RoleNote name={conversation.other.name} role={conversation.other.role} />
                   </Link>
                   <time dateTime={conversation.lastMessageAt} className="text-xs text-slate-500">
                     {messageTime(conversation.lastMessageAt)}
