@@ -36,13 +36,11 @@ export const ERROR_TEXT = {
   addressRequired: "Complete address is required to publish a listing",
   /** Guest–host messages (docs/product.md#messages). */
   fetchConversations: "Failed to fetch conversations",
-  sendMessage: "Failed to send message",
   messageEmpty: "Please write a message.",
   messageTooLong: "Your message is too long: please keep it under 2,000 characters.",
   messageToSelf: "You cannot send a message to yourself.",
   messageBlockedByThem: "You cannot message this user.",
   messageBlockedByYou: "You have blocked this user. Unblock them to send a message.",
-  messageReadOnly: "Only the guest and the host can write in this conversation.",
   messageNoListing: "This listing is not available for messages.",
 } as const;
 

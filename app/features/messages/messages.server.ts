@@ -17,7 +17,7 @@ import { messageSchema } from "./message-schema";
  * notifies the live hub (NOTIFY is delivered at commit, to every server process).
  */
 
-/** Per sender, across every conversation: a person typing never meets it; a script does (ADR 0161). */
+/** Per sender, across every conversation: a person typing never meets it; a script does (ADR 0160). */
 export const MESSAGE_RATE_LIMITS: RateLimit[] = [
   { max: 10, windowMs: 60_000 },
   { max: 200, windowMs: 24 * 60 * 60_000 },
