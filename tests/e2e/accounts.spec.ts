@@ -163,7 +163,7 @@ test.describe("accounts", () => {
   });
 
   test("signed-out visitors are sent to / from every guarded page", async ({ page }) => {
-    for (const path of ["/dashboard", "/my-listings", "/my-bookings", "/profile", `/edit-listing/${crypto.randomUUID()}`, "/edit-listing/%27%3B--", "/admin"]) {
+    for (const path of ["/dashboard", "/my-listings", "/my-bookings", "/messages", `/messages/${crypto.randomUUID()}`, "/profile", `/edit-listing/${crypto.randomUUID()}`, "/edit-listing/%27%3B--", "/admin"]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveURL(/\/$/);
