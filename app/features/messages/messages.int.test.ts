@@ -104,6 +104,9 @@ describe("sending and reading", () => {
     const second = await createSpace(w.db, { userId: w.host.id, title: "Garden Studio" });
     const other = await startConversation(w.db, { userId: w.guest.id, spaceId: second.id, now: NOW });
     if (!other.ok) throw new Error(other.error);
+    // Opened but still empty: the guest sees them, the host does not yet.
+    expect((await listConversations(w.db, w.guest.id)).map((c) => c.lastMessage)).toEqual([null, null]);
+    expect(await listConversations(w.db, w.host.id)).toEqual([]);
     await sendMessage(w.db, { conversationId: w.conversationId, senderId: w.guest.id, body: "first", now: at(10) });
     await sendMessage(w.db, { conversationId: other.conversationId, senderId: w.guest.id, body: "second", now: at(20) });
     expect((await listConversations(w.db, w.host.id)).map((c) => c.space.title)).toEqual(["Garden Studio", "Harbor Loft"]);

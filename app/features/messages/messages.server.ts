@@ -192,7 +192,7 @@ export type ConversationSummary = {
   lastMessage: { body: string; fromMe: boolean } | null;
 };
 
-/** The user's conversations, newest activity first, with unread counts and the last message. */
+/** The user's conversations, newest activity first, with unread counts and the last message (hosts: only those with a message). */
 export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
   const rows = await db
     .select({
@@ -213,7 +213,13 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
       otherProfile,
       eq(otherProfile.id, sql`case when ${conversations.guestId} = ${userId} then ${conversations.hostId} else ${conversations.guestId} end`),
     )
-    .where(eq(conversationParticipants.userId, userId))
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        // A host sees a conversation once the guest has written; the guest sees the ones they opened.
+        or(eq(conversations.guestId, userId), sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id})`),
+      ),
+    )
     .orderBy(desc(conversationParticipants.lastMessageAt))
     .limit(CONVERSATION_LIST_LIMIT);
   const last = await lastMessages(
