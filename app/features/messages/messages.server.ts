@@ -40,7 +40,7 @@ type ConversationRow = typeof conversations.$inferSelect;
 
 async function openConversation(
   db: Db,
-  values: { spaceId: string; guestId: string; hostId: string; bookingId: string | null; now: Date },
+  values: { spaceId: string; guestId: string; hostId: string; bookingId: string | null; starterId: string; now: Date },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -51,9 +51,10 @@ async function openConversation(
         set: { bookingId: sql`coalesce(excluded.booking_id, ${conversations.bookingId})` },
       })
       .returning({ id: conversations.id, lastMessageAt: conversations.lastMessageAt });
+    // The one who opened it lists it at once; the other side lists it from the first message on.
     await tx
       .insert(conversationParticipants)
-      .values([values.guestId, values.hostId].map((userId) => ({ conversationId: row!.id, userId, lastMessageAt: row!.lastMessageAt })))
+      .values({ conversationId: row!.id, userId: values.starterId, lastMessageAt: row!.lastMessageAt })
       .onConflictDoNothing();
     return row!.id;
   });
@@ -75,7 +76,7 @@ export async function startConversation(
       .where(eq(bookings.id, input.bookingId));
     if (!booking || (booking.guestId !== input.userId && booking.hostId !== input.userId)) return { ok: false, status: 404, error: "Booking not found" };
     if (booking.guestId === booking.hostId) return { ok: false, status: 400, error: ERROR_TEXT.messageToSelf };
-    const conversationId = await openConversation(db, { ...booking, bookingId: booking.id, now: input.now });
+    const conversationId = await openConversation(db, { ...booking, bookingId: booking.id, starterId: input.userId, now: input.now });
     return { ok: true, conversationId };
   }
   if (!isUuid(input.spaceId)) return { ok: false, status: 404, error: ERROR_TEXT.messageNoListing };
@@ -86,7 +87,7 @@ export async function startConversation(
   if (!space) return { ok: false, status: 404, error: ERROR_TEXT.messageNoListing };
   if (space.hostId === input.userId) return { ok: false, status: 400, error: ERROR_TEXT.messageToSelf };
   if (!space.isPublished) return { ok: false, status: 404, error: ERROR_TEXT.messageNoListing };
-  const conversationId = await openConversation(db, { spaceId: space.id, guestId: input.userId, hostId: space.hostId, bookingId: null, now: input.now });
+  const conversationId = await openConversation(db, { spaceId: space.id, guestId: input.userId, hostId: space.hostId, bookingId: null, starterId: input.userId, now: input.now });
   return { ok: true, conversationId };
 }
 
@@ -139,14 +140,22 @@ export async function sendMessage(
       .values({ conversationId: conversation.id, senderId: input.senderId, body: parsed.data.body, createdAt: input.now })
       .returning();
     await tx.update(conversations).set({ lastMessageAt: input.now }).where(eq(conversations.id, conversation.id));
+    // Both sides' rows (created on the first message): the recipient has one more unread, the sender has read it all.
+    const participant = conversationParticipants;
     await tx
-      .update(conversationParticipants)
-      .set({
-        lastMessageAt: input.now,
-        unreadCount: sql`case when ${conversationParticipants.userId} = ${recipientId} then ${conversationParticipants.unreadCount} + 1 else 0 end`,
-        lastReadAt: sql`case when ${conversationParticipants.userId} = ${input.senderId} then ${input.now.toISOString()}::timestamptz else ${conversationParticipants.lastReadAt} end`,
-      })
-      .where(eq(conversationParticipants.conversationId, conversation.id));
+      .insert(participant)
+      .values([
+        { conversationId: conversation.id, userId: recipientId, unreadCount: 1, lastMessageAt: input.now },
+        { conversationId: conversation.id, userId: input.senderId, unreadCount: 0, lastReadAt: input.now, lastMessageAt: input.now },
+      ])
+      .onConflictDoUpdate({
+        target: [participant.conversationId, participant.userId],
+        set: {
+          unreadCount: sql`case when excluded.unread_count = 0 then 0 else ${participant.unreadCount} + 1 end`,
+          lastReadAt: sql`coalesce(excluded.last_read_at, ${participant.lastReadAt})`,
+          lastMessageAt: sql`excluded.last_message_at`,
+        },
+      });
     const payload = JSON.stringify({ op: "INSERT", id: String(row!.id), conversationId: conversation.id, participants: [conversation.guestId, conversation.hostId] });
     await tx.execute(sql`select pg_notify(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
     // E-mail outbox hook: queue the "new message" e-mail for `recipientId` here, in this
@@ -192,36 +201,42 @@ export type ConversationSummary = {
   lastMessage: { body: string; fromMe: boolean } | null;
 };
 
-/** The user's conversations, newest activity first, with unread counts and the last message (hosts: only those with a message). */
-export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
-  const rows = await db
+/** The user's conversations, newest activity first, with unread counts and the last message (the other side's from the first message on). */
+/** The user's newest conversations: their own rows first (the recent index, at most the limit), then the details. */
+export function listConversationsQuery(db: Db, userId: string) {
+  const mine = db.$with("mine").as(
+    db
+      .select({ conversationId: conversationParticipants.conversationId, unreadCount: conversationParticipants.unreadCount, lastMessageAt: conversationParticipants.lastMessageAt })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.userId, userId))
+      .orderBy(desc(conversationParticipants.lastMessageAt))
+      .limit(CONVERSATION_LIST_LIMIT),
+  );
+  return db
+    .with(mine)
     .select({
       id: conversations.id,
       guestId: conversations.guestId,
-      unreadCount: conversationParticipants.unreadCount,
-      lastMessageAt: conversationParticipants.lastMessageAt,
+      unreadCount: mine.unreadCount,
+      lastMessageAt: mine.lastMessageAt,
       spaceId: spaces.id,
       spaceTitle: spaces.title,
       spaceLocation: spaces.location,
       otherName: otherProfile.fullName,
       otherAvatar: otherProfile.avatarUrl,
     })
-    .from(conversationParticipants)
-    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .from(mine)
+    .innerJoin(conversations, eq(conversations.id, mine.conversationId))
     .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
     .leftJoin(
       otherProfile,
       eq(otherProfile.id, sql`case when ${conversations.guestId} = ${userId} then ${conversations.hostId} else ${conversations.guestId} end`),
     )
-    .where(
-      and(
-        eq(conversationParticipants.userId, userId),
-        // A host sees a conversation once the guest has written; the guest sees the ones they opened.
-        or(eq(conversations.guestId, userId), sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id})`),
-      ),
-    )
-    .orderBy(desc(conversationParticipants.lastMessageAt))
-    .limit(CONVERSATION_LIST_LIMIT);
+    .orderBy(desc(mine.lastMessageAt));
+}
+
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = await listConversationsQuery(db, userId);
   const last = await lastMessages(
     db,
     rows.map((row) => row.id),
