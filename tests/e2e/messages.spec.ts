@@ -100,6 +100,10 @@ test("a blocked guest cannot write again", async ({ page, host, browser }, testI
   await expect(messages(page)).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Block Guest" })).toBeEnabled();
   await page.getByRole("button", { name: "Block Guest" }).click();
+  const confirm = page.getByRole("dialog", { name: "Block Guest?" });
+  await expect(confirm).toContainText("Guest will not be able to message you.");
+  await confirm.getByRole("button", { name: "Block Guest" }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText("You have blocked Guest. They cannot message you until you unblock them.")).toBeVisible();
   await expect(page.getByLabel(/^Message to /)).toHaveCount(0);
 

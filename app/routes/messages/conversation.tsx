@@ -19,8 +19,10 @@ import { Alert } from "~/ui/alert";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/conversation";
 
 /**
@@ -236,17 +238,41 @@ function MessageComposer({ conversationId, actionData, recipient }: { conversati
   );
 }
 
-/** Block or unblock the other person: a blocked user cannot message the blocker. */
+/** Block (after a confirmation) or unblock the other person: a blocked user cannot message the blocker. */
 function BlockControl({ blocked, name }: { blocked: boolean; name: string }) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
   const intent = blocked ? "unblock" : "block";
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  if (blocked) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="unblock" />
+        <Button type="submit" variant="secondary" size="sm" pending={pending} aria-label={`Unblock ${name}`}>
+          Unblock
+        </Button>
+      </Form>
+    );
+  }
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <Button type="submit" variant={blocked ? "secondary" : "ghost"} size="sm" pending={pending} aria-label={`${blocked ? "Unblock" : "Block"} ${name}`}>
-        {blocked ? "Unblock" : "Block"}
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={pending} aria-label={`Block ${name}`}>
+        Block
       </Button>
-    </Form>
+      <DialogContent title={`Block ${name}?`} size="sm" description={`${name} will not be able to message you. You can unblock them here at any time.`}>
+        <Form method="post" onSubmit={() => setOpen(false)} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <input type="hidden" name="intent" value="block" />
+          <DialogClose asChild>
+            <Button variant="secondary" size="md">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="danger" size="md">
+            Block {name}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
   );
 }
