@@ -6,3 +6,4 @@ export * from "./bookings";
 export * from "./content";
 export * from "./media";
 export * from "./payouts";
+export * from "./messages";
