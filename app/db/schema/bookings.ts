@@ -45,6 +45,10 @@ export const bookings = pgTable(
     index("bookings_user_idx").on(t.userId, t.startTime),
     index("bookings_space_time_idx").on(t.spaceId, t.startTime),
     index("bookings_status_idx").on(t.status, t.createdAt),
+    // Platform analytics (ADR 0152): paid bookings by currency and month, read from the index alone.
+    index("bookings_paid_currency_month_idx")
+      .on(t.currency, t.createdAt, t.totalPrice, t.platformFeeAmount)
+      .where(sql`${t.status} in ('confirmed', 'completed')`),
     uniqueIndex("bookings_payment_intent_key").on(t.paymentIntentId),
     check("bookings_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check(
