@@ -31,6 +31,9 @@ export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_00
 
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
+/** An admin suspended the account (ADR 0151); shown only once the password was right. */
+export const ACCOUNT_SUSPENDED =
+  "This account has been suspended by a Rentwell administrator. If you think this is a mistake, write to us through the Contact page.";
 export const EMAIL_RESERVED =
   "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
 
@@ -66,7 +69,7 @@ function invalidInput(input: unknown): AuthOutcome | { ok: true; email: string; 
 
 async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user;
@@ -137,6 +140,7 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
     return { ok: false, status: 401, result: { ok: false, error: INVALID_CREDENTIALS } };
   }
   await Promise.all([refundRateLimitEvent(db, byIp.eventId), refundRateLimitEvent(db, byAccount.eventId)]);
+  if (user.suspendedAt) return { ok: false, status: 403, result: { ok: false, error: ACCOUNT_SUSPENDED } };
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   await ensureProfile(db, user.id);
   const tokens = await createSession(db, user.id, meta);

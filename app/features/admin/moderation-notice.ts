@@ -1,0 +1,16 @@
+/**
+ * What the owner of a moderated listing reads (ADR 0151), on /my-listings, the edit
+ * page and when they try to publish it. Pure: the pages and the server share it.
+ */
+export type ModerationNotice = { moderationState: "unpublished" | "owner_suspended" | null; moderationReason: string | null };
+
+export const MODERATED_PUBLISH_REFUSED =
+  "An administrator unpublished this listing, so it cannot be published again until they review it. Write to us through the Contact page.";
+
+export function moderationNotice(space: ModerationNotice): string | null {
+  if (!space.moderationState) return null;
+  const reason = space.moderationReason?.trim() || "no reason given";
+  return space.moderationState === "unpublished"
+    ? `Unpublished by an administrator. Reason: ${reason}`
+    : `Hidden while this account is suspended. Reason: ${reason}`;
+}
