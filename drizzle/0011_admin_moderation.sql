@@ -24,4 +24,5 @@ CREATE INDEX "admin_actions_target_idx" ON "admin_actions" USING btree ("target_
 -- Platform analytics (ADR 0152): revenue, growth and the monthly fee view read paid
 -- bookings by currency and month from this index alone.
 CREATE INDEX "bookings_paid_currency_month_idx" ON "bookings" USING btree ("currency","created_at","total_price","platform_fee_amount") WHERE "bookings"."status" in ('confirmed', 'completed');--> statement-breakpoint
+CREATE INDEX "spaces_rated_idx" ON "spaces" USING btree ("rating") WHERE "spaces"."rating" > 0;--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_created_idx" ON "newsletter_subscribers" USING btree ("created_at","id");

@@ -110,6 +110,8 @@ export const spaces = pgTable(
     index("spaces_public_idx").on(t.isPublished, t.available, t.createdAt),
     index("spaces_public_type_idx").on(t.isPublished, t.type, t.createdAt),
     index("spaces_country_idx").on(t.country, t.createdAt),
+    // The admin's average rating over rated listings (ADR 0152).
+    index("spaces_rated_idx").on(t.rating).where(sql`${t.rating} > 0`),
     // Newest-first public lists (ADR 0043).
     index("spaces_published_newest_idx").on(t.isPublished, t.createdAt, t.id),
     // City pages match `lower(location) = lower(city)` (or 'City,%' through the trigram index).
