@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { formatMinor } from "~/lib/money";
+import { Badge } from "~/ui/badge";
+import type { RecentBooking } from "../dashboard.server";
+
+const STATUS: Record<RecentBooking["status"], { text: string; tone: "success" | "danger" | "neutral" }> = {
+  confirmed: { text: "Confirmed", tone: "success" },
+  completed: { text: "Completed", tone: "neutral" },
+  cancelled: { text: "Cancelled", tone: "danger" },
+};
+
+/**
+ * One of the dashboard's recent bookings: what the user booked, or — the host's view —
+ * who booked one of their listings and what it earns them. Kept small so a link (such as
+ * the booking's conversation) can be added beside the listing link.
+ */
+export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
+  const status = STATUS[booking.status];
+  const who = booking.role === "guest" ? "You booked" : `Booked by ${booking.guestName ?? "a guest"}`;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="recent-booking">
+      <div className="min-w-0">
+        <Link to={booking.space.href} className="font-semibold break-words text-slate-900 hover:underline">
+          {booking.space.title}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {who} · {bookingWhen(booking)}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-3">
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {formatMinor(booking.amount, booking.currency)}
+          {booking.role === "host" && <span className="sr-only"> (your rental income)</span>}
+        </span>
+        <Badge tone={status.tone}>{status.text}</Badge>
+      </div>
+    </li>
+  );
+}
