@@ -99,7 +99,8 @@ export const spaces = pgTable(
      * sees the reason and cannot publish it again), 'owner_suspended' while its owner is
      * suspended (published again when they are unsuspended). Null: no moderation.
      */
-    moderationState: text("moderation_state", { enum: MODERATION_STATES }),
+    // Typed, but not a form enum (those are the six of app/db/listing-enums.ts); the CHECK keeps the values.
+    moderationState: text("moderation_state").$type<(typeof MODERATION_STATES)[number]>(),
     moderationReason: text("moderation_reason"),
     moderatedAt: ts("moderated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -54,7 +54,7 @@ async function post(cookie: string | null, fields: Record<string, string>): Prom
 
 function unwrap(value: unknown): Outcome {
   if (value && typeof value === "object" && "type" in value && (value as { type: string }).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init: { status?: number } | null };
+    const { data, init } = value as unknown as { data: unknown; init: { status?: number } | null };
     return { status: init?.status ?? 200, body: data };
   }
   if (value instanceof Response) return { status: value.status, body: null };
