@@ -36,3 +36,15 @@ describe("analytics helpers", () => {
     });
   });
 });
+
+describe("the chart's months", () => {
+  it("lists the 12 months up to the current one and fills months without bookings with zeros", async () => {
+    const { lastMonths } = await import("./analytics");
+    const months = lastMonths(new Date("2031-03-15T12:00:00Z"), 12);
+    expect(months[0]).toBe("2030-04-01T00:00:00.000Z");
+    expect(months[11]).toBe("2031-03-01T00:00:00.000Z");
+    const series = chartSeries([{ month: "2031-03-01T00:00:00.000Z", totalFees: 500, totalBookings: 1, currency: "USD" }], months);
+    expect(series.bookings).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(series.fees.USD?.[11]).toBe(500);
+  });
+});

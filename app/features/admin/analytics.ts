@@ -39,18 +39,27 @@ export type FeeMonth = { month: string; totalFees: number; totalBookings: number
 export type ChartSeries = { months: string[]; bookings: number[]; fees: Record<string, number[]> };
 
 /**
- * The chart's data from the fee table: one point per month (oldest first), bookings
- * summed over currencies, fees kept per currency (never added across currencies).
+ * The chart's data from the fee table: one point per month of `months` (oldest first; a
+ * month without bookings is a zero), bookings summed over currencies, fees kept per
+ * currency (never added across currencies).
  */
-export function chartSeries(rows: readonly FeeMonth[]): ChartSeries {
-  const months = [...new Set(rows.map((row) => row.month))].sort();
+export function chartSeries(rows: readonly FeeMonth[], months: readonly string[] = [...new Set(rows.map((row) => row.month))].sort()): ChartSeries {
   const index = new Map(months.map((month, i) => [month, i]));
   const bookings = months.map(() => 0);
   const fees: Record<string, number[]> = {};
   for (const row of rows) {
-    const i = index.get(row.month)!;
+    const i = index.get(row.month);
+    if (i === undefined) continue;
     bookings[i]! += row.totalBookings;
     (fees[row.currency] ??= months.map(() => 0))[i] = row.totalFees;
   }
-  return { months, bookings, fees };
+  return { months: [...months], bookings, fees };
 }
+
+/** The first instants (ISO) of the `count` months up to the one `now` falls in, oldest first. */
+export function lastMonths(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => monthStart(now, i - count + 1).toISOString());
+}
+
+/** Axis steps of 1, 2 and 5 times a power of ten: whole bookings, whole minor units. */
+export const WHOLE_STEPS = Array.from({ length: 13 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();

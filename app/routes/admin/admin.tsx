@@ -1,7 +1,7 @@
 import uplotCss from "uplot/dist/uPlot.min.css?url";
 import { data, useLocation } from "react-router";
-import { contactInbox, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
-import { monthLabel, monthStart } from "~/features/admin/analytics";
+import { contactInbox, FEE_MONTHS, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
+import { lastMonths, monthLabel, monthStart } from "~/features/admin/analytics";
 import { AdminLog, FeeTable, formatWhen, Overview, Pager, Panel, RevenueTable, SectionError } from "~/features/admin/components/admin-panels";
 import { FeeChart } from "~/features/admin/components/fee-chart";
 import type { ModerationAnswer } from "~/features/admin/components/moderation-dialog";
@@ -51,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     email: user.email,
+    chartMonths: lastMonths(now, FEE_MONTHS),
     growthMonths: { last: monthLabel(monthStart(now, -1)), before: monthLabel(monthStart(now, -2)) },
     stats: revenue && counts ? { revenue, counts } : null,
     fees,
@@ -107,7 +108,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           {fees ? (
             <>
               <div className="mt-3">
-                <FeeChart rows={fees} />
+                <FeeChart rows={fees} months={loaderData.chartMonths} />
               </div>
               <FeeTable rows={fees} />
             </>

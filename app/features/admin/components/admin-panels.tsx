@@ -30,7 +30,7 @@ export function Panel({ id, title, count, children }: { id: string; title: strin
 export function Overview({ revenue, counts, growthMonths }: { revenue: RevenueRow[]; counts: Counts; growthMonths: { last: string; before: string } }) {
   const main = revenue[0];
   return (
-    <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       <StatTile
         label="Revenue"
         value={main ? formatMinor(main.revenue, main.currency) : formatMinor(0, "USD")}
@@ -60,15 +60,17 @@ export function RevenueTable({ revenue, growthMonths }: { revenue: RevenueRow[];
   if (revenue.length === 0) return <p className="mt-3 text-slate-600">No paid bookings yet.</p>;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="sr-only">Revenue per currency</caption>
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left text-xs text-slate-600">
+          Paid bookings, excluding cancelled ones. Growth: {growthMonths.last} against {growthMonths.before}.
+        </caption>
         <thead className="text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">Currency</th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">Revenue</th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">Bookings</th>
             <th scope="col" className="py-2 text-right font-medium">
-              Growth ({growthMonths.last} vs {growthMonths.before})
+              Growth
             </th>
           </tr>
         </thead>
@@ -92,7 +94,7 @@ export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
   if (rows.length === 0) return <p className="mt-3 text-slate-600">No platform fees in the last 12 months.</p>;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[24rem] text-left text-sm" data-testid="fee-table">
+      <table className="w-full text-left text-sm" data-testid="fee-table">
         <caption className="sr-only">Platform fees per month, newest first</caption>
         <thead className="text-slate-600">
           <tr>

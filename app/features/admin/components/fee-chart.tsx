@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
-import { formatMinorWhole } from "~/lib/money";
+import { formatMinorWhole, minorUnitDigits as currencyDigits } from "~/lib/money";
 import { ToggleChip } from "~/ui/toggle-chip";
-import { chartSeries, monthLabel, type FeeMonth } from "../analytics";
+import { chartSeries, monthLabel, WHOLE_STEPS, type FeeMonth } from "../analytics";
 
 /**
  * Bookings and platform fees per month, drawn with uPlot (ADR 0152). The library is
@@ -11,8 +11,8 @@ import { chartSeries, monthLabel, type FeeMonth } from "../analytics";
  * the canvas is hidden from assistive technology. Fees are drawn for one currency at a
  * time (amounts of different currencies are never added).
  */
-export function FeeChart({ rows }: { rows: readonly FeeMonth[] }) {
-  const series = chartSeries(rows);
+export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: readonly string[] }) {
+  const series = chartSeries(rows, months);
   const currencies = Object.keys(series.fees).sort((a, b) => sum(series.fees[b]!) - sum(series.fees[a]!) || a.localeCompare(b));
   const [chosen, setChosen] = useState<string | null>(null);
   const currency = chosen && series.fees[chosen] ? chosen : (currencies[0] ?? "USD");
@@ -37,9 +37,9 @@ export function FeeChart({ rows }: { rows: readonly FeeMonth[] }) {
           legend: { show: true },
           scales: { x: { time: true }, bookings: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] }, fees: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [
-            { values: (_u, splits) => splits.map((s) => monthLabel(new Date(s * 1000))) },
-            { scale: "bookings", label: "Bookings", values: (_u, splits) => splits.map((s) => String(Math.round(s))) },
-            { scale: "fees", side: 1, label: `Fees (${currency})`, grid: { show: false }, size: 70, values: (_u, splits) => splits.map((s) => formatMinorWhole(Math.round(s), currency)) },
+            { values: (_u, splits) => splits.map((s) => shortMonth(s)) },
+            { scale: "bookings", label: "Bookings", incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((s) => String(Math.round(s))) },
+            { scale: "fees", side: 1, label: `Fees (${currency})`, grid: { show: false }, size: 70, incrs: currencyDigits(currency) === 0 ? WHOLE_STEPS : WHOLE_STEPS.filter((step) => step >= 100), values: (_u, splits) => splits.map((s) => formatMinorWhole(Math.round(s), currency)) },
           ],
           series: [
             { value: (_u, v) => (v == null ? "" : monthLabel(new Date(v * 1000))) },
@@ -80,6 +80,12 @@ export function FeeChart({ rows }: { rows: readonly FeeMonth[] }) {
       <div ref={box} className="mt-3 min-h-[300px] w-full overflow-hidden" aria-hidden="true" data-testid="fee-chart" />
     </figure>
   );
+}
+
+/** "Nov" or, in January, "Jan 2027" for an axis tick (seconds since the epoch). */
+function shortMonth(seconds: number) {
+  const date = new Date(seconds * 1000);
+  return date.getUTCMonth() === 0 ? monthLabel(date) : date.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
 }
 
 function sum(values: readonly number[]) {

@@ -51,7 +51,7 @@ export function ModerationDialog({ intent, targetId, targetLabel }: { intent: Mo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {answer?.ok && (
-        <p role="status" className="text-sm text-green-800">
+        <p role="status" className="order-last w-full text-sm text-green-800 sm:text-right">
           {answer.message}
         </p>
       )}

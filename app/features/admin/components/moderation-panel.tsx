@@ -42,7 +42,7 @@ function SpaceResult({ space }: { space: FoundSpace }) {
         </p>
         {space.moderationReason && <p className="text-sm break-words text-slate-600">Reason: {space.moderationReason}</p>}
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:max-w-[60%] sm:justify-end">
         <Badge tone={state.tone}>{state.text}</Badge>
         {space.moderationState === "unpublished" ? (
           <ModerationDialog intent="republish_listing" targetId={space.id} targetLabel={space.title} />
@@ -62,7 +62,7 @@ function UserResult({ user }: { user: FoundUser }) {
         <p className="font-semibold break-all text-slate-900">{label}</p>
         {user.suspensionReason && <p className="text-sm break-words text-slate-600">Reason: {user.suspensionReason}</p>}
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:max-w-[60%] sm:justify-end">
         {user.isAdmin && <Badge tone="brand">Admin</Badge>}
         {user.suspendedAt ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>}
         {user.suspendedAt ? (
