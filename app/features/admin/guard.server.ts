@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { getUser, type SessionUser } from "~/features/auth/session.server";
+import { ERROR_TEXT } from "~/lib/messages";
 
-export const ADMIN_ONLY = "Only administrators can do this.";
+export const ADMIN_ONLY = ERROR_TEXT.adminOnly;
 
 /**
  * The admin behind a mutating request; anyone else — signed out included — gets a 403

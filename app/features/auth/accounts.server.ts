@@ -5,6 +5,7 @@ import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import { firstErrors } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
 import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
@@ -32,8 +33,7 @@ export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_00
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
 /** An admin suspended the account (ADR 0151); shown only once the password was right. */
-export const ACCOUNT_SUSPENDED =
-  "This account has been suspended by a Rentwell administrator. If you think this is a mistake, write to us through the Contact page.";
+export const ACCOUNT_SUSPENDED = ERROR_TEXT.accountSuspended;
 export const EMAIL_RESERVED =
   "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
 

@@ -44,10 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
     settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
     settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
-    settle("Failed to fetch contact messages", contactInbox(db, url.searchParams.get("messages"))),
-    settle("Failed to fetch newsletter subscribers", subscriberList(db, url.searchParams.get("subscribers"))),
-    settle("Failed to fetch admin actions", listAdminActions(db)),
-    query ? settle("Failed to search listings and accounts", findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
+    settle(ERROR_TEXT.fetchContactMessages, contactInbox(db, url.searchParams.get("messages"))),
+    settle(ERROR_TEXT.fetchSubscribers, subscriberList(db, url.searchParams.get("subscribers"))),
+    settle(ERROR_TEXT.fetchAdminActions, listAdminActions(db)),
+    query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
   ]);
   return {
     email: user.email,
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ModerationAnswer>({ ok: true, message: result.message });
   } catch (error) {
     logger.error({ err: error }, "Admin action failed");
-    return data<ModerationAnswer>({ ok: false, error: "The action failed; nothing was changed. Please try again." }, { status: 500 });
+    return data<ModerationAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
   }
 }
 
@@ -119,11 +119,11 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 
         <Panel id="moderation-heading" title="Moderation">
           <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} />
-          {!found && <SectionError message="Failed to search listings and accounts" />}
+          {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
         </Panel>
 
         <Panel id="log-heading" title="Admin actions">
-          {log ? <AdminLog rows={log} /> : <SectionError message="Failed to fetch admin actions" />}
+          {log ? <AdminLog rows={log} /> : <SectionError message={ERROR_TEXT.fetchAdminActions} />}
         </Panel>
 
         <div className="grid gap-6 lg:grid-cols-2">
@@ -150,7 +150,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                 </>
               )
             ) : (
-              <SectionError message="Failed to fetch contact messages" />
+              <SectionError message={ERROR_TEXT.fetchContactMessages} />
             )}
           </Panel>
           <Panel id="subscribers-heading" title="Newsletter subscribers" count={subscribers?.total}>
@@ -171,7 +171,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                 </>
               )
             ) : (
-              <SectionError message="Failed to fetch newsletter subscribers" />
+              <SectionError message={ERROR_TEXT.fetchSubscribers} />
             )}
           </Panel>
         </div>
