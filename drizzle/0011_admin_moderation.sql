@@ -21,8 +21,56 @@ CREATE TABLE "admin_actions" (
 ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_admin_id_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_actions_created_idx" ON "admin_actions" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "admin_actions_target_idx" ON "admin_actions" USING btree ("target_id","created_at");--> statement-breakpoint
--- Platform analytics (ADR 0152): revenue, growth and the monthly fee view read paid
--- bookings by currency and month from this index alone.
-CREATE INDEX "bookings_paid_currency_month_idx" ON "bookings" USING btree ("currency","created_at","total_price","platform_fee_amount") WHERE "bookings"."status" in ('confirmed', 'completed');--> statement-breakpoint
+-- Platform analytics (ADR 0152): paid bookings per UTC month and currency, kept up to
+-- date by a trigger (as space_location_counts is, ADR 0043), so revenue, growth and the
+-- monthly fee view read a few hundred rows instead of every booking.
+CREATE TABLE "booking_month_totals" (
+	"month" timestamp with time zone NOT NULL,
+	"currency" text NOT NULL,
+	"paid_bookings" integer DEFAULT 0 NOT NULL,
+	"total_price" bigint DEFAULT 0 NOT NULL,
+	"platform_fees" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "booking_month_totals_month_currency_pk" PRIMARY KEY("month","currency")
+);--> statement-breakpoint
+CREATE FUNCTION "track_booking_month_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE'
+     AND (OLD."status" IN ('confirmed', 'completed')) = (NEW."status" IN ('confirmed', 'completed'))
+     AND OLD."created_at" = NEW."created_at" AND OLD."currency" = NEW."currency"
+     AND OLD."total_price" = NEW."total_price" AND OLD."platform_fee_amount" = NEW."platform_fee_amount" THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."status" IN ('confirmed', 'completed') THEN
+    UPDATE "booking_month_totals"
+       SET "paid_bookings" = "paid_bookings" - 1,
+           "total_price" = "total_price" - OLD."total_price",
+           "platform_fees" = "platform_fees" - OLD."platform_fee_amount"
+     WHERE "month" = date_trunc('month', OLD."created_at", 'UTC') AND "currency" = OLD."currency";
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW."status" IN ('confirmed', 'completed') THEN
+    INSERT INTO "booking_month_totals" ("month", "currency", "paid_bookings", "total_price", "platform_fees")
+      VALUES (date_trunc('month', NEW."created_at", 'UTC'), NEW."currency", 1, NEW."total_price", NEW."platform_fee_amount")
+      ON CONFLICT ("month", "currency") DO UPDATE
+        SET "paid_bookings" = "booking_month_totals"."paid_bookings" + 1,
+            "total_price" = "booking_month_totals"."total_price" + EXCLUDED."total_price",
+            "platform_fees" = "booking_month_totals"."platform_fees" + EXCLUDED."platform_fees";
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "bookings_track_month_totals"
+  AFTER INSERT OR DELETE OR UPDATE OF "status", "created_at", "currency", "total_price", "platform_fee_amount" ON "bookings"
+  FOR EACH ROW EXECUTE FUNCTION "track_booking_month_totals"();--> statement-breakpoint
+INSERT INTO "booking_month_totals" ("month", "currency", "paid_bookings", "total_price", "platform_fees")
+  SELECT date_trunc('month', "created_at", 'UTC'), "currency", count(*)::integer, sum("total_price")::bigint, sum("platform_fee_amount")::bigint
+    FROM "bookings" WHERE "status" IN ('confirmed', 'completed') GROUP BY 1, 2;--> statement-breakpoint
+-- The same columns as before (month, total_fees, total_bookings, currency), now read from the totals.
+DROP VIEW "total_platform_fees";--> statement-breakpoint
+CREATE VIEW "total_platform_fees" AS
+  SELECT "month", "platform_fees"::numeric AS "total_fees", "paid_bookings" AS "total_bookings", "currency"
+    FROM "booking_month_totals"
+   WHERE "paid_bookings" > 0;--> statement-breakpoint
+-- The dashboard's recent bookings of a guest, newest first (ADR 0150).
+CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "spaces_rated_idx" ON "spaces" USING btree ("rating") WHERE "spaces"."rating" > 0;--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_created_idx" ON "newsletter_subscribers" USING btree ("created_at","id");

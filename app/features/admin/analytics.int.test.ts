@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, contactMessages, newsletterSubscribers } from "~/db/schema/index";
 import { createSpace } from "../../../tests/factories/listings";
@@ -73,6 +74,26 @@ describe("platform analytics", () => {
       { month: "2031-02-01T00:00:00.000Z", totalFees: 3000, totalBookings: 2, currency: "USD" },
       { month: "2031-01-01T00:00:00.000Z", totalFees: 1000, totalBookings: 1, currency: "USD" },
     ]);
+  });
+
+  it("keeps the monthly totals exact when a booking is cancelled, completed, or removed", async () => {
+    const { db } = database;
+    const [row] = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, "confirmed"), eq(bookings.currency, "USD"), eq(bookings.createdAt, new Date("2031-03-01T00:00:00Z"))));
+    await db.update(bookings).set({ status: "completed" }).where(eq(bookings.id, row!.id));
+    expect((await monthlyFees(db, NOW))[0]).toMatchObject({ totalFees: 500, totalBookings: 1 });
+    await db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, row!.id));
+    expect((await monthlyFees(db, NOW)).some((fee) => fee.month === "2031-03-01T00:00:00.000Z")).toBe(false);
+    expect((await revenueByCurrency(db, NOW))[0]).toMatchObject({ currency: "USD", revenue: 11000 + 22000 + 11000 + 1100, bookings: 4 });
+    await db.update(bookings).set({ status: "confirmed" }).where(eq(bookings.id, row!.id));
+    expect((await revenueByCurrency(db, NOW))[0]!.revenue).toBe(11000 + 22000 + 11000 + 5500 + 1100);
+    const [yen] = await db.select().from(bookings).where(eq(bookings.currency, "JPY"));
+    await db.delete(bookings).where(eq(bookings.id, yen!.id));
+    expect((await revenueByCurrency(db, NOW)).map((revenue) => revenue.currency)).toEqual(["USD"]);
+    await db.insert(bookings).values(yen!);
+    expect((await revenueByCurrency(db, NOW)).map((revenue) => revenue.currency)).toEqual(["USD", "JPY"]);
   });
 
   it("pages contact messages and subscribers newest first with their totals", async () => {

@@ -7,7 +7,7 @@ import { growthPercent, monthStart, type FeeMonth } from "./analytics";
 /**
  * The figures of /admin (docs/product.md#admin, ADR 0152). Each is one indexed query;
  * the page runs them side by side. Revenue counts paid bookings (confirmed or completed:
- * what the `total_platform_fees` view counts too), per currency.
+ * what the `total_platform_fees` view counts too), per currency, from `booking_month_totals`.
  */
 
 export type CurrencyRevenue = {
@@ -19,21 +19,23 @@ export type CurrencyRevenue = {
   growth: number | null;
 };
 
-/** Revenue per currency, with the last complete month against the one before it. */
+/**
+ * Revenue per currency, with the last complete month against the one before it, from
+ * the monthly totals the bookings trigger keeps (a few hundred rows, however many bookings).
+ */
 export async function revenueByCurrency(db: Db, now: Date): Promise<CurrencyRevenue[]> {
-  const thisMonth = monthStart(now);
   const lastMonth = monthStart(now, -1);
   const monthBefore = monthStart(now, -2);
   const result = await db.execute<{ currency: string; revenue: string; bookings: number; last_month: string; month_before: string }>(sql`
     select currency,
            sum(total_price)::text as revenue,
-           count(*)::int as bookings,
-           coalesce(sum(total_price) filter (where created_at >= ${lastMonth} and created_at < ${thisMonth}), 0)::text as last_month,
-           coalesce(sum(total_price) filter (where created_at >= ${monthBefore} and created_at < ${lastMonth}), 0)::text as month_before
-      from bookings
-     where status in ('confirmed', 'completed')
+           sum(paid_bookings)::int as bookings,
+           coalesce(sum(total_price) filter (where month = ${lastMonth}), 0)::text as last_month,
+           coalesce(sum(total_price) filter (where month = ${monthBefore}), 0)::text as month_before
+      from booking_month_totals
      group by currency
-     order by count(*) desc, currency`);
+    having sum(paid_bookings) > 0
+     order by sum(paid_bookings) desc, currency`);
   return result.rows.map((row) => {
     const last = Number(row.last_month);
     const before = Number(row.month_before);
