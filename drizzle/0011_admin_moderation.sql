@@ -70,7 +70,19 @@ CREATE VIEW "total_platform_fees" AS
   SELECT "month", "platform_fees"::numeric AS "total_fees", "paid_bookings" AS "total_bookings", "currency"
     FROM "booking_month_totals"
    WHERE "paid_bookings" > 0;--> statement-breakpoint
--- The dashboard's recent bookings of a guest, newest first (ADR 0150).
+-- The dashboard (ADR 0150): a guest's recent bookings, and a host's bookings received,
+-- by the listing owner copied onto each booking when it is made (listings never change owner).
 CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "host_id" uuid;--> statement-breakpoint
+CREATE FUNCTION "set_booking_host"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT "user_id" INTO NEW."host_id" FROM "spaces" WHERE "id" = NEW."space_id";
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "bookings_set_host" BEFORE INSERT OR UPDATE OF "space_id" ON "bookings"
+  FOR EACH ROW EXECUTE FUNCTION "set_booking_host"();--> statement-breakpoint
+UPDATE "bookings" SET "host_id" = "spaces"."user_id" FROM "spaces" WHERE "spaces"."id" = "bookings"."space_id";--> statement-breakpoint
+CREATE INDEX "bookings_host_created_idx" ON "bookings" USING btree ("host_id","created_at");--> statement-breakpoint
 CREATE INDEX "spaces_rated_idx" ON "spaces" USING btree ("rating") WHERE "spaces"."rating" > 0;--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_created_idx" ON "newsletter_subscribers" USING btree ("created_at","id");

@@ -20,6 +20,8 @@ export const bookings = pgTable(
     spaceId: uuid("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "restrict" }),
+    /** The listing's owner, set by the trigger `bookings_set_host` (migration 0011) for the host's dashboard. */
+    hostId: uuid("host_id"),
     startTime: ts("start_time").notNull(),
     endTime: ts("end_time").notNull(),
     pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }).notNull().default("hour"),
@@ -47,6 +49,7 @@ export const bookings = pgTable(
     index("bookings_status_idx").on(t.status, t.createdAt),
     // The dashboard's recent bookings of a guest, newest first (ADR 0150).
     index("bookings_user_created_idx").on(t.userId, t.createdAt),
+    index("bookings_host_created_idx").on(t.hostId, t.createdAt),
     uniqueIndex("bookings_payment_intent_key").on(t.paymentIntentId),
     check("bookings_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check(

@@ -70,8 +70,7 @@ async function hostStats(db: Db, userId: string): Promise<HostStats> {
     db
       .select({ n: count() })
       .from(bookings)
-      .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
-      .where(and(eq(spaces.userId, userId), inArray(bookings.status, PAID))),
+      .where(and(eq(bookings.hostId, userId), inArray(bookings.status, PAID))),
   ]);
   return { activeListings: listings?.active ?? 0, totalListings: listings?.total ?? 0, bookingsReceived: received?.n ?? 0 };
 }
@@ -110,7 +109,7 @@ async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> 
       .from(bookings)
       .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
       .leftJoin(guestProfile, eq(guestProfile.id, bookings.userId))
-      .where(and(eq(spaces.userId, userId), inArray(bookings.status, SHOWN)))
+      .where(and(eq(bookings.hostId, userId), inArray(bookings.status, SHOWN)))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(RECENT_BOOKINGS),
   ]);
