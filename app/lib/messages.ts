@@ -44,6 +44,18 @@ export const ERROR_TEXT = {
   messageBlockedByThem: "You cannot message this user.",
   messageBlockedByYou: "You have blocked this user. Unblock them to send a message.",
   messageNoListing: "This listing is not available for messages.",
+  /** Admin moderation (docs/decisions/0151-admin-moderation.md). */
+  accountSuspended:
+    "This account has been suspended by a Rentwell administrator. If you think this is a mistake, write to us through the Contact page.",
+  adminOnly: "Only administrators can do this.",
+  moderatedPublishRefused:
+    "An administrator unpublished this listing, so it cannot be published again until they review it. Write to us through the Contact page.",
+  /** The other panels of /admin (docs/decisions/0152-platform-analytics.md). */
+  fetchContactMessages: "Failed to fetch contact messages",
+  fetchSubscribers: "Failed to fetch newsletter subscribers",
+  fetchAdminActions: "Failed to fetch admin actions",
+  searchModerationTargets: "Failed to search listings and accounts",
+  adminActionFailed: "The action failed; nothing was changed. Please try again.",
 } as const;
 
 /** The profile page's other texts (docs/product.md#profile). */

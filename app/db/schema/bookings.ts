@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { CURRENCIES, spaces } from "./listings";
 
@@ -20,6 +20,8 @@ export const bookings = pgTable(
     spaceId: uuid("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "restrict" }),
+    /** The listing's owner, set by the trigger `bookings_set_host` (migration 0011) for the host's dashboard. */
+    hostId: uuid("host_id"),
     startTime: ts("start_time").notNull(),
     endTime: ts("end_time").notNull(),
     pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }).notNull().default("hour"),
@@ -45,6 +47,9 @@ export const bookings = pgTable(
     index("bookings_user_idx").on(t.userId, t.startTime),
     index("bookings_space_time_idx").on(t.spaceId, t.startTime),
     index("bookings_status_idx").on(t.status, t.createdAt),
+    // The dashboard's recent bookings of a guest, newest first (ADR 0150).
+    index("bookings_user_created_idx").on(t.userId, t.createdAt),
+    index("bookings_host_created_idx").on(t.hostId, t.createdAt),
     uniqueIndex("bookings_payment_intent_key").on(t.paymentIntentId),
     check("bookings_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check(
@@ -204,4 +209,21 @@ export const localPaymentIntents = pgTable(
     ),
     check("local_payment_intents_amounts_check", sql`${t.amount} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amount}`),
   ],
+);
+
+/**
+ * Paid bookings (confirmed or completed) per UTC month of `created_at` and currency,
+ * kept by the trigger `bookings_track_month_totals` (migration 0011, ADR 0152). The
+ * `total_platform_fees` view reads it; so do /admin's revenue and growth.
+ */
+export const bookingMonthTotals = pgTable(
+  "booking_month_totals",
+  {
+    month: ts("month").notNull(),
+    currency: text("currency").notNull(),
+    paidBookings: integer("paid_bookings").notNull().default(0),
+    totalPrice: money("total_price").notNull().default(0),
+    platformFees: money("platform_fees").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "booking_month_totals_month_currency_pk", columns: [t.month, t.currency] })],
 );

@@ -9,7 +9,10 @@ export const newsletterSubscribers = pgTable(
     source: text("source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("newsletter_subscribers_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_lower_key").on(sql`lower(${t.email})`),
+    index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const CONTACT_SUBJECTS = ["general", "support", "billing", "partnership"] as const;

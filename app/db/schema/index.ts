@@ -7,3 +7,4 @@ export * from "./content";
 export * from "./media";
 export * from "./payouts";
 export * from "./messages";
+export * from "./admin";

@@ -28,6 +28,8 @@ import {
 // The value sets live in one pure module (the form and the zod schema read it too).
 export { CANCELLATION_POLICIES, CONDITIONS, CURRENCIES, LOCATION_TYPES, RENTAL_TYPES, SPACE_STATUSES };
 
+export const MODERATION_STATES = ["unpublished", "owner_suspended"] as const;
+
 /** Prices in integer minor units (cents; yen and won have none), ADR 0102. */
 const price = (name: string) => bigint(name, { mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -92,6 +94,15 @@ export const spaces = pgTable(
     metaKeywords: text("meta_keywords").array().notNull().default([]),
     timezone: text("timezone").notNull().default("UTC"),
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default(DEFAULTS.cancellationPolicy),
+    /**
+     * Why an admin took the listing down (ADR 0151): 'unpublished' by an admin (the owner
+     * sees the reason and cannot publish it again), 'owner_suspended' while its owner is
+     * suspended (published again when they are unsuspended). Null: no moderation.
+     */
+    // Typed, but not a form enum (those are the six of app/db/listing-enums.ts); the CHECK keeps the values.
+    moderationState: text("moderation_state").$type<(typeof MODERATION_STATES)[number]>(),
+    moderationReason: text("moderation_reason"),
+    moderatedAt: ts("moderated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -100,6 +111,8 @@ export const spaces = pgTable(
     index("spaces_public_idx").on(t.isPublished, t.available, t.createdAt),
     index("spaces_public_type_idx").on(t.isPublished, t.type, t.createdAt),
     index("spaces_country_idx").on(t.country, t.createdAt),
+    // The admin's average rating over rated listings (ADR 0152).
+    index("spaces_rated_idx").on(t.rating).where(sql`${t.rating} > 0`),
     // Newest-first public lists (ADR 0043).
     index("spaces_published_newest_idx").on(t.isPublished, t.createdAt, t.id),
     // City pages match `lower(location) = lower(city)` (or 'City,%' through the trigram index).
@@ -118,6 +131,7 @@ export const spaces = pgTable(
       "spaces_prices_check",
       sql`coalesce(${t.hourlyPrice}, 0) >= 0 and coalesce(${t.dailyPrice}, 0) >= 0 and coalesce(${t.weeklyPrice}, 0) >= 0 and coalesce(${t.monthlyPrice}, 0) >= 0 and coalesce(${t.yearlyPrice}, 0) >= 0`,
     ),
+    check("spaces_moderation_state_check", sql`${t.moderationState} in ('unpublished', 'owner_suspended')`),
     check("spaces_rating_check", sql`${t.rating} between 0 and 5`),
     check("spaces_min_duration_check", sql`${t.minRentalDuration} >= 1`),
   ],

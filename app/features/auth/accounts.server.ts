@@ -5,6 +5,7 @@ import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import { firstErrors } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
 import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
@@ -31,6 +32,8 @@ export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_00
 
 export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
 export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
+/** An admin suspended the account (ADR 0151); shown only once the password was right. */
+export const ACCOUNT_SUSPENDED = ERROR_TEXT.accountSuspended;
 export const EMAIL_RESERVED =
   "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
 
@@ -66,7 +69,7 @@ function invalidInput(input: unknown): AuthOutcome | { ok: true; email: string; 
 
 async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user;
@@ -137,6 +140,7 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
     return { ok: false, status: 401, result: { ok: false, error: INVALID_CREDENTIALS } };
   }
   await Promise.all([refundRateLimitEvent(db, byIp.eventId), refundRateLimitEvent(db, byAccount.eventId)]);
+  if (user.suspendedAt) return { ok: false, status: 403, result: { ok: false, error: ACCOUNT_SUSPENDED } };
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   await ensureProfile(db, user.id);
   const tokens = await createSession(db, user.id, meta);

@@ -141,7 +141,14 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        // A suspended account has no live session, even one started a moment before (ADR 0151).
+        isNull(users.suspendedAt),
+      ),
     );
   if (!row) return null;
   if (!row.profileId) await ensureProfile(db, row.id);

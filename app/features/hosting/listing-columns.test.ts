@@ -24,6 +24,10 @@ const NOT_FROM_FORM = [
   "greatValue",
   "rating",
   "reviewCount",
+  // Admin moderation (ADR 0151).
+  "moderationState",
+  "moderationReason",
+  "moderatedAt",
   "createdAt",
   "updatedAt",
 ] as const satisfies ReadonlyArray<keyof Insert>;

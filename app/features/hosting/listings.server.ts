@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { clampPage, isUuid } from "~/lib/uuid";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
@@ -6,6 +6,7 @@ import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
 import { ERROR_TEXT } from "~/lib/messages";
+import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
@@ -161,12 +162,13 @@ export async function updateSpace(
   const publish = input.intent === "publish";
   if (publish && !hasCompleteAddress(input)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
   const current = await getOwnerSpace(db, userId, spaceId);
+  if (publish && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   await checkReferences(db, input);
   await checkMediaUrls(storage, userId, input, [...current.images, ...current.videos]);
   const updated = await db
     .update(spaces)
     .set({ ...listingColumns(input), isPublished: publish, updatedAt: new Date() })
-    .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId)))
+    .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId), publish ? isNull(spaces.moderationState) : undefined))
     .returning({ id: spaces.id });
   if (updated.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);
   const keep = new Set([...input.images, ...input.videos]);
@@ -191,11 +193,12 @@ export async function setAvailability(db: Db, userId: string, spaceId: string, a
 
 export async function setPublished(db: Db, userId: string, spaceId: string, published: boolean) {
   const current = await getOwnerSpace(db, userId, spaceId);
+  if (published && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   if (published && !hasCompleteAddress(current)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
   const rows = await db
     .update(spaces)
     .set({ isPublished: published, updatedAt: new Date() })
-    .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId)))
+    .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId), published ? isNull(spaces.moderationState) : undefined))
     .returning({ id: spaces.id, isPublished: spaces.isPublished });
   if (rows.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);
   return rows[0]!;
@@ -218,6 +221,8 @@ export async function listOwnerSpaces(db: Db, userId: string, { page = 1 }: { pa
         currency: spaces.currency,
         available: spaces.available,
         isPublished: spaces.isPublished,
+        moderationState: spaces.moderationState,
+        moderationReason: spaces.moderationReason,
         status: spaces.status,
         rating: spaces.rating,
         reviewCount: spaces.reviewCount,

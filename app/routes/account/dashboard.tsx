@@ -1,30 +1,188 @@
+import { CalendarDays, LayoutList, Plus, UserRound } from "lucide-react";
+import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { loadDashboard, type Dashboard } from "~/features/dashboard/dashboard.server";
 import { PayoutsOverview } from "~/features/payouts/components/payouts-overview";
 import { getPayoutsOverview } from "~/features/payouts/earnings.server";
+import { RecentBookingRow } from "~/features/dashboard/components/recent-booking-row";
+import { StatTile } from "~/features/dashboard/components/stat-tile";
+import { FALLBACK_IMAGE } from "~/features/listings/card";
+import { cardImageUrl } from "~/features/media/urls";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
+import { Alert } from "~/ui/alert";
+import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
+import { Card } from "~/ui/card";
 import type { Route } from "./+types/dashboard";
 
-/** /dashboard for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md#permissions). */
+/**
+ * /dashboard (docs/product.md#dashboard) for signed-in users only: signed-out visitors are
+ * sent to / by the loader. One request reads every figure (ADR 0150).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const payouts = await getPayoutsOverview(await getDb(), user.id, requestNow(request));
-  return { email: user.email, fullName: user.fullName, payouts };
+  const who = { email: user.email, fullName: user.fullName };
+  try {
+    const db = await getDb();
+    const now = requestNow(request);
+    const dashboard = await loadDashboard(db, user.id, now);
+    // The payout account card and the host's earnings per currency (docs/product.md#payouts).
+    const payouts = await getPayoutsOverview(db, user.id, now);
+    return { ...who, dashboard, payouts, error: null };
+  } catch (error) {
+    logger.error({ err: error }, ERROR_TEXT.fetchDashboardData);
+    return data({ ...who, dashboard: null, payouts: null, error: ERROR_TEXT.fetchDashboardData }, { status: 500 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Dashboard | Rentwell", description: "Your bookings, listings and payouts at a glance.", path: "/dashboard", matches, noIndex: true });
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+const QUICK_LINKS = [
+  { to: "/my-bookings", label: "My Bookings", icon: CalendarDays },
+  { to: "/my-listings", label: "My Listings", icon: LayoutList },
+  { to: "/profile", label: "My Profile", icon: UserRound },
+  { to: "/create-listing", label: "List a Space", icon: Plus },
+] as const;
+
+function Stats({ dashboard }: { dashboard: Dashboard }) {
+  const { guest, host } = dashboard;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+    <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="guest-stats">
+        <h2 id="guest-stats" className="text-lg font-semibold text-slate-900">
+          As a guest
+        </h2>
+        <dl className="mt-3 grid grid-cols-3 gap-3">
+          <StatTile label="Bookings made" value={guest.bookingsMade} testId="stat-bookings-made" />
+          <StatTile label="Active" value={guest.activeBookings} testId="stat-active-bookings" />
+          <StatTile label="Upcoming" value={guest.upcomingBookings} testId="stat-upcoming-bookings" />
+        </dl>
+      </section>
+      <section aria-labelledby="host-stats">
+        <h2 id="host-stats" className="text-lg font-semibold text-slate-900">
+          As a host
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3">
+          <StatTile
+            label="Active listings"
+            value={host.activeListings}
+            detail={`${host.totalListings} ${host.totalListings === 1 ? "listing" : "listings"} in all`}
+            testId="stat-active-listings"
+          />
+          <StatTile label="Bookings received" value={host.bookingsReceived} testId="stat-bookings-received" />
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] }) {
+  return (
+    <Card className="min-w-0">
+      <section aria-labelledby="recent-bookings">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">
+            Recent bookings
+          </h2>
+          <Link to="/my-bookings" className="text-sm font-semibold text-brand-700 hover:underline">
+            View all
+          </Link>
+        </div>
+        {bookings.length === 0 ? (
+          <p className="mt-4 text-slate-600">No recent bookings</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {bookings.map((booking) => (
+              <RecentBookingRow key={`${booking.role}-${booking.id}`} booking={booking} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function Listings({ listings }: { listings: Dashboard["listings"] }) {
+  return (
+    <Card className="min-w-0">
+      <section aria-labelledby="dashboard-listings">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="dashboard-listings" className="text-lg font-semibold text-slate-900">
+            Your listings
+          </h2>
+          <Link to="/my-listings" className="text-sm font-semibold text-brand-700 hover:underline">
+            View all
+          </Link>
+        </div>
+        {listings.length === 0 ? (
+          <p className="mt-4 text-slate-600">
+            No listings yet.{" "}
+            <Link to="/create-listing" className="font-semibold text-brand-700 hover:underline">
+              List your first space
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {listings.map((listing) => (
+              <li key={listing.id} className="flex items-center gap-3" data-testid="dashboard-listing">
+                <img
+                  src={listing.image ? cardImageUrl(listing.image) : FALLBACK_IMAGE}
+                  alt=""
+                  width={64}
+                  height={48}
+                  loading="lazy"
+                  className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+                />
+                <div className="min-w-0 flex-1">
+                  <Link to={listing.href} className="line-clamp-1 font-semibold break-words text-slate-900 hover:underline">
+                    {listing.title}
+                  </Link>
+                  <p className="truncate text-sm text-slate-600">{listing.location}</p>
+                </div>
+                <Badge tone={listing.isPublished ? "success" : "neutral"}>{listing.isPublished ? "Published" : "Draft"}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { dashboard, payouts, error, fullName, email } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-      <p className="mt-3 text-slate-600">
-        Your bookings, listings and payout account at a glance, signed in as <strong className="font-semibold text-slate-900">{loaderData.fullName ?? loaderData.email}</strong>
-        {loaderData.fullName ? <> ({loaderData.email})</> : null}.
+      <p className="mt-2 break-words text-slate-600">
+        Welcome back, <strong className="font-semibold text-slate-900">{fullName ?? email}</strong>.
       </p>
-      <PayoutsOverview overview={loaderData.payouts} />
-    </section>
+      <nav aria-label="Your account" className="mt-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
+          <Link key={to} to={to} className={buttonVariants({ variant: "secondary", size: "md", className: "gap-2 py-2" })}>
+            <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+          </Link>
+        ))}
+      </nav>
+      {error || !dashboard ? (
+        <Alert tone="error" className="mt-8">
+          {error ?? ERROR_TEXT.fetchDashboardData}
+        </Alert>
+      ) : (
+        <>
+          <Stats dashboard={dashboard} />
+          {payouts && <PayoutsOverview overview={payouts} />}
+          <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <RecentBookings bookings={dashboard.recentBookings} />
+            <Listings listings={dashboard.listings} />
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -111,7 +111,7 @@ describe("guards in loaders", () => {
       expect(answer).toHaveProperty("data");
     }
     expect(await run(dashboard.loader as Loader, "/dashboard", cookie)).toMatchObject({
-      data: { email: "guarded-user@example.test", fullName: null, payouts: { account: { state: "not_connected" }, totals: [] } },
+      data: { email: "guarded-user@example.test", fullName: null, error: null, payouts: { account: { state: "not_connected" }, totals: [] } },
     });
     expect(await run(admin.loader as Loader, "/admin", cookie)).toEqual({ redirect: 302, location: "/" });
   });

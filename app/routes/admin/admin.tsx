@@ -1,24 +1,181 @@
+import uplotCss from "uplot/dist/uPlot.min.css?url";
+import { data, useLocation } from "react-router";
+import { contactInbox, FEE_MONTHS, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
+import { lastMonths, monthLabel, monthStart } from "~/features/admin/analytics";
+import { AdminLog, FeeTable, formatWhen, Overview, Pager, Panel, RevenueTable, SectionError } from "~/features/admin/components/admin-panels";
+import { FeeChart } from "~/features/admin/components/fee-chart";
+import type { ModerationAnswer } from "~/features/admin/components/moderation-dialog";
+import { ModerationPanel } from "~/features/admin/components/moderation-panel";
+import { requireAdminAction } from "~/features/admin/guard.server";
+import { moderationSchema } from "~/features/admin/moderation-form";
+import { findModerationTargets, listAdminActions, moderate } from "~/features/admin/moderation.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { parseForm } from "~/lib/forms";
+import { logger } from "~/lib/logger.server";
+import { ERROR_TEXT } from "~/lib/messages";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
-/** /admin: admins only; anyone else is sent to / by the loader (docs/product.md#admin). */
+/** uPlot's stylesheet, on this page only (its script is imported when the chart mounts). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: uplotCss }];
+
+/** Settles a query; a failure is logged and becomes null, so one failing panel does not take the page down. */
+async function settle<T>(what: string, work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    logger.error({ err: error }, what);
+    return null;
+  }
+}
+
+/** /admin: admins only; anyone else is sent to / (docs/product.md#admin, ADR 0152). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { email: user.email };
+  const db = await getDb();
+  const now = requestNow(request);
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const [revenue, counts, fees, inbox, subscribers, log, found] = await Promise.all([
+    settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
+    settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
+    settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
+    settle(ERROR_TEXT.fetchContactMessages, contactInbox(db, url.searchParams.get("messages"))),
+    settle(ERROR_TEXT.fetchSubscribers, subscriberList(db, url.searchParams.get("subscribers"))),
+    settle(ERROR_TEXT.fetchAdminActions, listAdminActions(db)),
+    query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
+  ]);
+  return {
+    email: user.email,
+    chartMonths: lastMonths(now, FEE_MONTHS),
+    growthMonths: { last: monthLabel(monthStart(now, -1)), before: monthLabel(monthStart(now, -2)) },
+    stats: revenue && counts ? { revenue, counts } : null,
+    fees,
+    inbox,
+    subscribers,
+    log,
+    query,
+    found,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "The request is too large." });
+  const parsed = parseForm(moderationSchema, read.form);
+  if (!parsed.ok) {
+    return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  try {
+    const result = await moderate(await getDb(), admin, parsed.data, { now: requestNow(request), adminEmails: env().ADMIN_EMAILS });
+    if (!result.ok) return data<ModerationAnswer>({ ok: false, error: result.error }, { status: result.status });
+    logger.info({ adminId: admin.id, action: parsed.data.intent, targetId: parsed.data.targetId }, "admin action");
+    return data<ModerationAnswer>({ ok: true, message: result.message });
+  } catch (error) {
+    logger.error({ err: error }, "Admin action failed");
+    return data<ModerationAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const { stats, fees, inbox, subscribers, log, found, query, growthMonths } = loaderData;
+  const { search } = useLocation();
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Platform Analytics</h1>
-      <p className="mt-3 text-slate-600">
-        Bookings, revenue, listings and platform fees across Rentwell, for administrators. Signed in as{" "}
+      <p className="mt-2 break-words text-slate-600">
+        Bookings, revenue, listings and platform fees across Rentwell. Signed in as{" "}
         <strong className="font-semibold text-slate-900">{loaderData.email}</strong>.
       </p>
-    </section>
+
+      {stats ? <Overview revenue={stats.revenue} counts={stats.counts} growthMonths={growthMonths} /> : <SectionError message={ERROR_TEXT.fetchStatistics} />}
+
+      <div className="mt-8 grid gap-6">
+        {stats && (
+          <Panel id="revenue-heading" title="Revenue by currency">
+            <RevenueTable revenue={stats.revenue} growthMonths={growthMonths} />
+          </Panel>
+        )}
+        <Panel id="fees-heading" title="Platform fees, last 12 months">
+          {fees ? (
+            <>
+              <div className="mt-3">
+                <FeeChart rows={fees} months={loaderData.chartMonths} />
+              </div>
+              <FeeTable rows={fees} />
+            </>
+          ) : (
+            <SectionError message={ERROR_TEXT.fetchMonthlyStatistics} />
+          )}
+        </Panel>
+
+        <Panel id="moderation-heading" title="Moderation">
+          <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} />
+          {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
+        </Panel>
+
+        <Panel id="log-heading" title="Admin actions">
+          {log ? <AdminLog rows={log} /> : <SectionError message={ERROR_TEXT.fetchAdminActions} />}
+        </Panel>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel id="messages-heading" title="Contact messages" count={inbox?.total}>
+            {inbox ? (
+              inbox.rows.length === 0 ? (
+                <p className="mt-3 text-slate-600">No messages yet.</p>
+              ) : (
+                <>
+                  <ul className="mt-3 divide-y divide-slate-100" data-testid="contact-messages">
+                    {inbox.rows.map((row) => (
+                      <li key={row.id} className="py-3 text-sm">
+                        <p className="font-semibold break-words text-slate-900">
+                          {row.name} <span className="font-normal break-all text-slate-600">&lt;{row.email}&gt;</span>
+                        </p>
+                        <p className="text-xs text-slate-600">
+                          {row.subject} · {formatWhen(row.createdAt)}
+                        </p>
+                        <p className="mt-1 line-clamp-3 break-words whitespace-pre-wrap text-slate-700">{row.message}</p>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pager param="messages" page={inbox.page} total={inbox.total} pageSize={inbox.pageSize} search={search} label="Contact message pages" />
+                </>
+              )
+            ) : (
+              <SectionError message={ERROR_TEXT.fetchContactMessages} />
+            )}
+          </Panel>
+          <Panel id="subscribers-heading" title="Newsletter subscribers" count={subscribers?.total}>
+            {subscribers ? (
+              subscribers.rows.length === 0 ? (
+                <p className="mt-3 text-slate-600">No subscribers yet.</p>
+              ) : (
+                <>
+                  <ul className="mt-3 divide-y divide-slate-100" data-testid="subscribers">
+                    {subscribers.rows.map((row) => (
+                      <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                        <span className="break-all text-slate-900">{row.email}</span>
+                        <span className="text-slate-600">{formatWhen(row.createdAt)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pager param="subscribers" page={subscribers.page} total={subscribers.total} pageSize={subscribers.pageSize} search={search} label="Subscriber pages" />
+                </>
+              )
+            ) : (
+              <SectionError message={ERROR_TEXT.fetchSubscribers} />
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -11,6 +11,8 @@ import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { moderationNotice } from "~/features/admin/moderation-notice";
+import { Alert } from "~/ui/alert";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
@@ -54,6 +56,11 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         Currently <strong>{space.isPublished ? "published" : "a draft"}</strong>. 'Save as Draft' unpublishes it; 'Publish Listing'
         needs the full address.
       </p>
+      {moderationNotice(space) && (
+        <Alert tone="error" live={false} className="mt-4 text-sm break-words" data-testid="moderation-notice">
+          {moderationNotice(space)}
+        </Alert>
+      )}
       <div className="mt-8">
         <ListingForm
           mode="edit"

@@ -13,6 +13,7 @@ import { formatMinorWhole } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Switch } from "~/ui/switch";
+import { moderationNotice } from "~/features/admin/moderation-notice";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
@@ -134,6 +135,11 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     {space.hourlyPrice != null && <> · {formatMinorWhole(space.hourlyPrice, space.currency)}/hr</>}
                   </p>
                   {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
+                  {moderationNotice(space) && (
+                    <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800" data-testid="moderation-notice">
+                      {moderationNotice(space)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-start gap-3">
                   <Toggle space={space} intent="publish" />

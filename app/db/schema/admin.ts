@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export const ADMIN_ACTIONS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user"] as const;
+export const ADMIN_TARGET_TYPES = ["space", "user"] as const;
+
+/**
+ * Every admin action (ADR 0151): who did what to which listing or account, when and why.
+ * `target_label` keeps the listing title or e-mail as it was at the time.
+ */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    action: text("action", { enum: ADMIN_ACTIONS }).notNull(),
+    targetType: text("target_type", { enum: ADMIN_TARGET_TYPES }).notNull(),
+    targetId: uuid("target_id").notNull(),
+    targetLabel: text("target_label").notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("admin_actions_created_idx").on(t.createdAt, t.id),
+    index("admin_actions_target_idx").on(t.targetId, t.createdAt),
+    check(
+      "admin_actions_action_check",
+      sql`${t.action} in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user')`,
+    ),
+    check("admin_actions_target_type_check", sql`${t.targetType} in ('space', 'user')`),
+  ],
+);

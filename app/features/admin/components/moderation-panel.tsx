@@ -1,0 +1,120 @@
+import { Form } from "react-router";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { ModerationDialog } from "./moderation-dialog";
+
+export type FoundSpace = {
+  id: string;
+  title: string;
+  location: string;
+  isPublished: boolean;
+  moderationState: "unpublished" | "owner_suspended" | null;
+  moderationReason: string | null;
+  ownerEmail: string;
+  ownerSuspended: boolean;
+};
+
+export type FoundUser = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  isAdmin: boolean | null;
+  suspendedAt: string | Date | null;
+  suspensionReason: string | null;
+};
+
+function spaceState(space: FoundSpace) {
+  if (space.moderationState === "unpublished") return { text: "Unpublished by an admin", tone: "danger" as const };
+  if (space.moderationState === "owner_suspended") return { text: "Hidden: owner suspended", tone: "danger" as const };
+  return space.isPublished ? { text: "Published", tone: "success" as const } : { text: "Draft", tone: "neutral" as const };
+}
+
+function SpaceResult({ space }: { space: FoundSpace }) {
+  const state = spaceState(space);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="moderation-space">
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-900">{space.title}</p>
+        <p className="text-sm break-words text-slate-600">
+          {space.location} · owner {space.ownerEmail}
+        </p>
+        {space.moderationReason && <p className="text-sm break-words text-slate-600">Reason: {space.moderationReason}</p>}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:max-w-[60%] sm:justify-end">
+        <Badge tone={state.tone}>{state.text}</Badge>
+        {space.moderationState === "unpublished" ? (
+          <ModerationDialog intent="republish_listing" targetId={space.id} targetLabel={space.title} />
+        ) : space.moderationState === null ? (
+          <ModerationDialog intent="unpublish_listing" targetId={space.id} targetLabel={space.title} />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function UserResult({ user }: { user: FoundUser }) {
+  const label = user.fullName ? `${user.fullName} (${user.email})` : user.email;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="moderation-user">
+      <div className="min-w-0">
+        <p className="font-semibold break-all text-slate-900">{label}</p>
+        {user.suspensionReason && <p className="text-sm break-words text-slate-600">Reason: {user.suspensionReason}</p>}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:max-w-[60%] sm:justify-end">
+        {user.isAdmin && <Badge tone="brand">Admin</Badge>}
+        {user.suspendedAt ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>}
+        {user.suspendedAt ? (
+          <ModerationDialog intent="unsuspend_user" targetId={user.id} targetLabel={user.email} />
+        ) : user.isAdmin ? null : (
+          <ModerationDialog intent="suspend_user" targetId={user.id} targetLabel={user.email} />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Find a listing or an account by title, e-mail, name or id, and act on it. */
+export function ModerationPanel({ query, spaces, users }: { query: string; spaces: FoundSpace[]; users: FoundUser[] }) {
+  return (
+    <>
+      <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" preventScrollReset>
+        <Field id="moderation-q" label="Find a listing or an account" hint="Part of a title, an e-mail or a name, or an id" className="flex-1">
+          <Input name="q" type="search" defaultValue={query} maxLength={200} className="py-2" />
+        </Field>
+        <Button type="submit" variant="secondary" size="md">
+          Search
+        </Button>
+      </Form>
+      {query.trim().length >= 2 && (
+        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+          <div className="min-w-0">
+            <h3 className="font-semibold text-slate-900">Listings</h3>
+            {spaces.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">No listing matches.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {spaces.map((space) => (
+                  <SpaceResult key={space.id} space={space} />
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="min-w-0">
+            <h3 className="font-semibold text-slate-900">Accounts</h3>
+            {users.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">No account matches.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {users.map((user) => (
+                  <UserResult key={user.id} user={user} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

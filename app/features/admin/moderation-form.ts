@@ -1,0 +1,39 @@
+import { UUID_PATTERN } from "~/lib/uuid";
+import { z } from "~/lib/zod";
+
+/**
+ * The moderation form (ADR 0151), shared by the browser and the /admin action
+ * (docs/decisions/0060-form-pipeline.md). Taking something down needs a reason the owner
+ * will read; putting it back takes an optional note for the log.
+ */
+export const MODERATION_INTENTS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user"] as const;
+export type ModerationIntent = (typeof MODERATION_INTENTS)[number];
+
+export const REASON_MAX = 500;
+
+export const MODERATION_TEXT = {
+  reasonRequired: "Give a reason: the owner will see it.",
+  reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
+  invalidTarget: "Choose a listing or an account first.",
+} as const;
+
+const TAKES_DOWN: ReadonlySet<ModerationIntent> = new Set(["unpublish_listing", "suspend_user"]);
+
+export function needsReason(intent: ModerationIntent): boolean {
+  return TAKES_DOWN.has(intent);
+}
+
+export const moderationSchema = z
+  .object({
+    intent: z.enum(MODERATION_INTENTS),
+    targetId: z.string().trim().regex(UUID_PATTERN, MODERATION_TEXT.invalidTarget),
+    reason: z.string().trim().max(REASON_MAX, MODERATION_TEXT.reasonTooLong).default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (needsReason(value.intent) && value.reason.length < 3) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: MODERATION_TEXT.reasonRequired });
+    }
+  });
+
+export type ModerationInput = z.output<typeof moderationSchema>;
+export type ModerationField = keyof z.input<typeof moderationSchema>;

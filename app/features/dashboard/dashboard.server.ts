@@ -1,0 +1,192 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { bookings, profiles, spaces } from "~/db/schema/index";
+import { spacePath } from "~/features/listings/slug";
+import type { Db } from "~/lib/db.server";
+
+/**
+ * The figures of /dashboard (docs/product.md#dashboard, ADR 0150), read in one request
+ * with a handful of indexed queries. A booking counts once it is paid: 'confirmed' or
+ * 'completed' (cancelled ones never; nor lapsed holds or checkouts still awaiting payment).
+ * "Active" bookings are the confirmed ones, "upcoming" the confirmed ones still to start.
+ */
+
+export const RECENT_BOOKINGS = 5;
+export const DASHBOARD_LISTINGS = 3;
+const PAID = ["confirmed", "completed"] as const;
+const SHOWN = ["confirmed", "completed", "cancelled"] as const;
+
+export type GuestStats = { bookingsMade: number; activeBookings: number; upcomingBookings: number };
+export type HostStats = { activeListings: number; totalListings: number; bookingsReceived: number };
+
+export type RecentBooking = {
+  id: string;
+  /** 'guest': the user booked it; 'host': someone booked the user's listing. */
+  role: "guest" | "host";
+  status: (typeof SHOWN)[number];
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  currency: string;
+  /** The guest's total, or for the host the rental they earn (before any payout). */
+  amount: number;
+  space: { id: string; title: string; href: string };
+  /** For the host: who booked (their profile name), null when they have none. */
+  guestName: string | null;
+  createdAt: string;
+};
+
+export type DashboardListing = {
+  id: string;
+  title: string;
+  location: string;
+  image: string | null;
+  isPublished: boolean;
+  available: boolean;
+  href: string;
+};
+
+async function guestStats(db: Db, userId: string, now: Date): Promise<GuestStats> {
+  const [row] = await db
+    .select({
+      made: sql<number>`count(*) filter (where ${bookings.status} in ('confirmed', 'completed'))`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed' and ${bookings.startTime} > ${now})`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(eq(bookings.userId, userId));
+  return { bookingsMade: row?.made ?? 0, activeBookings: row?.active ?? 0, upcomingBookings: row?.upcoming ?? 0 };
+}
+
+async function hostStats(db: Db, userId: string): Promise<HostStats> {
+  const [[listings], [received]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${spaces.isPublished} and ${spaces.available})`.mapWith(Number),
+      })
+      .from(spaces)
+      .where(eq(spaces.userId, userId)),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.hostId, userId), inArray(bookings.status, PAID))),
+  ]);
+  return { activeListings: listings?.active ?? 0, totalListings: listings?.total ?? 0, bookingsReceived: received?.n ?? 0 };
+}
+
+const guestProfile = alias(profiles, "guest_profile");
+
+function bookingColumns() {
+  return {
+    id: bookings.id,
+    status: bookings.status,
+    startTime: bookings.startTime,
+    endTime: bookings.endTime,
+    currency: bookings.currency,
+    totalPrice: bookings.totalPrice,
+    rentalAmount: bookings.rentalAmount,
+    createdAt: bookings.createdAt,
+    spaceId: spaces.id,
+    title: spaces.title,
+    location: spaces.location,
+    timeZone: spaces.timezone,
+  };
+}
+
+/** The latest bookings the user made or received, newest first. */
+async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> {
+  const [made, received] = await Promise.all([
+    db
+      .select(bookingColumns())
+      .from(bookings)
+      .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+      .where(and(eq(bookings.userId, userId), inArray(bookings.status, SHOWN)))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(RECENT_BOOKINGS),
+    db
+      .select({ ...bookingColumns(), guestName: guestProfile.fullName })
+      .from(bookings)
+      .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+      .leftJoin(guestProfile, eq(guestProfile.id, bookings.userId))
+      .where(and(eq(bookings.hostId, userId), inArray(bookings.status, SHOWN)))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(RECENT_BOOKINGS),
+  ]);
+  const rows: RecentBooking[] = [
+    ...made.map((row) => toRecent(row, "guest", null)),
+    ...received.map((row) => toRecent(row, "host", row.guestName?.trim() || null)),
+  ];
+  // A host who booked their own listing would appear twice; the guest view is enough then.
+  const seen = new Set<string>();
+  return rows
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+    .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
+    .slice(0, RECENT_BOOKINGS);
+}
+
+type BookingQueryRow = {
+  id: string;
+  status: string;
+  startTime: Date;
+  endTime: Date;
+  currency: string;
+  totalPrice: number;
+  rentalAmount: number;
+  createdAt: Date;
+  spaceId: string;
+  title: string;
+  location: string;
+  timeZone: string;
+};
+
+function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: string | null): RecentBooking {
+  return {
+    id: row.id,
+    role,
+    status: row.status as RecentBooking["status"],
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    timeZone: row.timeZone,
+    currency: row.currency,
+    amount: role === "guest" ? row.totalPrice : row.rentalAmount,
+    space: { id: row.spaceId, title: row.title, href: spacePath({ id: row.spaceId, title: row.title, location: row.location }) },
+    guestName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function latestListings(db: Db, userId: string): Promise<DashboardListing[]> {
+  const rows = await db
+    .select({
+      id: spaces.id,
+      title: spaces.title,
+      location: spaces.location,
+      images: spaces.images,
+      isPublished: spaces.isPublished,
+      available: spaces.available,
+    })
+    .from(spaces)
+    .where(eq(spaces.userId, userId))
+    .orderBy(desc(spaces.createdAt), desc(spaces.id))
+    .limit(DASHBOARD_LISTINGS);
+  return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null, href: spacePath(row) }));
+}
+
+export type Dashboard = {
+  guest: GuestStats;
+  host: HostStats;
+  recentBookings: RecentBooking[];
+  listings: DashboardListing[];
+};
+
+/** Everything /dashboard shows for `userId` (the payout figures come from the payouts feature). */
+export async function loadDashboard(db: Db, userId: string, now: Date): Promise<Dashboard> {
+  const [guest, host, recent, listings] = await Promise.all([
+    guestStats(db, userId, now),
+    hostStats(db, userId),
+    recentBookings(db, userId),
+    latestListings(db, userId),
+  ]);
+  return { guest, host, recentBookings: recent, listings };
+}
