@@ -23,6 +23,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 
 const webhookRoute = await import("./api.stripe-webhook");
 const intentRoute = await import("./api.payment-intent");
+const confirmationRoute = await import("./booking-confirmation");
 
 const WEBHOOK_SECRET = "whsec_rentwell_test_secret";
 const NOW = "2026-06-01T12:00:00.000Z";
@@ -197,6 +198,38 @@ describe("the payment's outcome comes from Stripe, never from the browser", () =
     expect((await s.ledger(hold.bookingId)).map((row) => [row.status, row.amount])).toEqual([["succeeded", 11000]]);
   });
 
+  it("the confirmation page reads Stripe's return URL parameters and asks Stripe, whatever redirect_status claims", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 18);
+    const { sessionCookieFor } = await import("../../../tests/factories/users");
+    const cookie = await sessionCookieFor(database.db, s.guest.id);
+    const page = async () => {
+      const url = `http://localhost/booking-confirmation?payment_intent=${intentId}&payment_intent_client_secret=${encodeURIComponent(hold.clientSecret)}&redirect_status=succeeded`;
+      const request = new Request(url, { headers: { cookie, "X-Test-Now": NOW } });
+      return confirmationRoute.loader({ request, params: {}, context: {} as never, unstable_pattern: "" } as never);
+    };
+    // 3-D Secure abandoned: Stripe says the intent still needs a payment method.
+    expect((await page()).outcome).toBe("failed");
+    fake.succeed(intentId);
+    expect(await page()).toEqual({ outcome: "confirmed", amount: { paid: 11000, refunded: null, currency: "USD" } });
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+  });
+
+  it("a payment that succeeds after its hold lapsed and the slot was taken is refunded in full through Stripe", async () => {
+    const s = await scenario();
+    const first = await booked(s, 19);
+    s.advance(16 * 60_000);
+    const second = await s.book(s.otherGuest, { date: "2026-06-10", hour: 19, hours: 2 });
+    expect(second.bookingId).not.toBe(first.hold.bookingId);
+    fake.succeed(first.intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(first.intentId)!), { now: s.now });
+    expect(await s.booking(first.hold.bookingId)).toMatchObject({ status: "expired", refundAmount: 11000 });
+    expect(fake.charges.get(fake.intents.get(first.intentId)!.latest_charge!)!.amount_refunded).toBe(11000);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(first.intentId)!), { now: s.now });
+    expect(fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === first.intentId)).toHaveLength(1);
+    expect((await s.outcome(s.guest, first.hold.clientSecret))?.outcome).toBe("refunded");
+  });
+
   it("ignores events about intents it never created", async () => {
     const foreign = { id: "pi_from_another_integration", object: "payment_intent", status: "succeeded" };
     expect(await deliver(fake.event("payment_intent.succeeded", foreign))).toEqual({ status: 200, body: { received: true } });
@@ -275,6 +308,18 @@ describe("forged and replayed deliveries", () => {
     expect(((await webhookRoute.action({ request: tampered, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response).status).toBe(400);
     // Within the tolerance the same event is accepted.
     expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 250 })).status).toBe(200);
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+  });
+
+  it("answers 500 when Stripe cannot be asked, without marking the event handled, so Stripe's retry confirms the booking", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 9);
+    fake.succeed(intentId);
+    const event = fake.event("payment_intent.succeeded", fake.intents.get(intentId)!);
+    for (let attempt = 0; attempt < 3; attempt++) fake.failNext("GET", `/v1/payment_intents/${intentId}`, 503, "Stripe is unavailable.", "api_error");
+    expect((await deliver(event)).status).toBe(500);
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
     expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
   });
 
