@@ -5,3 +5,4 @@ export * from "./listings";
 export * from "./bookings";
 export * from "./content";
 export * from "./media";
+export * from "./payouts";

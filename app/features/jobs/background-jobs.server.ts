@@ -1,6 +1,7 @@
 import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
+import { runPayouts } from "~/features/payouts/payouts.server";
 import type { Db } from "~/lib/db.server";
 
 /**
@@ -22,6 +23,9 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Lapsed 15-minute booking holds are released every minute; booking requests also
   // sweep their own range first (ADR 0104).
   { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+  // Past bookings become completed; released payouts go to complete payout accounts,
+  // failed ones are retried with back-off (ADR 0121).
+  { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {
