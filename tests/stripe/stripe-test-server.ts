@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
  * form-encoded bodies with bracketed keys, Bearer secret keys, Idempotency-Key
  * headers — and answers with Stripe-shaped JSON for the endpoints Rentwell uses:
  * PaymentIntents (create, retrieve), refunds (create, list), Connect accounts
- * (create, retrieve), account links, transfers (create, retrieve).
+ * (create, retrieve), account links, transfers (create, retrieve, list).
  *
  * What a browser, a card network or a host would do at Stripe is done by the test
  * through the control methods (`succeed`, `fail`, `process`, `completeAccount`,
@@ -267,6 +267,11 @@ export class StripeTestServer {
       }
       case "POST transfers":
         return this.createTransfer(params);
+      case "GET transfers": {
+        const group = str(params.transfer_group);
+        const data = [...this.transfers.values()].filter((transfer) => !group || transfer.transfer_group === group).reverse();
+        return { object: "list", data, has_more: false, url: "/v1/transfers" };
+      }
       case "GET transfers/:id":
         return this.mustFind(this.transfers, id!, "transfer");
       default:

@@ -154,12 +154,3 @@ export async function syncStripeRefunds(db: Db, input: { intentId: string; now: 
     return row ? recordRefunds(tx, row, refunds, input.now) : null;
   });
 }
-
-/** The charge a booking was paid with (Stripe's source_transaction for its payout transfer), when known. */
-export async function bookingChargeId(db: Db, bookingId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ latestCharge: localPaymentIntents.latestCharge })
-    .from(localPaymentIntents)
-    .where(and(eq(localPaymentIntents.bookingId, bookingId), eq(localPaymentIntents.provider, "stripe"), eq(localPaymentIntents.status, "succeeded")));
-  return row?.latestCharge ?? null;
-}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { webhookEvents } from "~/db/schema/bookings";
-import { applyStripeAccountStatus, reverseStripeTransfer } from "~/features/payouts/stripe-payout-events.server";
+import { applyPayoutAccountStatus, reverseTransfer } from "~/features/payouts/payouts.server";
 import { stripePayoutProvider } from "~/features/payouts/stripe-payouts.server";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -58,13 +58,13 @@ async function dispatch(db: Db, event: Stripe.Event, now: Date) {
     }
     case "account.updated": {
       const accountId = event.data.object.id;
-      const status = await stripePayoutProvider.retrieveAccount(accountId);
-      await applyStripeAccountStatus(db, { providerAccountId: accountId, status, now });
+      const status = await stripePayoutProvider(db).retrieveAccount(accountId);
+      await applyPayoutAccountStatus(db, { provider: "stripe", providerAccountId: accountId, status, now });
       return true;
     }
     case "transfer.reversed": {
       const transfer = await stripeClient().transfers.retrieve(event.data.object.id);
-      await reverseStripeTransfer(db, { providerTransferId: transfer.id, amount: transfer.amount_reversed, now });
+      await reverseTransfer(db, { providerTransferId: transfer.id, amount: transfer.amount_reversed, now });
       return true;
     }
     default:

@@ -1,5 +1,9 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { localPaymentIntents } from "~/db/schema/bookings";
 import { stripeClient, stripeCurrency } from "~/features/bookings/stripe-client.server";
+import type { Db } from "~/lib/db.server";
 import type { PayoutAccountStatus, PayoutProvider } from "./payout-provider.server";
 
 /**
@@ -8,6 +12,21 @@ import type { PayoutAccountStatus, PayoutProvider } from "./payout-provider.serv
  * and later moves the host's share with a transfer in the booking's transfer_group,
  * sourced from the booking's charge ("separate charges and transfers").
  */
+
+/**
+ * Stripe's source_transaction must be a charge; the payout job knows the booking's
+ * PaymentIntent. The charge comes from the intent's mirror, or from Stripe.
+ */
+async function sourceCharge(db: Db, reference: string | null): Promise<string | null> {
+  if (!reference || !reference.startsWith("pi_")) return reference;
+  const [mirror] = await db
+    .select({ latestCharge: localPaymentIntents.latestCharge })
+    .from(localPaymentIntents)
+    .where(and(eq(localPaymentIntents.id, reference), eq(localPaymentIntents.provider, "stripe")));
+  if (mirror?.latestCharge) return mirror.latestCharge;
+  const intent = await stripeClient().paymentIntents.retrieve(reference);
+  return typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null);
+}
 export function accountStatus(account: Stripe.Account): PayoutAccountStatus {
   return {
     detailsSubmitted: account.details_submitted === true,
@@ -16,7 +35,7 @@ export function accountStatus(account: Stripe.Account): PayoutAccountStatus {
   };
 }
 
-export const stripePayoutProvider: PayoutProvider = {
+export const stripePayoutProvider = (db: Db): PayoutProvider => ({
   name: "stripe",
 
   async createAccount({ hostId, email }) {
@@ -42,18 +61,32 @@ export const stripePayoutProvider: PayoutProvider = {
     return accountStatus(await stripeClient().accounts.retrieve(accountId));
   },
 
+  /**
+   * Stripe stores the answer to an idempotency key, errors included, for 24 hours: a
+   * payout whose transfer was refused would be refused again on every retry with the
+   * same key. So the payout's own transfer is looked up first (transfer_group and
+   * metadata.payout_id: a crash after Stripe moved the money finds it and moves nothing
+   * more), and only then is a transfer created, under the payout's key plus a per-call
+   * suffix (which still makes the SDK's network retries within the call safe).
+   */
   async transfer(input) {
+    const existing = await stripeClient()
+      .transfers.list({ transfer_group: input.transferGroup, limit: 100 })
+      .autoPagingToArray({ limit: 1000 });
+    const earlier = existing.find((transfer) => transfer.metadata?.payout_id === input.metadata.payoutId && transfer.destination === input.accountId);
+    if (earlier) return { transferId: earlier.id };
+    const source = await sourceCharge(db, input.sourceTransaction);
     const transfer = await stripeClient().transfers.create(
       {
         amount: input.amount,
         currency: stripeCurrency(input.currency),
         destination: input.accountId,
         transfer_group: input.transferGroup,
-        ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
+        ...(source ? { source_transaction: source } : {}),
         metadata: { booking_id: input.metadata.bookingId, payout_id: input.metadata.payoutId },
       },
-      { idempotencyKey: input.idempotencyKey },
+      { idempotencyKey: `${input.idempotencyKey}:${crypto.randomUUID()}` },
     );
     return { transferId: transfer.id };
   },
-};
+});

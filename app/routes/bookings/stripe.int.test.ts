@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
-import { stripePayoutProvider } from "~/features/payouts/stripe-payouts.server";
+import { ledgerEntries } from "~/db/schema/payouts";
+import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
+import { payoutProvider } from "~/features/payouts/payout-provider.server";
+import { reconcile } from "~/features/payouts/reconcile.server";
 import type * as DbModule from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -331,69 +334,120 @@ describe("forged and replayed deliveries", () => {
 });
 
 describe("Stripe Connect payouts", () => {
-  it("opens an Express account once per host, links to Stripe's onboarding and reads the account's state from the API", async () => {
+  it("opens an Express account once per host, sends the browser to Stripe's onboarding, and account.updated stores the state read back from the API", async () => {
     const s = await scenario();
-    const first = await stripePayoutProvider.createAccount({ hostId: s.host.id, email: "host@example.test" });
-    const again = await stripePayoutProvider.createAccount({ hostId: s.host.id, email: "host@example.test" });
-    expect(again.accountId).toBe(first.accountId);
-    expect(fake.accounts.get(first.accountId)).toMatchObject({ type: "express", metadata: { host_id: s.host.id } });
-    const link = await stripePayoutProvider.onboardingLink({ accountId: first.accountId, returnUrl: "http://localhost/dashboard/payouts/return", refreshUrl: "http://localhost/dashboard/payouts/refresh" });
+    const connect = () => connectPayoutAccount(database.db, { hostId: s.host.id, email: "host@example.test", returnUrl: "http://localhost/payouts/return", refreshUrl: "http://localhost/payouts/connect", now: s.now });
+    const link = await connect();
     expect(link.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
-    const before = await stripePayoutProvider.retrieveAccount(first.accountId);
-    expect(before).toMatchObject({ detailsSubmitted: false, payoutsEnabled: false });
-    expect(before.currentlyDue.length).toBeGreaterThan(0);
-    fake.completeAccount(first.accountId);
-    expect(await stripePayoutProvider.retrieveAccount(first.accountId)).toEqual({ detailsSubmitted: true, payoutsEnabled: true, currentlyDue: [] });
-    // account.updated is read back from the API, whatever the event's copy says.
-    expect(await deliver(fake.event("account.updated", { id: first.accountId, object: "account", details_submitted: false }))).toEqual({ status: 200, body: { received: true } });
-    expect(fake.requestsTo("GET", `/v1/accounts/${first.accountId}`).length).toBe(3);
+    const account = (await getPayoutAccount(database.db, s.host.id))!;
+    expect(account).toMatchObject({ provider: "stripe", detailsSubmitted: false, payoutsEnabled: false });
+    expect(fake.accounts.get(account.providerAccountId)).toMatchObject({ type: "express", metadata: { host_id: s.host.id } });
+    const created = fake.requestsTo("POST", "/v1/accounts").find((request) => (request.params.metadata as Record<string, string>).host_id === s.host.id)!;
+    expect(created.idempotencyKey).toBe(`connect-account:${s.host.id}`);
+    // Coming back (or a second click) makes a new link for the same account.
+    await connect();
+    expect(fake.accounts.size).toBe(new Set([...fake.accounts.values()].map((a) => a.id)).size);
+    expect((await getPayoutAccount(database.db, s.host.id))!.providerAccountId).toBe(account.providerAccountId);
+    const linkRequests = fake.requestsTo("POST", "/v1/account_links").filter((request) => request.params.account === account.providerAccountId);
+    expect(linkRequests.map((request) => request.params.type)).toEqual(["account_onboarding", "account_onboarding"]);
+
+    // An event whose copy claims completion proves nothing: the API still says incomplete.
+    await deliver(fake.event("account.updated", { id: account.providerAccountId, object: "account", details_submitted: true, payouts_enabled: true }));
+    expect(payoutAccountState(await getPayoutAccount(database.db, s.host.id))).toBe("incomplete");
+    fake.completeAccount(account.providerAccountId);
+    const event = fake.event("account.updated", fake.accounts.get(account.providerAccountId)!);
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+    expect(payoutAccountState(await getPayoutAccount(database.db, s.host.id))).toBe("complete");
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, ignored: "duplicate" } });
   });
 
-  it("transfers the host's share from the booking's charge once per idempotency key; transfer.reversed marks the payout", async () => {
+  it("pays the host's share after release by a transfer from the booking's charge, once; transfer.reversed takes it back in the ledger once", async () => {
     const s = await scenario();
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host2@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
+    fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+
     const { hold, intentId } = await booked(s, 16);
     const charge = fake.succeed(intentId);
     await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
-    const { bookingChargeId } = await import("~/features/bookings/stripe-provider.server");
-    expect(await bookingChargeId(database.db, hold.bookingId)).toBe(charge.id);
-    const { accountId } = await stripePayoutProvider.createAccount({ hostId: s.host.id, email: "host2@example.test" });
-    fake.completeAccount(accountId);
-    const [payout] = await database.db
-      .insert(payouts)
-      .values({ bookingId: hold.bookingId, hostId: s.host.id, amount: 10000, currency: "USD", releaseAt: new Date("2026-06-11T14:00:00Z") })
-      .returning();
-    const input = {
-      accountId,
-      amount: 10000,
-      currency: "USD",
-      idempotencyKey: `payout:${payout!.id}`,
-      transferGroup: hold.bookingId,
-      sourceTransaction: charge.id,
-      metadata: { bookingId: hold.bookingId, payoutId: payout!.id },
-    };
-    const first = await stripePayoutProvider.transfer(input);
-    // A crash after Stripe moved the money but before the payout row was updated: the retry moves nothing more.
-    const retry = await stripePayoutProvider.transfer(input);
-    expect(retry.transferId).toBe(first.transferId);
-    expect(fake.transfers.size).toBe(1);
-    expect(fake.transfers.get(first.transferId)).toMatchObject({ amount: 10000, currency: "usd", destination: accountId, transfer_group: hold.bookingId, source_transaction: charge.id, metadata: { booking_id: hold.bookingId, payout_id: payout!.id } });
-    await database.db.update(payouts).set({ status: "paid", providerTransferId: first.transferId }).where(eq(payouts.id, payout!.id));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
+    expect((await runPayouts(database.db, new Date(release.getTime() - 1))).paid).toBe(0);
+    expect((await runPayouts(database.db, release)).paid).toBe(1);
+    expect((await runPayouts(database.db, new Date(release.getTime() + 3_600_000))).paid).toBe(0);
+    const transfers = [...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ amount: 10000, currency: "usd", destination: accountId, source_transaction: charge.id });
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout).toMatchObject({ status: "paid", providerTransferId: transfers[0]!.id });
+    expect(transfers[0]!.metadata).toEqual({ booking_id: hold.bookingId, payout_id: payout!.id });
+    const transferCall = fake.requestsTo("POST", "/v1/transfers").find((request) => request.params.transfer_group === hold.bookingId)!;
+    expect(transferCall.idempotencyKey).toMatch(new RegExp(`^payout:${payout!.id}:`));
 
-    const reversed = fake.reverseTransfer(first.transferId);
-    const event = fake.event("transfer.reversed", reversed);
-    expect((await deliver(event)).status).toBe(200);
-    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, ignored: "duplicate" } });
-    const [row] = await database.db.select().from(payouts).where(eq(payouts.id, payout!.id));
-    expect(row).toMatchObject({ status: "failed", failureMessage: "The transfer was reversed" });
+    const reversed = fake.reverseTransfer(transfers[0]!.id, 4000);
+    const partly = fake.event("transfer.reversed", { ...reversed });
+    await deliver(partly);
+    await deliver(partly);
+    await deliver(fake.event("transfer.reversed", { ...reversed }));
+    fake.reverseTransfer(transfers[0]!.id);
+    await deliver(fake.event("transfer.reversed", fake.transfers.get(transfers[0]!.id)!));
+    // The older, partial copy arriving last: the API says 10000 reversed, and it is counted once.
+    await deliver(fake.event("transfer.reversed", partly.data.object));
+    const [after] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(after!.status).toBe("reversed");
+    const ledger = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, hold.bookingId));
+    expect(ledger.filter((entry) => entry.kind === "reversal").reduce((sum, entry) => sum + entry.amount, 0)).toBe(10000);
+    const check = await reconcile(database.db);
+    expect(check.differences.filter((difference) => difference.bookingId === hold.bookingId)).toEqual([]);
   });
 
-  it("a transfer Stripe refuses surfaces as an error for the payout job to retry", async () => {
+  it("a transfer Stripe refuses is marked failed for the job to retry later, and paid once on the retry", async () => {
     const s = await scenario();
-    const { accountId } = await stripePayoutProvider.createAccount({ hostId: s.host.id, email: "host3@example.test" });
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host3@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
     fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+    const { hold, intentId } = await booked(s, 18);
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
     fake.failNext("POST", "/v1/transfers");
-    const input = { accountId, amount: 500, currency: "EUR", idempotencyKey: `payout:${crypto.randomUUID()}`, transferGroup: "group", sourceTransaction: null, metadata: { bookingId: "b", payoutId: "p" } };
-    await expect(stripePayoutProvider.transfer(input)).rejects.toThrow("Insufficient funds in Stripe account.");
+    expect(await runPayouts(database.db, release)).toMatchObject({ paid: 0, failed: 1 });
+    const [failed] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(failed).toMatchObject({ status: "failed", failureMessage: "Insufficient funds in Stripe account." });
+    expect((await runPayouts(database.db, new Date(release.getTime() + 24 * 3_600_000))).paid).toBe(1);
+    expect([...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId)).toHaveLength(1);
+  });
+
+  it("a run that crashed after Stripe made the transfer finds it on the retry and moves nothing more", async () => {
+    const s = await scenario();
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host4@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
+    fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+    const { hold, intentId } = await booked(s, 20);
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
+    // The run claims the payout and Stripe moves the money, then the process dies before recording it.
+    await expect(
+      runPayouts(database.db, release, {
+        hooks: {
+          afterClaim: async (claimed) => {
+            for (const payout of claimed) {
+              await payoutProvider(database.db).transfer({ accountId: payout.accountId, amount: payout.amount, currency: payout.currency, idempotencyKey: `payout:${payout.id}`, transferGroup: payout.bookingId, sourceTransaction: payout.chargeReference, metadata: { bookingId: payout.bookingId, payoutId: payout.id } });
+            }
+            throw new Error("killed");
+          },
+        },
+      }),
+    ).rejects.toThrow("killed");
+    // After the claim lapses, the next run pays it: the transfer found at Stripe, not a second one.
+    expect((await runPayouts(database.db, new Date(release.getTime() + 11 * 60_000))).paid).toBe(1);
+    const transfers = [...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId);
+    expect(transfers).toHaveLength(1);
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout).toMatchObject({ status: "paid", providerTransferId: transfers[0]!.id });
   });
 });
 
