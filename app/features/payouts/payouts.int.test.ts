@@ -110,6 +110,9 @@ describe("payouts", () => {
     expect(early.paid).toBe(0);
     expect((await s.booking(bookingId)).status).toBe("completed");
     expect((await payoutOf(bookingId)).status).toBe("scheduled");
+    const held = await getHostEarnings(db(), s.host.id, { now: new Date(end + DAY - 1) });
+    expect(held.totals).toEqual([{ currency: "USD", pending: 10000, scheduled: 0, paid: 0, failed: 0 }]);
+    expect(held.items[0]).toMatchObject({ status: "pending", releaseAt: new Date(end + DAY).toISOString() });
     const at = new Date(end + DAY);
     await runPayouts(db(), at);
     await runPayouts(db(), new Date(end + 2 * DAY));

@@ -36,7 +36,7 @@ export function isComplete(status: Pick<PayoutAccountStatus, "detailsSubmitted" 
   return status.detailsSubmitted && status.payoutsEnabled && status.currentlyDue.length === 0;
 }
 
-/** The three spec states of docs/product.md#money: not connected; onboarding not finished; complete. */
+/** The three spec states of docs/product.md#fees: not connected; onboarding not finished; complete. */
 export function payoutAccountState(account: PayoutAccount | null | undefined): PayoutAccountState {
   if (!account) return "not_connected";
   return isComplete(account) ? "complete" : "incomplete";

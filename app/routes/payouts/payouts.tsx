@@ -48,7 +48,7 @@ export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-8 grid gap-4 lg:grid-cols-2">
         <PayoutSetupCard account={account} />
-        <Card className="flex flex-col gap-4">
+        <Card className="flex min-w-0 flex-col gap-4">
           <h2 className="text-lg font-semibold text-slate-900">Earnings</h2>
           <EarningsTotalsTable totals={totals} caption="Your earnings per currency" />
         </Card>

@@ -3,10 +3,10 @@ import type { EarningsTotals } from "../earnings.server";
 
 /** Pending, scheduled, paid and failed amounts, one row per currency (never added across currencies). */
 export function EarningsTotalsTable({ totals, caption }: { totals: EarningsTotals[]; caption: string }) {
-  if (totals.length === 0) return <p className="text-sm text-slate-600">No payouts yet. Your earnings show here once a guest books one of your listings.</p>;
+  if (totals.length === 0) return <p className="text-sm text-slate-600">No earnings yet. They show here once a guest books one of your listings.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>

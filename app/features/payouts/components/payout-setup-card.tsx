@@ -12,7 +12,7 @@ const STATE_TEXT = {
 } as const;
 
 /**
- * The payout account in its three states (docs/product.md#money) with the next step.
+ * The payout account in its three states (docs/product.md#fees) with the next step.
  * The button posts to /payouts/connect, which opens the account with the provider if
  * needed and sends the browser to the provider's onboarding.
  */
@@ -22,7 +22,7 @@ export function PayoutSetupCard({ account, headingLevel = 2 }: { account: Payout
   const pending = navigation.state !== "idle" && navigation.formAction === "/payouts/connect";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Card className="flex flex-col gap-4" aria-labelledby="payout-setup-heading">
+    <Card className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Heading id="payout-setup-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Banknote aria-hidden="true" className="size-5 text-brand-700" /> Payout account

@@ -14,7 +14,7 @@ export function PayoutsOverview({ overview }: { overview: { account: PayoutAccou
       </h2>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <PayoutSetupCard account={overview.account} headingLevel={3} />
-        <Card className="flex flex-col gap-4">
+        <Card className="flex min-w-0 flex-col gap-4">
           <h3 className="text-lg font-semibold text-slate-900">Earnings</h3>
           <EarningsTotalsTable totals={overview.totals} caption="Your earnings per currency" />
           <Link to="/payouts" className={buttonVariants({ variant: "link", size: "text", className: "self-start" })}>
