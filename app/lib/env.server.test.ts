@@ -47,6 +47,8 @@ describe("configuration", () => {
     expect(env.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_abc");
     expect(() => parseEnv({ ...base, ...keys, STRIPE_PUBLISHABLE_KEY: "sk_test_swapped" })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
     expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow("PAYMENT_PROVIDER: must be 'local' or 'stripe'");
+    expect(() => parseEnv({ ...base, ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow("STRIPE_API_URL: the secret key is only sent over https in production");
+    expect(parseEnv({ PAYMENT_PROVIDER: "stripe", ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe("http://127.0.0.1:12111");
   });
 
   it("starts in production when the required variables are set", () => {

@@ -119,6 +119,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (cleaned.PAYMENT_PROVIDER === "stripe") {
     for (const name of STRIPE_KEYS) if (!cleaned[name]) missing.push(name);
   }
+  if (isProduction && cleaned.STRIPE_API_URL && !cleaned.STRIPE_API_URL.startsWith("https://")) {
+    problemsBefore.push("STRIPE_API_URL: the secret key is only sent over https in production");
+  }
   const parsed = schema.safeParse(cleaned);
   const problems = [
     ...problemsBefore,
