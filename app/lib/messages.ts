@@ -27,6 +27,8 @@ export const ERROR_TEXT = {
   addUpdate: "Failed to add update",
   update: "Failed to update",
   deleteUpdate: "Failed to delete update",
+  /** Not in the catalogue: reordering custom links is ours (docs/decisions/0140-profile-page.md). */
+  moveLink: "Failed to move link",
   fetchListing: "Failed to fetch listing",
   updateListing: "Failed to update listing",
   fetchStatistics: "Failed to fetch statistics",
@@ -34,6 +36,13 @@ export const ERROR_TEXT = {
   /** The sign-in dialog and payment failures without a message of their own. */
   generic: "An error occurred",
   addressRequired: "Complete address is required to publish a listing",
+} as const;
+
+/** The profile page's other texts (docs/product.md#profile). */
+export const PROFILE_TEXT = {
+  updated: "Profile updated successfully!",
+  linkNotFound: "That link was not found. It may have been deleted already.",
+  postNotFound: "That post was not found. It may have been deleted already.",
 } as const;
 
 /** The "not found" headings of the product, each written once. */
