@@ -53,6 +53,7 @@ export default [
   route("api/bookings/payment-intent", "routes/bookings/api.payment-intent.ts"),
   route("api/payments/confirm", "routes/bookings/api.payment-confirm.ts"),
   route("api/payments/intent", "routes/bookings/api.payment-intent-status.ts"),
+  route("api/webhooks/stripe", "routes/bookings/api.stripe-webhook.ts"),
   route("api/bookings/:bookingId/calendar.ics", "routes/bookings/api.booking-calendar.ts"),
   route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
   // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.

@@ -31,12 +31,24 @@ describe("configuration", () => {
     expect((error as Error).message).toBe("Missing environment variables: SESSION_SECRET, SITE_URL");
   });
 
-  it("refuses PAYMENT_PROVIDER=stripe at start-up and reads no Stripe keys (ADR 0071, ADR 0103)", () => {
-    expect(() =>
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", PAYMENT_PROVIDER: "stripe" }),
-    ).toThrow("PAYMENT_PROVIDER: only 'local' (the built-in test-mode processor) is available; the Stripe provider is not built yet");
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", STRIPE_SECRET_KEY: "sk_test_unused" });
-    expect(Object.keys(env).filter((name) => name.startsWith("STRIPE_"))).toEqual([]);
+  it("PAYMENT_PROVIDER=stripe requires its three keys, in every mode, named in one error (ADR 0130)", () => {
+    const base = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", PAYMENT_PROVIDER: "stripe" };
+    let error: unknown;
+    try {
+      parseEnv(base);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).missing).toEqual(["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow("Missing environment variables: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET");
+    const keys = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    const env = parseEnv({ ...base, ...keys });
+    expect(env.PAYMENT_PROVIDER).toBe("stripe");
+    expect(env.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_abc");
+    expect(() => parseEnv({ ...base, ...keys, STRIPE_PUBLISHABLE_KEY: "sk_test_swapped" })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow("PAYMENT_PROVIDER: must be 'local' or 'stripe'");
+    expect(() => parseEnv({ ...base, ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow("STRIPE_API_URL: the secret key is only sent over https in production");
+    expect(parseEnv({ PAYMENT_PROVIDER: "stripe", ...keys, STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe("http://127.0.0.1:12111");
   });
 
   it("starts in production when the required variables are set", () => {

@@ -8,6 +8,8 @@ import { z } from "zod";
  */
 
 const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
+/** Required whenever PAYMENT_PROVIDER=stripe, in every mode (ADR 0130). */
+export const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -51,12 +53,19 @@ const schema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(true),
   /**
-   * `local`: the built-in test-mode card processor (ADR 0103). Stripe is refused at
-   * start-up until the payouts work builds it, rather than failing each booking.
+   * `local`: the built-in test-mode card processor (ADR 0103); `stripe`: Stripe
+   * PaymentIntents, Elements and Connect payouts (ADR 0130), which needs the three
+   * STRIPE_* keys below.
    */
-  PAYMENT_PROVIDER: z
-    .enum(["local"], { error: "only 'local' (the built-in test-mode processor) is available; the Stripe provider is not built yet" })
-    .default("local"),
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"], { error: "must be 'local' or 'stripe'" }).default("local"),
+  /** Stripe's secret API key (sk_test_… or sk_live_…), required when PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  /** Stripe's publishable key (pk_test_… or pk_live_…), sent to the payment step's Elements. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, "must be a Stripe publishable key (pk_test_… or pk_live_…)").optional(),
+  /** The signing secret of the webhook endpoint /api/webhooks/stripe (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** Where the Stripe SDK sends its calls; default Stripe's own API. Tests point it at a local Stripe-compatible server. */
+  STRIPE_API_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanish.optional(),
   /**
    * Test mode only (refused when APP_ENV=production): requests may name their own
@@ -106,6 +115,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         if (!cleaned[name]) missing.push(name);
       }
     }
+  }
+  if (cleaned.PAYMENT_PROVIDER === "stripe") {
+    for (const name of STRIPE_KEYS) if (!cleaned[name]) missing.push(name);
+  }
+  if (isProduction && cleaned.STRIPE_API_URL && !cleaned.STRIPE_API_URL.startsWith("https://")) {
+    problemsBefore.push("STRIPE_API_URL: the secret key is only sent over https in production");
   }
   const parsed = schema.safeParse(cleaned);
   const problems = [

@@ -15,4 +15,16 @@ describe("content security policy", () => {
     expect(contentSecurityPolicy("n", { https: false })).not.toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy("n", { https: true, development: true })).not.toContain("upgrade-insecure-requests");
   });
+
+  it("allows Stripe.js, its frames and its API only when the provider is Stripe (ADR 0130)", () => {
+    const local = contentSecurityPolicy("n");
+    expect(local).not.toContain("stripe.com");
+    expect(local).not.toContain("frame-src");
+    const stripe = contentSecurityPolicy("n", { stripe: true });
+    expect(stripe).toContain("script-src 'self' 'nonce-n' https://js.stripe.com https://*.js.stripe.com");
+    expect(stripe).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com");
+    expect(stripe).toContain("img-src 'self' data: blob: https://*.stripe.com");
+    expect(stripe).toContain("frame-ancestors 'none'");
+  });
 });

@@ -20,9 +20,10 @@ export function createNonce() {
  * (see docs/decisions/0003-content-security-policy.md). Browsers are told to
  * upgrade plain-HTTP subresources only when the site itself is served over HTTPS:
  * on a plain-HTTP address (a local `npm start` opened by IP) the upgrade would
- * break every script and stylesheet.
+ * break every script and stylesheet. With PAYMENT_PROVIDER=stripe (and only then)
+ * Stripe.js, its Elements frames and 3-D Secure pages are allowed (ADR 0130).
  */
-export function contentSecurityPolicy(nonce: string, { development = false, https = false } = {}) {
+export function contentSecurityPolicy(nonce: string, { development = false, https = false, stripe = false } = {}) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
@@ -36,8 +37,21 @@ export function contentSecurityPolicy(nonce: string, { development = false, http
     "form-action": ["'self'"],
     "object-src": ["'none'"],
   };
+  if (stripe) allowStripe(directives);
   if (https && !development) directives["upgrade-insecure-requests"] = [];
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(" "))
     .join("; ");
+}
+
+/** What Stripe.js and Elements need, from Stripe's published CSP list. */
+export const STRIPE_CSP = {
+  "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
+  "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  "connect-src": ["https://api.stripe.com"],
+  "img-src": ["https://*.stripe.com"],
+} as const;
+
+function allowStripe(directives: Record<string, string[]>) {
+  for (const [name, sources] of Object.entries(STRIPE_CSP)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
 }

@@ -172,16 +172,21 @@ export const webhookEvents = pgTable("webhook_events", {
 });
 
 export const PAYMENT_INTENT_STATUSES = ["requires_payment_method", "processing", "succeeded", "canceled"] as const;
+export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
 
 /**
- * Payment intents of the built-in test-mode processor (PAYMENT_PROVIDER=local),
- * with Stripe's states. A `processing` intent succeeds once `processing_until`
- * has passed, read against the clock (ADR 0103).
+ * Payment intents with Stripe's states. For the built-in test-mode processor
+ * (provider `local`) this table is the processor: a `processing` intent succeeds
+ * once `processing_until` has passed, read against the clock (ADR 0103). For
+ * `stripe` it mirrors Stripe's PaymentIntent, refreshed from Stripe's API on the
+ * return URL and on every webhook (ADR 0130); `latest_charge` is the charge a
+ * payout's transfer names as its source_transaction.
  */
 export const localPaymentIntents = pgTable(
   "local_payment_intents",
   {
     id: text("id").primaryKey(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull().default("local"),
     clientSecret: text("client_secret").notNull(),
     bookingId: uuid("booking_id")
       .notNull()
@@ -196,6 +201,7 @@ export const localPaymentIntents = pgTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     processingUntil: ts("processing_until"),
+    latestCharge: text("latest_charge"),
     amountRefunded: money("amount_refunded").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -207,6 +213,7 @@ export const localPaymentIntents = pgTable(
       "local_payment_intents_status_check",
       sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
     ),
+    check("local_payment_intents_provider_check", sql`${t.provider} in ('local', 'stripe')`),
     check("local_payment_intents_amounts_check", sql`${t.amount} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amount}`),
   ],
 );

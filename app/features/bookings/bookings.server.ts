@@ -341,7 +341,7 @@ export async function createBookingHold(
         })
         .returning({ id: bookings.id });
       await tx.insert(spaceAvailability).values({ spaceId: space.id, bookingId: booking!.id, kind: "hold", startTime: start, endTime: endDate, expiresAt: holdExpiresAt, createdAt: now });
-      const intent = await paymentProvider().createIntent(tx, { bookingId: booking!.id, userId, amount: quote.totalMinor, currency: space.currency, now });
+      const intent = await paymentProvider().createIntent(tx, { bookingId: booking!.id, userId, spaceId: space.id, amount: quote.totalMinor, currency: space.currency, now });
       await tx.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking!.id));
       const response: HoldResponse = {
         clientSecret: intent.clientSecret,
@@ -472,6 +472,22 @@ export async function confirmCardPayment(
   });
   if (!result) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.somethingWrong };
   return { ok: true, paymentIntent: publicIntent(result) };
+}
+
+/**
+ * A provider's word that a payment moved (a Stripe webhook, ADR 0130): the provider
+ * is asked for the intent's current state and a paid booking is settled exactly as the
+ * card form and the return URL settle it. Unknown intents are ignored; any order of
+ * events, and any number of repeats, settles a booking once.
+ */
+export async function settleProviderPayment(db: Db, input: { intentId: string; now: Date }): Promise<Intent | null> {
+  const [known] = await db.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.id, input.intentId));
+  if (!known) return null;
+  return db.transaction(async (tx) => {
+    const intent = await paymentProvider().lockBySecret(tx, known.clientSecret, input.now);
+    if (intent?.status === "succeeded") await settlePaidBooking(tx, intent, input.now);
+    return intent;
+  });
 }
 
 export type BookingSummary = {

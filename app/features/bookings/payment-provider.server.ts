@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
 import type { Tx } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { recordCharge, toIntent } from "./intent-records.server";
+import { stripeProvider } from "./stripe-provider.server";
 import { CARD_MESSAGES, PROCESSING_MS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "./card";
 
 /**
@@ -26,7 +29,7 @@ export type Intent = {
 
 export interface PaymentProvider {
   readonly name: string;
-  createIntent(tx: Tx, input: { bookingId: string; userId: string; amount: number; currency: string; now: Date }): Promise<Intent>;
+  createIntent(tx: Tx, input: { bookingId: string; userId: string; spaceId: string; amount: number; currency: string; now: Date }): Promise<Intent>;
   /** The intent for a client secret, locked for update, with any clock-driven change applied. */
   lockBySecret(tx: Tx, clientSecret: string, now: Date): Promise<Intent | null>;
   confirmCard(tx: Tx, intent: Intent, card: CardInput, now: Date): Promise<Intent>;
@@ -34,41 +37,6 @@ export interface PaymentProvider {
 }
 
 const secret = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("hex")}`;
-
-function toIntent(row: typeof localPaymentIntents.$inferSelect): Intent {
-  return {
-    id: row.id,
-    clientSecret: row.clientSecret,
-    bookingId: row.bookingId,
-    userId: row.userId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    lastErrorMessage: row.lastErrorMessage,
-    amountRefunded: row.amountRefunded,
-  };
-}
-
-/** Records a charge's state in the payments ledger (one row per intent, kept current). */
-async function recordCharge(tx: Tx, intent: Intent, status: string, failureMessage: string | null, now: Date) {
-  await tx
-    .insert(payments)
-    .values({
-      bookingId: intent.bookingId,
-      provider: "local",
-      providerPaymentId: intent.id,
-      amount: intent.amount,
-      currency: intent.currency,
-      status,
-      failureMessage,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [payments.provider, payments.providerPaymentId],
-      set: { status, failureMessage, updatedAt: now },
-    });
-}
 
 export const localProvider: PaymentProvider = {
   name: "local",
@@ -92,7 +60,11 @@ export const localProvider: PaymentProvider = {
   },
 
   async lockBySecret(tx, clientSecret, now) {
-    const [row] = await tx.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, clientSecret)).for("update");
+    const [row] = await tx
+      .select()
+      .from(localPaymentIntents)
+      .where(and(eq(localPaymentIntents.clientSecret, clientSecret), eq(localPaymentIntents.provider, "local")))
+      .for("update");
     if (!row) return null;
     // The processing test card settles once its delay has passed on the clock.
     if (row.status === "processing" && row.processingUntil && row.processingUntil.getTime() <= now.getTime()) {
@@ -174,7 +146,15 @@ export const localProvider: PaymentProvider = {
   },
 };
 
-/** The configured provider: settings accept only `local` until Stripe is built (ADR 0103). */
+/** What the payment step needs to know about the provider: Stripe's publishable key, or the built-in card form. */
+export type PaymentClientConfig = { provider: "local" } | { provider: "stripe"; publishableKey: string };
+
+export function paymentClientConfig(): PaymentClientConfig {
+  const settings = env();
+  return settings.PAYMENT_PROVIDER === "stripe" && settings.STRIPE_PUBLISHABLE_KEY ? { provider: "stripe", publishableKey: settings.STRIPE_PUBLISHABLE_KEY } : { provider: "local" };
+}
+
+/** The configured provider (PAYMENT_PROVIDER): the built-in processor or Stripe (ADR 0130). */
 export function paymentProvider(): PaymentProvider {
-  return localProvider;
+  return env().PAYMENT_PROVIDER === "stripe" ? stripeProvider : localProvider;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { localPayoutProvider } from "./local-payout-provider.server";
+import { stripePayoutProvider } from "./stripe-payouts.server";
 
 /**
  * How money leaves the platform for a host (issue #13). The built-in test-mode
@@ -49,10 +50,12 @@ export interface PayoutProvider {
 
 /**
  * The configured payout provider (PAYMENT_PROVIDER). The built-in provider keeps its
- * state in `db`; the Stripe branch (issue #13 item 4) asks Stripe instead.
+ * state in `db`; Stripe Connect (ADR 0130) keeps it at Stripe.
  */
 export function payoutProvider(db: Db): PayoutProvider {
   switch (env().PAYMENT_PROVIDER) {
+    case "stripe":
+      return stripePayoutProvider(db);
     default:
       return localPayoutProvider(db);
   }

@@ -2,6 +2,7 @@ import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-intent";
 import { getUser } from "~/features/auth/session.server";
 import { createBookingHold } from "~/features/bookings/bookings.server";
+import { paymentClientConfig } from "~/features/bookings/payment-provider.server";
 import { readJsonWithLimit } from "~/lib/read-body.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -10,7 +11,8 @@ const MAX_BODY_BYTES = 4 * 1024;
 
 /**
  * POST /api/bookings/payment-intent (spec's create-payment-intent): prices the
- * request on the server, holds the slot for 15 minutes and returns the client secret.
+ * request on the server, holds the slot for 15 minutes and returns the client secret
+ * with what the payment step needs to know of the provider (Stripe's publishable key).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405 });
@@ -34,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
       return Response.json(failure, { status });
     }
     const { ok: _ok, ...response } = result;
-    return Response.json(response);
+    return Response.json({ ...response, ...paymentClientConfig() });
   } catch (error) {
     logger.error({ err: error }, "create payment intent failed");
     return Response.json({ error: "Failed to process booking" }, { status: 500 });

@@ -1,5 +1,5 @@
 import { CreditCard } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ERROR_TEXT } from "~/lib/messages";
 import { formatMinor } from "~/lib/money";
@@ -32,6 +32,9 @@ export type PaymentSummary = {
   currency: string;
 };
 
+/** Stripe Elements, fetched only when the payment step uses Stripe (ADR 0130). */
+const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
+
 export const MISSING_SECRET = "Invalid response: missing client secret";
 
 export type ReadyIntent = {
@@ -43,6 +46,8 @@ export type ReadyIntent = {
   fee: { percentage: number; amount: number };
   rental: number;
   currency: string;
+  /** Stripe's publishable key when the provider is Stripe; null for the built-in card form. */
+  stripeKey: string | null;
 };
 
 type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean };
@@ -56,6 +61,8 @@ type IntentAnswer = {
   total?: number;
   currency?: string;
   price?: { rental: number; fee: number; total: number; currency: string };
+  provider?: unknown;
+  publishableKey?: unknown;
 };
 
 /** POST /api/bookings/payment-intent with a fresh Idempotency-Key per attempt; the answer as an Intent. */
@@ -93,6 +100,7 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
     rental: body.rental ?? summary.rental,
     fee: body.platformFee ?? { percentage: summary.feePercent, amount: summary.fee },
     currency: body.currency ?? summary.currency,
+    stripeKey: body.provider === "stripe" && typeof body.publishableKey === "string" ? body.publishableKey : null,
   };
 }
 
@@ -188,9 +196,22 @@ export function PaymentStep({
           )}
         </Alert>
       )}
-      {intent.state === "ready" && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
+      {intent.state === "ready" && !intent.stripeKey && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
+      {intent.state === "ready" && intent.stripeKey && (
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+              <Spinner />
+              Loading payment form...
+            </p>
+          }
+        >
+          <StripePaymentForm publishableKey={intent.stripeKey} clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />
+        </Suspense>
+      )}
 
-      <TestModeNotice />
+      {(intent.state !== "ready" || !intent.stripeKey) && <TestModeNotice />}
+      {intent.state === "ready" && intent.stripeKey?.startsWith("pk_test_") && <StripeTestModeNotice />}
       <Button variant="secondary" size="md" block onClick={onBack}>
         Cancel
       </Button>
@@ -210,6 +231,17 @@ function TestModeNotice() {
           </li>
         ))}
       </ul>
+    </aside>
+  );
+}
+
+function StripeTestModeNotice() {
+  return (
+    <aside aria-label="Test mode" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">Test mode: no real card is charged.</p>
+      <p className="mt-1">
+        Use Stripe&apos;s test card <span className="font-mono">4242 4242 4242 4242</span> with any future expiry date and any 3-digit CVC.
+      </p>
     </aside>
   );
 }

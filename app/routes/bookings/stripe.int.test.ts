@@ -1,0 +1,451 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
+import { ledgerEntries } from "~/db/schema/payouts";
+import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
+import { payoutProvider } from "~/features/payouts/payout-provider.server";
+import { reconcile } from "~/features/payouts/reconcile.server";
+import type * as DbModule from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { bookingScenario } from "../../../tests/factories/bookings";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { StripeTestServer } from "../../../tests/stripe/stripe-test-server";
+
+/**
+ * The Stripe provider through the real `stripe` SDK, pointed at the local
+ * Stripe-compatible server (tests/stripe/stripe-test-server.ts), and its webhooks
+ * through the route with signatures made by stripe.webhooks.generateTestHeaderString.
+ * Runs on PGlite, and on PostgreSQL with TEST_DB_ENGINE=postgres.
+ */
+const state = vi.hoisted(() => ({ database: undefined as undefined | { db: unknown } }));
+vi.mock("~/lib/db.server", async (original) => ({
+  ...(await original<typeof DbModule>()),
+  getDb: async () => state.database!.db,
+}));
+
+const webhookRoute = await import("./api.stripe-webhook");
+const intentRoute = await import("./api.payment-intent");
+const confirmationRoute = await import("./booking-confirmation");
+
+const WEBHOOK_SECRET = "whsec_rentwell_test_secret";
+const NOW = "2026-06-01T12:00:00.000Z";
+const SETTINGS = ["PAYMENT_PROVIDER", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL", "TEST_CLOCK"] as const;
+const saved: Partial<Record<(typeof SETTINGS)[number], string | undefined>> = {};
+
+let database: TestDatabase;
+let fake: StripeTestServer;
+const signer = new Stripe("sk_test_signer_only");
+
+beforeAll(async () => {
+  fake = await new StripeTestServer().start();
+  for (const name of SETTINGS) saved[name] = process.env[name];
+  Object.assign(process.env, {
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_rentwell_local",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    TEST_CLOCK: "1",
+  });
+  resetEnvCache();
+  database = await createTestDatabase();
+  state.database = database;
+});
+
+afterAll(async () => {
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnvCache();
+  await database.drop();
+  await fake.stop();
+});
+
+const scenario = () => bookingScenario(database.db, { now: NOW });
+
+type Delivery = { status: number; body: Record<string, unknown> };
+
+/** Delivers an event as Stripe would: raw JSON, signed now (or at `timestamp`, in seconds). */
+async function deliver(event: object, options: { secret?: string; timestamp?: number; signature?: string | null; now?: Date } = {}): Promise<Delivery> {
+  const payload = JSON.stringify(event);
+  const signature =
+    options.signature !== undefined
+      ? options.signature
+      : signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Test-Now": (options.now ?? new Date(NOW)).toISOString() };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  const request = new Request("http://localhost/api/webhooks/stripe", { method: "POST", body: payload, headers });
+  const response = (await webhookRoute.action({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function booked(s: Awaited<ReturnType<typeof scenario>>, hour = 10) {
+  const hold = await s.book(s.guest, { date: "2026-06-10", hour, hours: 2 });
+  const intent = await s.intent(hold.bookingId);
+  return { hold, intentId: intent.id };
+}
+
+const handledEvents = async () => (await database.db.select().from(webhookEvents)).length;
+
+describe("creating the payment", () => {
+  it("creates a PaymentIntent once per booking, with an idempotency key, booking metadata and the booking's transfer group", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s);
+    const remote = fake.intents.get(intentId)!;
+    expect(remote).toMatchObject({
+      amount: 11000,
+      currency: "usd",
+      transfer_group: hold.bookingId,
+      metadata: { booking_id: hold.bookingId, guest_id: s.guest.id, space_id: s.space.id },
+      automatic_payment_methods: { enabled: true },
+    });
+    expect(hold.clientSecret).toBe(remote.client_secret);
+    const created = fake.requestsTo("POST", "/v1/payment_intents").find((request) => (request.params.metadata as Record<string, string>).booking_id === hold.bookingId)!;
+    expect(created.idempotencyKey).toBe(`booking-intent:${hold.bookingId}`);
+    const mirror = await s.intent(hold.bookingId);
+    expect(mirror).toMatchObject({ provider: "stripe", status: "requires_payment_method", amount: 11000, currency: "USD" });
+    expect((await s.booking(hold.bookingId)).paymentIntentId).toBe(intentId);
+  });
+
+  it("tells the payment step to use Stripe Elements with the publishable key", async () => {
+    const s = await scenario();
+    const { sessionCookieFor } = await import("../../../tests/factories/users");
+    const cookie = await sessionCookieFor(database.db, s.guest.id);
+    // The route reads its clock from X-Test-Now (TEST_CLOCK=1).
+    const request = new Request("http://localhost/api/bookings/payment-intent", {
+      method: "POST",
+      body: JSON.stringify(s.request({ date: "2026-06-20", hour: 10 })),
+      headers: { "Content-Type": "application/json", cookie, "Idempotency-Key": crypto.randomUUID(), "X-Test-Now": NOW },
+    });
+    const response = (await intentRoute.action({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response;
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(answer).toMatchObject({ provider: "stripe", publishableKey: "pk_test_rentwell_local" });
+    expect(String(answer.clientSecret)).toMatch(/^pi_\w+_secret_\w+$/);
+  });
+});
+
+describe("the payment's outcome comes from Stripe, never from the browser", () => {
+  it("payment_intent.succeeded confirms the booking once; the same event again, or a new copy of it, changes nothing", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s);
+    // The browser claiming success proves nothing: Stripe still says requires_payment_method.
+    expect((await s.outcome(s.guest, hold.clientSecret))?.outcome).toBe("failed");
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+
+    const charge = fake.succeed(intentId);
+    const event = fake.event("payment_intent.succeeded", fake.intents.get(intentId)!);
+    const before = await handledEvents();
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+    expect((await s.calendar()).map((row) => row.kind)).toEqual(["booking"]);
+    expect(await s.intent(hold.bookingId)).toMatchObject({ status: "succeeded", latestCharge: charge.id });
+    expect((await s.ledger(hold.bookingId)).map((row) => [row.provider, row.status, row.amount])).toEqual([["stripe", "succeeded", 11000]]);
+
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, ignored: "duplicate" } });
+    expect(await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!))).toEqual({ status: 200, body: { received: true } });
+    expect(await handledEvents()).toBe(before + 2);
+    expect((await s.ledger(hold.bookingId)).map((row) => row.status)).toEqual(["succeeded"]);
+    expect((await s.outcome(s.guest, hold.clientSecret))?.outcome).toBe("confirmed");
+  });
+
+  it("the return URL alone settles a paid booking by retrieving the intent (a webhook later changes nothing)", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 13);
+    fake.succeed(intentId);
+    const retrievesBefore = fake.requestsTo("GET", `/v1/payment_intents/${intentId}`).length;
+    expect(await s.outcome(s.guest, hold.clientSecret)).toMatchObject({ status: "succeeded", outcome: "confirmed" });
+    expect(fake.requestsTo("GET", `/v1/payment_intents/${intentId}`).length).toBe(retrievesBefore + 1);
+    expect(await s.outcome(s.otherGuest, hold.clientSecret)).toBeNull();
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+    expect((await s.ledger(hold.bookingId)).map((row) => row.status)).toEqual(["succeeded"]);
+  });
+
+  it("payment_intent.payment_failed leaves the slot held, shows Stripe's message, and a later success still confirms", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 15);
+    fake.fail(intentId, "Your card has insufficient funds.");
+    expect((await deliver(fake.event("payment_intent.payment_failed", fake.intents.get(intentId)!))).status).toBe(200);
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+    expect(await s.intent(hold.bookingId)).toMatchObject({ status: "requires_payment_method", lastErrorMessage: "Your card has insufficient funds." });
+    expect((await s.ledger(hold.bookingId)).map((row) => [row.status, row.failureMessage])).toEqual([["failed", "Your card has insufficient funds."]]);
+    expect((await s.outcome(s.guest, hold.clientSecret))?.outcome).toBe("failed");
+
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+    expect((await s.ledger(hold.bookingId)).map((row) => row.status)).toEqual(["succeeded"]);
+  });
+
+  it("processing, then succeeded; a processing or failed event arriving after the success changes nothing", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 17);
+    fake.process(intentId);
+    const processing = fake.event("payment_intent.processing", { ...fake.intents.get(intentId)! });
+    await deliver(processing);
+    expect(await s.intent(hold.bookingId)).toMatchObject({ status: "processing" });
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+    expect((await s.outcome(s.guest, hold.clientSecret))?.outcome).toBe("processing");
+
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+    // Reordered and stale deliveries: an older processing copy, a failure for the same intent.
+    await deliver(fake.event("payment_intent.processing", processing.data.object));
+    await deliver(fake.event("payment_intent.payment_failed", { ...fake.intents.get(intentId)!, status: "requires_payment_method" }));
+    expect(await s.intent(hold.bookingId)).toMatchObject({ status: "succeeded", lastErrorMessage: null });
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+    expect((await s.ledger(hold.bookingId)).map((row) => [row.status, row.amount])).toEqual([["succeeded", 11000]]);
+  });
+
+  it("the confirmation page reads Stripe's return URL parameters and asks Stripe, whatever redirect_status claims", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 18);
+    const { sessionCookieFor } = await import("../../../tests/factories/users");
+    const cookie = await sessionCookieFor(database.db, s.guest.id);
+    const page = async () => {
+      const url = `http://localhost/booking-confirmation?payment_intent=${intentId}&payment_intent_client_secret=${encodeURIComponent(hold.clientSecret)}&redirect_status=succeeded`;
+      const request = new Request(url, { headers: { cookie, "X-Test-Now": NOW } });
+      return confirmationRoute.loader({ request, params: {}, context: {} as never, unstable_pattern: "" } as never);
+    };
+    // 3-D Secure abandoned: Stripe says the intent still needs a payment method.
+    expect((await page()).outcome).toBe("failed");
+    fake.succeed(intentId);
+    expect(await page()).toEqual({ outcome: "confirmed", amount: { paid: 11000, refunded: null, currency: "USD" } });
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+  });
+
+  it("a payment that succeeds after its hold lapsed and the slot was taken is refunded in full through Stripe", async () => {
+    const s = await scenario();
+    const first = await booked(s, 19);
+    s.advance(16 * 60_000);
+    const second = await s.book(s.otherGuest, { date: "2026-06-10", hour: 19, hours: 2 });
+    expect(second.bookingId).not.toBe(first.hold.bookingId);
+    fake.succeed(first.intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(first.intentId)!), { now: s.now });
+    expect(await s.booking(first.hold.bookingId)).toMatchObject({ status: "expired", refundAmount: 11000 });
+    expect(fake.charges.get(fake.intents.get(first.intentId)!.latest_charge!)!.amount_refunded).toBe(11000);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(first.intentId)!), { now: s.now });
+    expect(fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === first.intentId)).toHaveLength(1);
+    expect((await s.outcome(s.guest, first.hold.clientSecret))?.outcome).toBe("refunded");
+  });
+
+  it("ignores events about intents it never created", async () => {
+    const foreign = { id: "pi_from_another_integration", object: "payment_intent", status: "succeeded" };
+    expect(await deliver(fake.event("payment_intent.succeeded", foreign))).toEqual({ status: 200, body: { received: true } });
+  });
+});
+
+describe("refunds", () => {
+  it("a cancellation refunds through Stripe with an idempotency key; charge.refunded, its replays and a reordered success count it once", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 11);
+    const charge = fake.succeed(intentId);
+    const succeeded = fake.event("payment_intent.succeeded", fake.intents.get(intentId)!);
+    await deliver(succeeded);
+
+    const cancelled = await s.cancel(s.guest, hold.bookingId);
+    expect(cancelled).toEqual({ ok: true, refundMinor: 10000 });
+    const refundCalls = fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === intentId);
+    expect(refundCalls.map((request) => [request.params.amount, request.idempotencyKey])).toEqual([["10000", `refund:${intentId}:10000`]]);
+    expect(fake.charges.get(charge.id)!.amount_refunded).toBe(10000);
+    expect(await s.intent(hold.bookingId)).toMatchObject({ amountRefunded: 10000 });
+
+    const refunded = fake.event("charge.refunded", fake.charges.get(charge.id)!);
+    await deliver(refunded);
+    await deliver(refunded);
+    await deliver(fake.event("charge.refunded", fake.charges.get(charge.id)!));
+    // A success delivered late, after the refund: the cancelled booking stays cancelled.
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    await deliver(succeeded);
+    expect(await s.intent(hold.bookingId)).toMatchObject({ status: "succeeded", amountRefunded: 10000 });
+    const booking = await s.booking(hold.bookingId);
+    expect(booking).toMatchObject({ status: "cancelled", refundAmount: 10000 });
+    const ledger = await s.ledger(hold.bookingId);
+    expect(ledger.map((row) => [row.status, row.amount])).toEqual([
+      ["succeeded", 11000],
+      ["refunded", 10000],
+    ]);
+    // A second cancel (another tab) refunds nothing more.
+    expect(await s.cancel(s.guest, hold.bookingId)).toMatchObject({ ok: false, status: 409 });
+    expect(fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it("records a refund made in Stripe's dashboard when charge.refunded arrives, once", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 12);
+    const charge = fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const refund = fake.dashboardRefund(intentId, 2500);
+    const event = fake.event("charge.refunded", fake.charges.get(charge.id)!);
+    await deliver(event);
+    await deliver(fake.event("charge.refunded", fake.charges.get(charge.id)!));
+    expect(await s.intent(hold.bookingId)).toMatchObject({ amountRefunded: 2500 });
+    expect((await s.ledger(hold.bookingId)).map((row) => [row.providerPaymentId, row.status, row.amount])).toEqual([
+      [intentId, "succeeded", 11000],
+      [refund.id, "refunded", 2500],
+    ]);
+  });
+});
+
+describe("forged and replayed deliveries", () => {
+  it("refuses a bad signature, another secret, a missing header and a timestamp older than 300 s with 400, changing nothing", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 14);
+    fake.succeed(intentId);
+    const event = fake.event("payment_intent.succeeded", fake.intents.get(intentId)!);
+    const before = await handledEvents();
+    const old = Math.floor(Date.now() / 1000) - 301;
+    for (const options of [{ secret: "whsec_someone_else" }, { signature: "t=1,v1=deadbeef" }, { signature: null }, { timestamp: old }]) {
+      expect(await deliver(event, options)).toEqual({ status: 400, body: { error: "Invalid Stripe signature." } });
+    }
+    expect(await handledEvents()).toBe(before);
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+    // A body changed after signing fails too.
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = new Request("http://localhost/api/webhooks/stripe", { method: "POST", body: payload.replace("succeeded", "succeeded "), headers: { "Stripe-Signature": signature } });
+    expect(((await webhookRoute.action({ request: tampered, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response).status).toBe(400);
+    // Within the tolerance the same event is accepted.
+    expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 250 })).status).toBe(200);
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+  });
+
+  it("answers 500 when Stripe cannot be asked, without marking the event handled, so Stripe's retry confirms the booking", async () => {
+    const s = await scenario();
+    const { hold, intentId } = await booked(s, 9);
+    fake.succeed(intentId);
+    const event = fake.event("payment_intent.succeeded", fake.intents.get(intentId)!);
+    for (let attempt = 0; attempt < 3; attempt++) fake.failNext("GET", `/v1/payment_intents/${intentId}`, 503, "Stripe is unavailable.", "api_error");
+    expect((await deliver(event)).status).toBe(500);
+    expect((await s.booking(hold.bookingId)).status).toBe("pending_payment");
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+    expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
+  });
+
+  it("answers an event type it does not handle with 200, and a too-large body with 413", async () => {
+    expect(await deliver(fake.event("customer.created", { id: "cus_1", object: "customer" }))).toEqual({ status: 200, body: { received: true, ignored: "unhandled" } });
+    const huge = new Request("http://localhost/api/webhooks/stripe", { method: "POST", body: "x".repeat(300 * 1024), headers: { "Stripe-Signature": "t=1,v1=x" } });
+    expect(((await webhookRoute.action({ request: huge, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response).status).toBe(413);
+  });
+});
+
+describe("Stripe Connect payouts", () => {
+  it("opens an Express account once per host, sends the browser to Stripe's onboarding, and account.updated stores the state read back from the API", async () => {
+    const s = await scenario();
+    const connect = () => connectPayoutAccount(database.db, { hostId: s.host.id, email: "host@example.test", returnUrl: "http://localhost/payouts/return", refreshUrl: "http://localhost/payouts/connect", now: s.now });
+    const link = await connect();
+    expect(link.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
+    const account = (await getPayoutAccount(database.db, s.host.id))!;
+    expect(account).toMatchObject({ provider: "stripe", detailsSubmitted: false, payoutsEnabled: false });
+    expect(fake.accounts.get(account.providerAccountId)).toMatchObject({ type: "express", metadata: { host_id: s.host.id } });
+    const created = fake.requestsTo("POST", "/v1/accounts").find((request) => (request.params.metadata as Record<string, string>).host_id === s.host.id)!;
+    expect(created.idempotencyKey).toBe(`connect-account:${s.host.id}`);
+    // Coming back (or a second click) makes a new link for the same account.
+    await connect();
+    expect(fake.accounts.size).toBe(new Set([...fake.accounts.values()].map((a) => a.id)).size);
+    expect((await getPayoutAccount(database.db, s.host.id))!.providerAccountId).toBe(account.providerAccountId);
+    const linkRequests = fake.requestsTo("POST", "/v1/account_links").filter((request) => request.params.account === account.providerAccountId);
+    expect(linkRequests.map((request) => request.params.type)).toEqual(["account_onboarding", "account_onboarding"]);
+
+    // An event whose copy claims completion proves nothing: the API still says incomplete.
+    await deliver(fake.event("account.updated", { id: account.providerAccountId, object: "account", details_submitted: true, payouts_enabled: true }));
+    expect(payoutAccountState(await getPayoutAccount(database.db, s.host.id))).toBe("incomplete");
+    fake.completeAccount(account.providerAccountId);
+    const event = fake.event("account.updated", fake.accounts.get(account.providerAccountId)!);
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+    expect(payoutAccountState(await getPayoutAccount(database.db, s.host.id))).toBe("complete");
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, ignored: "duplicate" } });
+  });
+
+  it("pays the host's share after release by a transfer from the booking's charge, once; transfer.reversed takes it back in the ledger once", async () => {
+    const s = await scenario();
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host2@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
+    fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+
+    const { hold, intentId } = await booked(s, 16);
+    const charge = fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
+    expect((await runPayouts(database.db, new Date(release.getTime() - 1))).paid).toBe(0);
+    expect((await runPayouts(database.db, release)).paid).toBe(1);
+    expect((await runPayouts(database.db, new Date(release.getTime() + 3_600_000))).paid).toBe(0);
+    const transfers = [...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ amount: 10000, currency: "usd", destination: accountId, source_transaction: charge.id });
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout).toMatchObject({ status: "paid", providerTransferId: transfers[0]!.id });
+    expect(transfers[0]!.metadata).toEqual({ booking_id: hold.bookingId, payout_id: payout!.id });
+    const transferCall = fake.requestsTo("POST", "/v1/transfers").find((request) => request.params.transfer_group === hold.bookingId)!;
+    expect(transferCall.idempotencyKey).toMatch(new RegExp(`^payout:${payout!.id}:`));
+
+    const reversed = fake.reverseTransfer(transfers[0]!.id, 4000);
+    const partly = fake.event("transfer.reversed", { ...reversed });
+    await deliver(partly);
+    await deliver(partly);
+    await deliver(fake.event("transfer.reversed", { ...reversed }));
+    fake.reverseTransfer(transfers[0]!.id);
+    await deliver(fake.event("transfer.reversed", fake.transfers.get(transfers[0]!.id)!));
+    // The older, partial copy arriving last: the API says 10000 reversed, and it is counted once.
+    await deliver(fake.event("transfer.reversed", partly.data.object));
+    const [after] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(after!.status).toBe("reversed");
+    const ledger = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, hold.bookingId));
+    expect(ledger.filter((entry) => entry.kind === "reversal").reduce((sum, entry) => sum + entry.amount, 0)).toBe(10000);
+    const check = await reconcile(database.db);
+    expect(check.differences.filter((difference) => difference.bookingId === hold.bookingId)).toEqual([]);
+  });
+
+  it("a transfer Stripe refuses is marked failed for the job to retry later, and paid once on the retry", async () => {
+    const s = await scenario();
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host3@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
+    fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+    const { hold, intentId } = await booked(s, 18);
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
+    fake.failNext("POST", "/v1/transfers");
+    expect(await runPayouts(database.db, release)).toMatchObject({ paid: 0, failed: 1 });
+    const [failed] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(failed).toMatchObject({ status: "failed", failureMessage: "Insufficient funds in Stripe account." });
+    expect((await runPayouts(database.db, new Date(release.getTime() + 24 * 3_600_000))).paid).toBe(1);
+    expect([...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId)).toHaveLength(1);
+  });
+
+  it("a run that crashed after Stripe made the transfer finds it on the retry and moves nothing more", async () => {
+    const s = await scenario();
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: "host4@example.test", returnUrl: "http://localhost/r", refreshUrl: "http://localhost/c", now: s.now });
+    const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
+    fake.completeAccount(accountId);
+    await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
+    const { hold, intentId } = await booked(s, 20);
+    fake.succeed(intentId);
+    await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+    const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
+    // Stripe moves the money but the answer is lost (the call dies after it): the job counts a failure.
+    const stripe = payoutProvider(database.db);
+    const dying = { ...stripe, name: stripe.name, transfer: async (input: Parameters<typeof stripe.transfer>[0]) => { await stripe.transfer(input); throw new Error("killed"); } };
+    expect(await runPayouts(database.db, release, { provider: dying })).toMatchObject({ paid: 0 });
+    expect([...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId)).toHaveLength(1);
+    // The retry pays it: the transfer found at Stripe, not a second one.
+    expect((await runPayouts(database.db, new Date(release.getTime() + 11 * 60_000))).paid).toBe(1);
+    const transfers = [...fake.transfers.values()].filter((transfer) => transfer.transfer_group === hold.bookingId);
+    expect(transfers).toHaveLength(1);
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout).toMatchObject({ status: "paid", providerTransferId: transfers[0]!.id });
+  });
+});
+
+describe("the mirror", () => {
+  it("keeps Stripe intents apart from the built-in processor's", async () => {
+    const rows = await database.db.select({ provider: localPaymentIntents.provider }).from(localPaymentIntents);
+    expect(new Set(rows.map((row) => row.provider))).toEqual(new Set(["stripe"]));
+  });
+});
