@@ -12,6 +12,7 @@ import { z } from "~/lib/zod";
 import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/my-bookings";
 
 const PAGE_SIZE = 10;
@@ -77,27 +78,7 @@ export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} className="mt-8" />
     </section>
   );
 }

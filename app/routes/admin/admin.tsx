@@ -2,7 +2,7 @@ import uplotCss from "uplot/dist/uPlot.min.css?url";
 import { data, useLocation } from "react-router";
 import { contactInbox, FEE_MONTHS, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
 import { lastMonths, monthLabel, monthStart } from "~/features/admin/analytics";
-import { AdminLog, FeeTable, formatWhen, Overview, Pager, Panel, RevenueTable, SectionError } from "~/features/admin/components/admin-panels";
+import { AdminLog, FeeTable, formatWhen, Overview, ListPager, Panel, RevenueTable, SectionError } from "~/features/admin/components/admin-panels";
 import { FeeChart } from "~/features/admin/components/fee-chart";
 import type { ModerationAnswer } from "~/features/admin/components/moderation-dialog";
 import { ModerationPanel } from "~/features/admin/components/moderation-panel";
@@ -146,7 +146,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
-                  <Pager param="messages" page={inbox.page} total={inbox.total} pageSize={inbox.pageSize} search={search} label="Contact message pages" />
+                  <ListPager param="messages" page={inbox.page} total={inbox.total} pageSize={inbox.pageSize} search={search} label="Contact message pages" />
                 </>
               )
             ) : (
@@ -167,7 +167,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                       </li>
                     ))}
                   </ul>
-                  <Pager param="subscribers" page={subscribers.page} total={subscribers.total} pageSize={subscribers.pageSize} search={search} label="Subscriber pages" />
+                  <ListPager param="subscribers" page={subscribers.page} total={subscribers.total} pageSize={subscribers.pageSize} search={search} label="Subscriber pages" />
                 </>
               )
             ) : (

@@ -1,5 +1,5 @@
 import { Wallet } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { EarningsTotalsTable } from "~/features/payouts/components/earnings-totals";
 import { PayoutList } from "~/features/payouts/components/payout-list";
@@ -13,9 +13,9 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import { clampPage } from "~/lib/uuid";
 import { Alert } from "~/ui/alert";
-import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/payouts";
 
 /** /payouts: the host's earnings per currency and their payouts with bookings, one page at a time (signed-in only). */
@@ -61,27 +61,7 @@ export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
           <PayoutList items={items} />
         </div>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "secondary", size: "md" })}>
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} className="mt-8" />
     </section>
   );
 }

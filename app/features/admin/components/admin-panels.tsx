@@ -1,9 +1,8 @@
+import { Pager } from "~/ui/pager";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { formatMinor } from "~/lib/money";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { StatTile } from "~/features/dashboard/components/stat-tile";
 import { formatGrowth, formatRating, monthLabel, type FeeMonth } from "../analytics";
@@ -120,35 +119,13 @@ export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
 }
 
 /** Previous / Next links for one list of the page, keeping the other lists' pages. */
-export function Pager({ param, page, total, pageSize, search, label }: { param: string; page: number; total: number; pageSize: number; search: string; label: string }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
+export function ListPager({ param, page, total, pageSize, search, label }: { param: string; page: number; total: number; pageSize: number; search: string; label: string }) {
   const href = (to: number) => {
     const params = new URLSearchParams(search);
     params.set(param, String(to));
     return `?${params.toString()}`;
   };
-  return (
-    <nav aria-label={label} className="mt-3 flex items-center justify-between gap-3 text-sm">
-      {page > 1 ? (
-        <Link to={href(page - 1)} preventScrollReset className={buttonVariants({ variant: "secondary", size: "sm" })}>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-600">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} preventScrollReset className={buttonVariants({ variant: "secondary", size: "sm" })}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+  return <Pager page={page} pageCount={Math.ceil(total / pageSize)} href={href} label={label} size="sm" preventScrollReset className="mt-3" />;
 }
 
 export function SectionError({ message }: { message: string }) {
