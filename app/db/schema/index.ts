@@ -3,5 +3,7 @@ export * from "./profiles";
 export * from "./catalog";
 export * from "./listings";
 export * from "./bookings";
+export * from "./reviews";
 export * from "./content";
 export * from "./media";
+export * from "./mail";

@@ -1,4 +1,5 @@
 import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
+import { sendDueEmails } from "~/features/mail/outbox.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import type { Db } from "~/lib/db.server";
@@ -22,6 +23,8 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Lapsed 15-minute booking holds are released every minute; booking requests also
   // sweep their own range first (ADR 0104).
   { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+  // Queued e-mails are sent (SMTP or .eml files), failures retried with back-off (ADR 0170).
+  { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

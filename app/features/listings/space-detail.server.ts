@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { profiles } from "~/db/schema/profiles";
-import { reviews, spaces } from "~/db/schema/listings";
+import { spaces } from "~/db/schema/listings";
+import { reviews } from "~/db/schema/reviews";
 import type { Db } from "~/lib/db.server";
 import { slugify } from "./slug";
 
