@@ -1,5 +1,6 @@
 import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
+import { queueReviewRequests } from "~/features/mail/review-requests.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import type { Db } from "~/lib/db.server";
@@ -25,6 +26,8 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
   // Queued e-mails are sent (SMTP or .eml files), failures retried with back-off (ADR 0170).
   { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
+  // Guests whose stay ended get one e-mail inviting a review (ADR 0171).
+  { name: "review-requests", intervalMs: 15 * 60_000, run: (db, now) => queueReviewRequests(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {
