@@ -1,3 +1,4 @@
+import type { FieldErrors } from "~/lib/forms";
 import { ERROR_TEXT } from "~/lib/messages";
 import { z } from "~/lib/zod";
 
@@ -42,3 +43,7 @@ export const replySchema = z.object({
     .min(1, { error: ERROR_TEXT.replyEmpty })
     .max(REVIEW_TEXT_MAX, { error: ERROR_TEXT.replyTooLong }),
 });
+
+/** What the review and answer endpoints answer (the dialogs read it). */
+export type ReviewActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"rating" | "comment"> | null };
+export type ReplyActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"reply"> | null };

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { reviewSchema } from "~/features/reviews/review-rules";
+import type { ReviewActionData } from "~/features/reviews/review-rules";
 import { createReview } from "~/features/reviews/reviews.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import type { Route } from "./+types/api.booking-review";
 
-export type ReviewActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"rating" | "comment"> | null };
 
 /** POST /api/bookings/:bookingId/review (rating, comment): the guest reviews a finished stay (ADR 0171). */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { replySchema } from "~/features/reviews/review-rules";
+import type { ReplyActionData } from "~/features/reviews/review-rules";
 import { replyToReview } from "~/features/reviews/reviews.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import type { Route } from "./+types/api.review-reply";
 
-export type ReplyActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"reply"> | null };
 
 /** POST /api/reviews/:reviewId/reply (reply): the listing's owner answers a review once (ADR 0171). */
 export async function action({ request, params }: Route.ActionArgs) {
