@@ -5,6 +5,7 @@ import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
 import { REVIEW_TEXT_MAX, replySchema } from "../review-rules";
 import type { ReplyActionData } from "../review-rules";
 
@@ -13,6 +14,7 @@ const validateReply = (formData: FormData) => parseForm(replySchema, formData);
 /** The owner's answer to a review, under it on the space page; once per review (ADR 0171). */
 export function ReviewReplyForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ReplyActionData>();
+  const hydrated = useHydrated();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<"reply">({
     validate: validateReply,
@@ -24,7 +26,7 @@ export function ReviewReplyForm({ reviewId }: { reviewId: string }) {
       <Field label="Answer this review" error={errors.reply} hint="Your answer is public and can be written once.">
         <Textarea name="reply" rows={3} maxLength={REVIEW_TEXT_MAX} onChange={() => clearError("reply")} />
       </Field>
-      <Button type="submit" variant="secondary" size="sm" pending={fetcher.state !== "idle"} pendingText="Sending...">
+      <Button type="submit" variant="secondary" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText="Sending...">
         Post answer
       </Button>
     </fetcher.Form>
