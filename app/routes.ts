@@ -7,6 +7,11 @@ export default [
   route("space/:titleSlug/:locationSlug", "routes/listings/space-detail.tsx"),
   route("create-listing", "routes/hosting/create-listing.tsx"),
   route("dashboard", "routes/account/dashboard.tsx"),
+  // Money out (issue #13): earnings, the payout account's connect, return and built-in onboarding.
+  route("payouts", "routes/payouts/payouts.tsx"),
+  route("payouts/connect", "routes/payouts/connect.ts"),
+  route("payouts/return", "routes/payouts/return.ts"),
+  route("payouts/onboarding", "routes/payouts/onboarding.tsx"),
   route("my-listings", "routes/hosting/my-listings.tsx"),
   route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
   route("my-bookings", "routes/account/my-bookings.tsx"),

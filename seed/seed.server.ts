@@ -15,6 +15,7 @@ import { PLACES } from "./data/places";
 import { generateReviews } from "./data/reviews";
 import { ADMIN_CREATED_AT, ADMIN_NAMES, GUESTS, HOSTS, type ProfileSeed, type UserSeed } from "./data/users";
 import { addDays, hashString, stableUuid } from "./util";
+import { seedDemoBookings } from "./demo-bookings";
 
 /**
  * Demo data: categories, space types, city pages, demo accounts, ~100 listings
@@ -72,6 +73,15 @@ async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedSumm
     tx,
     listingRows.map((listing) => listing.row.id),
   );
+  const settings = env();
+  await seedDemoBookings(tx, {
+    now: SEED_NOW,
+    listings: listingRows.map((listing) => listing.row),
+    hostIds: new Map(HOSTS.map((host) => [host.key, required(userIds.get(host.key), host.key)])),
+    guestIds: GUESTS.map((guest) => required(userIds.get(guest.key), guest.key)),
+    feePercent: settings.PLATFORM_FEE_PERCENT,
+    refundServiceFee: settings.REFUND_SERVICE_FEE,
+  });
 
   return { users: accounts.length, spaces: listingRows.length, cities: CITIES.length, reviews: reviewRows.length };
 }

@@ -11,6 +11,7 @@ import { env } from "~/lib/env.server";
 import { scheduleJob } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { checkReadiness } from "~/lib/readiness.server";
+import { onceDrainThroughCompression } from "./compression-drain";
 import { requestLog } from "./request-log";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { seedDemoDataIfWanted } from "./demo-data";
@@ -34,6 +35,7 @@ export function createApp() {
     next();
   });
   app.use(compression());
+  app.use(onceDrainThroughCompression); // expressjs/compression#135 (server/compression-drain.ts)
 
   const clientDir = path.resolve("build/client");
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));

@@ -106,7 +106,13 @@ export const payments = pgTable(
   ],
 );
 
-export const PAYOUT_STATUSES = ["scheduled", "paid", "failed", "cancelled"] as const;
+/**
+ * scheduled: held until release_at, or waiting for the host's payout account;
+ * processing: claimed by the payout job (until claimed_until); paid; failed: the last
+ * transfer failed, retried at next_attempt_at; cancelled: nothing left for the host;
+ * reversed: the transfer was taken back (ADR 0121).
+ */
+export const PAYOUT_STATUSES = ["scheduled", "processing", "paid", "failed", "cancelled", "reversed"] as const;
 
 export const payouts = pgTable(
   "payouts",
@@ -125,13 +131,21 @@ export const payouts = pgTable(
     transferredAt: ts("transferred_at"),
     providerTransferId: text("provider_transfer_id"),
     failureMessage: text("failure_message"),
+    /** Transfer attempts so far; a failure is retried at next_attempt_at with back-off. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    /** A claim by the payout job lapses then, so a run that died is finished by the next. */
+    claimedUntil: ts("claimed_until"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payouts_booking_key").on(t.bookingId),
     index("payouts_due_idx").on(t.status, t.releaseAt),
     index("payouts_host_idx").on(t.hostId, t.createdAt),
-    check("payouts_status_check", sql`${t.status} in ('scheduled', 'paid', 'failed', 'cancelled')`),
+    uniqueIndex("payouts_provider_transfer_key").on(t.providerTransferId),
+    check("payouts_status_check", sql`${t.status} in ('scheduled', 'processing', 'paid', 'failed', 'cancelled', 'reversed')`),
+    check("payouts_amount_check", sql`${t.amount} >= 0`),
   ],
 );
 

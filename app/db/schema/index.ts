@@ -6,4 +6,5 @@ export * from "./bookings";
 export * from "./reviews";
 export * from "./content";
 export * from "./media";
+export * from "./payouts";
 export * from "./mail";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { bookingScenario } from "../../../tests/factories/bookings";
+import { createUser } from "../../../tests/factories/users";
 import { BOOKING_MESSAGES, busyRanges, getBookingWidget, listMyBookings, sweepAllExpiredHolds } from "./bookings.server";
 import { CARD_MESSAGES, PROCESSING_MS } from "./card";
 
@@ -52,9 +53,10 @@ describe("hold, pay, confirm", () => {
 
   it("lets exactly one of ten simultaneous requests for overlapping slots hold it", async () => {
     const s = await scenario();
-    const guests = [s.guest, s.otherGuest];
+    // Ten guests: a guest's own later choice replaces their earlier hold, which is not a race.
+    const guests = await Promise.all(Array.from({ length: 10 }, () => createUser(database.db)));
     const bodies = Array.from({ length: 10 }, (_, i) => s.request({ date: "2026-06-15", hour: 10 + (i % 2), hours: 2 - (i % 2) }));
-    const results = await Promise.all(bodies.map((body, i) => s.hold(guests[i % 2]!, body)));
+    const results = await Promise.all(bodies.map((body, i) => s.hold(guests[i]!, body)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.code === "slot_taken")).toHaveLength(9);
     expect(await s.calendar()).toHaveLength(1);
@@ -208,6 +210,24 @@ describe("hold expiry", () => {
     await s.pay(s.guest, hold.clientSecret);
     expect((await s.outcome(s.guest, hold.clientSecret))?.outcome).toBe("confirmed");
     expect((await s.calendar()).map((row) => row.kind)).toEqual(["booking"]);
+  });
+
+  it("frees the guest's earlier hold on the listing when they pick another time, even an overlapping one", async () => {
+    const s = await scenario();
+    const first = await s.book(s.guest, { date: "2026-06-10", hour: 10, hours: 2 });
+    // Back in the widget, the guest moves one hour later (overlapping their own hold).
+    const second = await s.book(s.guest, { date: "2026-06-10", hour: 11, hours: 2 });
+    expect((await s.booking(first.bookingId)).status).toBe("expired");
+    expect((await s.calendar()).map((row) => [row.bookingId, row.kind])).toEqual([[second.bookingId, "hold"]]);
+    // 10:00 is free for another guest at once, not 15 minutes later.
+    const other = await s.book(s.otherGuest, { date: "2026-06-10", hour: 10 });
+    expect(other.ok).toBe(true);
+    // Another guest's hold is not released by this guest's choice.
+    expect((await s.hold(s.guest, s.request({ date: "2026-06-10", hour: 10 }))).ok).toBe(false);
+    expect((await s.booking(other.bookingId)).status).toBe("pending_payment");
+    // The released checkout can still be paid: the lapsed-hold rules settle it (refunded, as 10:00 is taken).
+    await s.pay(s.guest, first.clientSecret);
+    expect(await s.outcome(s.guest, first.clientSecret)).toMatchObject({ outcome: "refunded" });
   });
 
   it("leaves lapsed holds out of the busy ranges before any sweep", async () => {

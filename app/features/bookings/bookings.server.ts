@@ -7,6 +7,8 @@ import { env } from "~/lib/env.server";
 import { spacePath } from "~/features/listings/slug";
 import { queueBookingCancelledEmails, queueBookingConfirmedEmails, queuePaymentFailedEmail } from "~/features/mail/booking-emails.server";
 import { logger } from "~/lib/logger.server";
+import { recordBookingCancelled, recordBookingConfirmed, recordChargeRefunded } from "~/features/payouts/ledger.server";
+import { cancellationSplit } from "~/features/payouts/settlement";
 import { z } from "~/lib/zod";
 import { type CardInput } from "./card";
 import { paymentProvider, type Intent } from "./payment-provider.server";
@@ -183,6 +185,26 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
   return result.rows.length;
 }
 
+/**
+ * One open checkout per guest and listing: a guest who goes back and picks another
+ * time frees the slot they held before, instead of keeping it from everyone for the
+ * rest of its 15 minutes. Its booking expires like a lapsed hold; a payment that still
+ * arrives for it is settled by the lapsed-hold rules (booked if the slot is free,
+ * refunded in full otherwise).
+ */
+async function releaseOpenCheckouts(tx: Tx, { userId, spaceId, now }: { userId: string; spaceId: string; now: Date }) {
+  await tx.execute(sql`
+    with open as (
+      select b.id from ${bookings} b
+       where b.user_id = ${userId} and b.space_id = ${spaceId} and b.status = 'pending_payment'
+       for update skip locked
+    ), gone as (
+      delete from ${spaceAvailability} a using open where a.booking_id = open.id and a.kind = 'hold' returning a.booking_id
+    )
+    update ${bookings} b set status = 'expired', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+      from gone where b.id = gone.booking_id`);
+}
+
 const holdSchema = z.object({
   spaceId: z.string(),
   startTime: z.string({ error: BOOKING_MESSAGES.dateTime }).min(1, BOOKING_MESSAGES.dateTime),
@@ -279,11 +301,15 @@ export async function createBookingHold(
   const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
+  // The guest's own open checkout does not count: the transaction releases it.
   const taken = await db.execute(sql`
     select 1 from ${spaceAvailability}
      where space_id = ${space.id}
        and tstzrange(start_time, end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end}::timestamptz, '[)')
        and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
+       and not exists (
+         select 1 from ${bookings} b
+          where b.id = ${spaceAvailability.bookingId} and b.user_id = ${userId} and b.status = 'pending_payment')
      limit 1`);
   if (taken.rows.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   try {
@@ -293,6 +319,7 @@ export async function createBookingHold(
         if (inserted.length === 0) throw new ReplayInFlight();
       }
       await sweepExpiredHolds(tx, now, { spaceId: space.id, start, end: endDate });
+      await releaseOpenCheckouts(tx, { userId, spaceId: space.id, now });
       const [booking] = await tx
         .insert(bookings)
         .values({
@@ -386,10 +413,13 @@ async function settlePaidBooking(tx: Tx, intent: Intent, now: Date): Promise<voi
   }
   if (slotFree) {
     await tx.update(bookings).set({ status: "confirmed", holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
     await queueBookingConfirmedEmails(tx, booking.id, now);
     return;
   }
-  await paymentProvider().refund(tx, intent, intent.amount - intent.amountRefunded, now);
+  const refundable = intent.amount - intent.amountRefunded;
+  const { refundId } = await paymentProvider().refund(tx, intent, refundable, now);
+  await recordChargeRefunded(tx, { booking, amount: refundable, chargeReference: intent.id, refundReference: refundId, now });
   await tx.update(bookings).set({ status: "expired", holdExpiresAt: null, refundAmount: intent.amount, refundedAt: now, updatedAt: now }).where(eq(bookings.id, booking.id));
   logger.info({ bookingId: booking.id }, "payment after hold expiry refunded: slot taken");
 }
@@ -547,14 +577,18 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
 }
 
 function cancellationRefund(booking: BookingRecord, space: BookableSpace, now: Date) {
-  return refundForCancellation({
+  return refundForCancellation(cancellationInput(booking, space, now));
+}
+
+function cancellationInput(booking: BookingRecord, space: BookableSpace, now: Date) {
+  return {
     policy: space.cancellationPolicy as CancellationPolicy,
     startTime: booking.startTime,
     now,
     rentalMinor: booking.rentalAmount,
     feeMinor: booking.platformFeeAmount,
     refundServiceFee: env().REFUND_SERVICE_FEE,
-  });
+  };
 }
 
 export type CancelResult = { ok: true; refundMinor: number } | { ok: false; status: 404 | 409; error: string };
@@ -579,14 +613,18 @@ export async function cancelBooking(db: Db, input: { userId: string; bookingId: 
     if (booking.status !== "confirmed" || booking.startTime.getTime() <= input.now.getTime()) {
       return { ok: false as const, status: 409 as const, error: BOOKING_MESSAGES.notCancellable };
     }
-    const { refundMinor } = cancellationRefund(booking, space, input.now);
+    // Who keeps what: the refund the policy gives, and the host's payout that is left (issue #13).
+    const split = cancellationSplit(cancellationInput(booking, space, input.now));
+    const refundMinor = split.refund;
+    let refundReference: string | null = null;
     await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
     if (refundMinor > 0) {
       const [intentRow] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, booking.id));
       const intent = intentRow ? await paymentProvider().lockBySecret(tx, intentRow.clientSecret, input.now) : null;
       if (!intent) throw new Error(`No payment to refund for booking ${booking.id}`);
-      await paymentProvider().refund(tx, intent, refundMinor, input.now);
+      refundReference = (await paymentProvider().refund(tx, intent, refundMinor, input.now)).refundId;
     }
+    await recordBookingCancelled(tx, { booking, split, refundReference, now: input.now });
     await tx
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, refundAmount: refundMinor, refundedAt: refundMinor > 0 ? input.now : null, updatedAt: input.now })

@@ -3,6 +3,7 @@ import { sendDueEmails } from "~/features/mail/outbox.server";
 import { queueReviewRequests } from "~/features/mail/review-requests.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
+import { runPayouts } from "~/features/payouts/payouts.server";
 import type { Db } from "~/lib/db.server";
 
 /**
@@ -24,6 +25,9 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Lapsed 15-minute booking holds are released every minute; booking requests also
   // sweep their own range first (ADR 0104).
   { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+  // Past bookings become completed; released payouts go to complete payout accounts,
+  // failed ones are retried with back-off (ADR 0121).
+  { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },
   // Queued e-mails are sent (SMTP or .eml files), failures retried with back-off (ADR 0170).
   { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
   // Guests whose stay ended get one e-mail inviting a review (ADR 0171).

@@ -7,6 +7,8 @@ import { emailOutbox } from "~/db/schema/mail";
 import { confirmNewsletter, isConfirmed, subscribeToNewsletter, unsubscribeNewsletter } from "~/features/content/newsletter/subscribe.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { bankDetailsSchema } from "~/features/payouts/bank-details";
+import { connectPayoutAccount, refreshPayoutAccount, runPayouts, saveLocalBankDetails } from "~/features/payouts/payouts.server";
 import { queuePayoutSentEmail } from "./booking-emails.server";
 import { queueNewMessageEmail } from "./message-emails.server";
 import { setEnabledEmailKinds } from "./preferences.server";
@@ -75,14 +77,19 @@ describe("booking e-mails", () => {
     expect(rows[0]!.textBody).toContain("$55.00");
   });
 
-  it("a payout sent tells the host (for the payouts job)", async () => {
-    const { s, bookingId } = await paidStay();
-    const [payout] = await database.db
-      .insert(payouts)
-      .values({ bookingId, hostId: s.host.id, amount: 10000, currency: "USD", status: "paid", releaseAt: new Date(NOW) })
-      .returning();
-    await queuePayoutSentEmail(database.db, payout!.id, new Date(NOW));
-    await queuePayoutSentEmail(database.db, payout!.id, new Date(NOW));
+  it("a payout sent by the payouts job tells the host once", async () => {
+    const { s } = await paidStay();
+    const now = new Date(NOW);
+    await connectPayoutAccount(database.db, { hostId: s.host.id, email: s.host.email, returnUrl: "/payouts/return", refreshUrl: "/payouts/refresh", now });
+    const details = bankDetailsSchema.parse({ intent: "finish", accountHolder: "Ada Host", country: "US", currency: "USD", routingNumber: "110000000", accountNumber: "000123456789" });
+    await saveLocalBankDetails(database.db, { hostId: s.host.id, details, now });
+    await refreshPayoutAccount(database.db, { hostId: s.host.id, now });
+    // The stay ends 10 June 16:00 UTC; the payout is released a day later.
+    await runPayouts(database.db, new Date("2026-06-12T00:00:00Z"));
+    await runPayouts(database.db, new Date("2026-06-13T00:00:00Z"));
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.hostId, s.host.id));
+    expect(payout?.status).toBe("paid");
+    await queuePayoutSentEmail(database.db, payout!.id, now);
     const rows = (await outboxFor(s.host.email)).filter((row) => row.kind === "payout_sent");
     expect(rows).toHaveLength(1);
     expect(rows[0]!.subject).toBe("Payout sent: $100.00");

@@ -1,3 +1,7 @@
+import type { Db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { localPayoutProvider } from "./local-payout-provider.server";
+
 /**
  * How money leaves the platform for a host (issue #13). The built-in test-mode
  * provider (PAYMENT_PROVIDER=local) and Stripe Connect implement it; the payout job
@@ -41,4 +45,15 @@ export interface PayoutProvider {
   retrieveAccount(accountId: string): Promise<PayoutAccountStatus>;
   /** Moves the host's share to their account. */
   transfer(input: TransferInput): Promise<{ transferId: string }>;
+}
+
+/**
+ * The configured payout provider (PAYMENT_PROVIDER). The built-in provider keeps its
+ * state in `db`; the Stripe branch (issue #13 item 4) asks Stripe instead.
+ */
+export function payoutProvider(db: Db): PayoutProvider {
+  switch (env().PAYMENT_PROVIDER) {
+    default:
+      return localPayoutProvider(db);
+  }
 }

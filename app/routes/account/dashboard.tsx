@@ -1,11 +1,16 @@
 import { requireUser } from "~/features/auth/session.server";
+import { PayoutsOverview } from "~/features/payouts/components/payouts-overview";
+import { getPayoutsOverview } from "~/features/payouts/earnings.server";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 /** /dashboard for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md#permissions). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, fullName: user.fullName };
+  const payouts = await getPayoutsOverview(await getDb(), user.id, requestNow(request));
+  return { email: user.email, fullName: user.fullName, payouts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,6 +24,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         Your bookings, listings and payout account at a glance, signed in as <strong className="font-semibold text-slate-900">{loaderData.fullName ?? loaderData.email}</strong>
         {loaderData.fullName ? <> ({loaderData.email})</> : null}.
       </p>
+      <PayoutsOverview overview={loaderData.payouts} />
     </section>
   );
 }

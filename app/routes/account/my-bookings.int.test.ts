@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as BookingsModule from "~/features/bookings/bookings.server";
+import type * as DbModule from "~/lib/db.server";
+import { ERROR_TEXT } from "~/lib/messages";
+import { bookingScenario } from "../../../tests/factories/bookings";
+import { sessionCookieFor } from "../../../tests/factories/users";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+
+/**
+ * /my-bookings' loader as the page gets it: ten bookings a page with the page count the
+ * pager shows, a page number out of range or not a number, and the spec's
+ * 'Failed to fetch bookings' when the database cannot answer.
+ */
+const state = vi.hoisted(() => ({ database: undefined as undefined | { db: unknown }, broken: false }));
+vi.mock("~/lib/db.server", async (original) => ({
+  ...(await original<typeof DbModule>()),
+  getDb: async () => state.database!.db,
+}));
+// The session check still works; the bookings query is what fails.
+vi.mock("~/features/bookings/bookings.server", async (original) => {
+  const actual = await original<typeof BookingsModule>();
+  return {
+    ...actual,
+    listMyBookings: (...args: Parameters<typeof actual.listMyBookings>) => {
+      if (state.broken) return Promise.reject(new Error("connection refused"));
+      return actual.listMyBookings(...args);
+    },
+  };
+});
+
+const route = await import("./my-bookings");
+
+let database: TestDatabase;
+let cookie: string;
+
+type Page = { error: string | null; items: { startTime: string }[]; page: number; pageCount: number; total: number };
+async function load(query: string): Promise<{ status: number; body: Page }> {
+  const request = new Request(`http://localhost/my-bookings${query}`, { headers: { cookie } });
+  const result = (await route.loader({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as unknown;
+  // An error answer is React Router's data() with a status; a normal one is the object itself.
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const wrapped = result as { data: Page; init: { status?: number } | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+  }
+  return { status: 200, body: result as Page };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  state.database = database;
+  // Twelve paid bookings on twelve days, made now, starting within the next weeks.
+  const now = new Date();
+  const s = await bookingScenario(database.db, { now: now.toISOString() });
+  for (let day = 2; day < 14; day++) {
+    const date = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
+    const hold = await s.book(s.guest, { date, hour: 10 });
+    const paid = await s.pay(s.guest, hold.clientSecret);
+    expect(paid).toMatchObject({ ok: true });
+  }
+  cookie = await sessionCookieFor(database.db, s.guest.id);
+}, 60_000);
+afterAll(() => database.drop());
+
+describe("GET /my-bookings", () => {
+  it("shows ten bookings a page, latest start first, and the page count for the pager", async () => {
+    const first = await load("");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ error: null, page: 1, pageCount: 2, total: 12 });
+    expect(first.body.items).toHaveLength(10);
+    const starts = first.body.items.map((item) => item.startTime);
+    expect([...starts].sort().reverse()).toEqual(starts);
+
+    const second = await load("?page=2");
+    expect(second.body).toMatchObject({ page: 2, pageCount: 2 });
+    expect(second.body.items).toHaveLength(2);
+    expect(second.body.items[0]!.startTime < starts.at(-1)!).toBe(true);
+  });
+
+  it("reads a page number that is not a whole number as the first page", async () => {
+    for (const query of ["?page=abc", "?page=0", "?page=-3", "?page=1.5"]) {
+      const answer = await load(query);
+      expect(answer.status, query).toBe(200);
+      expect(answer.body.page, query).toBe(1);
+      expect(answer.body.items, query).toHaveLength(10);
+    }
+  });
+
+  it("says 'Failed to fetch bookings' with a 500 when the database cannot answer", async () => {
+    state.broken = true;
+    try {
+      const answer = await load("");
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ error: ERROR_TEXT.fetchBookings, items: [] });
+      expect(ERROR_TEXT.fetchBookings).toBe("Failed to fetch bookings");
+    } finally {
+      state.broken = false;
+    }
+  });
+});
