@@ -68,6 +68,9 @@ export default [
   route("cities/:city", "routes/cities/city-page.tsx"),
   // Public profile JSON for the host profile dialog.
   route("api/profiles/:id", "routes/profiles/api-profile.ts"),
+  // The member's own profile (issue #14): avatar and banner uploads; the public host page.
+  route("api/profile/images", "routes/profiles/api.profile-images.ts"),
+  route("hosts/:id", "routes/profiles/host-page.tsx"),
   // The catch-all city page, then every other unknown path.
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).

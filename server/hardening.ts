@@ -1,6 +1,7 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/media/upload-limits";
+import { MAX_PROFILE_IMAGE_REQUEST_BYTES } from "~/features/media/profile-image-rules";
 import { isAllowedOrigin } from "~/features/security/origin-check.server";
 import { logger } from "~/lib/logger.server";
 
@@ -32,7 +33,8 @@ export function rejectUnsupportedMethods(req: Request, res: Response, next: Next
 
 export function rejectOversizedBodies(req: Request, res: Response, next: NextFunction) {
   const declared = Number(req.headers["content-length"]);
-  const limit = req.path === "/api/media/uploads" ? MAX_UPLOAD_REQUEST_BYTES : MAX_FORM_REQUEST_BYTES;
+  const limit =
+    req.path === "/api/media/uploads" ? MAX_UPLOAD_REQUEST_BYTES : req.path === "/api/profile/images" ? MAX_PROFILE_IMAGE_REQUEST_BYTES : MAX_FORM_REQUEST_BYTES;
   if (!Number.isFinite(declared) || declared <= limit) return next();
   logger.info({ reason: "body-too-large", method: req.method, path: req.path.slice(0, 200), declared }, "request refused");
   res.status(413).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });

@@ -27,6 +27,8 @@ export const ERROR_TEXT = {
   addUpdate: "Failed to add update",
   update: "Failed to update",
   deleteUpdate: "Failed to delete update",
+  /** Not in the catalogue: reordering custom links is ours (docs/decisions/0140-profile-page.md). */
+  moveLink: "Failed to move link",
   fetchListing: "Failed to fetch listing",
   updateListing: "Failed to update listing",
   fetchStatistics: "Failed to fetch statistics",
@@ -51,6 +53,13 @@ export const ERROR_TEXT = {
   saveReply: "Failed to save your answer",
   /** Notification settings on /profile (ADR 0172). */
   saveNotificationSettings: "Failed to save your notification settings",
+} as const;
+
+/** The profile page's other texts (docs/product.md#profile). */
+export const PROFILE_TEXT = {
+  updated: "Profile updated successfully!",
+  linkNotFound: "That link was not found. It may have been deleted already.",
+  postNotFound: "That post was not found. It may have been deleted already.",
 } as const;
 
 /** The "not found" headings of the product, each written once. */

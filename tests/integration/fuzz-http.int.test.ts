@@ -50,7 +50,7 @@ const FIXED = [
   "/", "/explore", "/create-listing", "/dashboard", "/my-listings", "/my-bookings", "/profile", "/admin",
   "/auth/sign-in", "/auth/sign-up", "/auth/sign-out", "/about", "/contact", "/careers", "/press", "/blog", "/help",
   "/safety", "/cancellation", "/covid19", "/privacy", "/terms", "/sitemap", "/how-it-works", "/newsletter",
-  "/terms.md", "/sitemap.xml", "/robots.txt", "/api/media/uploads", "/api/space-types", "/api/live", "/new-york",
+  "/terms.md", "/sitemap.xml", "/robots.txt", "/api/media/uploads", "/api/profile/images", "/api/profile/images?kind=avatar", "/api/space-types", "/api/live", "/new-york",
   "/san-jose", "/riverview", "/media/x.webp", "/assets/x.js",
 ];
 
@@ -62,6 +62,7 @@ const path = fc.oneof(
   segment.map((id) => `/api/spaces/${id}/availability`),
   fc.constant("OWN").map(() => `/api/spaces/${spaceId}/availability`),
   segment.map((id) => `/api/profiles/${id}`),
+  segment.map((id) => `/hosts/${id}`),
   segment.map((slug) => `/blog/${slug}`),
   segment.map((slug) => `/cities/${slug}`),
   segment.map((slug) => `/${slug}`),

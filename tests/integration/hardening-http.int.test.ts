@@ -48,6 +48,7 @@ describe("1, 2: every route stops reading a body at its limit, chunked or not", 
     { path: "/my-listings", signedIn: true },
     { path: "/api/space-types", signedIn: true },
     { path: "/api/spaces/00000000-0000-4000-8000-000000000000/availability", signedIn: true },
+    { path: "/profile", signedIn: true },
   ];
   it.each(ROUTES)("$path: a 200 MB chunked body is refused with 413 after a few MB at most", async ({ path, signedIn }) => {
     const target = path.replace("OWN", ownSpaceId);
@@ -65,6 +66,19 @@ describe("1, 2: every route stops reading a body at its limit, chunked or not", 
       body: () => chunks(64 * 1024),
     });
     expect(response.status).toBe(413);
+  });
+
+  it("the profile image endpoint lets a banner's 10MB through, and no more", async () => {
+    const declared = async (length: number) =>
+      rawRequest(app.baseUrl, {
+        method: "POST",
+        path: "/api/profile/images?kind=banner",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(length), cookie },
+        body: () => chunks(64 * 1024),
+      });
+    expect((await declared(11 * 1024 * 1024)).status).toBe(413);
+    // Under the limit the route itself answers (here: the truncated body is no image).
+    expect((await declared(64 * 1024)).status).toBe(400);
   });
 });
 

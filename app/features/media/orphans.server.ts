@@ -1,18 +1,24 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { mediaUploads, spaces } from "~/db/schema/index";
+import { mediaUploads, profiles, spaces } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { cardKeyFor, type MediaStorage } from "./storage.server";
 import { UNATTACHED_GRACE_MS } from "./upload-limits";
 import { isUuid } from "~/lib/uuid";
 
-/** Whether one of the owner's listings uses this URL. */
+/** Whether one of the owner's listings, or the owner's avatar or banner, uses this URL. */
 export async function isMediaAttached(db: Db, userId: string, url: string) {
   const rows = await db
     .select({ id: spaces.id })
     .from(spaces)
     .where(and(eq(spaces.userId, userId), sql`(${url} = any(${spaces.images}) or ${url} = any(${spaces.videos}))`))
     .limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const profile = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), sql`(${profiles.avatarUrl} = ${url} or ${profiles.bannerUrl} = ${url})`))
+    .limit(1);
+  return profile.length > 0;
 }
 
 /**

@@ -1,39 +1,84 @@
+import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { NotificationSettings } from "~/features/mail/components/notification-settings";
+import { ProfileDetailsForm } from "~/features/profiles/components/profile-details-form";
+import { ProfileImagesEditor } from "~/features/profiles/components/profile-images-editor";
+import { ProfileLinksEditor } from "~/features/profiles/components/profile-links-editor";
+import { ProfilePostsEditor } from "~/features/profiles/components/profile-posts-editor";
+import { handleProfileAction } from "~/features/profiles/profile-action.server";
+import { getOwnProfile, listLinks, listPosts } from "~/features/profiles/profile.server";
+import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { ERROR_TEXT } from "~/lib/messages";
+import { bodyTooLargeResponse, readFormWithLimit } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
+import { Alert } from "~/ui/alert";
+import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/profile";
+
+/** The largest /profile form post: a post's 5 000 characters of content, with room for multi-byte text. */
+const PROFILE_FORM_BYTES = 64 * 1024;
 
 /** /profile for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md#permissions). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, fullName: user.fullName };
+  const db = await getDb();
+  const profile = await getOwnProfile(db, user.id);
+  const [links, posts] = await Promise.all([listLinks(db, user.id), listPosts(db, user.id)]);
+  return { email: user.email, profile, links, posts };
+}
+
+/** Every change to the member's own profile, links and posts (docs/product.md#profile). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const body = await readFormWithLimit(request, PROFILE_FORM_BYTES);
+  if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: "That is too much text to save at once." });
+  const result = await handleProfileAction(await getDb(), user.id, body.form, requestNow(request));
+  if (result.ok && result.intent === "profile") return redirectWithToast("/profile", { tone: "success", message: result.message! });
+  return data(result, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Profile | Rentwell",
-    description: "Edit your public profile.",
-    path: "/profile",
-    matches,
-    noIndex: true,
-  });
+  pageMeta({ title: "Profile", description: "Edit your public profile.", path: "/profile", matches, noIndex: true });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { profile, links, posts, email } = loaderData;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-        Profile
-      </h1>
-      <p className="mt-3 text-slate-600">
-        Your public profile as hosts and guests see it, signed in as{" "}
-        <strong className="font-semibold text-slate-900">
-          {loaderData.fullName ?? loaderData.email}
-        </strong>
-        {loaderData.fullName ? <> ({loaderData.email})</> : null}.
-      </p>
-      <div className="mt-8">
+    <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
+      <ProfileImagesEditor avatarUrl={profile.avatarUrl} bannerUrl={profile.bannerUrl} />
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
+          <p className="mt-1 truncate text-slate-600">{profile.fullName ? `${profile.fullName} · ${email}` : email}</p>
+        </div>
+        <a href={`/hosts/${profile.id}`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          View public page
+        </a>
+      </div>
+      {/* Sections stack with the same spacing; further account sections are appended after the last. */}
+      <div className="mt-8 space-y-10">
+        <ProfileDetailsForm profile={profile} />
+        <ProfileLinksEditor links={links} />
+        <ProfilePostsEditor posts={posts} />
         <NotificationSettings />
       </div>
-    </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      unexpectedError={() => (
+        <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
+          <Alert tone="error" className="mt-6">
+            {ERROR_TEXT.loadProfile}
+          </Alert>
+        </div>
+      )}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { Avatar } from "~/ui/avatar";
+import { useAnnouncedAvatar } from "../avatar-updated";
 
 /**
  * The signed-in user's avatar, or a placeholder icon when there is none or the image
- * fails to load (docs/product.md#header). The avatar comes from the root loader: an
- * upload action that changes it makes the loaders run again, so no browser event is
- * needed (docs/decisions/0071-unused-scaffolding-removed.md).
+ * fails to load (docs/product.md#header). It comes from the root loader, and changes at
+ * once when the profile page announces a new one with the 'avatarUpdated' browser event
+ * (docs/decisions/0142-avatar-updated-event.md).
  */
 export function UserAvatar({ src }: { src: string | null }) {
-  return <Avatar src={src} size="sm" />;
+  return <Avatar src={useAnnouncedAvatar(src)} size="sm" />;
 }

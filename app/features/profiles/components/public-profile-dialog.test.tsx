@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { announceAvatar } from "~/features/auth/avatar-updated";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import type { ProfileListing, PublicProfile } from "../public-profile";
 import { PublicProfileDialog } from "./public-profile-dialog";
@@ -98,6 +99,7 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     expect(screen.getByRole("link", { name: "Studio 2" }).closest("li")!.textContent).not.toContain("0.0");
     expect(screen.getByRole("link", { name: "Studio 1" }).closest("li")!.textContent).toContain("4.5");
     expect(screen.queryByText(/more listings/)).toBeNull();
+    expect(screen.getByRole("link", { name: "View full profile page" }).getAttribute("href")).toBe(`/hosts/${HOST_ID}`);
     expect(screen.queryByText("Loading profile...")).toBeNull();
   });
 
@@ -173,5 +175,13 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     renderDialog({ user: { id: HOST_ID } });
     await screen.findByRole("dialog", { name: "Maya Chen" });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Contact Host" })).toBeNull());
+  });
+
+  it("shows one's own just-uploaded avatar at once ('avatarUpdated')", async () => {
+    respondWith(200, { profile: profile() });
+    renderDialog({ user: { id: HOST_ID } });
+    const dialog = await screen.findByRole("dialog", { name: "Maya Chen" });
+    act(() => announceAvatar("/media/new-avatar.webp"));
+    expect(dialog.querySelector("img")?.getAttribute("src")).toBe("/media/new-avatar.webp");
   });
 });

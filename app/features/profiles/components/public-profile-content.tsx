@@ -1,0 +1,224 @@
+import { Clock, Home, MessageCircle, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { cardImageUrl } from "~/features/media/urls";
+import { formatMinorWhole } from "~/lib/money";
+import { Avatar } from "~/ui/avatar";
+import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import {
+  hostDisplayName,
+  PROFILE_LISTING_LIMIT,
+  type PublicProfile,
+} from "../public-profile";
+
+export function joinedText(iso: string) {
+  return new Date(iso).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/**
+ * 'Contact Host' (docs/product.md#host-profile): a visitor is asked to sign in; a signed-in
+ * member sees it unavailable (no messaging yet); the host sees nothing on their own profile.
+ */
+export function ContactHost({
+  profile,
+  viewer,
+  onSignIn,
+}: {
+  profile: PublicProfile;
+  viewer: { id: string } | null;
+  onSignIn: () => void;
+}) {
+  if (viewer?.id === profile.id) return null;
+  if (viewer) {
+    return (
+      <div>
+        <Button
+          variant="secondary"
+          size="md"
+          disabled
+          aria-describedby="contact-host-note"
+          className="py-2"
+        >
+          <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
+        </Button>
+        <p
+          id="contact-host-note"
+          className="mt-1 max-w-[14rem] text-xs text-slate-500"
+        >
+          Messaging between guests and hosts is not available yet.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <Button size="md" onClick={onSignIn} className="py-2">
+      <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
+    </Button>
+  );
+}
+
+/**
+ * What the host profile dialog and the public host page both show (docs/product.md#host-profile):
+ * avatar, name or 'Host', rating, join date, response figures, 'Contact Host', the three
+ * stat tiles, About and up to 6 listing cards.
+ */
+export function PublicProfileContent({
+  profile,
+  nameAs,
+  headingLevel,
+  contact,
+  details,
+  onListingClick,
+}: {
+  profile: PublicProfile;
+  /** The dialog names itself with its title (the visible name is then hidden from screen readers); the page's name is its h1. */
+  nameAs: "p" | "h1";
+  headingLevel: 2 | 3;
+  contact: ReactNode;
+  /** Shown after About (the public page's location, website and social links). */
+  details?: ReactNode;
+  onListingClick?: () => void;
+}) {
+  const name = hostDisplayName(profile.fullName);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Avatar src={profile.avatarUrl} size="xl" />
+        <div className="min-w-0 flex-1 space-y-1">
+          {nameAs === "h1" ? (
+            <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+              {name}
+            </h1>
+          ) : (
+            <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
+              {name}
+            </p>
+          )}
+          <p className="flex items-center gap-1 text-sm text-slate-700">
+            <Star
+              className="h-4 w-4 fill-amber-400 text-amber-400"
+              aria-hidden="true"
+            />
+            <span>
+              {profile.stats.averageRating.toFixed(1)} (
+              {profile.stats.totalReviews} reviews)
+            </span>
+          </p>
+          <p className="text-sm text-slate-600">
+            Joined {joinedText(profile.createdAt)}
+          </p>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {profile.responseRate}% response rate · Responds{" "}
+            {profile.responseTime}
+          </p>
+        </div>
+        <div className="sm:self-start">{contact}</div>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-3 text-center">
+        {[
+          ["Active Listings", String(profile.stats.totalListings)],
+          ["Total Reviews", String(profile.stats.totalReviews)],
+          ["Response Rate", `${profile.responseRate}%`],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-3">
+            <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+            <dd className="text-xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {profile.bio && (
+        <section aria-labelledby="profile-about">
+          <Heading id="profile-about" className="font-semibold text-slate-900">
+            About
+          </Heading>
+          <p className="mt-1 break-words whitespace-pre-line text-slate-700">
+            {profile.bio}
+          </p>
+        </section>
+      )}
+
+      {details}
+
+      <section aria-labelledby="profile-listings">
+        <Heading id="profile-listings" className="font-semibold text-slate-900">
+          Listings
+        </Heading>
+        {profile.listings.length === 0 ? (
+          <EmptyState
+            className="mt-3 py-6"
+            headingLevel={headingLevel === 2 ? 3 : 4}
+            icon={<Home className="size-8" />}
+            title="No Active Listings"
+            description="This host doesn't have any active listings at the moment."
+          />
+        ) : (
+          <>
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+              {profile.listings.map((listing) => (
+                <li
+                  key={listing.id}
+                  className="relative flex gap-3 rounded-xl border border-slate-200 p-2 hover:bg-slate-50"
+                >
+                  <img
+                    src={
+                      listing.image
+                        ? cardImageUrl(listing.image)
+                        : "/demo/fallback.webp"
+                    }
+                    alt=""
+                    className="h-16 w-20 shrink-0 rounded-lg object-cover"
+                    loading="lazy"
+                    onError={(event) => {
+                      event.currentTarget.src = "/demo/fallback.webp";
+                    }}
+                  />
+                  <div className="min-w-0 text-sm">
+                    <Link
+                      to={listing.path}
+                      onClick={onListingClick}
+                      className="line-clamp-1 font-semibold text-slate-900 after:absolute after:inset-0"
+                    >
+                      {listing.title}
+                    </Link>
+                    <p className="truncate text-slate-600">
+                      {listing.location}
+                    </p>
+                    <p className="text-slate-800">
+                      {listing.hourlyPrice != null && listing.hourlyPrice > 0
+                        ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
+                        : "Price on request"}
+                      {listing.reviewCount > 0 && (
+                        <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
+                          <Star
+                            className="h-3.5 w-3.5 fill-amber-400 text-amber-400"
+                            aria-hidden="true"
+                          />
+                          {listing.rating.toFixed(1)}
+                        </span>
+                      )}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {profile.stats.totalListings > PROFILE_LISTING_LIMIT && (
+              <p className="mt-3 text-center text-sm text-slate-600">
+                And {profile.stats.totalListings - PROFILE_LISTING_LIMIT} more
+                listings...
+              </p>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { Globe, MapPin } from "lucide-react";
+import { useContext } from "react";
+import { useRouteLoaderData } from "react-router";
+import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
+import { ProfileLinkIcon } from "~/features/profiles/components/link-icon";
+import { ProfilePostCard } from "~/features/profiles/components/profile-post-card";
+import {
+  ContactHost,
+  PublicProfileContent,
+} from "~/features/profiles/components/public-profile-content";
+import {
+  getHostPage,
+  hostPageJsonLd,
+} from "~/features/profiles/host-page.server";
+import { hostDisplayName } from "~/features/profiles/public-profile";
+import {
+  GeneralErrorBoundary,
+  NotFoundPage,
+} from "~/features/shell/components/general-error-boundary";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/http";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
+import { Card } from "~/ui/card";
+import { JsonLd } from "~/ui/json-ld";
+import type { Route } from "./+types/host-page";
+
+/** /hosts/{id}: a host's public page, server-rendered so it can be shared (docs/decisions/0143-public-host-page.md). */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (!isUuid(params.id)) notFound(NOT_FOUND_TEXT.profile);
+  const id = params.id.toLowerCase();
+  const page = await getHostPage(await getDb(), id, requestNow(request));
+  if (!page) notFound(NOT_FOUND_TEXT.profile);
+  const siteUrl = env().SITE_URL;
+  const name = hostDisplayName(page.profile.fullName);
+  const path = `/hosts/${id}`;
+  return {
+    page,
+    name,
+    path,
+    structuredData: hostPageJsonLd(
+      page,
+      absoluteUrl(siteUrl, path),
+      name,
+      (url) => absoluteUrl(siteUrl, url),
+    ),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [{ title: `${NOT_FOUND_TEXT.profile} | Rentwell` }];
+  const { page, name, path } = data;
+  const listings = page.profile.stats.totalListings;
+  const summary =
+    page.profile.bio ??
+    `${name} hosts ${listings} ${listings === 1 ? "space" : "spaces"} on Rentwell.`;
+  return pageMeta({
+    title: `${name} · Host`,
+    description:
+      summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+    path,
+    matches,
+    image: page.profile.avatarUrl ?? page.bannerUrl ?? undefined,
+    type: "profile",
+  });
+};
+
+export default function HostPage({ loaderData }: Route.ComponentProps) {
+  const { page, structuredData } = loaderData;
+  const authDialog = useContext(AuthDialogContext);
+  const root = useRouteLoaderData("root") as
+    { user?: { id: string } | null } | undefined;
+  const hasDetails = page.website || page.location || page.socials.length > 0;
+  return (
+    <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
+      <JsonLd data={structuredData} />
+      <div className="h-32 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 sm:h-48">
+        {page.bannerUrl && (
+          <img src={page.bannerUrl} alt="" className="size-full object-cover" />
+        )}
+      </div>
+      <Card className="relative -mt-10 mx-2 space-y-6 sm:mx-6">
+        <PublicProfileContent
+          profile={page.profile}
+          nameAs="h1"
+          headingLevel={2}
+          details={
+            hasDetails ? (
+              <ul
+                className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
+                aria-label="Elsewhere"
+              >
+                {page.location && (
+                  <li className="flex items-center gap-1">
+                    <MapPin
+                      className="size-4 text-slate-500"
+                      aria-hidden="true"
+                    />{" "}
+                    {page.location}
+                  </li>
+                )}
+                {page.website && (
+                  <li>
+                    <a
+                      href={page.website}
+                      rel="noopener noreferrer nofollow ugc"
+                      target="_blank"
+                      className="flex items-center gap-1 text-brand-700 hover:underline"
+                    >
+                      <Globe className="size-4" aria-hidden="true" />{" "}
+                      {page.website
+                        .replace(/^https?:\/\/(www\.)?/, "")
+                        .replace(/\/$/, "")}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                )}
+                {page.socials.map((social) => (
+                  <li key={social.field}>
+                    <a
+                      href={social.url}
+                      rel="noopener noreferrer nofollow ugc me"
+                      target="_blank"
+                      className="text-brand-700 hover:underline"
+                    >
+                      {social.label}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null
+          }
+          contact={
+            <ContactHost
+              profile={page.profile}
+              viewer={root?.user ?? null}
+              onSignIn={() => authDialog?.openSignIn()}
+            />
+          }
+        />
+        {page.links.length > 0 && (
+          <section aria-labelledby="host-links">
+            <h2 id="host-links" className="font-semibold text-slate-900">
+              Links
+            </h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {page.links.map((link) => (
+                <li key={link.id}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow ugc"
+                    className="flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-medium text-slate-900 hover:bg-slate-50"
+                  >
+                    <ProfileLinkIcon
+                      icon={link.icon}
+                      className="size-5 shrink-0 text-slate-500"
+                    />
+                    <span className="min-w-0 truncate">{link.title}</span>
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {page.posts.length > 0 && (
+          <section aria-labelledby="host-posts">
+            <h2 id="host-posts" className="font-semibold text-slate-900">
+              Updates
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {page.posts.map((post) => (
+                <li key={post.id}>
+                  <ProfilePostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <NotFoundPage
+            title={NOT_FOUND_TEXT.profile}
+            text="This host's page doesn't exist or has been removed."
+            link={{ to: "/explore", label: "Explore listings" }}
+          />
+        ),
+      }}
+    />
+  );
+}
