@@ -18,7 +18,10 @@ import { BottomNav } from "~/features/shell/components/main-nav";
 import { SiteFooter } from "~/features/shell/components/site-footer";
 import { SiteHeader } from "~/features/shell/components/site-header";
 import { getUser, sessionMiddleware } from "~/features/auth/session.server";
+import { countUnreadConversations } from "~/features/messages/messages.server";
 import { originCheckMiddleware } from "~/features/security/origin-check.server";
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import { env } from "~/lib/env.server";
 import { readToast } from "~/lib/flash.server";
 import { Toast } from "~/ui/toast";
@@ -41,11 +44,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = env();
   // A flash message left by the last redirect (a saved listing, a failed fetch): shown once.
   const { toast, headers } = await readToast(request);
+  const user = await getUser(request);
   // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (docs/product.md#sign-in).
   return data(
-    { siteUrl: settings.SITE_URL, user: await getUser(request), adminEmails: settings.ADMIN_EMAILS, toast, toastId: toast ? crypto.randomUUID() : null },
+    {
+      siteUrl: settings.SITE_URL,
+      user,
+      unreadMessages: user ? await unreadMessagesBadge(user.id) : 0,
+      adminEmails: settings.ADMIN_EMAILS,
+      toast,
+      toastId: toast ? crypto.randomUUID() : null,
+    },
     { headers },
   );
+}
+
+/** The header's count of conversations with unread messages (one partial-index count); 0 if the database cannot say. */
+async function unreadMessagesBadge(userId: string): Promise<number> {
+  try {
+    return await countUnreadConversations(await getDb(), userId);
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "unread messages count unavailable");
+    return 0;
+  }
 }
 
 export const links: Route.LinksFunction = () => [
@@ -82,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             account={
               user ? (
                 <Suspense fallback={null}>
-                  <UserMenu user={user} onViewProfile={() => setProfileDialogHostId(user.id)} />
+                  <UserMenu user={user} unreadMessages={rootData?.unreadMessages ?? 0} onViewProfile={() => setProfileDialogHostId(user.id)} />
                 </Suspense>
               ) : (
                 <SignInButton />

@@ -71,6 +71,10 @@ export default [
   // The member's own profile (issue #14): avatar and banner uploads; the public host page.
   route("api/profile/images", "routes/profiles/api.profile-images.ts"),
   route("hosts/:id", "routes/profiles/host-page.tsx"),
+  // Guest–host messages (issue #15).
+  route("messages", "routes/messages/messages.tsx"),
+  route("messages/start", "routes/messages/start.ts"),
+  route("messages/:conversationId", "routes/messages/conversation.tsx"),
   // The catch-all city page, then every other unknown path.
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).

@@ -57,3 +57,10 @@ ALTER TABLE "payouts" DROP CONSTRAINT "payouts_status_check";--> statement-break
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_status_check" CHECK ("payouts"."status" in ('scheduled', 'processing', 'paid', 'failed', 'cancelled', 'reversed'));--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_amount_check" CHECK ("payouts"."amount" >= 0);--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_provider_transfer_key" ON "payouts" USING btree ("provider_transfer_id");
+--> statement-breakpoint
+CREATE FUNCTION "ledger_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'ledger_entries is append-only: write a correcting entry instead';
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "ledger_entries_append_only"();

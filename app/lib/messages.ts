@@ -36,6 +36,14 @@ export const ERROR_TEXT = {
   /** The sign-in dialog and payment failures without a message of their own. */
   generic: "An error occurred",
   addressRequired: "Complete address is required to publish a listing",
+  /** Guest–host messages (docs/product.md#messages). */
+  fetchConversations: "Failed to fetch conversations",
+  messageEmpty: "Please write a message.",
+  messageTooLong: "Your message is too long: please keep it under 2,000 characters.",
+  messageToSelf: "You cannot send a message to yourself.",
+  messageBlockedByThem: "You cannot message this user.",
+  messageBlockedByYou: "You have blocked this user. Unblock them to send a message.",
+  messageNoListing: "This listing is not available for messages.",
   /** Reviews after a stay (docs/product.md#booking; ADR 0171). */
   reviewRating: "Please choose a rating from 1 to 5 stars.",
   reviewTooLong: "Your review is too long: please keep it under 2,000 characters.",
@@ -69,5 +77,6 @@ export const NOT_FOUND_TEXT = {
   location: "Location not found",
   post: "Post Not Found",
   profile: "Profile not found",
+  conversation: "Conversation not found",
   page: "Page not found",
 } as const;

@@ -107,8 +107,8 @@ test.describe("accounts", () => {
 
     // The menu: every item of docs/product.md#header (small screens without My Listings), no admin link.
     const expected = phone
-      ? ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Sign Out"]
-      : ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Sign Out"];
+      ? ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Messages", "Sign Out"]
+      : ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Messages", "Sign Out"];
     expect(await menuLabels(page, phone)).toEqual(expected);
     const menu = await openAccountMenu(page, phone);
     await page.screenshot({ path: testInfo.outputPath(`account-menu-${testInfo.project.name}.png`) });
@@ -163,7 +163,7 @@ test.describe("accounts", () => {
   });
 
   test("signed-out visitors are sent to / from every guarded page", async ({ page }) => {
-    for (const path of ["/dashboard", "/my-listings", "/my-bookings", "/profile", `/edit-listing/${crypto.randomUUID()}`, "/edit-listing/%27%3B--", "/admin"]) {
+    for (const path of ["/dashboard", "/my-listings", "/my-bookings", "/messages", `/messages/${crypto.randomUUID()}`, "/profile", `/edit-listing/${crypto.randomUUID()}`, "/edit-listing/%27%3B--", "/admin"]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveURL(/\/$/);
@@ -255,7 +255,7 @@ test.describe("accounts", () => {
     const labels = await menuLabels(page, phone);
     if (phone) {
       // Small screens: the collapsible list has neither My Listings nor the admin link.
-      expect(labels).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Sign Out"]);
+      expect(labels).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Messages", "Sign Out"]);
     } else {
       expect(labels).toEqual([
         "Dashboard",
@@ -264,6 +264,7 @@ test.describe("accounts", () => {
         "List A Space",
         "My Listings",
         "My Bookings",
+        "Messages",
         "Admin Dashboard",
         "Sign Out",
       ]);

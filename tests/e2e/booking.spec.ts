@@ -212,6 +212,12 @@ test.describe("booking", () => {
     // The slot is bookable again.
     await openWeek(page, weeks);
     await expect(cell(page, 1, "11:00")).toBeEnabled();
+
+    // The booking's conversation with the host (docs/product.md#messages).
+    await page.goto("/my-bookings");
+    await page.getByRole("listitem").filter({ hasText: SPACE_TITLE }).first().getByRole("button", { name: "Message host" }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("link", { name: SPACE_TITLE })).toBeVisible();
   });
 });
 

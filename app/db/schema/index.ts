@@ -7,4 +7,5 @@ export * from "./reviews";
 export * from "./content";
 export * from "./media";
 export * from "./payouts";
+export * from "./messages";
 export * from "./mail";

@@ -65,7 +65,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /**
  * Every movement of money, append-only, in integer minor units (ADR 0122). `amount`
  * is positive; the kind says which way it goes. `key` is unique, so a replayed event
- * or a repeated job run cannot write a movement twice.
+ * or a repeated job run cannot write a movement twice. A trigger (migration 0008)
+ * refuses UPDATE and DELETE.
  */
 export const ledgerEntries = pgTable(
   "ledger_entries",

@@ -5,7 +5,7 @@ const labels = (isAdmin: boolean, screen: "wide" | "small") => accountMenuFor(is
 
 describe("account menu (docs/product.md#header)", () => {
   it("lists every item in order on wide screens, with the admin link for admins only", () => {
-    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings"]);
+    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Messages"]);
     expect(labels(true, "wide")).toEqual([
       "Dashboard",
       "My Profile",
@@ -13,12 +13,13 @@ describe("account menu (docs/product.md#header)", () => {
       "List A Space",
       "My Listings",
       "My Bookings",
+      "Messages",
       "Admin Dashboard",
     ]);
   });
 
   it("leaves My Listings and the admin link out of the small-screen list, even for admins", () => {
-    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings"];
+    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Messages"];
     expect(labels(false, "small")).toEqual(small);
     expect(labels(true, "small")).toEqual(small);
   });
@@ -33,6 +34,7 @@ describe("account menu (docs/product.md#header)", () => {
       "List A Space": "/create-listing",
       "My Listings": "/my-listings",
       "My Bookings": "/my-bookings",
+      Messages: "/messages",
       "Admin Dashboard": "/admin",
     });
   });

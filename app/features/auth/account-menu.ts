@@ -13,6 +13,7 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { kind: "link", label: "List A Space", to: "/create-listing" },
   { kind: "link", label: "My Listings", to: "/my-listings", wideOnly: true },
   { kind: "link", label: "My Bookings", to: "/my-bookings" },
+  { kind: "link", label: "Messages", to: "/messages" },
   { kind: "link", label: "Admin Dashboard", to: "/admin", wideOnly: true, adminOnly: true },
 ];
 
@@ -24,6 +25,11 @@ export function accountMenuFor(isAdmin: boolean, screen: "wide" | "small"): Acco
 
 /** What the header needs to know about the signed-in user (a subset of SessionUser). */
 export type MenuUser = { id: string; email: string; fullName: string | null; avatarUrl: string | null; isAdmin: boolean };
+
+/** "1 unread conversation", "3 unread conversations": the header badge's words. */
+export function unreadConversationsText(count: number): string {
+  return `${count} unread conversation${count === 1 ? "" : "s"}`;
+}
 
 export function displayName(user: Pick<MenuUser, "email" | "fullName">): string {
   return user.fullName?.trim() || user.email;

@@ -16,17 +16,14 @@ export const NEW_MESSAGE_EMAIL_WINDOW_MS = 15 * 60_000;
  */
 export async function queueNewMessageEmail(
   tx: Tx,
-  input: { conversationId: string; recipientId: string; senderName: string | null; excerpt: string; conversationPath: string; now: Date },
+  input: { conversationId: string; recipientId: string; senderId: string; excerpt: string; conversationPath: string; now: Date },
 ): Promise<QueueResult> {
-  const [recipient] = await tx
-    .select({ email: users.email, name: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, input.recipientId));
+  const person = (id: string) => tx.select({ email: users.email, name: profiles.fullName }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, id));
+  const [[recipient], [author]] = await Promise.all([person(input.recipientId), person(input.senderId)]);
   if (!recipient) return { queued: false, reason: "duplicate" };
   const topic = `new-message:${input.conversationId}:${input.recipientId}`;
   if (await throttled(tx, topic, NEW_MESSAGE_EMAIL_WINDOW_MS, input.now)) return { queued: false, reason: "throttled" };
-  const sender = input.senderName?.trim() || "Someone";
+  const sender = author?.name?.trim() || "Someone";
   const excerpt = input.excerpt.length > 300 ? `${input.excerpt.slice(0, 299)}…` : input.excerpt;
   const mail = renderEmail({
     subject: `New message from ${sender}`,

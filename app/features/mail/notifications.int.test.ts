@@ -11,6 +11,7 @@ import { bankDetailsSchema } from "~/features/payouts/bank-details";
 import { connectPayoutAccount, refreshPayoutAccount, runPayouts, saveLocalBankDetails } from "~/features/payouts/payouts.server";
 import { queuePayoutSentEmail } from "./booking-emails.server";
 import { queueNewMessageEmail } from "./message-emails.server";
+import { sendMessage, startConversation } from "~/features/messages/messages.server";
 import { setEnabledEmailKinds } from "./preferences.server";
 import { queueReviewRequests } from "./review-requests.server";
 
@@ -149,7 +150,7 @@ describe("new message e-mails", () => {
     const conversationId = crypto.randomUUID();
     const send = (at: string, recipientId = s.host.id, conversation = conversationId) =>
       database.db.transaction((tx) =>
-        queueNewMessageEmail(tx, { conversationId: conversation, recipientId, senderName: "Ana <i>", excerpt: "Is parking <b>free</b>?", conversationPath: `/messages/${conversation}`, now: new Date(at) }),
+        queueNewMessageEmail(tx, { conversationId: conversation, recipientId, senderId: recipientId === s.host.id ? s.guest.id : s.host.id, excerpt: "Is parking <b>free</b>?", conversationPath: `/messages/${conversation}`, now: new Date(at) }),
       );
     expect(await send("2026-06-02T10:00:00Z")).toMatchObject({ queued: true });
     expect(await send("2026-06-02T10:14:00Z")).toEqual({ queued: false, reason: "throttled" });
@@ -160,5 +161,22 @@ describe("new message e-mails", () => {
     expect(rows[0]!.htmlBody).toContain("Is parking &lt;b&gt;free&lt;/b&gt;?");
     await setEnabledEmailKinds(database.db, s.guest.id, ["review_request"], new Date(NOW));
     expect(await send("2026-06-02T11:00:00Z", s.guest.id)).toEqual({ queued: false, reason: "opted-out" });
+  });
+});
+
+describe("messages send e-mails", () => {
+  it("a guest's messages to a host queue one e-mail per 15 minutes, with the text escaped", async () => {
+    const s = await bookingScenario(database.db, { now: NOW });
+    const started = await startConversation(database.db, { userId: s.guest.id, spaceId: s.space.id, now: new Date(NOW) });
+    if (!started.ok) throw new Error(started.error);
+    const send = (body: string, at: string) => sendMessage(database.db, { conversationId: started.conversationId, senderId: s.guest.id, body, now: new Date(at) });
+    expect((await send("Is there <b>parking</b>?", "2026-06-02T10:00:00Z")).ok).toBe(true);
+    expect((await send("And Wi-Fi?", "2026-06-02T10:05:00Z")).ok).toBe(true);
+    expect((await send("Thanks!", "2026-06-02T10:20:00Z")).ok).toBe(true);
+    const rows = (await outboxFor(s.host.email)).filter((row) => row.kind === "new_message");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.htmlBody).toContain("Is there &lt;b&gt;parking&lt;/b&gt;?");
+    expect(rows[0]!.textBody).toContain(`/messages/${started.conversationId}`);
+    expect(await outboxFor(s.guest.email)).toHaveLength(0);
   });
 });

@@ -202,3 +202,12 @@ describe("payouts", () => {
     expect(broken.differences.map((d) => d.bookingId)).toContain(bookingId);
   });
 });
+
+describe("the ledger", () => {
+  it("is append-only: an update or a delete is refused by the database", async () => {
+    const { bookingId } = await paidBooking();
+    await expect(db().update(ledgerEntries).set({ amount: 1 }).where(eq(ledgerEntries.bookingId, bookingId))).rejects.toThrow();
+    await expect(db().delete(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId))).rejects.toThrow();
+    expect(await ledgerOf(bookingId)).toEqual({ charge: 11000, fee: 1000 });
+  });
+});

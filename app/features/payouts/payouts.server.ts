@@ -235,20 +235,19 @@ export type PayoutRun = { completed: number; paid: number; failed: number };
 
 /**
  * The `payouts` background job: completes past bookings, then pays every due
- * payout batch by batch. Safe to run in several processes and to kill at any moment.
- * `hooks.afterClaim` exists for the crash test (it may pause or exit there).
+ * payout batch by batch. Safe to run in several processes and to kill at any moment
+ * (payout-crash.int.test.ts kills it between a transfer and its record).
  */
 export async function runPayouts(
   db: Db,
   now: Date,
-  options: { provider?: PayoutProvider; hooks?: { afterClaim?: (claimed: Claimed[]) => Promise<void> } } = {},
+  options: { provider?: PayoutProvider } = {},
 ): Promise<PayoutRun> {
   const provider = options.provider ?? payoutProvider(db);
   const run: PayoutRun = { completed: await completePastBookings(db, now), paid: 0, failed: 0 };
   for (let batch = 0; batch < 100; batch++) {
     const claimed = await claimDuePayouts(db, now);
     if (claimed.length === 0) break;
-    await options.hooks?.afterClaim?.(claimed);
     for (const payout of claimed) {
       try {
         const { transferId } = await provider.transfer({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseNotification, parseTopics, sseFrame } from "./live-event";
+import { mayReceive, parseNotification, parseTopics, sseFrame } from "./live-event";
 
 describe("live event helpers", () => {
   it("parses NOTIFY payloads of the triggers and rejects anything else", () => {
@@ -27,5 +27,17 @@ describe("live event helpers", () => {
     expect(sseFrame({ topic: "spaces", op: "DELETE", id: "x" })).toBe(
       'event: spaces\ndata: {"topic":"spaces","op":"DELETE","id":"x"}\n\n',
     );
+  });
+
+  it("sends a message event to its two participants only, without naming them to the browser", () => {
+    const event = parseNotification("messages", '{"op":"INSERT","id":"7","conversationId":"c1","participants":["guest","host"]}');
+    expect(event).toEqual({ topic: "messages", op: "INSERT", id: "7", conversationId: "c1", participants: ["guest", "host"] });
+    expect(mayReceive(event!, "guest")).toBe(true);
+    expect(mayReceive(event!, "host")).toBe(true);
+    expect(mayReceive(event!, "someone-else")).toBe(false);
+    expect(mayReceive(event!, null)).toBe(false);
+    expect(mayReceive({ topic: "messages", op: "INSERT", id: "8" }, "guest")).toBe(false);
+    expect(sseFrame(event!)).toBe('event: messages\ndata: {"topic":"messages","op":"INSERT","id":"7","conversationId":"c1"}\n\n');
+    expect(parseTopics("messages")).toEqual(["messages"]);
   });
 });

@@ -4,8 +4,10 @@ import { z } from "~/lib/zod";
  * The topics a browser can subscribe to on /api/live (docs/product.md#live-updates).
  * `availability`: a space's calendar changed (booked, held, cancelled, expired);
  * `id` and `spaceId` are the space's id.
+ * `messages`: a message was sent in a conversation (`id` the message, `conversationId`);
+ * only the conversation's two participants receive it (docs/decisions/0160-guest-host-messages.md).
  */
-export const LIVE_TOPICS = ["spaces", "space_types", "availability"] as const;
+export const LIVE_TOPICS = ["spaces", "space_types", "availability", "messages"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export type LiveEvent = {
@@ -19,6 +21,10 @@ export type LiveEvent = {
   visible?: boolean;
   /** spaces: the listing's owner, who also sees changes to drafts. Never sent to browsers. */
   owner?: string;
+  /** messages: the conversation the message belongs to. */
+  conversationId?: string;
+  /** messages: the only users who may receive the event. Never sent to browsers. */
+  participants?: string[];
 };
 
 /** NOTIFY channel (migration 0002) for each topic. */
@@ -26,6 +32,7 @@ export const CHANNEL_OF_TOPIC: Record<LiveTopic, string> = {
   spaces: "spaces_changed",
   space_types: "space_types_changed",
   availability: "availability_changed",
+  messages: "messages_changed",
 };
 
 const payloadSchema = z.object({
@@ -36,6 +43,8 @@ const payloadSchema = z.object({
   spaceId: z.string().max(100).optional(),
   visible: z.boolean().optional(),
   owner: z.string().max(100).optional(),
+  conversationId: z.string().max(100).optional(),
+  participants: z.array(z.string().max(100)).max(2).optional(),
 });
 
 /** Turns a NOTIFY payload into an event; null when it is not one of ours. */
@@ -65,12 +74,13 @@ export function parseTopics(value: string | null): LiveTopic[] {
 
 /** Whether this change may be shown to `userId` (null: a visitor): drafts only to their owner. */
 export function mayReceive(event: LiveEvent, userId: string | null): boolean {
+  if (event.topic === "messages") return userId !== null && (event.participants ?? []).includes(userId);
   if (event.visible !== false) return true;
   return userId !== null && event.owner === userId;
 }
 
-/** One Server-Sent Events frame (without the owner and visibility, which are for the server). */
+/** One Server-Sent Events frame (without the owner, visibility and participants, which are for the server). */
 export function sseFrame(event: LiveEvent): string {
-  const { owner: _owner, visible: _visible, ...shown } = event;
+  const { owner: _owner, visible: _visible, participants: _participants, ...shown } = event;
   return `event: ${event.topic}\ndata: ${JSON.stringify(shown)}\n\n`;
 }

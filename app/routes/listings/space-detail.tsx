@@ -5,6 +5,7 @@ import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
 import { getBookingWidget } from "~/features/bookings/bookings.server";
+import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
@@ -275,10 +276,13 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
               <Avatar src={host.avatarUrl} size="lg" />
               <p className="font-semibold text-slate-900">{hostDisplayName(host.fullName)}</p>
             </div>
-            <Button variant="secondary" size="md" block onClick={() => setProfileOpen(true)} className="mt-4 py-2">
+            {!isOwner && (
+              <ContactHostButton spaceId={space.id} signedIn={signedIn} onSignInWanted={() => authDialog?.openSignIn()} size="md" block className="mt-4 py-2" />
+            )}
+            <Button variant="secondary" size="md" block onClick={() => setProfileOpen(true)} className={isOwner ? "mt-4 py-2" : "mt-2 py-2"}>
               View host profile
             </Button>
-            <PublicProfileDialog hostId={host.id} open={profileOpen} onOpenChange={setProfileOpen} />
+            <PublicProfileDialog hostId={host.id} spaceId={space.id} open={profileOpen} onOpenChange={setProfileOpen} />
           </section>
         </aside>
 

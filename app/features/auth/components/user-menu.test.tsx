@@ -75,6 +75,7 @@ describe("UserMenu", () => {
       "List A Space",
       "My Listings",
       "My Bookings",
+      "Messages",
       "Admin Dashboard",
       "Sign Out",
     ]);

@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { accountMenuFor, displayName, type MenuUser } from "../account-menu";
+import { accountMenuFor, displayName, unreadConversationsText, type AccountMenuItem, type MenuUser } from "../account-menu";
 import { useHydrated } from "~/ui/use-hydrated";
 import { UserAvatar } from "./user-avatar";
 import { layer } from "~/ui/layers";
@@ -13,7 +13,51 @@ type Props = {
   user: MenuUser;
   /** 'View My Profile': the root layout opens the public profile dialog for this user. */
   onViewProfile(): void;
+  /** Conversations with unread messages: a badge on the menu button and on 'Messages'. */
+  unreadMessages?: number;
 };
+
+const countText = (count: number) => (count > 99 ? "99+" : String(count));
+
+/** The count beside 'Messages' (the words are for screen readers). */
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-messages">
+      <span aria-hidden="true">{countText(count)}</span>
+      <span className="sr-only">{unreadConversationsText(count)}</span>
+    </span>
+  );
+}
+
+/** The count on the account button, which is described by its words. */
+function TriggerBadge({ count, id }: { count: number; id: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="unread-badge"
+        className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-[0.7rem] leading-5 font-semibold text-white ring-2 ring-white"
+      >
+        {countText(count)}
+      </span>
+      <span id={id} className="sr-only">
+        {unreadConversationsText(count)}
+      </span>
+    </>
+  );
+}
+
+function itemLabel(item: AccountMenuItem, unread: number) {
+  if (item.kind !== "link" || item.to !== "/messages") return item.label;
+  return (
+    <>
+      {item.label}
+      <UnreadBadge count={unread} />
+    </>
+  );
+}
 
 const itemClass = menuItemVariants({ size: "sm" });
 
@@ -22,24 +66,27 @@ const itemClass = menuItemVariants({ size: "sm" });
  * Wide screens: a dropdown menu (keyboard: Enter/Space/arrows, Escape closes).
  * Small screens: a collapsible list without My Listings and the admin link.
  */
-export function UserMenu({ user, onViewProfile }: Props) {
+export function UserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
   return (
     <>
-      <WideUserMenu user={user} onViewProfile={onViewProfile} />
-      <SmallUserMenu user={user} onViewProfile={onViewProfile} />
+      <WideUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} />
+      <SmallUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} />
     </>
   );
 }
 
-function WideUserMenu({ user, onViewProfile }: Props) {
+function WideUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const name = displayName(user);
+  const badgeId = useId();
   return (
-    <div className="hidden md:block" data-account-menu="">
+    <div className="relative hidden md:block" data-account-menu="">
+      <TriggerBadge count={unreadMessages} id={badgeId} />
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           disabled={!hydrated}
+          aria-describedby={unreadMessages > 0 ? badgeId : undefined}
           className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-64 border-slate-200 py-1 pr-3 pl-1 font-medium data-[state=open]:bg-slate-50" })}
           aria-label={`Account menu for ${name}`}
         >
@@ -58,7 +105,7 @@ function WideUserMenu({ user, onViewProfile }: Props) {
             {accountMenuFor(user.isAdmin, "wide").map((item) =>
               item.kind === "link" ? (
                 <DropdownMenu.Item key={item.label} asChild className={itemClass}>
-                  <Link to={item.to}>{item.label}</Link>
+                  <Link to={item.to}>{itemLabel(item, unreadMessages)}</Link>
                 </DropdownMenu.Item>
               ) : (
                 <DropdownMenu.Item key={item.label} className={itemClass} onSelect={onViewProfile}>
@@ -83,10 +130,11 @@ function WideUserMenu({ user, onViewProfile }: Props) {
   );
 }
 
-function SmallUserMenu({ user, onViewProfile }: Props) {
+function SmallUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const badgeId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const name = displayName(user);
@@ -115,20 +163,24 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
   const linkClass = menuItemVariants({ size: "lg" });
   return (
     <div className="md:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`Account menu for ${name}`}
-        disabled={!hydrated}
-        onClick={() => setOpen((value) => !value)}
-        className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-48 border-slate-200 py-1 pr-2 pl-1 font-medium" })}
-      >
-        <UserAvatar src={user.avatarUrl} />
-        <span className="truncate">{name}</span>
-        <ChevronDown className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
-      </button>
+      <span className="relative inline-flex">
+        <TriggerBadge count={unreadMessages} id={badgeId} />
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-describedby={unreadMessages > 0 ? badgeId : undefined}
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={`Account menu for ${name}`}
+          disabled={!hydrated}
+          onClick={() => setOpen((value) => !value)}
+          className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-48 border-slate-200 py-1 pr-2 pl-1 font-medium" })}
+        >
+          <UserAvatar src={user.avatarUrl} />
+          <span className="truncate">{name}</span>
+          <ChevronDown className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
+        </button>
+      </span>
       <div
         ref={panelRef}
         id={panelId}
@@ -141,7 +193,7 @@ function SmallUserMenu({ user, onViewProfile }: Props) {
             <li key={item.label}>
               {item.kind === "link" ? (
                 <Link to={item.to} className={linkClass} onClick={close}>
-                  {item.label}
+                  {itemLabel(item, unreadMessages)}
                 </Link>
               ) : (
                 <button

@@ -90,7 +90,9 @@ describe("MyBookingItem", () => {
     renderItem({ ...ROW, status: "cancelled", refund: 14000, canCancel: false, cancelQuote: null, icsHref: null });
     expect(screen.getByText("Cancelled").className).toContain("red");
     expect(screen.getByTestId("refund").textContent).toBe("Refund $140.00. Refunds take 5-7 business days.");
-    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: /cancel/i })).toBeNull();
+    // Its conversation with the host stays reachable.
+    expect(screen.getByRole("button", { name: "Message host" }).closest("form")?.getAttribute("action")).toBe("/messages/start");
     cleanup();
     renderItem({ ...ROW, status: "pending_payment", canCancel: false, cancelQuote: null, icsHref: null });
     expect(screen.getByText("Awaiting payment").className).toContain("slate");

@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { formatMinor } from "~/lib/money";
 import { useHydrated } from "~/ui/use-hydrated";
 import { Alert } from "~/ui/alert";
@@ -97,6 +98,7 @@ export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More ac
               Add to calendar (.ics)
             </a>
           )}
+          <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
               <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">

@@ -161,6 +161,7 @@ export function renderRobotsTxt(siteUrl: string) {
     "Disallow: /profile",
     "Disallow: /my-listings",
     "Disallow: /my-bookings",
+    "Disallow: /payouts",
     "Disallow: /edit-listing/",
     "Disallow: /create-listing",
     "Disallow: /booking-confirmation",

@@ -1,10 +1,10 @@
-import { Clock, Home, MessageCircle, Star } from "lucide-react";
+import { Clock, Home, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardImageUrl } from "~/features/media/urls";
+import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { formatMinorWhole } from "~/lib/money";
 import { Avatar } from "~/ui/avatar";
-import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import {
   hostDisplayName,
@@ -21,45 +21,25 @@ export function joinedText(iso: string) {
 }
 
 /**
- * 'Contact Host' (docs/product.md#host-profile): a visitor is asked to sign in; a signed-in
- * member sees it unavailable (no messaging yet); the host sees nothing on their own profile.
+ * 'Contact Host' (docs/product.md#messages): opens the conversation about `spaceId` (the
+ * listing the profile was opened from, else the host's first listing); a visitor is asked
+ * to sign in first; the host sees nothing on their own profile, nor does a host with no
+ * listing to ask about.
  */
 export function ContactHost({
   profile,
   viewer,
+  spaceId,
   onSignIn,
 }: {
   profile: PublicProfile;
   viewer: { id: string } | null;
+  spaceId?: string;
   onSignIn: () => void;
 }) {
-  if (viewer?.id === profile.id) return null;
-  if (viewer) {
-    return (
-      <div>
-        <Button
-          variant="secondary"
-          size="md"
-          disabled
-          aria-describedby="contact-host-note"
-          className="py-2"
-        >
-          <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-        </Button>
-        <p
-          id="contact-host-note"
-          className="mt-1 max-w-[14rem] text-xs text-slate-500"
-        >
-          Messaging between guests and hosts is not available yet.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <Button size="md" onClick={onSignIn} className="py-2">
-      <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
-    </Button>
-  );
+  const about = spaceId ?? profile.listings[0]?.id;
+  if (viewer?.id === profile.id || !about) return null;
+  return <ContactHostButton spaceId={about} signedIn={Boolean(viewer)} onSignInWanted={onSignIn} size="md" className="py-2" />;
 }
 
 /**

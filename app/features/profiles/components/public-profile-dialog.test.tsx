@@ -170,6 +170,16 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it("'Contact Host' posts the listing to /messages/start for a signed-in guest", async () => {
+    respondWith(200, { profile: profile() });
+    renderDialog({ user: { id: "00000000-0000-4000-8000-000000000999" } });
+    const button = await screen.findByRole("button", { name: "Contact Host" });
+    const form = button.closest("form")!;
+    expect(form.getAttribute("action")).toBe("/messages/start");
+    expect(form.getAttribute("method")).toBe("post");
+    expect((form.querySelector("input[name=spaceId]") as HTMLInputElement).value).toBe(profile().listings[0]!.id);
+  });
+
   it("does not offer 'Contact Host' on your own profile", async () => {
     respondWith(200, { profile: profile() });
     renderDialog({ user: { id: HOST_ID } });

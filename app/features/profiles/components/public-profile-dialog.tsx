@@ -15,18 +15,29 @@ type State = { status: "loading" } | { status: "error"; message: string } | { st
  * The public profile of a host (docs/product.md#host-profile, with its states), fed by
  * GET /api/profiles/:id each time it opens.
  */
-export function PublicProfileDialog({ hostId, open, onOpenChange }: { hostId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PublicProfileDialog({
+  hostId,
+  spaceId,
+  open,
+  onOpenChange,
+}: {
+  hostId: string;
+  /** The listing the dialog was opened from: 'Contact Host' asks about it. */
+  spaceId?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" placement="sheet">
         {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
-        <ProfileBody key={hostId} hostId={hostId} onOpenChange={onOpenChange} />
+        <ProfileBody key={hostId} hostId={hostId} spaceId={spaceId} onOpenChange={onOpenChange} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (open: boolean) => void }) {
+function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceId?: string; onOpenChange: (open: boolean) => void }) {
   const [state, setState] = useState<State>({ status: "loading" });
   const authDialog = useContext(AuthDialogContext);
   const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
@@ -97,6 +108,7 @@ function ProfileBody({ hostId, onOpenChange }: { hostId: string; onOpenChange: (
               <ContactHost
                 profile={profile}
                 viewer={viewer}
+                spaceId={spaceId}
                 onSignIn={() => {
                   onOpenChange(false);
                   authDialog?.openSignIn();
