@@ -39,6 +39,9 @@ export default [
   route("sitemap", "routes/content/sitemap.tsx"),
   route("how-it-works", "routes/content/how-it-works.tsx"),
   route("newsletter", "routes/content/newsletter.tsx"),
+  // Newsletter double opt-in links (ADR 0173).
+  route("newsletter/confirm", "routes/content/newsletter-link.tsx", { id: "newsletter-confirm" }),
+  route("newsletter/unsubscribe", "routes/content/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
   route("terms.md", "routes/content/terms-md.ts"),
   route("sitemap.xml", "routes/content/sitemap-xml.ts"),
   route("sitemaps/:file", "routes/content/sitemap-part.ts"),
@@ -56,6 +59,11 @@ export default [
   route("api/webhooks/stripe", "routes/bookings/api.stripe-webhook.ts"),
   route("api/bookings/:bookingId/calendar.ics", "routes/bookings/api.booking-calendar.ts"),
   route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
+  // Reviews after a stay and the host's answer (issue #15, ADR 0171).
+  route("api/bookings/:bookingId/review", "routes/reviews/api.booking-review.ts"),
+  route("api/reviews/:reviewId/reply", "routes/reviews/api.review-reply.ts"),
+  // Notification settings on /profile (ADR 0172).
+  route("api/notification-settings", "routes/account/api.notification-settings.ts"),
   // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.
   ...US_CITY_ROUTES.map(({ slug }) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` })),
   route("cities/:city", "routes/cities/city-page.tsx"),
@@ -72,6 +80,9 @@ export default [
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).
   route("dev/ui", "routes/dev/ui.tsx"),
+  // Development only: the e-mails written under DATA_DIR/mail when SMTP_URL is unset (ADR 0170).
+  route("dev/mail", "routes/dev/mail.tsx"),
+  route("dev/mail/:file", "routes/dev/mail-file.ts"),
   // Test mode only (TEST_CLOCK=1): run a background job at the request's clock.
   route("__test/jobs/:name", "routes/dev/test-jobs.ts"),
   route("*", "routes/not-found.tsx"),

@@ -68,6 +68,14 @@ const schema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanish.optional(),
   /**
+   * Where e-mail goes (ADR 0170): an SMTP server URL such as smtp://user:pass@host:587 or
+   * smtps://host:465. Unset: each e-mail is written as an .eml file under DATA_DIR/mail
+   * (listed at /dev/mail in the local demo) and nothing leaves the machine.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The From address of every e-mail. */
+  MAIL_FROM: z.string().min(3).default("Rentwell <no-reply@rentwell.test>"),
+  /**
    * Test mode only (refused when APP_ENV=production): requests may name their own
    * "now" in the X-Test-Now header, and POST /__test/jobs/{name} runs a background job
    * at that instant (app/lib/clock.server.ts). Browser journeys use it to move past a

@@ -56,6 +56,23 @@ export const ERROR_TEXT = {
   fetchAdminActions: "Failed to fetch admin actions",
   searchModerationTargets: "Failed to search listings and accounts",
   adminActionFailed: "The action failed; nothing was changed. Please try again.",
+  /** Reviews after a stay (docs/product.md#booking; ADR 0171). */
+  reviewRating: "Please choose a rating from 1 to 5 stars.",
+  reviewTooLong: "Your review is too long: please keep it under 2,000 characters.",
+  reviewBookingNotFound: "Booking not found",
+  reviewOwnListing: "You cannot review your own listing.",
+  reviewCancelled: "A cancelled booking cannot be reviewed.",
+  reviewNotEnded: "You can review this stay once it has ended.",
+  reviewWindowClosed: "Reviews can be written up to 14 days after a stay.",
+  reviewTwice: "You have already reviewed this stay.",
+  saveReview: "Failed to save your review",
+  replyEmpty: "Please write your answer.",
+  replyTooLong: "Your answer is too long: please keep it under 2,000 characters.",
+  replyNotFound: "Review not found",
+  replyTwice: "You have already answered this review.",
+  saveReply: "Failed to save your answer",
+  /** Notification settings on /profile (ADR 0172). */
+  saveNotificationSettings: "Failed to save your notification settings",
 } as const;
 
 /** The profile page's other texts (docs/product.md#profile). */

@@ -8,10 +8,15 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull(),
     source: text("source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: set only by the link in the confirmation e-mail (ADR 0173). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 of the token in the confirmation and unsubscribe links. */
+    tokenHash: text("token_hash"),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_lower_key").on(sql`lower(${t.email})`),
     index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
+    uniqueIndex("newsletter_subscribers_token_key").on(t.tokenHash),
   ],
 );
 

@@ -137,24 +137,6 @@ export const spaces = pgTable(
   ],
 );
 
-export const reviews = pgTable(
-  "reviews",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    spaceId: uuid("space_id")
-      .notNull()
-      .references(() => spaces.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    rating: integer("rating").notNull(),
-    comment: text("comment"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-  },
-  (t) => [
-    index("reviews_space_idx").on(t.spaceId, t.createdAt),
-    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
-  ],
-);
-
 /**
  * How many published listings each location has: the explore page's location
  * list. Kept by the trigger of migration 0004 so the list never counts the

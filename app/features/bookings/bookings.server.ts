@@ -5,6 +5,7 @@ import { spaces } from "~/db/schema/listings";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { spacePath } from "~/features/listings/slug";
+import { queueBookingCancelledEmails, queueBookingConfirmedEmails, queuePaymentFailedEmail } from "~/features/mail/booking-emails.server";
 import { logger } from "~/lib/logger.server";
 import { recordBookingCancelled, recordBookingConfirmed, recordChargeRefunded } from "~/features/payouts/ledger.server";
 import { cancellationSplit } from "~/features/payouts/settlement";
@@ -413,6 +414,7 @@ async function settlePaidBooking(tx: Tx, intent: Intent, now: Date): Promise<voi
   if (slotFree) {
     await tx.update(bookings).set({ status: "confirmed", holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
     await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
+    await queueBookingConfirmedEmails(tx, booking.id, now);
     return;
   }
   const refundable = intent.amount - intent.amountRefunded;
@@ -468,6 +470,7 @@ export async function confirmCardPayment(
     if (!intent || intent.userId !== input.userId) return null;
     const next = await provider.confirmCard(tx, intent, card as CardInput, input.now);
     if (next.status === "succeeded") await settlePaidBooking(tx, next, input.now);
+    if (next.status === "requires_payment_method") await queuePaymentFailedEmail(tx, next.bookingId, next.lastErrorMessage, input.now);
     return next;
   });
   if (!result) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.somethingWrong };
@@ -642,6 +645,7 @@ export async function cancelBooking(db: Db, input: { userId: string; bookingId: 
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, refundAmount: refundMinor, refundedAt: refundMinor > 0 ? input.now : null, updatedAt: input.now })
       .where(eq(bookings.id, booking.id));
+    await queueBookingCancelledEmails(tx, booking.id, input.now);
     return { ok: true as const, refundMinor };
   });
 }

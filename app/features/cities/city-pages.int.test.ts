@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "~/db/schema/bookings";
 import { cities } from "~/db/schema/catalog";
-import { reviews } from "~/db/schema/listings";
+import { reviews } from "~/db/schema/reviews";
 import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { CITY_COUNT_CAP, cityStats, getCityBySlug, listCitySpaces } from "./city-pages.server";

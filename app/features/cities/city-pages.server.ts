@@ -1,7 +1,8 @@
 import { and, avg, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookings } from "~/db/schema/bookings";
 import { cities } from "~/db/schema/catalog";
-import { reviews, spaces } from "~/db/schema/listings";
+import { spaces } from "~/db/schema/listings";
+import { reviews } from "~/db/schema/reviews";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";

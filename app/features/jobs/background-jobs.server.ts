@@ -1,4 +1,6 @@
 import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
+import { sendDueEmails } from "~/features/mail/outbox.server";
+import { queueReviewRequests } from "~/features/mail/review-requests.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { runPayouts } from "~/features/payouts/payouts.server";
@@ -26,6 +28,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Past bookings become completed; released payouts go to complete payout accounts,
   // failed ones are retried with back-off (ADR 0121).
   { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },
+  // Queued e-mails are sent (SMTP or .eml files), failures retried with back-off (ADR 0170).
+  { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
+  // Guests whose stay ended get one e-mail inviting a review (ADR 0171).
+  { name: "review-requests", intervalMs: 15 * 60_000, run: (db, now) => queueReviewRequests(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "~/db/schema/listings";
+import { reviews } from "~/db/schema/reviews";
 import { createHost, createSpace } from "../../../tests/factories/listings";
 import { createUser } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";

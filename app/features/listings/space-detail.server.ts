@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { profiles } from "~/db/schema/profiles";
-import { reviews, spaces } from "~/db/schema/listings";
+import { spaces } from "~/db/schema/listings";
+import { reviews } from "~/db/schema/reviews";
+import { listSpaceReviews } from "~/features/reviews/reviews.server";
 import type { Db } from "~/lib/db.server";
 import { slugify } from "./slug";
 
@@ -89,7 +91,7 @@ export async function lookupSpace(
 export type SpaceDetail = Awaited<ReturnType<typeof loadSpaceDetail>>;
 
 /** Everything the space page shows about one listing (already known to be visible). */
-export async function loadSpaceDetail(db: Db, id: string) {
+export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
   const [row] = await db
     .select({
       space: spaces,
@@ -101,11 +103,11 @@ export async function loadSpaceDetail(db: Db, id: string) {
     .leftJoin(profiles, eq(profiles.id, spaces.userId))
     .where(eq(spaces.id, id));
   if (!row) return null;
-  const reviewRows = await listReviews(db, id, 50);
   return {
     space: row.space,
     host: { id: row.space.userId, fullName: row.hostName?.trim() || null, avatarUrl: row.hostAvatarUrl || null },
-    reviews: reviewRows,
+    // One page of reviews, newest first, with 'Verified stay' and the host's answer (ADR 0171).
+    reviews: await listSpaceReviews(db, id, reviewPage),
   };
 }
 

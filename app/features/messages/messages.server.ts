@@ -4,6 +4,7 @@ import { bookings, conversationParticipants, conversations, messages, profiles, 
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import { CHANNEL_OF_TOPIC } from "~/features/realtime/live-event";
 import { spacePath } from "~/features/listings/slug";
+import { queueNewMessageEmail } from "~/features/mail/message-emails.server";
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import type { Db, Tx } from "~/lib/db.server";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
@@ -158,8 +159,16 @@ export async function sendMessage(
       });
     const payload = JSON.stringify({ op: "INSERT", id: String(row!.id), conversationId: conversation.id, participants: [conversation.guestId, conversation.hostId] });
     await tx.execute(sql`select pg_notify(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
-    // E-mail outbox hook: queue the "new message" e-mail for `recipientId` here, in this
-    // transaction, so a rolled-back message never sends an e-mail.
+    // The recipient's "new message" e-mail (at most one per conversation every 15 minutes),
+    // queued in this transaction so a rolled-back message never sends one (ADR 0170).
+    await queueNewMessageEmail(tx, {
+      conversationId: conversation.id,
+      recipientId,
+      senderId: input.senderId,
+      excerpt: parsed.data.body,
+      conversationPath: `/messages/${conversation.id}`,
+      now: input.now,
+    });
     return row!;
   });
   return { ok: true, message };

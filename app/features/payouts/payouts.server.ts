@@ -8,6 +8,7 @@ import { appendLedger } from "./ledger.server";
 import { accountFingerprint } from "./local-payout-provider.server";
 import { payoutProvider, type PayoutAccountStatus, type PayoutProvider } from "./payout-provider.server";
 import type { BankDetails } from "./bank-details";
+import { queuePayoutSentEmail } from "~/features/mail/booking-emails.server";
 
 /**
  * Money out (issue #13, ADR 0120, 0121): host payout accounts and the payout job.
@@ -209,6 +210,8 @@ export async function markPayoutPaid(db: Db, input: { payoutId: string; transfer
       [{ bookingId: paid.bookingId, kind: "transfer", amount: paid.amount, currency: paid.currency, key: `transfer:${paid.id}`, providerReference: input.transferId }],
       input.now,
     );
+    // The host hears about it by e-mail, queued in this transaction (ADR 0170).
+    await queuePayoutSentEmail(tx, paid.id, input.now);
     logger.info({ payoutId: paid.id, bookingId: paid.bookingId, amount: paid.amount, currency: paid.currency }, "payout paid");
     return true;
   });

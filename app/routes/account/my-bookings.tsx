@@ -4,6 +4,8 @@ import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking, listMyBookings } from "~/features/bookings/bookings.server";
 import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
+import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
+import { reviewStates, type ReviewState } from "~/features/reviews/reviews.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
@@ -23,11 +25,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   try {
-    const result = await listMyBookings(await getDb(), { userId: user.id, page, pageSize: PAGE_SIZE, now: requestNow(request) });
-    return { error: null, ...result };
+    const db = await getDb();
+    const now = requestNow(request);
+    const result = await listMyBookings(db, { userId: user.id, page, pageSize: PAGE_SIZE, now });
+    const reviews = await reviewStates(db, { userId: user.id, bookingIds: result.items.map((item) => item.id), now });
+    return { error: null, ...result, reviews };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch bookings");
-    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0 }, { status: 500 });
+    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0, reviews: {} as Record<string, ReviewState> }, { status: 500 });
   }
 }
 
@@ -74,7 +79,7 @@ export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-8 space-y-4">
           {items.map((row) => (
-            <MyBookingItem key={row.id} row={row} />
+            <MyBookingItem key={row.id} row={row} actions={<BookingReviewAction state={loaderData.reviews[row.id]} bookingId={row.id} spaceTitle={row.space.title} />} />
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { NotificationSettings } from "~/features/mail/components/notification-settings";
 import { ProfileDetailsForm } from "~/features/profiles/components/profile-details-form";
 import { ProfileImagesEditor } from "~/features/profiles/components/profile-images-editor";
 import { ProfileLinksEditor } from "~/features/profiles/components/profile-links-editor";
@@ -61,6 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <ProfileDetailsForm profile={profile} />
         <ProfileLinksEditor links={links} />
         <ProfilePostsEditor posts={posts} />
+        <NotificationSettings />
       </div>
     </div>
   );

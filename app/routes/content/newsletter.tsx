@@ -4,6 +4,7 @@ import { readSmallForm } from "~/features/content/form-body.server";
 import { handleNewsletterForm } from "~/features/content/newsletter/newsletter-action.server";
 import { NEWSLETTER_ERRORS, type NewsletterResult } from "~/features/content/newsletter/newsletter-messages";
 import { clientIp } from "~/features/security/client-ip.server";
+import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await readSmallForm(request, NEWSLETTER_MAX_BODY_BYTES);
   if (!body.ok) return data({ status: "invalid", message: NEWSLETTER_ERRORS.tooLong, fieldErrors: { email: NEWSLETTER_ERRORS.tooLong } } satisfies NewsletterResult, { status: 413 });
   const db = await getDb();
-  const result = await handleNewsletterForm(db, body.form, clientIp(request));
+  const result = await handleNewsletterForm(db, body.form, clientIp(request), requestNow(request));
   const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : 200;
   return data(result, { status });
 }

@@ -8,8 +8,9 @@ import { getBookingWidget } from "~/features/bookings/bookings.server";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
-import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
+import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
+import { SpaceReviews } from "~/features/reviews/components/space-reviews";
 import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { getDb } from "~/lib/db.server";
@@ -36,7 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     viewerId: viewer?.id ?? null,
   });
   if (lookup.kind === "redirect") throw redirect(lookup.to, 301);
-  const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id) : null;
+  const reviewPage = Number(url.searchParams.get("reviews") ?? "1");
+  const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id, Number.isInteger(reviewPage) ? reviewPage : 1) : null;
   if (!detail || lookup.kind !== "found") notFound(NOT_FOUND_TEXT.space);
 
   const { space } = detail;
@@ -117,10 +119,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     prices: options,
     details: rentalDetails(space),
     host: detail.host,
-    reviews: detail.reviews.map((review) => ({
-      ...review,
-      createdAt: review.createdAt.toISOString(),
-    })),
+    listingId: url.searchParams.get("id"),
+    reviews: {
+      ...detail.reviews,
+      items: detail.reviews.items.map((review) => ({
+        ...review,
+        createdAt: review.createdAt.toISOString(),
+        hostRepliedAt: review.hostRepliedAt?.toISOString() ?? null,
+      })),
+    },
     structuredData: jsonLd(structuredData),
   };
 }
@@ -146,16 +153,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     noIndex: !space.isPublished,
   });
 };
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex">
-      {[1, 2, 3, 4, 5].map((value) => (
-        <Star key={value} className={`h-4 w-4 ${value <= rating ? "fill-amber-400 text-amber-400" : "text-slate-300"}`} aria-hidden="true" />
-      ))}
-    </span>
-  );
-}
 
 /** docs/product.md#space-page: 'Space not found' for a slug or id that matches no listing this visitor may see. */
 export function ErrorBoundary() {
@@ -344,29 +341,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
 
-          <section aria-labelledby="reviews-heading">
-            <h2 id="reviews-heading" className="text-xl font-semibold text-slate-900">
-              Reviews
-            </h2>
-            {reviews.length === 0 ? (
-              <p className="mt-2 text-slate-600">No reviews yet.</p>
-            ) : (
-              <ul className="mt-3 space-y-4">
-                {reviews.map((review) => (
-                  <li key={review.id} className="rounded-xl border border-slate-200 p-4">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-semibold text-slate-900">{review.authorName}</p>
-                      <Stars rating={review.rating} />
-                    </div>
-                    <p className="text-sm text-slate-500">
-                      <time dateTime={review.createdAt}>{monthYear(review.createdAt)}</time>
-                    </p>
-                    {review.comment && <p className="mt-2 text-slate-700">{review.comment}</p>}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <SpaceReviews reviews={reviews.items} page={reviews.page} pageCount={reviews.pageCount} isOwner={isOwner} listingId={loaderData.listingId} />
         </div>
       </div>
     </article>

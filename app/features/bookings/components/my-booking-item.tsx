@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { formatMinor } from "~/lib/money";
@@ -47,7 +47,7 @@ export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "t
  * listing's zone, amounts, status, the .ics link, and Cancel with a dialog that shows
  * the refund before the guest confirms. The cancel posts `intent=cancel` to the page's action.
  */
-export function MyBookingItem({ row }: { row: MyBookingRow }) {
+export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More actions for the row (e.g. "Write a review"). */ actions?: ReactNode }) {
   const fetcher = useFetcher<CancelResult>();
   const [open, setOpen] = useState(false);
   // Before hydration the dialog cannot open: the button says so by being disabled.
@@ -134,6 +134,7 @@ export function MyBookingItem({ row }: { row: MyBookingRow }) {
               </DialogContent>
             </Dialog>
           )}
+          {actions}
         </div>
       </div>
     </li>

@@ -6,7 +6,7 @@ import { newsletterSchema } from "./newsletter-schema";
 import { subscribeToNewsletter } from "./subscribe.server";
 
 /** Validates the form fields and subscribes; every outcome is a message, never a throw. */
-export async function handleNewsletterForm(db: Db, form: FormData, ip: string): Promise<NewsletterResult> {
+export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date()): Promise<NewsletterResult> {
   const parsed = parseForm(newsletterSchema, {
     email: typeof form.get("email") === "string" ? form.get("email") : "",
     source: form.get("source"),
@@ -18,7 +18,7 @@ export async function handleNewsletterForm(db: Db, form: FormData, ip: string): 
   // Counted even for addresses already on the list, so the box cannot be used to probe it quickly.
   const slot = await takeFormSlot(db, "newsletter", ip);
   if (!slot.ok) return { status: "rate-limited", message: slot.message };
-  const outcome = await subscribeToNewsletter(db, parsed.data);
+  const outcome = await subscribeToNewsletter(db, parsed.data, now);
   return outcome === "subscribed"
     ? { status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }
     : { status: "already-subscribed", message: NEWSLETTER_MESSAGES.alreadySubscribed };

@@ -9,8 +9,19 @@ export const NEWSLETTER_ERRORS = {
 } as const;
 
 export const NEWSLETTER_MESSAGES = {
-  subscribed: "Thanks for subscribing! You'll get our latest posts and rental tips by e-mail.",
+  subscribed: "Thanks for subscribing! Please confirm with the link we just sent to your e-mail address; then you'll get our latest posts and rental tips by e-mail.",
   alreadySubscribed: "You're already subscribed with this e-mail address.",
+} as const;
+
+/** The pages the links in the confirmation e-mail open (ADR 0173). */
+export const NEWSLETTER_LINK_TEXT = {
+  confirmHeading: "Confirm your subscription",
+  confirmButton: "Confirm my subscription",
+  confirmed: "You're subscribed. Thank you for confirming your e-mail address!",
+  unsubscribeHeading: "Unsubscribe from the newsletter",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribed: "You have been unsubscribed. You will not get the newsletter any more.",
+  invalid: "This link is no longer valid. Subscribe again from the box below.",
 } as const;
 
 export type NewsletterResult =

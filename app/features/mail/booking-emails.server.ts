@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema/auth";
+import { bookings, payouts } from "~/db/schema/bookings";
+import { spaces } from "~/db/schema/listings";
+import { profiles } from "~/db/schema/profiles";
+import { rangeInZone } from "~/features/bookings/booking-widget-rules";
+import { spacePath } from "~/features/listings/slug";
+import type { Db, Tx } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { formatMinor } from "~/lib/money";
+import { queueEmail } from "./outbox.server";
+import { renderEmail } from "./render";
+
+/**
+ * The booking e-mails (ADR 0170), queued in the caller's transaction next to the
+ * state change they announce. Each has a dedupe key, so settling a payment twice
+ * (a reload, a late event) still sends one e-mail.
+ */
+type Person = { id: string; email: string; name: string };
+
+async function person(tx: Db | Tx, userId: string): Promise<Person | null> {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, name: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row ? { id: row.id, email: row.email, name: row.name?.trim() || "there" } : null;
+}
+
+async function bookingContext(tx: Db | Tx, bookingId: string) {
+  const [row] = await tx.select({ booking: bookings, space: spaces }).from(bookings).innerJoin(spaces, eq(spaces.id, bookings.spaceId)).where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  const [guest, host] = await Promise.all([person(tx, row.booking.userId), person(tx, row.space.userId)]);
+  if (!guest || !host) return null;
+  const { booking, space } = row;
+  return {
+    booking,
+    space,
+    guest,
+    host,
+    when: rangeInZone(booking.startTime.toISOString(), booking.endTime.toISOString(), space.timezone),
+    spaceUrl: absoluteUrl(spacePath(space)),
+    money: (minor: number) => formatMinor(minor, booking.currency),
+  };
+}
+
+export function absoluteUrl(pathname: string): string {
+  return new URL(pathname, env().SITE_URL).toString();
+}
+
+/** The guest's receipt and the host's notice, when a payment confirms a booking. */
+export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, host, when, money } = context;
+  const guestMail = renderEmail({
+    subject: `Booking confirmed: ${space.title}`,
+    heading: `Your booking of ${space.title} is confirmed`,
+    paragraphs: [`Hi ${guest.name}, your payment went through and the space is yours for ${when} (${space.timezone}).`],
+    details: [
+      { label: "Space", value: `${space.title}, ${space.location}` },
+      { label: "When", value: when },
+      { label: "Rental", value: money(booking.rentalAmount) },
+      { label: "Service fee", value: money(booking.platformFeeAmount) },
+      { label: "Total paid", value: money(booking.totalPrice) },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "See your bookings", url: absoluteUrl("/my-bookings") },
+  });
+  await queueEmail(tx, { ...guestMail, kind: "booking_confirmed", to: guest.email, userId: guest.id, dedupeKey: `booking-confirmed:${booking.id}:guest`, now });
+  const hostMail = renderEmail({
+    subject: `New booking: ${space.title}`,
+    heading: `${space.title} has been booked`,
+    paragraphs: [`Hi ${host.name}, ${guest.name === "there" ? "a guest" : guest.name} booked your space for ${when} (${space.timezone}).`],
+    details: [
+      { label: "When", value: when },
+      { label: "Your earnings", value: money(booking.rentalAmount) },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+  });
+  await queueEmail(tx, { ...hostMail, kind: "booking_confirmed", to: host.email, userId: host.id, dedupeKey: `booking-confirmed:${booking.id}:host`, now });
+}
+
+/** Both sides hear about a cancellation, with the refund the guest gets back. */
+export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, host, when, money } = context;
+  const refund = money(booking.refundAmount ?? 0);
+  const guestMail = renderEmail({
+    subject: `Booking cancelled: ${space.title}`,
+    heading: "Your booking is cancelled",
+    paragraphs: [
+      `Hi ${guest.name}, your booking of ${space.title} for ${when} is cancelled.`,
+      (booking.refundAmount ?? 0) > 0
+        ? `We are refunding ${refund} to your card; it usually shows within 5–10 business days.`
+        : "Under the listing's cancellation policy no refund is due.",
+    ],
+    details: [
+      { label: "Total paid", value: money(booking.totalPrice) },
+      { label: "Refund", value: refund },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "See your bookings", url: absoluteUrl("/my-bookings") },
+  });
+  await queueEmail(tx, { ...guestMail, kind: "booking_cancelled", to: guest.email, userId: guest.id, dedupeKey: `booking-cancelled:${booking.id}:guest`, now });
+  const hostMail = renderEmail({
+    subject: `Booking cancelled: ${space.title}`,
+    heading: `A booking of ${space.title} was cancelled`,
+    paragraphs: [`Hi ${host.name}, the booking for ${when} was cancelled by the guest and the time is free again.`],
+    details: [
+      { label: "Refunded to the guest", value: refund },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+  });
+  await queueEmail(tx, { ...hostMail, kind: "booking_cancelled", to: host.email, userId: host.id, dedupeKey: `booking-cancelled:${booking.id}:host`, now });
+}
+
+/** The guest hears once per booking that a card payment did not go through. */
+export async function queuePaymentFailedEmail(tx: Db | Tx, bookingId: string, reason: string | null, now: Date): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, when, money } = context;
+  const mail = renderEmail({
+    subject: `Payment failed: ${space.title}`,
+    heading: "Your payment did not go through",
+    paragraphs: [
+      `Hi ${guest.name}, the card payment of ${money(booking.totalPrice)} for ${space.title} (${when}) failed${reason ? `: ${reason}` : "."}`,
+      "Your time is held for 15 minutes from when you started checking out; you can try another card on the space page.",
+    ],
+    action: { label: "Back to the space", url: context.spaceUrl },
+  });
+  await queueEmail(tx, { ...mail, kind: "payment_failed", to: guest.email, userId: guest.id, dedupeKey: `payment-failed:${booking.id}`, now });
+}
+
+/**
+ * The host hears that a payout was sent. Called by the payouts job in the
+ * transaction that marks the payout paid.
+ */
+export async function queuePayoutSentEmail(tx: Db | Tx, payoutId: string, now: Date): Promise<void> {
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) return;
+  const context = await bookingContext(tx, payout.bookingId);
+  if (!context) return;
+  const { space, host, when } = context;
+  const amount = formatMinor(payout.amount, payout.currency);
+  const mail = renderEmail({
+    subject: `Payout sent: ${amount}`,
+    heading: `We sent you ${amount}`,
+    paragraphs: [`Hi ${host.name}, your earnings for the booking of ${space.title} (${when}) are on their way to your bank account.`],
+    details: [
+      { label: "Amount", value: amount },
+      { label: "Booking", value: payout.bookingId },
+    ],
+    action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+  });
+  await queueEmail(tx, { ...mail, kind: "payout_sent", to: host.email, userId: host.id, dedupeKey: `payout-sent:${payout.id}`, now });
+}

@@ -1,0 +1,34 @@
+import { useFetcher } from "react-router";
+import { parseForm } from "~/lib/forms";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Textarea } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
+import { REVIEW_TEXT_MAX, replySchema } from "../review-rules";
+import type { ReplyActionData } from "../review-rules";
+
+const validateReply = (formData: FormData) => parseForm(replySchema, formData);
+
+/** The owner's answer to a review, under it on the space page; once per review (ADR 0171). */
+export function ReviewReplyForm({ reviewId }: { reviewId: string }) {
+  const fetcher = useFetcher<ReplyActionData>();
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const { formRef, errors, onSubmit, clearError } = useFormErrors<"reply">({
+    validate: validateReply,
+    serverErrors: result && !result.ok ? result.fieldErrors : undefined,
+  });
+  return (
+    <fetcher.Form ref={formRef} method="post" action={`/api/reviews/${reviewId}/reply`} noValidate onSubmit={onSubmit} className="mt-3 space-y-2 border-t border-slate-100 pt-3">
+      {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
+      <Field label="Answer this review" error={errors.reply} hint="Your answer is public and can be written once.">
+        <Textarea name="reply" rows={3} maxLength={REVIEW_TEXT_MAX} onChange={() => clearError("reply")} />
+      </Field>
+      <Button type="submit" variant="secondary" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText="Sending...">
+        Post answer
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { parseForm } from "~/lib/forms";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import { Field } from "~/ui/field";
+import { Select, Textarea } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
+import { REVIEW_TEXT_MAX, reviewSchema } from "../review-rules";
+import type { ReviewActionData } from "../review-rules";
+
+const RATING_OPTIONS = [
+  { value: "5", label: "5 stars — Excellent" },
+  { value: "4", label: "4 stars — Good" },
+  { value: "3", label: "3 stars — Okay" },
+  { value: "2", label: "2 stars — Poor" },
+  { value: "1", label: "1 star — Terrible" },
+];
+
+const validateReview = (formData: FormData) => parseForm(reviewSchema, formData);
+
+/**
+ * "Write a review" on a finished stay in /my-bookings (ADR 0171): a dialog with the
+ * rating and an optional comment, checked in the browser and again by
+ * POST /api/bookings/:id/review. On success the page's data reloads and the row shows the review.
+ */
+export function WriteReviewDialog({ bookingId, spaceTitle }: { bookingId: string; spaceTitle: string }) {
+  const fetcher = useFetcher<ReviewActionData>();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const { formRef, errors, onSubmit, clearError } = useFormErrors<"rating" | "comment">({
+    validate: validateReview,
+    serverErrors: result && !result.ok ? result.fieldErrors : undefined,
+  });
+  if (result?.ok) {
+    return (
+      <p role="status" className="text-sm font-medium text-emerald-800">
+        Thank you for your review!
+      </p>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated}>
+        Write a review
+      </Button>
+      <DialogContent title="Write a review" size="md" description={`How was ${spaceTitle}? Your review is shown on the listing with your name.`}>
+        <fetcher.Form ref={formRef} method="post" action={`/api/bookings/${bookingId}/review`} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
+          <Field label="Rating" error={errors.rating} required>
+            <Select name="rating" defaultValue="" onChange={() => clearError("rating")}>
+              <option value="" disabled>
+                Choose a rating
+              </option>
+              {RATING_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Your review" error={errors.comment} hint={`Optional, up to ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters.`}>
+            <Textarea name="comment" rows={5} maxLength={REVIEW_TEXT_MAX} onChange={() => clearError("comment")} />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" size="md">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" size="md" pending={fetcher.state !== "idle"} pendingText="Sending...">
+              Publish review
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

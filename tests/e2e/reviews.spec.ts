@@ -1,0 +1,147 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+
+/**
+ * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171). A host
+ * (fixture) publishes a $42.50/hour listing; a guest in another browser books and pays
+ * an hour on the test clock, stands past its end, gets the review request, reviews
+ * from /my-bookings, and the listing's rating and count change; the host answers on
+ * the space page. /dev/mail shows the e-mails with their recipients and amounts.
+ */
+const PASSWORD = "review-journey-pw-2026";
+const SHOTS = "/tmp/shots-reviews";
+const CARD = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "2034", cvc: "123", name: "Review Guest" };
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+});
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+async function guestPage(browser: Browser, testInfo: TestInfo) {
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+  });
+  const page = await context.newPage();
+  const email = uniqueEmail(`reviewer-${testInfo.project.name}`);
+  await signUp(page, email, PASSWORD);
+  return { page, email };
+}
+
+/** Books and pays one hour through the booking API, as the widget does, at the page's server clock. */
+async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
+  const headers = { "x-test-now": now.toISOString() };
+  const end = new Date(start.getTime() + 3_600_000);
+  const hold = await page.request.post("/api/bookings/payment-intent", {
+    headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
+    data: { spaceId, startTime: start.toISOString(), endTime: end.toISOString(), duration: 1, pricingUnit: "hour", amount: 4675, currency: "USD" },
+  });
+  expect(hold.status(), await hold.text()).toBe(200);
+  const { clientSecret } = (await hold.json()) as { clientSecret: string };
+  const paid = await page.request.post("/api/payments/confirm", { headers, data: { clientSecret, card: CARD } });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+test("a guest reviews a finished stay; the listing's rating and count change; the host answers; the e-mails are sent", async ({ page, host, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  // Each width books its own day, far from the other journeys' weeks.
+  const day = testInfo.project.name === "phone" ? 11 : 10;
+  const bookedAt = new Date(`2027-03-01T12:00:00Z`);
+  const start = new Date(`2027-03-${day}T15:00:00Z`);
+  const afterStay = new Date(start.getTime() + 2 * 3_600_000);
+
+  const guest = await guestPage(browser, testInfo);
+  await setServerClock(guest.page, bookedAt);
+  const busy = guest.page.waitForRequest(/\/api\/spaces\/[0-9a-f-]+\/busy/);
+  await guest.page.goto(host.listing.path);
+  const spaceId = /\/api\/spaces\/([0-9a-f-]+)\/busy/.exec((await busy).url())![1]!;
+  const reviews = guest.page.getByRole("region", { name: "Reviews" });
+  await expect(reviews).toContainText("No reviews yet.");
+  await bookHour(guest.page, spaceId, start, bookedAt);
+
+  // Before the stay ends there is nothing to review.
+  await guest.page.goto("/my-bookings");
+  const row = guest.page.getByRole("listitem").filter({ hasText: host.listing.title });
+  await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Write a review" })).toHaveCount(0);
+
+  // Past its end: the review request goes out, and the row offers a review.
+  await setServerClock(guest.page, afterStay);
+  // (The job is global: another width's run may queue this guest's request first.)
+  await runJob(page, "review-requests", afterStay);
+  await guest.page.goto("/my-bookings");
+  const write = row.getByRole("button", { name: "Write a review" });
+  await expect(write).toBeEnabled();
+  await write.click();
+  const dialog = guest.page.getByRole("dialog", { name: "Write a review" });
+  await expect(dialog).toBeVisible();
+  // No rating: the form says so and sends nothing.
+  await dialog.getByRole("button", { name: "Publish review" }).click();
+  await expect(dialog.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
+  await dialog.getByLabel("Rating").selectOption("4");
+  await dialog.getByLabel("Your review").fill("Bright room, <b>great</b> light.");
+  await shot(guest.page, "write-review");
+  await dialog.getByRole("button", { name: "Publish review" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Your review");
+  await expect(row.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+
+  // The listing shows the review as text, marked as a verified stay, and its new rating.
+  await guest.page.goto(host.listing.path);
+  await expect(guest.page.getByText("4.0 (1 reviews)")).toBeVisible();
+  const review = reviews.getByTestId("review");
+  await expect(review).toContainText("Verified stay");
+  await expect(review).toContainText("Bright room, <b>great</b> light.");
+  await shot(guest.page, "space-reviews");
+
+  // The host answers under the review, once.
+  await setServerClock(page, afterStay);
+  await page.goto(host.listing.path);
+  const answer = page.getByRole("region", { name: "Reviews" }).getByLabel("Answer this review");
+  await answer.fill("Thank you — come back soon!");
+  await page.getByRole("button", { name: "Post answer" }).click();
+  await expect(page.getByText("Answer from the host")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Reviews" })).toContainText("Thank you — come back soon!");
+  await expect(page.getByLabel("Answer this review")).toHaveCount(0);
+
+  // The outbox: receipts to the guest and the host with their amounts, and the review request.
+  // (Another width's run of the job may be sending them at this moment: reload until listed.)
+  await runJob(page, "mail-outbox", afterStay);
+  const mails = page.getByTestId("dev-mail");
+  const toGuest = mails.filter({ has: page.getByTestId("dev-mail-to").getByText(guest.email, { exact: true }) });
+  const toHost = mails.filter({ has: page.getByTestId("dev-mail-to").getByText(host.email, { exact: true }) });
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(toGuest.filter({ hasText: `Booking confirmed: ${host.listing.title}` })).toContainText("Total paid: $46.75", { timeout: 1_000 });
+    await expect(toGuest.filter({ hasText: `How was ${host.listing.title}?` })).toHaveCount(1, { timeout: 1_000 });
+    await expect(toHost.filter({ hasText: `New booking: ${host.listing.title}` })).toContainText("Your earnings: $42.50", { timeout: 1_000 });
+  }).toPass();
+  await shot(page, "dev-mail");
+  await guest.page.context().close();
+});
+
+test("notification settings on /profile: receipts stay on, the others can be turned off", async ({ page, user }) => {
+  expect(user.email).toBeTruthy();
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "E-mail notifications" });
+  await expect(section.getByRole("checkbox", { name: "Booking confirmed" })).toBeDisabled();
+  await expect(section.getByRole("checkbox", { name: "Booking confirmed" })).toBeChecked();
+  await expect(section).toContainText("Booking e-mails carry your receipts, so they are always sent.");
+  const reviewRequests = section.getByRole("checkbox", { name: "Review requests" });
+  await expect(reviewRequests).toBeChecked();
+  await reviewRequests.uncheck();
+  await section.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(section.getByRole("status")).toHaveText("Notification settings saved.");
+  await shot(page, "notification-settings");
+  await page.reload();
+  await expect(page.getByRole("region", { name: "E-mail notifications" }).getByRole("checkbox", { name: "Review requests" })).not.toBeChecked();
+  await expect(page.getByRole("region", { name: "E-mail notifications" }).getByRole("checkbox", { name: "New messages" })).toBeChecked();
+});
