@@ -5,8 +5,24 @@ import type { EarningsTotals } from "../earnings.server";
 export function EarningsTotalsTable({ totals, caption }: { totals: EarningsTotals[]; caption: string }) {
   if (totals.length === 0) return <p className="text-sm text-slate-600">No earnings yet. They show here once a guest books one of your listings.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] text-left text-sm">
+    <>
+      {/* Phones: one block per currency with every figure in view (five columns would scroll out of sight). */}
+      <ul className="space-y-3 sm:hidden" aria-label={caption}>
+        {totals.map((t) => (
+          <li key={t.currency} className="rounded-lg border border-slate-200 p-3">
+            <p className="font-semibold text-slate-900">{t.currency}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {FIGURES.map(({ key, label, tone }) => (
+                <div key={key} className="flex justify-between gap-2">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className={`tabular-nums ${tone(t)}`}>{formatMinor(t[key], t.currency)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full text-left text-sm sm:table">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -41,6 +57,14 @@ export function EarningsTotalsTable({ totals, caption }: { totals: EarningsTotal
           ))}
         </tbody>
       </table>
-    </div>
+    </>
   );
 }
+
+type Figure = "pending" | "scheduled" | "paid" | "failed";
+const FIGURES: { key: Figure; label: string; tone: (t: EarningsTotals) => string }[] = [
+  { key: "pending", label: "Pending", tone: () => "" },
+  { key: "scheduled", label: "Scheduled", tone: () => "" },
+  { key: "paid", label: "Paid", tone: () => "font-semibold text-green-800" },
+  { key: "failed", label: "Failed", tone: (t) => (t.failed > 0 ? "font-semibold text-red-700" : "") },
+];
