@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
+import { recordRefundsMadeElsewhere } from "~/features/payouts/ledger.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { recordCharge, toIntent } from "./intent-records.server";
 import type { Intent, IntentStatus, PaymentProvider } from "./payment-provider.server";
@@ -151,6 +152,12 @@ export async function syncStripeRefunds(db: Db, input: { intentId: string; now: 
   const refunds = await stripeClient().refunds.list({ payment_intent: input.intentId, limit: 100 }).autoPagingToArray({ limit: 1000 });
   return db.transaction(async (tx) => {
     const row = await lockRow(tx, eq(localPaymentIntents.id, input.intentId));
-    return row ? recordRefunds(tx, row, refunds, input.now) : null;
+    if (!row) return null;
+    const intent = await recordRefunds(tx, row, refunds, input.now);
+    // The intent's lock waits for any cancellation still writing its own refund, so what
+    // is unknown here was made outside the app (docs/decisions/0122-money-ledger.md).
+    const made = refunds.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
+    await recordRefundsMadeElsewhere(tx, { bookingId: row.bookingId, currency: row.currency, refunds: made.map(({ id, amount }) => ({ id, amount })), now: input.now });
+    return intent;
   });
 }

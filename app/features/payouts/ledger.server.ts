@@ -95,3 +95,25 @@ export async function recordBookingCancelled(tx: Tx, input: { booking: Booking; 
     .set({ amount: split.hostShare, status: split.hostShare > 0 ? "scheduled" : "cancelled", updatedAt: now })
     .where(and(eq(payouts.bookingId, booking.id), inArray(payouts.status, ["scheduled", "failed"])));
 }
+
+/**
+ * Refunds the payment provider reports that no domain event wrote — one made in the
+ * provider's dashboard, or one the provider made after which our transaction was lost.
+ * Each is written once, keyed by the provider's refund id, so the ledger holds every
+ * movement; `npm run money:check` then reports the booking (its refunds no longer match
+ * the booking and its payout) for a person to settle with the host.
+ */
+export async function recordRefundsMadeElsewhere(tx: Tx, input: { bookingId: string; currency: string; refunds: { id: string; amount: number }[]; now: Date }) {
+  if (input.refunds.length === 0) return 0;
+  const written = await tx
+    .select({ reference: ledgerEntries.providerReference })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, input.bookingId), eq(ledgerEntries.kind, "refund")));
+  const known = new Set(written.map((row) => row.reference));
+  const unknown = input.refunds.filter((refund) => !known.has(refund.id));
+  return appendLedger(
+    tx,
+    unknown.map((refund) => ({ bookingId: input.bookingId, kind: "refund", amount: refund.amount, currency: input.currency, key: `refund:provider:${refund.id}`, providerReference: refund.id })),
+    input.now,
+  );
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
@@ -288,6 +288,11 @@ describe("refunds", () => {
       [intentId, "succeeded", 11000],
       [refund.id, "refunded", 2500],
     ]);
+    // The money ledger holds it once, and money:check names the booking for a person to settle.
+    const refundsInLedger = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.bookingId, hold.bookingId), eq(ledgerEntries.kind, "refund")));
+    expect(refundsInLedger.map((row) => [row.providerReference, row.amount])).toEqual([[refund.id, 2500]]);
+    const check = await reconcile(database.db);
+    expect(check.differences.map((difference) => difference.bookingId)).toContain(hold.bookingId);
   });
 });
 
