@@ -1,3 +1,4 @@
+import { formatMinor } from "~/lib/money";
 import crypto from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,7 +63,7 @@ describe("booking e-mails", () => {
     if (!cancelled.ok) throw new Error(cancelled.error);
     const rows = (await outboxFor(s.guest.email, s.host.email)).filter((row) => row.kind === "booking_cancelled");
     expect(rows.map((row) => row.toEmail).sort()).toEqual([s.guest.email, s.host.email].sort());
-    const refund = `$${(cancelled.refundMinor / 100).toFixed(2)}`;
+    const refund = formatMinor(cancelled.refundMinor, "USD");
     expect(rows.find((row) => row.toEmail === s.guest.email)!.textBody).toContain(`Refund: ${refund}`);
     expect(rows.find((row) => row.toEmail === s.host.email)!.textBody).toContain(`Refunded to the guest: ${refund}`);
   });

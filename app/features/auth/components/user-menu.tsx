@@ -6,6 +6,7 @@ import { accountMenuFor, displayName, unreadConversationsText, type AccountMenuI
 import { useHydrated } from "~/ui/use-hydrated";
 import { UserAvatar } from "./user-avatar";
 import { layer } from "~/ui/layers";
+import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { menuItemVariants } from "~/ui/menu";
 
@@ -23,10 +24,10 @@ const countText = (count: number) => (count > 99 ? "99+" : String(count));
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-messages">
+    <Badge tone="solid" className="ml-auto px-2" data-testid="unread-messages">
       <span aria-hidden="true">{countText(count)}</span>
       <span className="sr-only">{unreadConversationsText(count)}</span>
-    </span>
+    </Badge>
   );
 }
 
@@ -35,13 +36,14 @@ function TriggerBadge({ count, id }: { count: number; id: string }) {
   if (count <= 0) return null;
   return (
     <>
-      <span
+      <Badge
+        tone="solid"
         aria-hidden="true"
         data-testid="unread-badge"
-        className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-[0.7rem] leading-5 font-semibold text-white ring-2 ring-white"
+        className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-5 justify-center px-1 py-0 text-[0.7rem] leading-5 ring-2 ring-white"
       >
         {countText(count)}
-      </span>
+      </Badge>
       <span id={id} className="sr-only">
         {unreadConversationsText(count)}
       </span>

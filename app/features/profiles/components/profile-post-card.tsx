@@ -23,17 +23,11 @@ export function PostDate({
   );
 }
 
-/** A profile post as visitors see it on the public host page. */
-export function ProfilePostCard({
-  post,
-  headingLevel = 3,
-}: {
-  post: ProfilePostRow;
-  headingLevel?: 3 | 4;
-}) {
+/** A profile post's badges, date, title and text: as visitors see it on the host page, and in the owner's editor. */
+export function PostBody({ post, headingLevel = 3 }: { post: ProfilePostRow; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
-    <article className="rounded-xl border border-slate-200 p-4">
+    <>
       <div className="flex flex-wrap items-center gap-2">
         {post.isPinned && (
           <Badge tone="brand">
@@ -43,12 +37,17 @@ export function ProfilePostCard({
         <Badge tone="neutral">{POST_TYPE_LABELS[post.type]}</Badge>
         <PostDate iso={post.createdAt} className="text-xs text-slate-500" />
       </div>
-      <Heading className="mt-2 font-semibold break-words text-slate-900">
-        {post.title}
-      </Heading>
-      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
-        {post.content}
-      </p>
+      <Heading className="mt-2 font-semibold break-words text-slate-900">{post.title}</Heading>
+      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{post.content}</p>
+    </>
+  );
+}
+
+/** A profile post as visitors see it on the public host page. */
+export function ProfilePostCard({ post, headingLevel = 3 }: { post: ProfilePostRow; headingLevel?: 3 | 4 }) {
+  return (
+    <article className="rounded-xl border border-slate-200 p-4">
+      <PostBody post={post} headingLevel={headingLevel} />
     </article>
   );
 }

@@ -1,11 +1,10 @@
-import { Pencil, Pin, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { PROFILE_UPDATE_TYPES } from "~/db/schema/profiles";
 import { parseForm } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
-import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Checkbox } from "~/ui/checkbox";
@@ -20,7 +19,7 @@ import {
   profilePostSchema,
 } from "../profile-form";
 import type { ProfilePostRow } from "../profile.server";
-import { PostDate } from "./profile-post-card";
+import { PostBody } from "./profile-post-card";
 
 const validate = (formData: FormData) => parseForm(profilePostSchema, formData);
 type PostField = "title" | "content" | "type" | "isPinned";
@@ -215,21 +214,7 @@ function PostRow({
       className="rounded-xl border border-slate-200 p-4"
       aria-busy={busy || undefined}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        {post.isPinned && (
-          <Badge tone="brand">
-            <Pin className="size-3" aria-hidden="true" /> Pinned
-          </Badge>
-        )}
-        <Badge tone="neutral">{POST_TYPE_LABELS[post.type]}</Badge>
-        <PostDate iso={post.createdAt} className="text-xs text-slate-500" />
-      </div>
-      <h3 className="mt-2 font-semibold break-words text-slate-900">
-        {post.title}
-      </h3>
-      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
-        {post.content}
-      </p>
+      <PostBody post={post} />
       <div className="mt-3 flex gap-2">
         <Button
           variant="secondary"
