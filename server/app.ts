@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
 import type { Server } from "node:http";
@@ -21,8 +22,13 @@ import { applyHardening, errorDetailMode } from "./hardening";
  * The production HTTP server: security headers on every response, compression,
  * long-cached hashed assets, uploaded media from DATA_DIR, the React Router
  * handler, and a graceful shutdown on SIGTERM/SIGINT.
+ *
+ * `build`: the server build, loaded once before listening (start() does). Without it
+ * the build is imported per request, which lets the test server's Vite reload changed
+ * modules; React Router then re-derives its route table on every request (about 1 ms
+ * each: bench/README.md), so a served app always passes it.
  */
-export function createApp() {
+export function createApp(build?: ServerBuild) {
   const settings = env();
   const app = express();
   app.use(requestLog); // one JSON line per request, X-Request-Id (server/request-log.ts)
@@ -75,7 +81,7 @@ export function createApp() {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: build ?? (() => import("virtual:react-router/server-build")),
       mode: errorDetailMode(settings),
     }),
   );
@@ -90,7 +96,8 @@ export { serve } from "./cluster";
 export async function start(): Promise<Server> {
   const settings = env();
   await seedDemoDataIfWanted(await getDatabase(), settings);
-  const app = createApp();
+  // Every route module is loaded and the route table derived before the first request.
+  const app = createApp((await import("virtual:react-router/server-build")) as ServerBuild);
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(settings.PORT, settings.HOST, () => resolve(listening));
   });

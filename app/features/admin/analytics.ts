@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 /**
  * Pure helpers of the platform analytics (ADR 0152), shared by the server and the page.
  */
@@ -10,7 +11,7 @@ export function monthStart(now: Date, offset = 0): Date {
 /** "Oct 2026" for the month a UTC instant falls in. */
 export function monthLabel(month: Date | string): string {
   const date = typeof month === "string" ? new Date(month) : month;
-  return date.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  return formatDate(date, "en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /**

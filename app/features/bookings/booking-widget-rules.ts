@@ -1,5 +1,6 @@
 import { quoteBooking, type PricingUnit } from "./pricing";
 import { addDays, bookingEnd, daySlots, GRID_FIRST_HOUR, GRID_LAST_HOUR, gridCell, overlaps, weekDays, type Range } from "./slots";
+import { formatDate } from "~/lib/dates";
 
 export { weekStartOf } from "./slots";
 export type { Range } from "./slots";
@@ -95,7 +96,7 @@ export function clampQuantity(quantity: number, range: { min: number; max: numbe
 
 /** "Mon 24 Nov, 14:00" in the given zone. */
 export function formatInZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions = {}) {
-  return new Intl.DateTimeFormat("en-GB", {
+  return formatDate(iso, "en-GB", {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -104,7 +105,7 @@ export function formatInZone(iso: string, timeZone: string, options: Intl.DateTi
     minute: "2-digit",
     hourCycle: "h23",
     ...options,
-  }).format(new Date(iso));
+  });
 }
 
 /** "Wed 9 Dec, 14:00 – 16:00", or with both dates when the range spans days, in the given zone. */
@@ -115,7 +116,7 @@ export function rangeInZone(start: string, end: string, timeZone: string) {
 
 /** "14:00" in the given zone. */
 export function timeInZone(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return formatDate(iso, "en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 export const UNIT_NAMES: Record<PricingUnit, { label: string; one: string; many: string }> = {

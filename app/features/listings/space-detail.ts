@@ -1,4 +1,5 @@
 import { formatMinor } from "~/lib/money";
+import { formatDate } from "~/lib/dates";
 
 /** One price option of a listing, in the display order of docs/product.md#space-page. */
 export type PriceOption = {
@@ -105,11 +106,7 @@ export function rentalDetails(space: {
 
 /** "March 2025": join dates and review dates are shown as month name and year. */
 export function monthYear(date: Date | string) {
-  return new Date(date).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return formatDate(date, "en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 const META_DESCRIPTION_MAX = 160;

@@ -1,8 +1,10 @@
+import { formatDate } from "~/lib/dates";
+
 /** "25 Nov 2026, 14:03 UTC": the same text on the server and in the browser. */
 export function messageTime(iso: string): string {
   const date = new Date(iso);
-  const day = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(date);
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
+  const day = formatDate(date, "en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+  const time = formatDate(date, "en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return `${day}, ${time} UTC`;
 }
 

@@ -6,6 +6,7 @@ import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { StatTile } from "~/features/dashboard/components/stat-tile";
 import { formatGrowth, formatRating, monthLabel, type FeeMonth } from "../analytics";
+import { formatDate } from "~/lib/dates";
 
 export type RevenueRow = { currency: string; revenue: number; bookings: number; lastMonth: number; monthBefore: number; growth: number | null };
 export type Counts = { activeSpaces: number; users: number; averageRating: number | null; ratedSpaces: number };
@@ -146,7 +147,7 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };
 
 export function formatWhen(value: string | Date) {
-  return new Date(value).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  return formatDate(value, "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
 /** Every admin action, newest first: who, what, when, which target and why. */

@@ -3,6 +3,7 @@ import type uPlot from "uplot";
 import { formatMinorWhole, minorUnitDigits as currencyDigits } from "~/lib/money";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { chartSeries, monthLabel, WHOLE_STEPS, type FeeMonth } from "../analytics";
+import { formatDate } from "~/lib/dates";
 
 /**
  * Bookings and platform fees per month, drawn with uPlot (ADR 0152). The library is
@@ -85,7 +86,7 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
 /** "Nov" or, in January, "Jan 2027" for an axis tick (seconds since the epoch). */
 function shortMonth(seconds: number) {
   const date = new Date(seconds * 1000);
-  return date.getUTCMonth() === 0 ? monthLabel(date) : date.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+  return date.getUTCMonth() === 0 ? monthLabel(date) : formatDate(date, "en-US", { month: "short", timeZone: "UTC" });
 }
 
 function sum(values: readonly number[]) {

@@ -9,6 +9,7 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
 import type { BookingRow } from "../bookings.server";
+import { dateTimeFormat } from "~/lib/dates";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
 
@@ -31,8 +32,8 @@ const STATUS_TEXT: Record<string, string> = {
 
 /** "Tue, 25 Nov 2026, 14:00 – 16:00 (America/New York)" in the listing's zone. */
 export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "timeZone">) {
-  const day = new Intl.DateTimeFormat("en-GB", { timeZone: row.timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const day = dateTimeFormat("en-GB", { timeZone: row.timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  const time = dateTimeFormat("en-GB", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const start = new Date(row.startTime);
   const end = new Date(row.endTime);
   const sameDay = day.format(start) === day.format(end);

@@ -1,4 +1,5 @@
 import { BLOG_POSTS } from "./posts";
+import { formatDate } from "~/lib/dates";
 
 /** Blog category chips (docs/product.md#blog), in order. "All Posts" is the absence of a filter. */
 export const BLOG_CATEGORIES = [
@@ -78,12 +79,7 @@ export function allPosts(): BlogPost[] {
 }
 
 export function formatPostDate(isoDate: string) {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return formatDate(`${isoDate}T12:00:00Z`, "en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** Posts in the same category (then any), for "Keep reading". */

@@ -1,9 +1,10 @@
 import { Badge } from "~/ui/badge";
 import { formatMinor } from "~/lib/money";
 import type { PayoutItem } from "../earnings.server";
+import { formatDate } from "~/lib/dates";
 
-const day = (iso: string, timeZone = "UTC") => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(iso));
-const dayTime = (iso: string, timeZone = "UTC") => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+const day = (iso: string, timeZone = "UTC") => formatDate(iso, "en-US", { dateStyle: "medium", timeZone });
+const dayTime = (iso: string, timeZone = "UTC") => formatDate(iso, "en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
 
 const STATUS = {
   pending: { label: "Pending", tone: "neutral" },

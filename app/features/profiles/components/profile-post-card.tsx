@@ -2,6 +2,7 @@ import { Pin } from "lucide-react";
 import { Badge } from "~/ui/badge";
 import { POST_TYPE_LABELS } from "../profile-form";
 import type { ProfilePostRow } from "../profile.server";
+import { formatDate } from "~/lib/dates";
 
 /** A post's date, e.g. 'November 25, 2026' (UTC, the same on server and browser). */
 export function PostDate({
@@ -13,12 +14,7 @@ export function PostDate({
 }) {
   return (
     <time dateTime={iso} className={className}>
-      {new Date(iso).toLocaleDateString("en-US", {
-        month: "long",
-        day: "numeric",
-        year: "numeric",
-        timeZone: "UTC",
-      })}
+      {formatDate(iso, "en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}
     </time>
   );
 }

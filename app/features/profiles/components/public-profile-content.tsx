@@ -11,13 +11,10 @@ import {
   PROFILE_LISTING_LIMIT,
   type PublicProfile,
 } from "../public-profile";
+import { formatDate } from "~/lib/dates";
 
 export function joinedText(iso: string) {
-  return new Date(iso).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return formatDate(iso, "en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /**
