@@ -45,7 +45,10 @@ export function createApp(build?: ServerBuild) {
 
   const clientDir = path.resolve("build/client");
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The other public files (favicon, manifest, demo images) all have an extension; a
+  // page's path does not, so pages skip the file-system lookup.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // Uploaded media: served as inert files, never as pages or scripts.
   app.use(

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { slugSql } from "../slug-sql";
 import { users } from "./auth";
 import { rentalCategories, rentalSubcategories } from "./catalog";
 
@@ -120,6 +121,9 @@ export const spaces = pgTable(
     // Fixed-route city pages: the city part of the location ("New York" of "New York, NY"),
     // newest first (ADR 0043).
     index("spaces_city_key_idx").on(sql`lower(split_part(${t.location}, ',', 1))`, t.isPublished, t.createdAt, t.id),
+    // A space page's address: its title and location slugs (app/db/slug-sql.ts), so the
+    // lookup is an index probe instead of a regexp over every listing sharing a word.
+    index("spaces_slug_idx").on(slugSql(t.title), slugSql(t.location)),
     check("spaces_rental_type_check", sql`${t.rentalType} in (${sql.raw(sqlValueList(RENTAL_TYPES))})`),
     check("spaces_currency_check", sql`${t.currency} in (${sql.raw(sqlValueList(CURRENCIES))})`),
     check("spaces_status_check", sql`${t.status} in (${sql.raw(sqlValueList(SPACE_STATUSES))})`),

@@ -106,7 +106,12 @@ function bookability(space: Pick<BookableSpace, "isPublished" | "available" | "s
 export async function getBookingWidget(db: Db, { spaceId, viewerId }: { spaceId: string; viewerId: string | null }) {
   if (!isUuid(spaceId)) return null;
   const [space] = await db.select().from(spaces).where(eq(spaces.id, spaceId));
-  if (!space || !space.isPublished) return null;
+  return space ? bookingWidgetFor(space, viewerId) : null;
+}
+
+/** The booking widget's inputs from a listing row the caller already has (the space page loads it once). */
+export function bookingWidgetFor(space: typeof spaces.$inferSelect, viewerId: string | null) {
+  if (!space.isPublished) return null;
   const reason = bookability(space, viewerId);
   const units = pricedUnits(space).flatMap((unit) => {
     const range = durationRange(unit, space);

@@ -53,10 +53,25 @@ export function isTimeZone(value: unknown): value is string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * Instants already worked out: a zone's rules do not change while the process runs, and
+ * the space page's weekly grid asks for the same couple of hundred wall-clock times on
+ * every render (TZDate's offset lookups were 14 % of its server time: bench/README.md).
+ * Bounded, since dates and zones come from requests.
+ */
+const MAX_INSTANTS = 20_000;
+const instants = new Map<string, string>();
+
 /** The instant of a wall-clock time in a zone, as ISO UTC. */
 export function zonedInstant(date: string, hour: number, timeZone: string, minute = 0): string {
+  const key = `${date}|${hour}|${minute}|${timeZone}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
   const [y, m, d] = parseDate(date);
-  return new Date(new TZDate(y, m - 1, d, hour, minute, 0, 0, timeZone).getTime()).toISOString();
+  const instant = new Date(new TZDate(y, m - 1, d, hour, minute, 0, 0, timeZone).getTime()).toISOString();
+  if (instants.size >= MAX_INSTANTS) instants.clear();
+  instants.set(key, instant);
+  return instant;
 }
 
 /** The wall-clock date, hour and minute of an instant in a zone. */

@@ -6,7 +6,8 @@ import { createHost, createSpace } from "../../../tests/factories/listings";
 import { createUser } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { slugify, spacePath } from "./slug";
-import { listReviews, loadSpaceDetail, lookupSpace, slugSql } from "./space-detail.server";
+import { slugSql } from "~/db/slug-sql";
+import { listReviews, loadSpaceDetail, lookupSpace } from "./space-detail.server";
 
 let database: TestDatabase;
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));

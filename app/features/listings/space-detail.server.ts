@@ -1,28 +1,16 @@
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { profiles } from "~/db/schema/profiles";
 import { spaces } from "~/db/schema/listings";
 import { reviews } from "~/db/schema/reviews";
 import { listSpaceReviews } from "~/features/reviews/reviews.server";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared.server";
 import { slugify } from "./slug";
+import { slugSql } from "~/db/slug-sql";
 
 const uuid = z.uuid();
 
-/** The slug rule of docs/product.md#slugs in SQL (the twin of `slugify`), so a lookup runs in the database. */
-export function slugSql(text: AnyColumn | SQL) {
-  return sql<string>`lower(trim(both '-' from regexp_replace(${text}, '[^A-Za-z0-9]+', '-', 'g')))`;
-}
-
-/**
- * A slug's longest segment as an ILIKE prefilter: every letter run of the slug
- * appears verbatim in the lowercased text, so `ILIKE '%segment%'` keeps every
- * candidate and lets the trigram indexes on title and location do the work.
- */
-function segmentFilter(column: AnyColumn, slug: string): SQL | undefined {
-  const longest = slug.split("-").reduce((best, part) => (part.length > best.length ? part : best), "");
-  return longest.length >= 3 ? ilike(column, `%${longest}%`) : undefined;
-}
 
 /** The path of a listing's page without the id: /space/{title-slug}/{location-slug}. */
 export function spaceBasePath(space: { title: string; location: string }) {
@@ -42,6 +30,29 @@ export type SpaceLookup =
  * address with its id redirects to the new one. Unpublished listings are visible
  * only to their owner.
  */
+/**
+ * Listings at one address (their title and location slugs), oldest first: an index
+ * probe on spaces_slug_idx. Published ones, and the viewer's own (a null viewer
+ * matches no owner).
+ */
+function spaceLookupQuery(db: Db) {
+  return preparedQuery(db, "space_lookup", (db, name) =>
+    db
+      .select({ id: spaces.id, isPublished: spaces.isPublished })
+      .from(spaces)
+      .where(
+        and(
+          sql`${slugSql(spaces.title)} = any(${sql.placeholder("titles")}::text[])`,
+          sql`${slugSql(spaces.location)} = any(${sql.placeholder("locations")}::text[])`,
+          or(eq(spaces.isPublished, true), eq(spaces.userId, sql.placeholder("viewerId"))),
+        ),
+      )
+      .orderBy(asc(spaces.createdAt), asc(spaces.id))
+      .limit(200)
+      .prepare(name),
+  );
+}
+
 export async function lookupSpace(
   db: Db,
   input: { titleSlug: string; locationSlug: string; id: string | null; viewerId: string | null },
@@ -53,18 +64,13 @@ export async function lookupSpace(
     ? or(eq(spaces.isPublished, true), eq(spaces.userId, input.viewerId))
     : eq(spaces.isPublished, true);
 
-  const titleMatch = titleSlug === "listing" ? or(eq(slugSql(spaces.title), ""), eq(slugSql(spaces.title), "listing")) : eq(slugSql(spaces.title), titleSlug);
-  const locationMatch =
-    locationSlug === "anywhere"
-      ? or(eq(slugSql(spaces.location), ""), eq(slugSql(spaces.location), "anywhere"))
-      : eq(slugSql(spaces.location), locationSlug);
+  // "listing" and "anywhere" also stand for an empty title or location.
   const candidates = titleSlug
-    ? await db
-        .select({ id: spaces.id, isPublished: spaces.isPublished })
-        .from(spaces)
-        .where(and(segmentFilter(spaces.title, titleSlug), segmentFilter(spaces.location, locationSlug), titleMatch, locationMatch, visible))
-        .orderBy(asc(spaces.createdAt), asc(spaces.id))
-        .limit(200)
+    ? await spaceLookupQuery(db).execute({
+        titles: titleSlug === "listing" ? ["", "listing"] : [titleSlug],
+        locations: locationSlug === "anywhere" ? ["", "anywhere"] : [locationSlug],
+        viewerId: input.viewerId,
+      })
     : [];
 
   const base = `/space/${titleSlug}/${locationSlug}`;
@@ -92,16 +98,19 @@ export type SpaceDetail = Awaited<ReturnType<typeof loadSpaceDetail>>;
 
 /** Everything the space page shows about one listing (already known to be visible). */
 export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
-  const [row] = await db
-    .select({
-      space: spaces,
-      hostName: profiles.fullName,
-      hostAvatarUrl: profiles.avatarUrl,
-      hostJoined: profiles.createdAt,
-    })
-    .from(spaces)
-    .leftJoin(profiles, eq(profiles.id, spaces.userId))
-    .where(eq(spaces.id, id));
+  const [row] = await preparedQuery(db, "space_detail", (db, name) =>
+    db
+      .select({
+        space: spaces,
+        hostName: profiles.fullName,
+        hostAvatarUrl: profiles.avatarUrl,
+        hostJoined: profiles.createdAt,
+      })
+      .from(spaces)
+      .leftJoin(profiles, eq(profiles.id, spaces.userId))
+      .where(eq(spaces.id, sql.placeholder("id")))
+      .prepare(name),
+  ).execute({ id });
   if (!row) return null;
   return {
     space: row.space,

@@ -4,6 +4,7 @@ import { spaces } from "~/db/schema/listings";
 import { profiles } from "~/db/schema/profiles";
 import { reviews } from "~/db/schema/reviews";
 import type { Db, Tx } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { isUuid } from "~/lib/uuid";
 import { REVIEWS_PAGE_SIZE, reviewBlocker, type ReviewInput } from "./review-rules";
@@ -83,26 +84,32 @@ export async function replyToReview(db: Db, input: { userId: string; reviewId: s
 
 /** One page of a listing's reviews, newest first ('Anonymous' when the reviewer has no name). */
 export async function listSpaceReviews(db: Db, spaceId: string, requestedPage = 1, pageSize = REVIEWS_PAGE_SIZE) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(reviews).where(eq(reviews.spaceId, spaceId));
+  // Both run on every space page: prepared once (app/lib/prepared.server.ts).
+  const [{ total } = { total: 0 }] = await preparedQuery(db, "space_review_count", (db, name) =>
+    db.select({ total: count() }).from(reviews).where(eq(reviews.spaceId, sql.placeholder("spaceId"))).prepare(name),
+  ).execute({ spaceId });
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(pageCount, Math.max(1, Math.floor(requestedPage) || 1));
-  const rows = await db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      authorName: profiles.fullName,
-      bookingId: reviews.bookingId,
-      hostReply: reviews.hostReply,
-      hostRepliedAt: reviews.hostRepliedAt,
-    })
-    .from(reviews)
-    .leftJoin(profiles, eq(profiles.id, reviews.userId))
-    .where(eq(reviews.spaceId, spaceId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await preparedQuery(db, "space_review_page", (db, name) =>
+    db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        authorName: profiles.fullName,
+        bookingId: reviews.bookingId,
+        hostReply: reviews.hostReply,
+        hostRepliedAt: reviews.hostRepliedAt,
+      })
+      .from(reviews)
+      .leftJoin(profiles, eq(profiles.id, reviews.userId))
+      .where(eq(reviews.spaceId, sql.placeholder("spaceId")))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  ).execute({ spaceId, limit: pageSize, offset: (page - 1) * pageSize });
   const items = rows.map(({ bookingId, authorName, ...review }) => ({
     ...review,
     authorName: authorName?.trim() || "Anonymous",

@@ -4,7 +4,7 @@ import { Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
-import { getBookingWidget } from "~/features/bookings/bookings.server";
+import { bookingWidgetFor } from "~/features/bookings/bookings.server";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const bookable = isBookable(space);
   const isOwner = viewer?.id === space.userId;
   // The booking widget's inputs (the server prices every request again; docs/decisions/0110-booking-widget-and-checkout-ui.md).
-  const widget = bookable && !isOwner ? await getBookingWidget(db, { spaceId: space.id, viewerId: viewer?.id ?? null }) : null;
+  const widget = bookable && !isOwner ? bookingWidgetFor(space, viewer?.id ?? null) : null;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, sql, type AnyColumn } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { cities } from "~/db/schema/catalog";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { absoluteUrl } from "~/lib/seo";
+import { slugSql } from "~/db/slug-sql";
 import { spacePath } from "~/features/listings/slug";
 import { allPosts } from "../blog/blog";
 import { CATCH_ALL_CITY_SLUGS } from "~/features/cities/known-cities";
@@ -38,12 +39,6 @@ export function primaryCityPaths(dbSlugs: readonly string[]) {
  * given title and location slug owns the bare /space/{title}/{location}; any other
  * listing sharing that slug pair is addressed with ?id=. Newest edits first.
  */
-function slugSql(column: AnyColumn) {
-  // The SQL twin of `slugify`, as the space page's lookup uses it
-  // (features/listings/space-detail.server.ts keeps it private for now).
-  return sql<string>`lower(trim(both '-' from regexp_replace(${column}, '[^A-Za-z0-9]+', '-', 'g')))`;
-}
-
 async function publishedSpaceEntries(
   db: Db,
   limit: number,

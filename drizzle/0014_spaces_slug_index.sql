@@ -1,0 +1,1 @@
+CREATE INDEX "spaces_slug_idx" ON "spaces" USING btree (lower(trim(both '-' from regexp_replace("title", '[^A-Za-z0-9]+', '-', 'g'))),lower(trim(both '-' from regexp_replace("location", '[^A-Za-z0-9]+', '-', 'g'))));
