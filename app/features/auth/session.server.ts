@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema/index";
 import { getDb, type Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared.server";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { clearedSessionCookies, parseCookies, ACCESS_COOKIE, REFRESH_COOKIE, sessionCookies, setsSessionCookie } from "./cookies.server";
@@ -128,28 +129,32 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
 
 /** The signed-in user of a live session, or null when the session is revoked, expired or unknown. */
 export async function loadSessionUser(db: Db, sessionId: string, userId: string, now = new Date()): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      profileId: profiles.id,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      isAdmin: profiles.isAdmin,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        // A suspended account has no live session, even one started a moment before (ADR 0151).
-        isNull(users.suspendedAt),
-      ),
-    );
+  // Every signed-in request runs it: a prepared statement (app/lib/prepared.server.ts).
+  const [row] = await preparedQuery(db, "session_user", (db, name) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        profileId: profiles.id,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        isAdmin: profiles.isAdmin,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder("sessionId")),
+          eq(sessions.userId, sql.placeholder("userId")),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          // A suspended account has no live session, even one started a moment before (ADR 0151).
+          isNull(users.suspendedAt),
+        ),
+      )
+      .prepare(name),
+  ).execute({ sessionId, userId, now });
   if (!row) return null;
   if (!row.profileId) await ensureProfile(db, row.id);
   return {

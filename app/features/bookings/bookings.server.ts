@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, localPaymentIntents, spaceAvailability } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { Db, Tx } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared.server";
 import { env } from "~/lib/env.server";
 import { spacePath } from "~/features/listings/slug";
 import { queueBookingCancelledEmails, queueBookingConfirmedEmails, queuePaymentFailedEmail } from "~/features/mail/booking-emails.server";
@@ -105,8 +106,16 @@ function bookability(space: Pick<BookableSpace, "isPublished" | "available" | "s
 /** What the space page's booking widget needs (contract: getBookingWidget). */
 export async function getBookingWidget(db: Db, { spaceId, viewerId }: { spaceId: string; viewerId: string | null }) {
   if (!isUuid(spaceId)) return null;
-  const [space] = await db.select().from(spaces).where(eq(spaces.id, spaceId));
+  const space = await spaceRow(db, spaceId);
   return space ? bookingWidgetFor(space, viewerId) : null;
+}
+
+/** A listing's row by id (a uuid): every booking attempt reads it, so it is a prepared statement. */
+async function spaceRow(db: Db, id: string) {
+  const [space] = await preparedQuery(db, "booking_space", (db, name) =>
+    db.select().from(spaces).where(eq(spaces.id, sql.placeholder("id"))).prepare(name),
+  ).execute({ id });
+  return space;
 }
 
 /** The booking widget's inputs from a listing row the caller already has (the space page loads it once). */
@@ -146,19 +155,32 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
   if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_BUSY_WINDOW_MS) {
     return { ok: false, status: 400, code: "invalid", error: "The window must be positive and at most 6 weeks" };
   }
-  const rows = await db.execute<{ id: string; start_time: string | Date | null; end_time: string | Date | null }>(sql`
-    select s.id, a.start_time, a.end_time
-      from ${spaces} s
-      left join ${spaceAvailability} a
-        on a.space_id = s.id
-       and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
-       and (a.expires_at is null or a.expires_at > ${input.now.toISOString()}::timestamptz)
-     where s.id = ${input.spaceId} and s.is_published
-     order by a.start_time`);
-  if (rows.rows.length === 0) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
-  const busy = rows.rows
-    .filter((row) => row.start_time != null && row.end_time != null)
-    .map((row) => ({ start: new Date(row.start_time!).toISOString(), end: new Date(row.end_time!).toISOString() }));
+  // The space page asks on every visit and every live update: a prepared statement, with
+  // the times as epoch milliseconds (a number is cheaper to read than a timestamp's text).
+  const rows = await preparedQuery(db, "busy_ranges", (db, name) =>
+    db
+      .select({
+        id: spaces.id,
+        start: sql<number | null>`(extract(epoch from ${spaceAvailability.startTime}) * 1000)::bigint`.mapWith(Number),
+        end: sql<number | null>`(extract(epoch from ${spaceAvailability.endTime}) * 1000)::bigint`.mapWith(Number),
+      })
+      .from(spaces)
+      .leftJoin(
+        spaceAvailability,
+        and(
+          eq(spaceAvailability.spaceId, spaces.id),
+          sql`tstzrange(${spaceAvailability.startTime}, ${spaceAvailability.endTime}, '[)') && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz, '[)')`,
+          sql`(${spaceAvailability.expiresAt} is null or ${spaceAvailability.expiresAt} > ${sql.placeholder("now")}::timestamptz)`,
+        ),
+      )
+      .where(and(eq(spaces.id, sql.placeholder("spaceId")), eq(spaces.isPublished, true)))
+      .orderBy(spaceAvailability.startTime)
+      .prepare(name),
+  ).execute({ spaceId: input.spaceId, from: from.toISOString(), to: to.toISOString(), now: input.now.toISOString() });
+  if (rows.length === 0) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  const busy = rows
+    .filter((row) => row.start !== null && row.end !== null)
+    .map((row) => ({ start: new Date(row.start!).toISOString(), end: new Date(row.end!).toISOString() }));
   return { ok: true, busy };
 }
 
@@ -264,7 +286,7 @@ export async function createBookingHold(
     if (replay) return replay;
   }
 
-  const [space] = await db.select().from(spaces).where(eq(spaces.id, body.spaceId));
+  const space = await spaceRow(db, body.spaceId);
   if (!space || !space.isPublished) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
   const refusal = bookability(space, userId);
   if (refusal === "owner") return { ok: false, status: 403, code: "not_bookable", error: BOOKING_MESSAGES.ownListing };
@@ -307,18 +329,28 @@ export async function createBookingHold(
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
   // The guest's own open checkout does not count: the transaction releases it.
-  const taken = await db.execute(sql`
-    select 1 from ${spaceAvailability}
-     where space_id = ${space.id}
-       and tstzrange(start_time, end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end}::timestamptz, '[)')
-       and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)
-       and not exists (
-         select 1 from ${bookings} b
-          where b.id = ${spaceAvailability.bookingId} and b.user_id = ${userId} and b.status = 'pending_payment')
-     limit 1`);
-  if (taken.rows.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  const taken = await preparedQuery(db, "booking_slot_taken", (db, name) =>
+    db
+      .select({ one: sql<number>`1` })
+      .from(spaceAvailability)
+      .where(
+        and(
+          eq(spaceAvailability.spaceId, sql.placeholder("spaceId")),
+          sql`tstzrange(${spaceAvailability.startTime}, ${spaceAvailability.endTime}, '[)') && tstzrange(${sql.placeholder("start")}::timestamptz, ${sql.placeholder("end")}::timestamptz, '[)')`,
+          sql`(${spaceAvailability.expiresAt} is null or ${spaceAvailability.expiresAt} > ${sql.placeholder("now")}::timestamptz)`,
+          sql`not exists (select 1 from ${bookings} b where b.id = ${spaceAvailability.bookingId} and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment')`,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ spaceId: space.id, start: start.toISOString(), end, now: now.toISOString(), userId });
+  if (taken.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  // 1. Take the slot: a short transaction whose last statement is the calendar row the
+  //    exclusion constraint checks, so a competing request waits on it for one round trip
+  //    (the commit), not for the whole checkout (bench/README.md, bench:booking).
+  let bookingId: string;
   try {
-    return await db.transaction(async (tx) => {
+    bookingId = await db.transaction(async (tx) => {
       if (key) {
         const inserted = await tx.insert(idempotencyKeys).values({ key, userId, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
         if (inserted.length === 0) throw new ReplayInFlight();
@@ -347,19 +379,7 @@ export async function createBookingHold(
         })
         .returning({ id: bookings.id });
       await tx.insert(spaceAvailability).values({ spaceId: space.id, bookingId: booking!.id, kind: "hold", startTime: start, endTime: endDate, expiresAt: holdExpiresAt, createdAt: now });
-      const intent = await paymentProvider().createIntent(tx, { bookingId: booking!.id, userId, spaceId: space.id, amount: quote.totalMinor, currency: space.currency, now });
-      await tx.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking!.id));
-      const response: HoldResponse = {
-        clientSecret: intent.clientSecret,
-        bookingId: booking!.id,
-        holdExpiresAt: holdExpiresAt.toISOString(),
-        platformFee: { percentage: quote.feePercent, amount: quote.feeMinor },
-        rental: quote.rentalMinor,
-        total: quote.totalMinor,
-        currency: space.currency,
-      };
-      if (key) await tx.update(idempotencyKeys).set({ response }).where(eq(idempotencyKeys.key, key));
-      return { ok: true as const, ...response };
+      return booking!.id;
     });
   } catch (error) {
     if (pgErrorCode(error) === "23P01") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
@@ -370,12 +390,50 @@ export async function createBookingHold(
     }
     throw error;
   }
+
+  // 2. The payment intent, outside the slot's transaction (with Stripe it is a call over
+  //    the network). If it cannot be made, the hold is let go at once and the request fails.
+  try {
+    return await db.transaction(async (tx) => {
+      const intent = await paymentProvider().createIntent(tx, { bookingId, userId, spaceId: space.id, amount: quote.totalMinor, currency: space.currency, now });
+      await tx.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, bookingId));
+      const response: HoldResponse = {
+        clientSecret: intent.clientSecret,
+        bookingId,
+        holdExpiresAt: holdExpiresAt.toISOString(),
+        platformFee: { percentage: quote.feePercent, amount: quote.feeMinor },
+        rental: quote.rentalMinor,
+        total: quote.totalMinor,
+        currency: space.currency,
+      };
+      if (key) await tx.update(idempotencyKeys).set({ response }).where(eq(idempotencyKeys.key, key));
+      return { ok: true as const, ...response };
+    });
+  } catch (error) {
+    await abandonHold(db, { bookingId, key });
+    throw error;
+  }
+}
+
+/**
+ * A hold whose payment intent could not be made is undone as if it never happened (as
+ * when it all was one transaction): the slot is free again, no booking is left behind,
+ * and the request can be retried with the same key.
+ */
+async function abandonHold(db: Db, { bookingId, key }: { bookingId: string; key: string | null }) {
+  await db.transaction(async (tx) => {
+    await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, bookingId));
+    await tx.delete(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending_payment"), isNull(bookings.paymentIntentId)));
+    if (key) await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  });
 }
 
 class ReplayInFlight extends Error {}
 
 async function replayed(db: Db, key: string, requestHash: string): Promise<HoldResult | null> {
-  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  const [row] = await preparedQuery(db, "booking_idempotency_key", (db, name) =>
+    db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, sql.placeholder("key"))).prepare(name),
+  ).execute({ key });
   if (!row) return null;
   if (row.requestHash !== requestHash) return { ok: false, status: 422, code: "invalid", error: BOOKING_MESSAGES.idempotencyReuse };
   if (!row.response) return null;

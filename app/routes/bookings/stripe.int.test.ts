@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
+import { bookings, localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/payout-provider.server";
@@ -107,6 +107,22 @@ describe("creating the payment", () => {
     const mirror = await s.intent(hold.bookingId);
     expect(mirror).toMatchObject({ provider: "stripe", status: "requires_payment_method", amount: 11000, currency: "USD" });
     expect((await s.booking(hold.bookingId)).paymentIntentId).toBe(intentId);
+  });
+
+  it("when Stripe cannot make the PaymentIntent, the request fails, the slot is free again and nothing is left behind; the same key can retry", async () => {
+    const s = await scenario();
+    const key = crypto.randomUUID();
+    const body = s.request({ date: "2026-06-12", hour: 10 });
+    fake.failNext("POST", "/v1/payment_intents", 500, "Stripe is unavailable.", "api_error");
+    fake.failNext("POST", "/v1/payment_intents", 500, "Stripe is unavailable.", "api_error");
+    fake.failNext("POST", "/v1/payment_intents", 500, "Stripe is unavailable.", "api_error");
+    await expect(s.hold(s.guest, body, key)).rejects.toThrow();
+    expect(await s.calendar()).toEqual([]);
+    expect((await database.db.select().from(bookings).where(eq(bookings.spaceId, s.space.id))).length).toBe(0);
+    // Another guest can take the slot at once, and the first guest's retry with the same key is a new attempt.
+    const retried = await s.hold(s.guest, body, key);
+    expect(retried).toMatchObject({ ok: true });
+    expect(await s.hold(s.otherGuest, s.request({ date: "2026-06-12", hour: 10 }))).toMatchObject({ ok: false, code: "slot_taken" });
   });
 
   it("tells the payment step to use Stripe Elements with the publishable key", async () => {
