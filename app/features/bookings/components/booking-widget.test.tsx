@@ -115,6 +115,20 @@ describe("BookingWidget", () => {
     expect((within(start).getByRole("option", { name: "13:00 — booked" }) as HTMLOptionElement).disabled).toBe(true);
   });
 
+  it("does not draw the hours as free before it knows which are booked", async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal("fetch", (input: RequestInfo | URL) =>
+      String(input).startsWith("/api/spaces/s1/busy") ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(new Response("not found", { status: 404 })),
+    );
+    renderWidget();
+    const grid = screen.getByRole("region", { name: "Weekly availability" });
+    expect(within(grid).getByRole("status").textContent).toBe("Loading availability…");
+    expect(within(grid).queryAllByRole("button", { name: /available$/ })).toHaveLength(0);
+    answer(Response.json({ busy: BUSY }));
+    await waitFor(() => expect(cell(/^Tue 10 Mar, 14:00/).getAttribute("title")).toBe("This time slot is booked"));
+    expect(within(grid).queryByRole("status")).toBeNull();
+  });
+
   it("moves between weeks, never before the current one", async () => {
     renderWidget();
     const previous = screen.getByRole("button", { name: "Previous week" });

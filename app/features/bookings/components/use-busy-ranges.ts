@@ -8,7 +8,9 @@ import type { Range } from "../booking-widget-rules";
  * held, booked or cancelled on this listing, and after a dropped live connection.
  */
 export function useBusyRanges(spaceId: string, window: { from: string; to: string }) {
-  const [state, setState] = useState<{ busy: Range[]; failed: boolean }>({ busy: [], failed: false });
+  // `loaded`: the first answer has come. Until then nobody knows which hours are taken,
+  // so the grid is not drawn as all free (the server renders the page without them).
+  const [state, setState] = useState<{ busy: Range[]; failed: boolean; loaded: boolean }>({ busy: [], failed: false, loaded: false });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
 
@@ -19,7 +21,7 @@ export function useBusyRanges(spaceId: string, window: { from: string; to: strin
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const body = (await response.json()) as { busy?: Range[] };
-        setState({ busy: Array.isArray(body.busy) ? body.busy : [], failed: false });
+        setState({ busy: Array.isArray(body.busy) ? body.busy : [], failed: false, loaded: true });
       })
       .catch(() => {
         if (!controller.signal.aborted) setState((current) => ({ ...current, failed: true }));
@@ -35,5 +37,5 @@ export function useBusyRanges(spaceId: string, window: { from: string; to: strin
     reload,
   );
 
-  return { busy: state.busy, failed: state.failed, reload };
+  return { busy: state.busy, failed: state.failed, loaded: state.loaded, reload };
 }
