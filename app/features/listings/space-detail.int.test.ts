@@ -7,7 +7,8 @@ import { createUser } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { slugify, spacePath } from "./slug";
 import { slugSql } from "~/db/slug-sql";
-import { listReviews, loadSpaceDetail, lookupSpace } from "./space-detail.server";
+import { listSpaceReviews } from "~/features/reviews/reviews.server";
+import { loadSpaceDetail, lookupSpace } from "./space-detail.server";
 
 let database: TestDatabase;
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));
@@ -210,14 +211,14 @@ describe("loadSpaceDetail and reviews", () => {
         createdAt: at(9),
       },
     ]);
-    const list = await listReviews(db, second.id, 50);
+    const list = (await listSpaceReviews(db, second.id, 1, 50)).items;
     expect(list.map((review) => [review.authorName, review.rating])).toEqual([
       ["Anonymous", 4],
       ["Anonymous", 3],
       ["Ada Guest", 5],
       ["Anonymous", 2],
     ]);
-    expect(await listReviews(db, first.id, 50)).toEqual([]);
-    expect((await listReviews(db, second.id, 2)).map((review) => review.rating)).toEqual([4, 3]);
+    expect((await listSpaceReviews(db, first.id, 1, 50)).items).toEqual([]);
+    expect((await listSpaceReviews(db, second.id, 1, 2)).items.map((review) => review.rating)).toEqual([4, 3]);
   });
 });

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { profiles } from "~/db/schema/profiles";
 import { spaces } from "~/db/schema/listings";
-import { reviews } from "~/db/schema/reviews";
 import { listSpaceReviews } from "~/features/reviews/reviews.server";
 import type { Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
@@ -120,20 +119,3 @@ export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
   };
 }
 
-/** Reviews newest first with the reviewer's name ('Anonymous' when there is none). */
-export async function listReviews(db: Db, spaceId: string, limit: number) {
-  const rows = await db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      authorName: profiles.fullName,
-    })
-    .from(reviews)
-    .leftJoin(profiles, eq(profiles.id, reviews.userId))
-    .where(eq(reviews.spaceId, spaceId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
-  return rows.map((review) => ({ ...review, authorName: review.authorName?.trim() || "Anonymous" }));
-}
