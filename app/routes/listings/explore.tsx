@@ -273,7 +273,7 @@ function Results({
   const atLimit = filters.page >= EXPLORE_MAX_PAGE;
   return (
     <div className={loading ? "opacity-60 transition-opacity" : undefined}>
-      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" />
+      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" priorityFirst />
       <div className="mt-8 flex flex-col items-center gap-2 text-sm text-slate-600">
         <p role="status">
           Showing {results.spaces.length} {results.spaces.length === 1 ? "space" : "spaces"}
