@@ -2,9 +2,58 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import type { ManualChunkMeta } from "rollup";
+
+const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
+/** The small shared kit the pages use: components of app/ui, browser helpers of app/lib. */
+const KIT = /\/app\/(ui|lib)\/[^/]+\.tsx?$/;
+
+/**
+ * The client chunk that every page loads (ADR 0180): every module app/root.tsx reaches
+ * through static imports (React Router, the shell, the header and footer), plus the
+ * kit modules of app/ui and app/lib whose own imports are all in it already (so a kit
+ * module never drags a library such as Radix's dialog into every page).
+ */
+function shellModules(meta: ManualChunkMeta): Set<string> {
+  const shell = new Set<string>();
+  const stack = [ROOT_ROUTE];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (shell.has(id)) continue;
+    shell.add(id);
+    stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+  }
+  const kit = [...meta.getModuleIds()].filter((id) => id.startsWith(APP_DIR) && KIT.test(id) && !id.includes(".server.") && !shell.has(id));
+  for (let added = true; added; ) {
+    added = false;
+    for (const id of kit) {
+      if (shell.has(id)) continue;
+      if ((meta.getModuleInfo(id)?.importedIds ?? []).every((imported) => shell.has(imported))) {
+        shell.add(id);
+        added = true;
+      }
+    }
+  }
+  return shell;
+}
+
+let shell: Set<string> | undefined;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : {
+        rollupOptions: {
+          output: {
+            manualChunks(id: string, meta: ManualChunkMeta) {
+              shell ??= shellModules(meta);
+              if (shell.has(id)) return "shell";
+              return undefined;
+            },
+          },
+        },
+      },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -1,12 +1,8 @@
 import { z } from "~/lib/zod";
 import { findRegion, type RegionId } from "./regions";
+import { EXPLORE_MAX_PAGE, MAX_QUERY_LENGTH } from "./search-links";
 
-export const HOME_SEARCH_LIMIT = 9;
-export const HOME_SECTION_LIMIT = 6;
-export const EXPLORE_PAGE_SIZE = 12;
-/** Load more stops here: 50 pages of 12 is 600 cards on one page. */
-export const EXPLORE_MAX_PAGE = 50;
-export const MAX_QUERY_LENGTH = 200;
+export { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, HOME_SEARCH_LIMIT, HOME_SECTION_LIMIT, MAX_QUERY_LENGTH } from "./search-links";
 
 /** Control characters (NUL above all, which PostgreSQL text cannot hold) are dropped from every filter. */
 // eslint-disable-next-line no-control-regex
@@ -67,15 +63,4 @@ export function parseExploreSearch(params: URLSearchParams): ExploreSearch {
 /** `%`, `_` and `\` match themselves inside an ILIKE pattern. */
 export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** The /explore URL for a set of filters (empty ones left out, page 1 left out). */
-export function exploreHref(filters: Partial<ExploreSearch>) {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.type) params.set("type", filters.type);
-  if (filters.location) params.set("location", filters.location);
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  const query = params.toString();
-  return query ? `/explore?${query}` : "/explore";
 }

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
-import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, MAX_QUERY_LENGTH, parseExploreSearch } from "~/features/search/search-params";
+import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, MAX_QUERY_LENGTH } from "~/features/search/search-links";
+import { parseExploreSearch } from "~/features/search/search-params";
 import { listLocations, listSpaceTypes, searchExplore } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
 import { useDelegatedLinks } from "~/ui/delegated-links";
@@ -272,7 +273,7 @@ function Results({
   const atLimit = filters.page >= EXPLORE_MAX_PAGE;
   return (
     <div className={loading ? "opacity-60 transition-opacity" : undefined}>
-      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" />
+      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" priorityFirst />
       <div className="mt-8 flex flex-col items-center gap-2 text-sm text-slate-600">
         <p role="status">
           Showing {results.spaces.length} {results.spaces.length === 1 ? "space" : "spaces"}

@@ -1,5 +1,5 @@
 import { Check, MapPin, Star, Users } from "lucide-react";
-import { useContext, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useContext, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
@@ -11,7 +11,6 @@ import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
 import { SpaceReviews } from "~/features/reviews/components/space-reviews";
-import { PublicProfileDialog } from "~/features/profiles/components/public-profile-dialog";
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -25,6 +24,12 @@ import { Button } from "~/ui/button";
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
+
+// Opened only from 'View host profile': its chunk (and the dialog primitives) loads
+// when first wanted, not with the page (ADR 0180).
+const PublicProfileDialog = lazy(() =>
+  import("~/features/profiles/components/public-profile-dialog").then((module) => ({ default: module.PublicProfileDialog })),
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -187,6 +192,8 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const authDialog = useContext(AuthDialogContext);
   const [profileOpen, setProfileOpen] = useState(false);
+  // Mounted from the first 'View host profile' on, so closing keeps the dialog's own behaviour.
+  const [profileWanted, setProfileWanted] = useState(false);
   const now = useNow(loaderData.now);
 
   const { space, prices, details, host, reviews, isOwner, signedIn } = loaderData;
@@ -279,10 +286,17 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             {!isOwner && (
               <ContactHostButton spaceId={space.id} signedIn={signedIn} onSignInWanted={() => authDialog?.openSignIn()} size="md" block className="mt-4 py-2" />
             )}
-            <Button variant="secondary" size="md" block onClick={() => setProfileOpen(true)} className={isOwner ? "mt-4 py-2" : "mt-2 py-2"}>
+            <Button variant="secondary" size="md" block onClick={() => {
+                setProfileWanted(true);
+                setProfileOpen(true);
+              }} className={isOwner ? "mt-4 py-2" : "mt-2 py-2"}>
               View host profile
             </Button>
-            <PublicProfileDialog hostId={host.id} spaceId={space.id} open={profileOpen} onOpenChange={setProfileOpen} />
+            {profileWanted && (
+              <Suspense fallback={null}>
+                <PublicProfileDialog hostId={host.id} spaceId={space.id} open={profileOpen} onOpenChange={setProfileOpen} />
+              </Suspense>
+            )}
           </section>
         </aside>
 

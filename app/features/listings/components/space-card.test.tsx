@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { FALLBACK_IMAGE, type SpaceCardData } from "../card";
 import { SpaceCard } from "./space-card";
+import { SpaceGrid } from "./space-grid";
 
 afterEach(cleanup);
 
@@ -68,5 +69,21 @@ describe("SpaceCard", () => {
     cleanup();
     renderCard({ ...base, status: "rented" });
     expect(screen.getByText("Currently Rented").className).toContain("bg-red-600");
+  });
+
+  it("a grid that opens its page fetches the first card's image at once and first, every other one lazily", () => {
+    const spaces = [base, { ...base, id: "9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f", title: "Canal Studio" }];
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <SpaceGrid spaces={spaces} label="Opening" priorityFirst /> },
+      { path: "/rest", Component: () => <SpaceGrid spaces={spaces} label="Further down" /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const [first, second] = [...screen.getByRole("list", { name: "Opening" }).querySelectorAll("article img")];
+    expect([first!.getAttribute("loading"), first!.getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
+    expect([second!.getAttribute("loading"), second!.getAttribute("fetchpriority")]).toEqual(["lazy", "auto"]);
+    cleanup();
+    render(<Stub initialEntries={["/rest"]} />);
+    const images = [...screen.getByRole("list", { name: "Further down" }).querySelectorAll("article img")];
+    expect(images.map((image) => image.getAttribute("loading"))).toEqual(["lazy", "lazy"]);
   });
 });

@@ -35,7 +35,16 @@ function StarIcon() {
  * title is a plain anchor: SpaceGrid (and any list of cards) navigates
  * client-side through useDelegatedLinks.
  */
-export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; headingLevel?: 2 | 3 }) {
+export function SpaceCard({
+  space,
+  headingLevel = 3,
+  priority = false,
+}: {
+  space: SpaceCardData;
+  headingLevel?: 2 | 3;
+  /** The list's first card, in view on load: its image is the page's largest paint, fetched at once and first. */
+  priority?: boolean;
+}) {
   const [imageFailed, setImageFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   // An image that failed before hydration never reaches onError: check once on mount.
@@ -55,7 +64,8 @@ export function SpaceCard({ space, headingLevel = 3 }: { space: SpaceCardData; h
           ref={imageRef}
           src={image}
           alt=""
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
           width={600}
           height={400}

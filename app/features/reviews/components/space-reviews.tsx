@@ -1,10 +1,13 @@
 import { BadgeCheck } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { monthYear } from "~/features/listings/space-detail";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
-import { ReviewReplyForm } from "./review-reply-form";
 import { Stars } from "./stars";
+
+// Only the listing's owner sees the reply form: a visitor's page does not load it (nor zod).
+const ReviewReplyForm = lazy(() => import("./review-reply-form").then((module) => ({ default: module.ReviewReplyForm })));
 
 export type SpaceReview = {
   id: string;
@@ -58,7 +61,11 @@ export function SpaceReviews({ reviews, page, pageCount, isOwner, listingId }: P
                   <p className="mt-1 break-words whitespace-pre-line text-sm text-slate-700">{review.hostReply}</p>
                 </div>
               ) : (
-                isOwner && <ReviewReplyForm reviewId={review.id} />
+                isOwner && (
+                  <Suspense fallback={null}>
+                    <ReviewReplyForm reviewId={review.id} />
+                  </Suspense>
+                )
               )}
             </li>
           ))}
