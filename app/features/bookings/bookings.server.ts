@@ -22,6 +22,7 @@ import {
   quoteBooking,
   refundForCancellation,
   unitPrice,
+  UNIT_HOURS,
   type CancellationPolicy,
   type PricingUnit,
 } from "./pricing";
@@ -281,12 +282,16 @@ export async function createBookingHold(
 
   const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
+
+  // The listing, this key's earlier answer and whether the range is taken, in one round trip.
+  const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
+  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
   if (key) {
-    const replay = await replayed(db, key, requestHash);
+    const replay = found ? replayOf(found.earlier, requestHash) : await replayed(db, key, requestHash);
     if (replay) return replay;
   }
 
-  const space = await spaceRow(db, body.spaceId);
+  const space = found?.space;
   if (!space || !space.isPublished) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
   const refusal = bookability(space, userId);
   if (refusal === "owner") return { ok: false, status: 403, code: "not_bookable", error: BOOKING_MESSAGES.ownListing };
@@ -329,22 +334,7 @@ export async function createBookingHold(
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
   // The guest's own open checkout does not count: the transaction releases it.
-  const taken = await preparedQuery(db, "booking_slot_taken", (db, name) =>
-    db
-      .select({ one: sql<number>`1` })
-      .from(spaceAvailability)
-      .where(
-        and(
-          eq(spaceAvailability.spaceId, sql.placeholder("spaceId")),
-          sql`tstzrange(${spaceAvailability.startTime}, ${spaceAvailability.endTime}, '[)') && tstzrange(${sql.placeholder("start")}::timestamptz, ${sql.placeholder("end")}::timestamptz, '[)')`,
-          sql`(${spaceAvailability.expiresAt} is null or ${spaceAvailability.expiresAt} > ${sql.placeholder("now")}::timestamptz)`,
-          sql`not exists (select 1 from ${bookings} b where b.id = ${spaceAvailability.bookingId} and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment')`,
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  ).execute({ spaceId: space.id, start: start.toISOString(), end, now: now.toISOString(), userId });
-  if (taken.length > 0) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   // 1. Take the slot: a short transaction whose last statement is the calendar row the
   //    exclusion constraint checks, so a competing request waits on it for one round trip
   //    (the commit), not for the whole checkout (bench/README.md, bench:booking).
@@ -431,13 +421,53 @@ async function abandonHold(db: Db, { bookingId, key }: { bookingId: string; key:
 class ReplayInFlight extends Error {}
 
 async function replayed(db: Db, key: string, requestHash: string): Promise<HoldResult | null> {
-  const [row] = await preparedQuery(db, "booking_idempotency_key", (db, name) =>
-    db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, sql.placeholder("key"))).prepare(name),
-  ).execute({ key });
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  return replayOf(row ?? null, requestHash);
+}
+
+/** The range a request asks for, if its start is a date and its length positive (it is validated in full later). */
+function requestedRange(startTime: string, unit: PricingUnit, quantity: number): { start: string; end: string } | null {
+  const startMs = /^\d{4}-\d{2}-\d{2}T/.test(startTime) ? Date.parse(startTime) : Number.NaN;
+  const endMs = startMs + quantity * UNIT_HOURS[unit] * 3_600_000;
+  const representable = (ms: number) => Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
+  if (!representable(startMs) || !representable(endMs) || endMs <= startMs) return null;
+  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
+}
+
+/** The answer to give again for a key used before: its first answer, or a refusal when the request differs. */
+function replayOf(row: { requestHash: string; response: unknown } | null, requestHash: string): HoldResult | null {
   if (!row) return null;
   if (row.requestHash !== requestHash) return { ok: false, status: 422, code: "invalid", error: BOOKING_MESSAGES.idempotencyReuse };
   if (!row.response) return null;
   return { ok: true, ...(row.response as HoldResponse) };
+}
+
+/**
+ * Everything a booking attempt reads before it writes, in one prepared statement: the
+ * listing, the earlier answer to this Idempotency-Key, and whether a live hold or booking
+ * (not the guest's own open checkout, which the transaction releases) overlaps the range.
+ * Most attempts in a rush for one slot end here with 'slot taken' (bench:booking), and
+ * the exclusion constraint still decides every race that gets past it.
+ */
+function attemptQuery(db: Db) {
+  return preparedQuery(db, "booking_attempt", (db, name) =>
+    db
+      .select({
+        space: spaces,
+        earlier: sql<{ requestHash: string; response: unknown } | null>`(
+          select json_build_object('requestHash', k.request_hash, 'response', k.response)
+            from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
+        taken: sql<boolean>`exists (
+          select 1 from ${spaceAvailability} a
+           where a.space_id = ${spaces.id}
+             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${sql.placeholder("start")}::timestamptz, ${sql.placeholder("end")}::timestamptz, '[)')
+             and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
+             and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment'))`,
+      })
+      .from(spaces)
+      .where(eq(spaces.id, sql.placeholder("id")))
+      .prepare(name),
+  );
 }
 
 // ---------------------------------------------------------------------------
