@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS } from "../slides";
@@ -48,6 +49,20 @@ function advance(ms: number) {
 }
 
 describe("HeroCarousel", () => {
+  it("puts only the first slide's image in the server's page, then the images next to the visible slide once the page has loaded", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: HeroCarousel }]);
+    const html = renderToString(<Stub initialEntries={["/"]} />);
+    expect(html.match(/<img /g)).toHaveLength(1);
+    expect(html).toContain(`src="${HERO_SLIDES[0]!.image}"`);
+
+    const region = renderCarousel();
+    const sources = () => [...region.querySelectorAll("img")].map((image) => image.getAttribute("src"));
+    expect(sources().sort()).toEqual([HERO_SLIDES[0]!.image, HERO_SLIDES[1]!.image, HERO_SLIDES[9]!.image].sort());
+    fireEvent.click(screen.getByRole("button", { name: "Next slide" }));
+    expect(sources().sort()).toEqual([HERO_SLIDES[0]!.image, HERO_SLIDES[1]!.image, HERO_SLIDES[2]!.image].sort());
+  });
+
+
   it("has ten slides, each with badge, title, subtitle and the two buttons", () => {
     renderCarousel();
     expect(HERO_SLIDES).toHaveLength(10);

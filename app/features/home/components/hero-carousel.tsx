@@ -24,6 +24,20 @@ function usePrefersReducedMotion() {
   );
 }
 
+function subscribePageLoad(onChange: () => void) {
+  window.addEventListener("load", onChange);
+  return () => window.removeEventListener("load", onChange);
+}
+
+/** True once the page (and its first image) has loaded; false while rendering on the server. */
+function usePageLoaded() {
+  return useSyncExternalStore(
+    subscribePageLoad,
+    () => document.readyState === "complete",
+    () => false,
+  );
+}
+
 /**
  * Home hero (docs/product.md#home): ten slides, auto-advance every 5 s, previous/next arrows,
  * dots, controls locked for 1 s during a transition. It pauses while hovered or
@@ -55,6 +69,13 @@ export function HeroCarousel() {
     }, TRANSITION_LOCK_MS);
   }, []);
   useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  // Slides stack in one place, so the browser would fetch every slide's image at once
+  // ("lazy" sees them all in view): only the first is in the server's page; once the page
+  // has loaded, the visible slide and its two neighbours have theirs, so a change never
+  // shows an empty slide and the first view downloads one image instead of ten.
+  const pageLoaded = usePageLoaded();
+  const hasImage = (i: number) => i === 0 || (pageLoaded && (i === index || i === wrapIndex(index, 1) || i === wrapIndex(index, -1)));
 
   const autoPlaying = !paused && !hovered && !focused && !reducedMotion;
   useEffect(() => {
@@ -91,16 +112,18 @@ export function HeroCarousel() {
               inert={!active}
               className={`absolute inset-0 transition-opacity duration-700 ${active ? "opacity-100" : "pointer-events-none opacity-0"}`}
             >
-              <img
-                src={slide.image}
-                alt=""
-                width={1200}
-                height={800}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : "auto"}
-                decoding="async"
-                className="absolute inset-0 -z-10 h-full w-full object-cover"
-              />
+              {hasImage(i) && (
+                <img
+                  src={slide.image}
+                  alt=""
+                  width={1200}
+                  height={800}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : "low"}
+                  decoding="async"
+                  className="absolute inset-0 -z-10 h-full w-full object-cover"
+                />
+              )}
               <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-10 pb-20 sm:px-6">
                 <Badge tone="solid" className="px-3 py-1 tracking-wide uppercase">
