@@ -111,7 +111,7 @@ export async function getBookingWidget(db: Db, { spaceId, viewerId }: { spaceId:
   return space ? bookingWidgetFor(space, viewerId) : null;
 }
 
-/** A listing's row by id (a uuid): every booking attempt reads it, so it is a prepared statement. */
+/** A listing's row by id (a uuid), as a prepared statement. */
 async function spaceRow(db: Db, id: string) {
   const [space] = await preparedQuery(db, "booking_space", (db, name) =>
     db.select().from(spaces).where(eq(spaces.id, sql.placeholder("id"))).prepare(name),
@@ -260,10 +260,11 @@ function invalid(fields: Record<string, string>, status: 400 | 422 = 422): Booki
 }
 
 /**
- * Validates and prices a booking request from the listing, then in one transaction
- * sweeps lapsed holds in the range, inserts a pending_payment booking, its hold and
- * the payment intent (contract: POST /api/bookings/payment-intent). Replaying the
- * same Idempotency-Key returns the first answer.
+ * Validates and prices a booking request from the listing (contract: POST
+ * /api/bookings/payment-intent). One read gives the listing, the key's earlier answer
+ * and whether the range is taken; then a short transaction sweeps lapsed holds in the
+ * range and inserts the pending_payment booking and, last, its hold; then the payment
+ * intent is made (ADR 0190). Replaying the same Idempotency-Key returns the first answer.
  */
 export async function createBookingHold(
   db: Db,
