@@ -1,11 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import {
-  useId,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type CSSProperties,
-} from "react";
+import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
@@ -36,12 +30,7 @@ import {
 } from "../booking-widget-rules";
 import { durationRange, type PricingUnit } from "../pricing";
 import { bookingEnd, todayIn, weekDays } from "../slots";
-import {
-  PaymentStep,
-  type PaymentIntentRequest,
-  type PaymentSummary,
-  type ReadyIntent,
-} from "./payment-step";
+import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { useBusyRanges } from "./use-busy-ranges";
 
 export type BookingWidgetData = {
@@ -77,13 +66,7 @@ function dateKey(date: Date) {
  * pricing option, date, start time, duration, display time zone, the weekly grid
  * and the summary, then the payment step.
  */
-export function BookingWidget({
-  spaceId,
-  widget,
-  signedIn,
-  now,
-  onSignInWanted,
-}: Props) {
+export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }: Props) {
   const id = useId();
   const { timeZone, currency, units, feePercent } = widget;
   const today = todayIn(timeZone, now);
@@ -94,87 +77,39 @@ export function BookingWidget({
     quantity: durationRange(units[0]?.unit ?? "hour", widget).min,
   }));
   const [displayZone, setDisplayZone] = useState(timeZone);
-  const browserZone = useSyncExternalStore(
-    noSubscription,
-    browserTimeZone,
-    () => null,
-  );
+  const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const hydrated = useHydrated();
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
-  const [checkout, setCheckout] = useState<{
-    request: PaymentIntentRequest;
-    summary: PaymentSummary;
-  } | null>(null);
+  const [checkout, setCheckout] = useState<{ request: PaymentIntentRequest; summary: PaymentSummary } | null>(null);
   // The last payment intent, kept when the guest goes back: continuing with the same choice reuses it (and its hold).
-  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent } | null>(
-    null,
-  );
+  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent } | null>(null);
 
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
-  const {
-    busy: allBusy,
-    failed: busyFailed,
-    loaded: busyLoaded,
-    reload: reloadBusy,
-  } = useBusyRanges(spaceId, window);
+  const { busy: allBusy, failed: busyFailed, loaded: busyLoaded, reload: reloadBusy } = useBusyRanges(spaceId, window);
   // Until the booked hours are known the grid waits (a failed fetch shows it, with a warning).
   const gridWaiting = !busyLoaded && !busyFailed;
   // The guest's own hold is not someone else's booking.
-  const busy = held
-    ? allBusy.filter(
-        (range) =>
-          !sameRange(range, {
-            start: held.intent.startTime,
-            end: held.intent.endTime,
-          }),
-      )
-    : allBusy;
+  const busy = held ? allBusy.filter((range) => !sameRange(range, { start: held.intent.startTime, end: held.intent.endTime })) : allBusy;
 
   // A start someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
-  const chosenTaken =
-    chosen.date && chosen.start
-      ? slotOptions(
-          chosen.date,
-          timeZone,
-          chosen.unit,
-          chosen.quantity,
-          busy,
-          now,
-        ).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED
-      : false;
+  const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, timeZone, chosen.unit, chosen.quantity, busy, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
   const choice = chosenTaken ? { ...chosen, start: null } : chosen;
   const range = durationRange(choice.unit, widget);
   const quote = quoteChoice(units, choice, feePercent, currency);
-  const slots = choice.date
-    ? slotOptions(
-        choice.date,
-        timeZone,
-        choice.unit,
-        choice.quantity,
-        busy,
-        now,
-      )
-    : [];
+  const slots = choice.date ? slotOptions(choice.date, timeZone, choice.unit, choice.quantity, busy, now) : [];
   const grid = gridWaiting ? null : weekGrid(weekStart, timeZone, busy, now);
-  const end = choice.start
-    ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone)
-    : null;
+  const end = choice.start ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone) : null;
   const free = total(quote) === 0;
+
 
   const update = (next: Partial<Choice>) => {
     setProblem(null);
     setChoice(() => {
       const merged = { ...choice, ...next };
-      return {
-        ...merged,
-        quantity: clampQuantity(
-          merged.quantity,
-          durationRange(merged.unit, widget),
-        ),
-      };
+      return { ...merged, quantity: clampQuantity(merged.quantity, durationRange(merged.unit, widget)) };
     });
   };
 
@@ -193,15 +128,7 @@ export function BookingWidget({
     }
     if (!choice.start || !end) return;
     setCheckout({
-      request: {
-        spaceId,
-        startTime: choice.start,
-        endTime: end,
-        duration: choice.quantity,
-        pricingUnit: choice.unit,
-        amount: quote.totalMinor,
-        currency,
-      },
+      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency },
       summary: {
         when: rangeInZone(choice.start, end, displayZone),
         zone: displayZone,
@@ -244,35 +171,20 @@ export function BookingWidget({
 
   return (
     // Until the page has hydrated the controls cannot act, so they are disabled rather than silently ignoring a press.
-    <fieldset
-      className="mt-4 min-w-0 space-y-4"
-      data-testid="booking-widget"
-      disabled={!hydrated}
-      aria-busy={!hydrated || undefined}
-    >
+    <fieldset className="mt-4 min-w-0 space-y-4" data-testid="booking-widget" disabled={!hydrated} aria-busy={!hydrated || undefined}>
       <legend className="sr-only">Book this listing</legend>
       <Field label="Pricing option">
-        <Select
-          value={choice.unit}
-          onChange={(event) =>
-            update({ unit: event.target.value as PricingUnit })
-          }
-        >
+        <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
           {units.map((entry) => (
             <option key={entry.unit} value={entry.unit}>
-              {UNIT_NAMES[entry.unit].label} —{" "}
-              {formatMinor(entry.priceMinor, currency)}/
-              {UNIT_NAMES[entry.unit].one}
+              {UNIT_NAMES[entry.unit].label} — {formatMinor(entry.priceMinor, currency)}/{UNIT_NAMES[entry.unit].one}
             </option>
           ))}
         </Select>
       </Field>
 
       <div className="space-y-1">
-        <span
-          className="block text-sm font-medium text-slate-800"
-          id={`${id}-date-label`}
-        >
+        <span className="block text-sm font-medium text-slate-800" id={`${id}-date-label`}>
           Date
         </span>
         <Button
@@ -286,19 +198,10 @@ export function BookingWidget({
           onClick={() => setCalendarOpen((open) => !open)}
           className="justify-start font-normal"
         >
-          {choice.date
-            ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", {
-                hour: undefined,
-                minute: undefined,
-                year: "numeric",
-              })
-            : "Choose a date"}
+          {choice.date ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, year: "numeric" }) : "Choose a date"}
         </Button>
         {calendarOpen && (
-          <div
-            id={`${id}-calendar`}
-            className="rounded-lg border border-slate-200 p-2"
-          >
+          <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
             <DayPicker
               // The library's stylesheet is unlayered, so its variables are set inline to win over it.
               style={DAY_PICKER_LOOK}
@@ -321,39 +224,19 @@ export function BookingWidget({
 
       <div className="grid grid-cols-2 gap-3">
         <Field label="Start time">
-          <Select
-            value={choice.start ?? ""}
-            disabled={!choice.date}
-            onChange={(event) => update({ start: event.target.value || null })}
-          >
-            <option value="">
-              {choice.date ? "Choose a time" : "Pick a date first"}
-            </option>
+          <Select value={choice.start ?? ""} disabled={!choice.date} onChange={(event) => update({ start: event.target.value || null })}>
+            <option value="">{choice.date ? "Choose a time" : "Pick a date first"}</option>
             {slots.map((slot) => (
-              <option
-                key={slot.start}
-                value={slot.start}
-                disabled={slot.disabled}
-              >
+              <option key={slot.start} value={slot.start} disabled={slot.disabled}>
                 {timeInZone(slot.start, displayZone)}
-                {slot.reason
-                  ? ` — ${slot.reason === SLOT_BOOKED ? "booked" : "passed"}`
-                  : ""}
+                {slot.reason ? ` — ${slot.reason === SLOT_BOOKED ? "booked" : "passed"}` : ""}
               </option>
             ))}
           </Select>
         </Field>
         <Field label="Duration">
-          <Select
-            value={choice.quantity}
-            onChange={(event) =>
-              update({ quantity: Number(event.target.value) })
-            }
-          >
-            {Array.from(
-              { length: Math.max(0, range.max - range.min + 1) },
-              (_, index) => range.min + index,
-            ).map((quantity) => (
+          <Select value={choice.quantity} onChange={(event) => update({ quantity: Number(event.target.value) })}>
+            {Array.from({ length: Math.max(0, range.max - range.min + 1) }, (_, index) => range.min + index).map((quantity) => (
               <option key={quantity} value={quantity}>
                 {durationText(choice.unit, quantity)}
               </option>
@@ -363,18 +246,11 @@ export function BookingWidget({
       </div>
 
       <Field label="Show times in">
-        <Select
-          value={displayZone}
-          onChange={(event) => setDisplayZone(event.target.value)}
-        >
+        <Select value={displayZone} onChange={(event) => setDisplayZone(event.target.value)}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, " ")}
-              {zone === timeZone
-                ? " (listing's time zone)"
-                : zone === browserZone
-                  ? " (your time zone)"
-                  : ""}
+              {zone === timeZone ? " (listing's time zone)" : zone === browserZone ? " (your time zone)" : ""}
             </option>
           ))}
         </Select>
@@ -395,15 +271,11 @@ export function BookingWidget({
       />
       {busyFailed && (
         <Alert tone="error" className="text-sm">
-          Could not load the booked times; they are checked again when you
-          continue.
+          Could not load the booked times; they are checked again when you continue.
         </Alert>
       )}
 
-      <dl
-        className="space-y-1 border-t border-slate-200 pt-3 text-sm"
-        aria-label="Booking summary"
-      >
+      <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm" aria-label="Booking summary">
         {choice.start && end && (
           <div className="flex justify-between gap-3">
             <dt className="text-slate-600">When</dt>
@@ -413,18 +285,12 @@ export function BookingWidget({
           </div>
         )}
         <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">
-            Rental ({durationText(choice.unit, choice.quantity)})
-          </dt>
-          <dd className="text-slate-900">
-            {formatMinor(quote.rentalMinor, currency)}
-          </dd>
+          <dt className="text-slate-600">Rental ({durationText(choice.unit, choice.quantity)})</dt>
+          <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency)}</dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">Service fee ({quote.feePercent}%)</dt>
-          <dd className="text-slate-900">
-            {formatMinor(quote.feeMinor, currency)}
-          </dd>
+          <dd className="text-slate-900">{formatMinor(quote.feeMinor, currency)}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold">
           <dt className="text-slate-900">Total</dt>
@@ -442,23 +308,13 @@ export function BookingWidget({
       <Button block onClick={proceed} disabled={free}>
         {free ? "Contact for Pricing" : "Continue to Payment"}
       </Button>
-      {!signedIn && !free && (
-        <p className="text-center text-sm text-slate-600">
-          You will be asked to sign in first; your choice is kept.
-        </p>
-      )}
+      {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </fieldset>
   );
 }
 
-function sameRange(
-  a: { start: string; end: string },
-  b: { start: string; end: string },
-) {
-  return (
-    Date.parse(a.start) === Date.parse(b.start) &&
-    Date.parse(a.end) === Date.parse(b.end)
-  );
+function sameRange(a: { start: string; end: string }, b: { start: string; end: string }) {
+  return Date.parse(a.start) === Date.parse(b.start) && Date.parse(a.end) === Date.parse(b.end);
 }
 
 const DAY_PICKER_LOOK = {
@@ -493,82 +349,41 @@ type GridProps = {
 };
 
 /** The weekly availability grid: hours 9–21 × 7 days in the listing's zone; past and booked hours disabled with a tooltip. */
-function WeekGrid({
-  grid,
-  weekStart,
-  timeZone,
-  displayZone,
-  selected,
-  canGoBack,
-  onPrevious,
-  onNext,
-  onPick,
-}: GridProps) {
+function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack, onPrevious, onNext, onPick }: GridProps) {
   const days = grid?.days ?? weekDays(weekStart);
-  const dayLabel = (date: string) =>
-    formatInZone(`${date}T12:00:00Z`, "UTC", {
-      hour: undefined,
-      minute: undefined,
-      month: undefined,
-    });
+  const dayLabel = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined });
   const first = days[0] ?? "";
   const last = days[days.length - 1] ?? first;
   const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })}`;
   return (
     <section aria-label="Weekly availability" className="space-y-2">
       <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="secondary"
-          size="icon"
-          onClick={onPrevious}
-          disabled={!canGoBack}
-          aria-label="Previous week"
-        >
+        <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week">
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </Button>
-        <p
-          className="text-sm font-semibold text-slate-900"
-          aria-live="polite"
-          data-testid="week-range"
-        >
+        <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="week-range">
           {range}
         </p>
-        <Button
-          variant="secondary"
-          size="icon"
-          onClick={onNext}
-          aria-label="Next week"
-        >
+        <Button variant="secondary" size="icon" onClick={onNext} aria-label="Next week">
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
       {grid === null ? (
         // The table's height, so nothing below it moves when the hours arrive.
-        <div
-          role="status"
-          className="flex h-[24.875rem] items-center justify-center rounded bg-slate-50 text-sm text-slate-600"
-          data-testid="week-grid-loading"
-        >
+        <div role="status" className="flex h-[24.875rem] items-center justify-center rounded bg-slate-50 text-sm text-slate-600" data-testid="week-grid-loading">
           Loading availability…
         </div>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
-            <caption className="sr-only">
-              Hours in {timeZone.replace(/_/g, " ")}; choose a free hour to
-              start there
-            </caption>
+            <caption className="sr-only">Hours in {timeZone.replace(/_/g, " ")}; choose a free hour to start there</caption>
             <thead>
               <tr>
                 <th scope="col" className="w-11">
                   <span className="sr-only">Hour</span>
                 </th>
                 {days.map((date) => (
-                  <th
-                    key={date}
-                    scope="col"
-                    className="font-medium text-slate-700"
-                  >
+                  <th key={date} scope="col" className="font-medium text-slate-700">
                     {dayLabel(date)}
                   </th>
                 ))}
@@ -577,10 +392,7 @@ function WeekGrid({
             <tbody>
               {grid.rows.map((row) => (
                 <tr key={row[0]?.hour}>
-                  <th
-                    scope="row"
-                    className="pr-1 text-right font-normal text-slate-600"
-                  >
+                  <th scope="row" className="pr-1 text-right font-normal text-slate-600">
                     {row[0] ? timeInZone(row[0].start, displayZone) : null}
                   </th>
                   {row.map((cell) => {
@@ -617,16 +429,13 @@ function WeekGrid({
       )}
       <p className="flex flex-wrap gap-3 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-emerald-100" aria-hidden="true" />{" "}
-          Free
+          <span className="h-3 w-3 rounded bg-emerald-100" aria-hidden="true" /> Free
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-red-200" aria-hidden="true" />{" "}
-          Booked
+          <span className="h-3 w-3 rounded bg-red-200" aria-hidden="true" /> Booked
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-slate-200" aria-hidden="true" />{" "}
-          Passed
+          <span className="h-3 w-3 rounded bg-slate-200" aria-hidden="true" /> Passed
         </span>
       </p>
     </section>
