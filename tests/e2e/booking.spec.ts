@@ -14,6 +14,15 @@ const SPACE_TITLE = "Midtown Mixing Suite with Live Room";
 const PASSWORD = "booking-journey-pw-2026";
 const SHOTS = "/work/shots/bookui";
 
+/**
+ * The day of its week a journey books (0 = Monday): `base`, moved on by one for each
+ * `--repeat-each` run, because every run books on the same server and a repeat must not
+ * find the slot its earlier run took (the week stays the journey's own).
+ */
+function dayOf(testInfo: TestInfo, base: number) {
+  return (base + testInfo.repeatEachIndex) % 7;
+}
+
 function weeksAhead(testInfo: TestInfo, slot: number) {
   // Desktop books weeks 2–6 from now, the phone weeks 8–12.
   return (testInfo.project.name === "phone" ? 8 : 2) + slot;
@@ -85,13 +94,14 @@ test.describe("booking", () => {
   test("book an hourly slot with 4242…, land on 'Booking Confirmed!', and another guest sees it taken", async ({ page, browser }, testInfo) => {
     await newGuest(page, "booker");
     const weeks = weeksAhead(testInfo, 0);
+    const day = dayOf(testInfo, 2);
 
     // Another guest has the same week open in another browser.
     const other = await otherGuest(browser, testInfo, weeks);
-    await expect(cell(other, 2, "14:00")).toBeEnabled();
+    await expect(cell(other, day, "14:00")).toBeEnabled();
 
     await openWeek(page, weeks);
-    await pickSlot(page, 2, "14:00");
+    await pickSlot(page, day, "14:00");
     await expect(page.getByLabel("Booking summary")).toContainText("Rental (1 hour)$70.00");
     await expect(page.getByLabel("Booking summary")).toContainText("Service fee (10%)$7.00");
     await expect(page.getByTestId("booking-total")).toHaveText("$77.00");
@@ -117,11 +127,11 @@ test.describe("booking", () => {
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 
     // The other guest's open page learns it at once (live update), and so does a fresh load.
-    await expect(cell(other, 2, "14:00")).toBeDisabled();
-    await expect(cell(other, 2, "14:00")).toHaveAttribute("title", "This time slot is booked");
+    await expect(cell(other, day, "14:00")).toBeDisabled();
+    await expect(cell(other, day, "14:00")).toHaveAttribute("title", "This time slot is booked");
     await openWeek(other, weeks);
-    await expect(cell(other, 2, "14:00")).toHaveAttribute("title", "This time slot is booked");
-    await expect(cell(other, 2, "15:00")).toBeEnabled();
+    await expect(cell(other, day, "14:00")).toHaveAttribute("title", "This time slot is booked");
+    await expect(cell(other, day, "15:00")).toBeEnabled();
 
     // Someone else's confirmation link tells them nothing.
     await other.goto(new URL(page.url()).pathname + new URL(page.url()).search);
@@ -131,12 +141,13 @@ test.describe("booking", () => {
 
   test("a visitor signs in from the widget and keeps the choice; a declined card, then a good one", async ({ page }, testInfo) => {
     const weeks = weeksAhead(testInfo, 1);
+    const day = dayOf(testInfo, 3);
     await openWeek(page, weeks);
     // Keyboard: a grid cell is a button reached with Tab and chosen with Enter.
-    await expect(cell(page, 3, "10:00")).toBeEnabled();
-    await cell(page, 3, "10:00").focus();
+    await expect(cell(page, day, "10:00")).toBeEnabled();
+    await cell(page, day, "10:00").focus();
     await page.keyboard.press("Enter");
-    await expect(cell(page, 3, "10:00")).toHaveAttribute("aria-pressed", "true");
+    await expect(cell(page, day, "10:00")).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByLabel("Start time")).toHaveValue(/T\d\d:00:00\.000Z$/);
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     const signIn = page.getByRole("dialog", { name: "Sign In" });
@@ -149,7 +160,7 @@ test.describe("booking", () => {
     await expect(dialog).toBeHidden();
     await expect(accountButton(page)).toBeVisible();
     // Back on the same choice.
-    await expect(cell(page, 3, "10:00")).toHaveAttribute("aria-pressed", "true");
+    await expect(cell(page, day, "10:00")).toHaveAttribute("aria-pressed", "true");
 
     await bookAndPay(page, "4000 0000 0000 0002");
     await expect(page.getByRole("form", { name: "Card details" }).getByRole("alert")).toHaveText("Your card was declined.");
@@ -164,7 +175,7 @@ test.describe("booking", () => {
     test.setTimeout(60_000);
     await newGuest(page, "processing");
     await openWeek(page, weeksAhead(testInfo, 2));
-    await pickSlot(page, 4, "16:00");
+    await pickSlot(page, dayOf(testInfo, 4), "16:00");
     await bookAndPay(page, "4000 0000 0000 3063");
     await expect(page.getByRole("heading", { name: "Processing Payment..." })).toBeVisible();
     await expect(page.getByText("Your payment is processing.")).toBeVisible();
@@ -177,8 +188,9 @@ test.describe("booking", () => {
     await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
 
     const weeks = weeksAhead(testInfo, 3);
+    const day = dayOf(testInfo, 1);
     await openWeek(page, weeks);
-    await pickSlot(page, 1, "11:00");
+    await pickSlot(page, day, "11:00");
     await bookAndPay(page, "4242 4242 4242 4242");
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
 
@@ -211,7 +223,7 @@ test.describe("booking", () => {
 
     // The slot is bookable again.
     await openWeek(page, weeks);
-    await expect(cell(page, 1, "11:00")).toBeEnabled();
+    await expect(cell(page, day, "11:00")).toBeEnabled();
 
     // The booking's conversation with the host (docs/product.md#messages).
     await page.goto("/my-bookings");

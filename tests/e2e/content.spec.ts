@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "#tests/e2e/support/fixtures";
 
 /** Every page of issue #6, with a distinctive text each must show. */
 const PAGES = [
