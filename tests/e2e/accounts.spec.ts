@@ -247,9 +247,12 @@ test.describe("accounts", () => {
 
   test("an admin sees the Admin Dashboard link and page", async ({ page, request }, testInfo) => {
     const phone = isPhone(testInfo.project.name);
-    // Sign-up may not claim an admin address: it answers 409 (taken), never 200.
+    // Sign-up may not claim an admin address: it answers 409 (taken), never 200. Sign-ups
+    // for one address are limited to five an hour (ADR 0082), so when the suite runs
+    // again on the same server (--repeat-each, both widths) the answer is 429: refused all
+    // the same, and the admin's own password still works below.
     const claimed = await request.post("/auth/sign-up", { form: { email: ADMIN.email, password: "a-takeover-attempt-42" } });
-    expect(claimed.status()).toBe(409);
+    expect([409, 429]).toContain(claimed.status());
     await page.goto("/");
     await signIn(page, ADMIN.email, ADMIN.password);
     const labels = await menuLabels(page, phone);
