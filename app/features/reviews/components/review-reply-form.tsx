@@ -24,7 +24,9 @@ export function ReviewReplyForm({ reviewId }: { reviewId: string }) {
     <fetcher.Form ref={formRef} method="post" action={`/api/reviews/${reviewId}/reply`} noValidate onSubmit={onSubmit} className="mt-3 space-y-2 border-t border-slate-100 pt-3">
       {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
       <Field label="Answer this review" error={errors.reply} hint="Your answer is public and can be written once.">
-        <Textarea name="reply" rows={3} maxLength={REVIEW_TEXT_MAX} onChange={() => clearError("reply")} />
+        {/* Not before the form works: the form arrives in its own chunk, and text typed into the
+            server's copy before it is ready would be lost when it takes over (ADR 0093). */}
+        <Textarea name="reply" rows={3} maxLength={REVIEW_TEXT_MAX} disabled={!hydrated} onChange={() => clearError("reply")} />
       </Field>
       <Button type="submit" variant="secondary" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText="Sending...">
         Post answer
