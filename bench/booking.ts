@@ -26,6 +26,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { waitFor } from "./support/app-server";
+import { cpuMs, processTree, processesNamed } from "./support/proc";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3150);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -144,7 +145,17 @@ async function main() {
       await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, warmUpSpace.id, 40 + round * SLOTS)));
     }
 
+    // Where the rush's CPU goes (Linux /proc, 10 ms resolution): the server's workers,
+    // PostgreSQL (every postgres process: run this on an otherwise idle machine) and this client.
+    const serverPids = processTree(server.pid!);
+    const postgresPids = processesNamed("postgres");
+    const cpuBefore = { server: cpuMs(serverPids), postgres: cpuMs(postgresPids), client: process.cpuUsage() };
+    const rushStarted = performance.now();
     const results = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
+    const rushMs = performance.now() - rushStarted;
+    const serverCpu = cpuMs(serverPids) - cpuBefore.server;
+    const clientUsage = process.cpuUsage(cpuBefore.client);
+    const rushCpu = `server ${serverCpu.toFixed(0)} ms (${(serverCpu / ATTEMPTS).toFixed(2)} ms per attempt), PostgreSQL ${(cpuMs(postgresPids) - cpuBefore.postgres).toFixed(0)} ms, client ${((clientUsage.user + clientUsage.system) / 1000).toFixed(0)} ms`;
     const statuses = new Map<string, number>();
     for (const r of results) statuses.set(`${r.status} ${r.json.code ?? "ok"}`, (statuses.get(`${r.status} ${r.json.code ?? "ok"}`) ?? 0) + 1);
     const holds = results.filter((r) => r.status === 200 && r.json.clientSecret);
@@ -171,6 +182,7 @@ async function main() {
     const p99 = percentile(latencies, 99);
     console.log(`booking attempts by answer: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`);
     console.log(`booking: confirmed ${confirmed}, overlaps ${overlaps}, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
+    console.log(`booking rush: ${rushMs.toFixed(0)} ms wall; CPU: ${rushCpu}`);
     if (confirmed !== SLOTS || overlaps !== 0 || p99 > 250) failed = true;
 
     // For context: the same request one at a time (no queueing), on slots nobody else wants.

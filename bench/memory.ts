@@ -8,6 +8,7 @@
  */
 import fs from "node:fs";
 import { startAppServer } from "./support/app-server";
+import { processTree, rssMb } from "./support/proc";
 import { chunks, rawRequest } from "../tests/setup/raw-http";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3134);
@@ -15,33 +16,8 @@ const CLIENTS = Number(process.env.CLIENTS ?? 20);
 const BODY_BYTES = Number(process.env.BENCH_BODY_MB ?? 1024) * 1024 * 1024;
 const BUDGET_MB = 100;
 
-/** RSS in MB of a process and all its descendants (cluster workers, if any). */
-function rssMb(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone
-    }
-  }
-  let total = 0;
-  const queue = [rootPid];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
+/** RSS in MB of the server and its cluster workers. */
+const serverRssMb = (rootPid: number) => rssMb(processTree(rootPid));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,13 +68,13 @@ async function main() {
     await sleep(3_000);
     const idleSamples: number[] = [];
     for (let i = 0; i < 10; i++) {
-      idleSamples.push(rssMb(pid));
+      idleSamples.push(serverRssMb(pid));
       await sleep(200);
     }
     const idle = Math.max(...idleSamples);
 
     let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+    const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb(pid))), 100);
     const started = Date.now();
     const statuses = new Map<string, number>();
     let sentBytes = 0;
@@ -131,9 +107,9 @@ async function main() {
     );
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
-    peak = Math.max(peak, rssMb(pid));
+    peak = Math.max(peak, serverRssMb(pid));
     await sleep(5_000);
-    const after = rssMb(pid);
+    const after = serverRssMb(pid);
 
     const clients = routes.length * CLIENTS;
     console.log(`memory under oversized bodies: ${clients} clients (${CLIENTS} per route × ${routes.length} routes), ${BODY_BYTES / 1024 / 1024} MB chunked bodies each`);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -17,6 +18,18 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/**
+ * A port nobody listens on, from the OS. A fixed port made two runs of this file at once
+ * (`--repeat-each`, two workers) poll each other's server and fail.
+ */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 test.describe("server process", () => {
   test("in production without its required settings it refuses to start and names each missing variable", async () => {
     const server = startServer({ NODE_ENV: "production", PORT: "3199" });
@@ -27,7 +40,7 @@ test.describe("server process", () => {
 
   test("serves, then on SIGTERM finishes and exits cleanly", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rentwell-server-"));
-    const port = 3198;
+    const port = await freePort();
     const server = startServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO_DATA: "false" });
     try {
       await expect
