@@ -1,6 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import compression from "compression";
 import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { env } from "~/lib/env.server";
 import { scheduleJob } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { checkReadiness } from "~/lib/readiness.server";
+import { compressResponses } from "./compress";
 import { onceDrainThroughCompression } from "./compression-drain";
 import { requestLog } from "./request-log";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
@@ -40,7 +40,7 @@ export function createApp(build?: ServerBuild) {
     if (settings.isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
-  app.use(compression());
+  app.use(compressResponses()); // not small JSON answers to API writes (server/compress.ts)
   app.use(onceDrainThroughCompression); // expressjs/compression#135 (server/compression-drain.ts)
 
   const clientDir = path.resolve("build/client");

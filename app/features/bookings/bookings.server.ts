@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, localPaymentIntents, spaceAvailability } from "~/db/schema/bookings";
+import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
 import type { Db, Tx } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
@@ -27,6 +28,7 @@ import {
   type PricingUnit,
 } from "./pricing";
 import { bookingEnd, isSlotStart } from "./slots";
+import { takeInTurn } from "./slot-line.server";
 
 /**
  * The booking domain (issue #12, ADR 0104): availability, server-side pricing and
@@ -194,15 +196,25 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
  * booking are claimed together with SKIP LOCKED, so two sweeps never wait on or
  * double-handle one hold, and a payment settling that booking (which locks the
  * booking first) is skipped rather than deadlocked.
+ *
+ * With `releaseCheckoutOf`, the same statement also releases that guest's open checkout
+ * on the space: one open checkout per guest and listing, so a guest who goes back and
+ * picks another time frees the slot they held before, instead of keeping it from
+ * everyone for the rest of its 15 minutes. Its booking expires like a lapsed hold; a
+ * payment that still arrives for it is settled by the lapsed-hold rules (booked if the
+ * slot is free, refunded in full otherwise).
  */
-export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date }) {
+export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date; releaseCheckoutOf?: string }) {
   const scope = range
     ? sql`and a.space_id = ${range.spaceId} and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
+    : sql``;
+  const openCheckout = range?.releaseCheckoutOf
+    ? sql`or (a.space_id = ${range.spaceId} and b.user_id = ${range.releaseCheckoutOf} and b.status = 'pending_payment')`
     : sql``;
   const result = await db.execute<{ booking_id: string | null }>(sql`
     with lapsed as (
       select a.id from ${spaceAvailability} a join ${bookings} b on b.id = a.booking_id
-       where a.kind = 'hold' and a.expires_at <= ${now.toISOString()}::timestamptz ${scope}
+       where a.kind = 'hold' and ((a.expires_at <= ${now.toISOString()}::timestamptz ${scope}) ${openCheckout})
        for update of a, b skip locked
     ), gone as (
       delete from ${spaceAvailability} a using lapsed where a.id = lapsed.id returning a.booking_id
@@ -211,26 +223,6 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
       from gone where b.id = gone.booking_id and b.status = 'pending_payment'
     returning b.id`);
   return result.rows.length;
-}
-
-/**
- * One open checkout per guest and listing: a guest who goes back and picks another
- * time frees the slot they held before, instead of keeping it from everyone for the
- * rest of its 15 minutes. Its booking expires like a lapsed hold; a payment that still
- * arrives for it is settled by the lapsed-hold rules (booked if the slot is free,
- * refunded in full otherwise).
- */
-async function releaseOpenCheckouts(tx: Tx, { userId, spaceId, now }: { userId: string; spaceId: string; now: Date }) {
-  await tx.execute(sql`
-    with open as (
-      select b.id from ${bookings} b
-       where b.user_id = ${userId} and b.space_id = ${spaceId} and b.status = 'pending_payment'
-       for update skip locked
-    ), gone as (
-      delete from ${spaceAvailability} a using open where a.booking_id = open.id and a.kind = 'hold' returning a.booking_id
-    )
-    update ${bookings} b set status = 'expired', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
-      from gone where b.id = gone.booking_id`);
 }
 
 const holdSchema = z.object({
@@ -338,49 +330,17 @@ export async function createBookingHold(
   if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   // 1. Take the slot: a short transaction whose last statement is the calendar row the
   //    exclusion constraint checks, so a competing request waits on it for one round trip
-  //    (the commit), not for the whole checkout (bench/README.md, bench:booking).
-  let bookingId: string;
-  try {
-    bookingId = await db.transaction(async (tx) => {
-      if (key) {
-        const inserted = await tx.insert(idempotencyKeys).values({ key, userId, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-        if (inserted.length === 0) throw new ReplayInFlight();
-      }
-      await sweepExpiredHolds(tx, now, { spaceId: space.id, start, end: endDate });
-      await releaseOpenCheckouts(tx, { userId, spaceId: space.id, now });
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          userId,
-          spaceId: space.id,
-          startTime: start,
-          endTime: endDate,
-          pricingUnit: unit,
-          quantity: body.duration,
-          rentalAmount: quote.rentalMinor,
-          totalPrice: quote.totalMinor,
-          platformFeePercentage: quote.feePercent,
-          platformFeeAmount: quote.feeMinor,
-          currency: space.currency,
-          status: "pending_payment",
-          holdExpiresAt,
-          payoutReleaseAt: new Date(endDate.getTime() + PAYOUT_DELAY_MS),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: bookings.id });
-      await tx.insert(spaceAvailability).values({ spaceId: space.id, bookingId: booking!.id, kind: "hold", startTime: start, endTime: endDate, expiresAt: holdExpiresAt, createdAt: now });
-      return booking!.id;
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === "23P01") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
-    if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
-      const replay = key ? await replayed(db, key, requestHash) : null;
-      if (replay) return replay;
-      return { ok: false, status: 409, code: "invalid", error: "This request is already being processed" };
-    }
-    throw error;
-  }
+  //    (the commit), not for the whole checkout (bench/README.md, bench:booking). Attempts
+  //    at one listing in this process take their turn (slot-line.server.ts, ADR 0191).
+  const taking = await takeInTurn(
+    space.id,
+    { start: start.getTime(), end: endDate.getTime() },
+    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start, end: endDate }, hold: { unit, quantity: body.duration, quote, currency: space.currency, expiresAt: holdExpiresAt } }),
+    (outcome) => outcome.held,
+  );
+  if (taking === "taken") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  if (!taking.held) return taking.answer;
+  const { bookingId } = taking;
 
   // 2. The payment intent, outside the slot's transaction (with Stripe it is a call over
   //    the network). If it cannot be made, the hold is let go at once and the request fails.
@@ -402,6 +362,73 @@ export async function createBookingHold(
     });
   } catch (error) {
     await abandonHold(db, { bookingId, key });
+    throw error;
+  }
+}
+
+/**
+ * The slot transaction of a booking attempt, in two statements: the first sweeps lapsed
+ * holds in the range and releases the guest's own open checkout on the listing; the
+ * second claims the Idempotency-Key and inserts the pending_payment booking and, last,
+ * its hold. A taken slot or a key already in use is an answer, not an error.
+ */
+async function takeSlot(
+  db: Db,
+  input: {
+    key: string | null;
+    userId: string;
+    requestHash: string;
+    now: Date;
+    range: { spaceId: string; start: Date; end: Date };
+    hold: { unit: PricingUnit; quantity: number; quote: ReturnType<typeof quoteBooking>; currency: Currency; expiresAt: Date };
+  },
+): Promise<{ held: true; bookingId: string } | { held: false; answer: HoldResult }> {
+  const { key, userId, requestHash, now, range, hold } = input;
+  try {
+    const bookingId = await db.transaction(async (tx) => {
+      await sweepExpiredHolds(tx, now, { ...range, releaseCheckoutOf: userId });
+      // The key, the booking and its hold in one statement: the hold is inserted last,
+      // from the booking's id, and only when the key was claimed here.
+      const booking = tx
+        .insert(bookings)
+        .values({
+          userId,
+          spaceId: range.spaceId,
+          startTime: range.start,
+          endTime: range.end,
+          pricingUnit: hold.unit,
+          quantity: hold.quantity,
+          rentalAmount: hold.quote.rentalMinor,
+          totalPrice: hold.quote.totalMinor,
+          platformFeePercentage: hold.quote.feePercent,
+          platformFeeAmount: hold.quote.feeMinor,
+          currency: hold.currency,
+          status: "pending_payment",
+          holdExpiresAt: hold.expiresAt,
+          payoutReleaseAt: new Date(range.end.getTime() + PAYOUT_DELAY_MS),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      const claim = key ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key }) : null;
+      const { rows } = await tx.execute<{ booking_id: string }>(sql`
+        with ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}made as (${booking.getSQL()})
+        insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, created_at)
+        select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
+               ${hold.expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from made ${claim ? sql`where exists (select 1 from claimed)` : sql``}
+        returning booking_id`);
+      // Not claimed: the same key is in use by a request in flight (the rollback undoes the booking).
+      if (rows.length === 0) throw new ReplayInFlight();
+      return rows[0]!.booking_id;
+    });
+    return { held: true, bookingId };
+  } catch (error) {
+    if (pgErrorCode(error) === "23P01") return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken } };
+    if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
+      const replay = key ? await replayed(db, key, requestHash) : null;
+      return { held: false, answer: replay ?? { ok: false, status: 409, code: "invalid", error: "This request is already being processed" } };
+    }
     throw error;
   }
 }
