@@ -45,14 +45,18 @@ const AVAILABILITY_REQUESTS = 500;
 const WARM_UP_RUSHES = 3;
 
 /**
- * One POST on its own connection (as 200 different browsers would), through node:http.
- * The load generator runs on the same two cores as the server: fetch (undici) spent about
- * 1.5 ms of CPU per request here, 300 ms for the burst, all on this process's one thread,
- * so it measured its own queue; node:http spends about a fifth of that.
+ * One request through node:http: for the rush, a POST on its own connection (as 200
+ * different browsers would, `agent: false`); for the calendar, GETs on one kept-alive
+ * connection (as one browser would). The load generator runs on the same two cores as
+ * the server: fetch (undici) spent about 1.5 ms of CPU per request here, 300 ms for the
+ * burst, all on this process's one thread, so it measured its own queue; node:http
+ * spends about a fifth of that.
  */
-function postJson(url: string, payload: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function send(url: string, options: { method?: string; payload?: string; headers?: Record<string, string>; agent?: http.Agent | false }): Promise<{ status: number; body: string }> {
+  const { method = "GET", payload, headers = {}, agent = false } = options;
+  const bodyHeaders: Record<string, string | number> = payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) };
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", agent: false, headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } }, (response) => {
+    const request = http.request(url, { method, agent, headers: { "Accept-Encoding": "gzip", ...headers, ...bodyHeaders } }, (response) => {
       const stream = response.headers["content-encoding"] === "gzip" ? response.pipe(zlib.createGunzip()) : response;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -134,7 +138,7 @@ async function main() {
       const cookie = cookies[i % GUESTS]!;
       const payload = JSON.stringify(body);
       const started = performance.now();
-      const response = await postJson(`${baseUrl}/api/bookings/payment-intent`, payload, { Cookie: cookie, "Idempotency-Key": crypto.randomUUID(), "Accept-Encoding": "gzip" });
+      const response = await send(`${baseUrl}/api/bookings/payment-intent`, { method: "POST", payload, headers: { Cookie: cookie, "Idempotency-Key": crypto.randomUUID() } });
       const json = JSON.parse(response.body) as { clientSecret?: string; code?: string };
       return { ms: performance.now() - started, status: response.status, json, cookie };
     };
@@ -222,16 +226,18 @@ async function main() {
       const from = new Date(base.getTime() + ((i * 7_919 * 3_600_000) % span));
       return `${baseUrl}/api/spaces/${space.id}/busy?from=${from.toISOString()}&to=${new Date(from.getTime() + windowMs).toISOString()}`;
     };
-    for (let i = 0; i < 30; i++) await (await fetch(busyUrl(i))).arrayBuffer();
+    const browser = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = 0; i < 30; i++) await send(busyUrl(i), { agent: browser });
     const samples: number[] = [];
     let ranges = 0;
     for (let i = 0; i < AVAILABILITY_REQUESTS; i++) {
       const started = performance.now();
-      const response = await fetch(busyUrl(i + 30));
-      const body = (await response.json()) as { busy: unknown[] };
+      const response = await send(busyUrl(i + 30), { agent: browser });
+      const body = JSON.parse(response.body) as { busy: unknown[] };
       samples.push(performance.now() - started);
       ranges += body.busy.length;
     }
+    browser.destroy();
     samples.sort((a, b) => a - b);
     const a95 = percentile(samples, 95);
     console.log(

@@ -1,34 +1,40 @@
-import { describe, expect, it } from "vitest";
-import { linesInUse, takeInTurn } from "./slot-line.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { arrival, linesInUse, listingsRemembered, takeInTurn } from "./slot-line.server";
 
 const HOUR = 3_600_000;
 const range = (fromHour: number, hours = 1) => ({ start: fromHour * HOUR, end: (fromHour + hours) * HOUR });
 
-/** A `take` that records when it runs and finishes when the test says so. */
-function controlledTake(log: string[], name: string, held: boolean) {
+type Outcome = { held: boolean; takenElsewhere?: boolean };
+const taken = (outcome: Outcome) => outcome.held || Boolean(outcome.takenElsewhere);
+
+/** A `take` that records when it runs and finishes with `outcome` when the test says so. */
+function controlledTake(log: string[], name: string, outcome: Outcome) {
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   const take = async () => {
     log.push(`${name} starts`);
     await finished;
     log.push(`${name} ends`);
-    return { held };
+    return outcome;
   };
   return { take, finish };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const took = (result: { held: boolean }) => result.held;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("takeInTurn: one line per listing in this process", () => {
-  it("runs attempts at one listing one after another, and answers 'taken' to those that waited behind an overlapping hold", async () => {
+  it("runs attempts at one listing one after another, and answers 'taken' to those that arrived before an overlapping hold", async () => {
     const log: string[] = [];
-    const first = controlledTake(log, "first", true);
-    const overlapping = controlledTake(log, "overlapping", true);
-    const elsewhere = controlledTake(log, "elsewhere", true);
-    const a = takeInTurn("space-1", range(10, 2), first.take, took);
-    const b = takeInTurn("space-1", range(11), overlapping.take, took);
-    const c = takeInTurn("space-1", range(14), elsewhere.take, took);
+    const first = controlledTake(log, "first", { held: true });
+    const overlapping = controlledTake(log, "overlapping", { held: true });
+    const elsewhere = controlledTake(log, "elsewhere", { held: true });
+    const a = takeInTurn("space-1", range(10, 2), arrival(), first.take, taken);
+    const b = takeInTurn("space-1", range(11), arrival(), overlapping.take, taken);
+    const c = takeInTurn("space-1", range(14), arrival(), elsewhere.take, taken);
     await tick();
     expect(log).toEqual(["first starts"]);
     first.finish();
@@ -42,55 +48,69 @@ describe("takeInTurn: one line per listing in this process", () => {
     expect(linesInUse()).toBe(0);
   });
 
+  it("also learns from the database's refusal: an attempt that arrived before it is answered without asking again", async () => {
+    const log: string[] = [];
+    const arrivedEarly = arrival();
+    const refused = controlledTake(log, "refused", { held: false, takenElsewhere: true });
+    refused.finish();
+    await expect(takeInTurn("space-2", range(9), arrival(), refused.take, taken)).resolves.toEqual({ held: false, takenElsewhere: true });
+    // Arrived before the refusal and joins the line after it: answered from it.
+    const later = controlledTake(log, "later", { held: true });
+    later.finish();
+    await expect(takeInTurn("space-2", range(9), arrivedEarly, later.take, taken)).resolves.toBe("taken");
+    expect(log).toEqual(["refused starts", "refused ends"]);
+  });
+
   it("lets the next attempt try when the one ahead did not take its slot, or failed", async () => {
     const log: string[] = [];
-    const refused = controlledTake(log, "refused", false);
-    const a = takeInTurn("space-2", range(10), refused.take, took);
-    const b = takeInTurn("space-2", range(10), async () => {
+    const invalid = controlledTake(log, "invalid", { held: false });
+    const a = takeInTurn("space-3", range(10), arrival(), invalid.take, taken);
+    const b = takeInTurn("space-3", range(10), arrival(), async (): Promise<Outcome> => {
       throw new Error("database gone");
-    }, took);
-    const third = controlledTake(log, "third", true);
-    const c = takeInTurn("space-2", range(10), third.take, took);
-    refused.finish();
+    }, taken);
+    const third = controlledTake(log, "third", { held: true });
+    const c = takeInTurn("space-3", range(10), arrival(), third.take, taken);
+    invalid.finish();
     await expect(a).resolves.toEqual({ held: false });
     await expect(b).rejects.toThrow("database gone");
     await tick();
     third.finish();
     await expect(c).resolves.toEqual({ held: true });
-    expect(log).toEqual(["refused starts", "refused ends", "third starts", "third ends"]);
+    expect(log).toEqual(["invalid starts", "invalid ends", "third starts", "third ends"]);
     expect(linesInUse()).toBe(0);
   });
 
-  it("does not answer from a hold taken before the attempt arrived (it may be gone since): the attempt asks the database", async () => {
+  it("does not answer an attempt from a finding older than it (the hold may be gone since): the attempt asks the database", async () => {
     const log: string[] = [];
-    const earlier = controlledTake(log, "earlier", true);
-    const a = takeInTurn("space-3", range(10), earlier.take, took);
-    const waiting = controlledTake(log, "waiting", true);
-    const b = takeInTurn("space-3", range(20), waiting.take, took);
+    const earlier = controlledTake(log, "earlier", { held: true });
     earlier.finish();
-    await a;
-    // Arrives after 'earlier' took 10:00 while the line still exists (b is in it).
-    const late = controlledTake(log, "late", false);
-    const c = takeInTurn("space-3", range(10), late.take, took);
-    waiting.finish();
-    await b;
-    await tick();
+    await takeInTurn("space-4", range(10), arrival(), earlier.take, taken);
+    const late = controlledTake(log, "late", { held: false });
     late.finish();
-    await expect(c).resolves.toEqual({ held: false });
+    await expect(takeInTurn("space-4", range(10), arrival(), late.take, taken)).resolves.toEqual({ held: false });
     expect(log).toContain("late starts");
-    expect(linesInUse()).toBe(0);
   });
 
-  it("keeps listings apart", async () => {
+  it("keeps listings apart, and forgets a listing's findings a minute later", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    vi.setSystemTime(start);
     const log: string[] = [];
-    const one = controlledTake(log, "one", true);
-    const two = controlledTake(log, "two", true);
-    const a = takeInTurn("space-4", range(10), one.take, took);
-    const b = takeInTurn("space-5", range(10), two.take, took);
+    const one = controlledTake(log, "one", { held: true });
+    const two = controlledTake(log, "two", { held: true });
+    const a = takeInTurn("space-5", range(10), arrival(), one.take, taken);
+    const b = takeInTurn("space-6", range(10), arrival(), two.take, taken);
     await tick();
     expect(log).toEqual(["one starts", "two starts"]);
     one.finish();
     two.finish();
     await expect(Promise.all([a, b])).resolves.toEqual([{ held: true }, { held: true }]);
+    const remembered = listingsRemembered();
+    vi.setSystemTime(start + 61_000);
+    const three = controlledTake(log, "three", { held: true });
+    three.finish();
+    await takeInTurn("space-7", range(10), arrival(), three.take, taken);
+    expect(listingsRemembered()).toBeLessThan(remembered);
+    expect(listingsRemembered()).toBe(1);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * One line per listing, in this server process, for taking a slot (ADR 0191).
  *
- * In a rush for one listing most attempts want a slot another attempt is taking at the
- * same moment. Each of them used to open a transaction whose calendar row then waited on
- * the winner's and failed: seven round trips to the database to learn 'slot taken'. In
- * line, attempts at one listing take their slot one after another; an attempt that
- * joined the line while an earlier one took an overlapping range is answered at once.
- * That answer is as true as reading the calendar: the hold was committed while the
- * attempt was in flight.
+ * In a rush for one listing most attempts want a slot that another attempt is taking at
+ * the same moment. Each of them used to open a transaction whose calendar row then
+ * waited on the winner's and failed: four round trips to the database to learn 'slot
+ * taken'. In line, attempts at one listing take their slot one after another, and the
+ * line remembers what it learnt: a range it took, or one the database refused as taken.
+ * An attempt that arrived before such a moment and wants an overlapping range is
+ * answered 'slot taken' at once. That answer is as true as reading the calendar: the
+ * range was taken while the attempt was in flight.
  *
  * It is only a shortcut within one process. Other workers and machines are not in this
  * line; the database's exclusion constraint still decides every race.
@@ -15,37 +16,43 @@
 
 type Range = { start: number; end: number };
 
-type Line = {
-  /** Settles when the attempt at the back of the line is done. */
-  back: Promise<void>;
-  /** Attempts in line, including the one taking its slot. */
-  length: number;
-  /** Ranges taken since the line formed, with the ticket of the moment each was taken. */
-  taken: Array<Range & { ticket: number }>;
-};
+/** What the line learnt: a range found taken, at which moment (`tick`), and when (ms). */
+type Taken = Range & { tick: number; atMs: number };
 
-const lines = new Map<string, Line>();
-let tickets = 0;
+/** Settles when the attempt at the back of the line is done; with how many are in it. */
+const lines = new Map<string, { back: Promise<void>; length: number }>();
+const learnt = new Map<string, Taken[]>();
+let clock = 0;
+
+/** Older findings can only answer attempts that have been in flight longer than this. */
+const REMEMBER_MS = 60_000;
+const REMEMBER_PER_LISTING = 500;
+
+/** The moment an attempt arrived, to pass to takeInTurn: it is answered only from what was learnt after. */
+export function arrival(): number {
+  return ++clock;
+}
 
 /**
  * Runs `take` for `range` of listing `spaceId` once every earlier attempt at that
  * listing in this process is done, and returns what it returns; or "taken", without
- * running it, when an attempt that was ahead in line took an overlapping range.
- * `took` tells from `take`'s result whether the slot was taken.
+ * running it, when the line learnt after `arrived` that an overlapping range is taken.
+ * `taken` tells from `take`'s result whether the range is now taken (held, or refused
+ * because someone else holds it).
  */
-export async function takeInTurn<T>(spaceId: string, range: Range, take: () => Promise<T>, took: (result: T) => boolean): Promise<T | "taken"> {
-  const line = lines.get(spaceId) ?? { back: Promise.resolve(), length: 0, taken: [] };
+export async function takeInTurn<T>(spaceId: string, range: Range, arrived: number, take: () => Promise<T>, taken: (result: T) => boolean): Promise<T | "taken"> {
+  if (takenSince(spaceId, range, arrived)) return "taken";
+  const line = lines.get(spaceId) ?? { back: Promise.resolve(), length: 0 };
   lines.set(spaceId, line);
-  const ticket = ++tickets;
   const ahead = line.back;
   let done!: () => void;
   line.back = new Promise<void>((resolve) => (done = resolve));
   line.length += 1;
   try {
     await ahead;
-    if (line.taken.some((other) => other.ticket > ticket && other.start < range.end && range.start < other.end)) return "taken";
+    if (takenSince(spaceId, range, arrived)) return "taken";
     const result = await take();
-    if (took(result)) line.taken.push({ ...range, ticket: ++tickets });
+    if (taken(result)) learn(spaceId, range);
     return result;
   } finally {
     line.length -= 1;
@@ -54,7 +61,29 @@ export async function takeInTurn<T>(spaceId: string, range: Range, take: () => P
   }
 }
 
+function takenSince(spaceId: string, range: Range, arrived: number): boolean {
+  return (learnt.get(spaceId) ?? []).some((other) => other.tick > arrived && other.start < range.end && range.start < other.end);
+}
+
+function learn(spaceId: string, range: Range) {
+  const now = Date.now();
+  const kept = (learnt.get(spaceId) ?? []).filter((other) => now - other.atMs < REMEMBER_MS).slice(-(REMEMBER_PER_LISTING - 1));
+  kept.push({ ...range, tick: ++clock, atMs: now });
+  // Most recently learnt last, so listings with nothing recent go from the front.
+  learnt.delete(spaceId);
+  learnt.set(spaceId, kept);
+  for (const [id, findings] of learnt) {
+    if (now - findings.at(-1)!.atMs < REMEMBER_MS) break;
+    learnt.delete(id);
+  }
+}
+
 /** Listings with attempts in line (for tests: none once every attempt has settled). */
 export function linesInUse(): number {
   return lines.size;
+}
+
+/** Listings the line remembers findings for (for tests). */
+export function listingsRemembered(): number {
+  return learnt.size;
 }
