@@ -331,8 +331,7 @@ export async function createBookingHold(
   //    range was found taken is answered at once (slot-line.server.ts, ADR 0191).
   const taking = await takeInTurn(
     space.id,
-    { start: start.getTime(), end: endDate.getTime() },
-    arrived,
+    { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
     () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start, end: endDate }, hold: { unit, quantity: body.duration, quote, currency: space.currency, expiresAt: holdExpiresAt } }),
     (outcome) => outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken"),
   );

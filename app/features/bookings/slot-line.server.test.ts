@@ -32,9 +32,9 @@ describe("takeInTurn: one line per listing in this process", () => {
     const first = controlledTake(log, "first", { held: true });
     const overlapping = controlledTake(log, "overlapping", { held: true });
     const elsewhere = controlledTake(log, "elsewhere", { held: true });
-    const a = takeInTurn("space-1", range(10, 2), arrival(), first.take, taken);
-    const b = takeInTurn("space-1", range(11), arrival(), overlapping.take, taken);
-    const c = takeInTurn("space-1", range(14), arrival(), elsewhere.take, taken);
+    const a = takeInTurn("space-1", { range: range(10, 2), guest: "guest-space-1", arrived: arrival() }, first.take, taken);
+    const b = takeInTurn("space-1", { range: range(11), guest: "another guest", arrived: arrival() }, overlapping.take, taken);
+    const c = takeInTurn("space-1", { range: range(14), guest: "guest-space-1", arrived: arrival() }, elsewhere.take, taken);
     await tick();
     expect(log).toEqual(["first starts"]);
     first.finish();
@@ -53,23 +53,35 @@ describe("takeInTurn: one line per listing in this process", () => {
     const arrivedEarly = arrival();
     const refused = controlledTake(log, "refused", { held: false, takenElsewhere: true });
     refused.finish();
-    await expect(takeInTurn("space-2", range(9), arrival(), refused.take, taken)).resolves.toEqual({ held: false, takenElsewhere: true });
+    await expect(takeInTurn("space-2", { range: range(9), guest: "guest-space-2", arrived: arrival() }, refused.take, taken)).resolves.toEqual({ held: false, takenElsewhere: true });
     // Arrived before the refusal and joins the line after it: answered from it.
     const later = controlledTake(log, "later", { held: true });
     later.finish();
-    await expect(takeInTurn("space-2", range(9), arrivedEarly, later.take, taken)).resolves.toBe("taken");
+    await expect(takeInTurn("space-2", { range: range(9), guest: "another guest", arrived: arrivedEarly }, later.take, taken)).resolves.toBe("taken");
     expect(log).toEqual(["refused starts", "refused ends"]);
+  });
+
+  it("never answers a guest from their own hold: their new choice releases it, so the database decides", async () => {
+    const log: string[] = [];
+    const first = controlledTake(log, "first choice", { held: true });
+    const second = controlledTake(log, "second choice", { held: true });
+    const a = takeInTurn("space-8", { range: range(10), guest: "ann", arrived: arrival() }, first.take, taken);
+    const b = takeInTurn("space-8", { range: range(10, 2), guest: "ann", arrived: arrival() }, second.take, taken);
+    first.finish();
+    second.finish();
+    await expect(Promise.all([a, b])).resolves.toEqual([{ held: true }, { held: true }]);
+    expect(log).toContain("second choice starts");
   });
 
   it("lets the next attempt try when the one ahead did not take its slot, or failed", async () => {
     const log: string[] = [];
     const invalid = controlledTake(log, "invalid", { held: false });
-    const a = takeInTurn("space-3", range(10), arrival(), invalid.take, taken);
-    const b = takeInTurn("space-3", range(10), arrival(), async (): Promise<Outcome> => {
+    const a = takeInTurn("space-3", { range: range(10), guest: "guest-space-3", arrived: arrival() }, invalid.take, taken);
+    const b = takeInTurn("space-3", { range: range(10), guest: "guest-space-3", arrived: arrival() }, async (): Promise<Outcome> => {
       throw new Error("database gone");
     }, taken);
     const third = controlledTake(log, "third", { held: true });
-    const c = takeInTurn("space-3", range(10), arrival(), third.take, taken);
+    const c = takeInTurn("space-3", { range: range(10), guest: "guest-space-3", arrived: arrival() }, third.take, taken);
     invalid.finish();
     await expect(a).resolves.toEqual({ held: false });
     await expect(b).rejects.toThrow("database gone");
@@ -84,10 +96,10 @@ describe("takeInTurn: one line per listing in this process", () => {
     const log: string[] = [];
     const earlier = controlledTake(log, "earlier", { held: true });
     earlier.finish();
-    await takeInTurn("space-4", range(10), arrival(), earlier.take, taken);
+    await takeInTurn("space-4", { range: range(10), guest: "guest-space-4", arrived: arrival() }, earlier.take, taken);
     const late = controlledTake(log, "late", { held: false });
     late.finish();
-    await expect(takeInTurn("space-4", range(10), arrival(), late.take, taken)).resolves.toEqual({ held: false });
+    await expect(takeInTurn("space-4", { range: range(10), guest: "guest-space-4", arrived: arrival() }, late.take, taken)).resolves.toEqual({ held: false });
     expect(log).toContain("late starts");
   });
 
@@ -98,8 +110,8 @@ describe("takeInTurn: one line per listing in this process", () => {
     const log: string[] = [];
     const one = controlledTake(log, "one", { held: true });
     const two = controlledTake(log, "two", { held: true });
-    const a = takeInTurn("space-5", range(10), arrival(), one.take, taken);
-    const b = takeInTurn("space-6", range(10), arrival(), two.take, taken);
+    const a = takeInTurn("space-5", { range: range(10), guest: "guest-space-5", arrived: arrival() }, one.take, taken);
+    const b = takeInTurn("space-6", { range: range(10), guest: "guest-space-6", arrived: arrival() }, two.take, taken);
     await tick();
     expect(log).toEqual(["one starts", "two starts"]);
     one.finish();
@@ -109,7 +121,7 @@ describe("takeInTurn: one line per listing in this process", () => {
     vi.setSystemTime(start + 61_000);
     const three = controlledTake(log, "three", { held: true });
     three.finish();
-    await takeInTurn("space-7", range(10), arrival(), three.take, taken);
+    await takeInTurn("space-7", { range: range(10), guest: "guest-space-7", arrived: arrival() }, three.take, taken);
     expect(listingsRemembered()).toBeLessThan(remembered);
     expect(listingsRemembered()).toBe(1);
   });

@@ -10,14 +10,17 @@
  * answered 'slot taken' at once. That answer is as true as reading the calendar: the
  * range was taken while the attempt was in flight.
  *
+ * A guest's own findings never answer their other attempts: a guest's new choice
+ * releases their open checkout, so the database decides those.
+ *
  * It is only a shortcut within one process. Other workers and machines are not in this
  * line; the database's exclusion constraint still decides every race.
  */
 
 type Range = { start: number; end: number };
 
-/** What the line learnt: a range found taken, at which moment (`tick`), and when (ms). */
-type Taken = Range & { tick: number; atMs: number };
+/** What the line learnt: a range found taken by whose attempt, at which moment (`tick`), and when (ms). */
+type Taken = Range & { by: string; tick: number; atMs: number };
 
 /** Settles when the attempt at the back of the line is done; with how many are in it. */
 const lines = new Map<string, { back: Promise<void>; length: number }>();
@@ -36,12 +39,17 @@ export function arrival(): number {
 /**
  * Runs `take` for `range` of listing `spaceId` once every earlier attempt at that
  * listing in this process is done, and returns what it returns; or "taken", without
- * running it, when the line learnt after `arrived` that an overlapping range is taken.
- * `taken` tells from `take`'s result whether the range is now taken (held, or refused
- * because someone else holds it).
+ * running it, when the line learnt after `arrived`, from another guest's attempt, that
+ * an overlapping range is taken. `guest` is whose attempt this is; `taken` tells from
+ * `take`'s result whether the range is now taken (held, or refused because it is).
  */
-export async function takeInTurn<T>(spaceId: string, range: Range, arrived: number, take: () => Promise<T>, taken: (result: T) => boolean): Promise<T | "taken"> {
-  if (takenSince(spaceId, range, arrived)) return "taken";
+export async function takeInTurn<T>(
+  spaceId: string,
+  attempt: { range: Range; guest: string; arrived: number },
+  take: () => Promise<T>,
+  taken: (result: T) => boolean,
+): Promise<T | "taken"> {
+  if (takenSince(spaceId, attempt)) return "taken";
   const line = lines.get(spaceId) ?? { back: Promise.resolve(), length: 0 };
   lines.set(spaceId, line);
   const ahead = line.back;
@@ -50,9 +58,9 @@ export async function takeInTurn<T>(spaceId: string, range: Range, arrived: numb
   line.length += 1;
   try {
     await ahead;
-    if (takenSince(spaceId, range, arrived)) return "taken";
+    if (takenSince(spaceId, attempt)) return "taken";
     const result = await take();
-    if (taken(result)) learn(spaceId, range);
+    if (taken(result)) learn(spaceId, attempt.range, attempt.guest);
     return result;
   } finally {
     line.length -= 1;
@@ -61,14 +69,14 @@ export async function takeInTurn<T>(spaceId: string, range: Range, arrived: numb
   }
 }
 
-function takenSince(spaceId: string, range: Range, arrived: number): boolean {
-  return (learnt.get(spaceId) ?? []).some((other) => other.tick > arrived && other.start < range.end && range.start < other.end);
+function takenSince(spaceId: string, { range, guest, arrived }: { range: Range; guest: string; arrived: number }): boolean {
+  return (learnt.get(spaceId) ?? []).some((other) => other.tick > arrived && other.by !== guest && other.start < range.end && range.start < other.end);
 }
 
-function learn(spaceId: string, range: Range) {
+function learn(spaceId: string, range: Range, by: string) {
   const now = Date.now();
   const kept = (learnt.get(spaceId) ?? []).filter((other) => now - other.atMs < REMEMBER_MS).slice(-(REMEMBER_PER_LISTING - 1));
-  kept.push({ ...range, tick: ++clock, atMs: now });
+  kept.push({ ...range, by, tick: ++clock, atMs: now });
   // Most recently learnt last, so listings with nothing recent go from the front.
   learnt.delete(spaceId);
   learnt.set(spaceId, kept);
