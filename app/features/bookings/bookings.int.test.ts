@@ -233,6 +233,18 @@ describe("hold expiry", () => {
     expect(await s.outcome(s.guest, first.clientSecret)).toMatchObject({ outcome: "refunded" });
   });
 
+  it("a guest's two overlapping choices sent at once both get an answer from the database: the later one holds, the earlier is released", async () => {
+    const s = await scenario();
+    const [first, second] = await Promise.all([
+      s.hold(s.guest, s.request({ date: "2026-06-12", hour: 10, hours: 2 })),
+      s.hold(s.guest, s.request({ date: "2026-06-12", hour: 11, hours: 2 })),
+    ]);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect((await s.booking(first.bookingId)).status).toBe("expired");
+    expect((await s.calendar()).map((row) => [row.bookingId, row.kind])).toEqual([[second.bookingId, "hold"]]);
+  });
+
   it("leaves lapsed holds out of the busy ranges before any sweep", async () => {
     const s = await scenario();
     await s.book(s.guest, { date: "2026-06-10", hour: 10 });
