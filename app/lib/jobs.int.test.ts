@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngine, type TestDatabase } from "#tests/setup/test-database";
-import { runExclusive } from "./jobs.server";
+import { runExclusive, scheduleJob } from "./jobs.server";
 
 describe(`runExclusive on ${testEngine()}`, () => {
   let database: TestDatabase;
@@ -33,6 +33,34 @@ describe(`runExclusive on ${testEngine()}`, () => {
       });
       expect(outer).toEqual({ ran: true, result: "ran once" });
       expect(inner).toEqual({ ran: false });
+    });
+
+    it("jobs due together run one after another, so their connections never fill the pool waiting on each other", async () => {
+      // Each run holds three of the pool's four connections at once: its lock, a
+      // transaction, and a query beside it. Run together, three such jobs held three
+      // locks and waited for the fourth connection until the pool gave up (5 s).
+      const finished: string[] = [];
+      const names = ["job-a", "job-b", "job-c"];
+      const stops = names.map((name) =>
+        scheduleJob({
+          name,
+          intervalMs: 60_000,
+          firstDelayMs: 0,
+          getDatabase: async () => database,
+          run: async (db) => {
+            await db.transaction(async (tx) => {
+              await tx.execute(sql`select 1`);
+              await db.execute(sql`select 2`);
+            });
+            finished.push(name);
+          },
+        }),
+      );
+      try {
+        await expect.poll(() => [...finished].sort(), { timeout: 4_000 }).toEqual(names);
+      } finally {
+        for (const stop of stops) stop();
+      }
     });
   }
 });

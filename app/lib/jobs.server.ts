@@ -24,10 +24,21 @@ export async function runExclusive<T>(database: Pick<Database, "db" | "engine">,
 }
 
 /**
+ * The background jobs of this process run one after another. A run holds a pooled
+ * connection for its lock (runExclusive) while its work takes others; jobs started
+ * together (all of them, 5 s after a worker starts) each held their lock's connection
+ * and waited for a second one, so a pool of 10 could be all locks and open
+ * transactions waiting on each other, and every request in the pool's queue failed
+ * with "timeout exceeded when trying to connect" after 5 s (bench:booking, ADR 0192).
+ */
+let jobLine: Promise<void> = Promise.resolve();
+
+/**
  * Runs a background job after `firstDelayMs` and then every `intervalMs` on unref'd
  * timers (they never keep the process alive), once at a time across every worker
- * and machine (runExclusive). Each run that did something is logged with its result.
- * Returns a function that stops the schedule.
+ * and machine (runExclusive), and one job at a time in this process (jobLine). Each
+ * run that did something is logged with its result. Returns a function that stops
+ * the schedule.
  */
 export function scheduleJob<T>(options: {
   name: string;
@@ -38,9 +49,12 @@ export function scheduleJob<T>(options: {
 }): () => void {
   const { name, intervalMs, firstDelayMs = 5_000, getDatabase, run } = options;
   let running = false;
-  const tick = async () => {
+  const tick = () => {
     if (running) return;
     running = true;
+    jobLine = jobLine.then(runOnce);
+  };
+  const runOnce = async () => {
     try {
       const database = await getDatabase();
       const outcome = await runExclusive(database, name, () => run(database.db));
@@ -52,8 +66,8 @@ export function scheduleJob<T>(options: {
       running = false;
     }
   };
-  const first = setTimeout(() => void tick(), firstDelayMs);
-  const timer = setInterval(() => void tick(), intervalMs);
+  const first = setTimeout(tick, firstDelayMs);
+  const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();
   return () => {
