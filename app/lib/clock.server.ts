@@ -13,8 +13,12 @@ import { env } from "~/lib/env.server";
 export const TEST_NOW_HEADER = "x-test-now";
 
 export function requestNow(request: Request): Date {
+  return nowNamed(request.headers.get(TEST_NOW_HEADER));
+}
+
+/** requestNow for the value of an X-Test-Now header (an HTTP handler outside React Router). */
+export function nowNamed(named: string | null | undefined): Date {
   if (!env().TEST_CLOCK) return new Date();
-  const named = request.headers.get(TEST_NOW_HEADER);
   if (!named) return new Date();
   const instant = new Date(named);
   return Number.isNaN(instant.getTime()) ? new Date() : instant;

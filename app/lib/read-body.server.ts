@@ -7,6 +7,8 @@
  * for file uploads, through the streaming upload parser, which enforces its own limits).
  */
 
+import type { Readable } from "node:stream";
+
 /** Small forms: sign-in, sign-up, toggles, a space type, contact, newsletter. */
 export const SMALL_FORM_BYTES = 32 * 1024;
 /** The listing form: long descriptions and up to 25 media URLs, never files. */
@@ -77,7 +79,43 @@ export type JsonRead = { ok: true; value: unknown } | { ok: false; reason: "too-
 
 /** A JSON body of at most `maxBytes` (read as readBodyWithLimit does); unreadable or malformed JSON is `invalid`. */
 export async function readJsonWithLimit(request: Request, maxBytes: number): Promise<JsonRead> {
-  const body = await readBodyWithLimit(request, maxBytes);
+  return jsonOf(await readBodyWithLimit(request, maxBytes));
+}
+
+/**
+ * readJsonWithLimit for a Node request (an HTTP handler outside React Router:
+ * server/booking-hold.ts), counting bytes as they arrive in the same way.
+ */
+export async function readNodeJsonWithLimit(request: Readable & { headers: Record<string, string | string[] | undefined> }, maxBytes: number): Promise<JsonRead> {
+  return jsonOf(await readNodeBodyWithLimit(request, maxBytes));
+}
+
+function readNodeBodyWithLimit(request: Readable & { headers: Record<string, string | string[] | undefined> }, maxBytes: number): Promise<BodyRead> {
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve({ ok: false, reason: "too-large" });
+  if (request.readableEnded) return Promise.resolve({ ok: false, reason: "unreadable" });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (read: BodyRead) => {
+      request.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      resolve(read);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      // Stop reading (the HTTP server closes the connection once the 413 is sent: server/hardening.ts).
+      request.pause();
+      finish({ ok: false, reason: "too-large" });
+    };
+    const onEnd = () => finish({ ok: true, bytes: Buffer.concat(chunks, size) });
+    const onError = () => finish({ ok: false, reason: "unreadable" });
+    const onClose = () => finish({ ok: false, reason: "unreadable" });
+    request.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
+}
+
+function jsonOf(body: BodyRead): JsonRead {
   if (!body.ok) return { ok: false, reason: body.reason === "too-large" ? "too-large" : "invalid" };
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(body.bytes)) };

@@ -171,8 +171,13 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
  * from the refresh token (rotation) and the new cookies are returned to be set; a
  * missing, expired, revoked or malformed token means signed out and cookies cleared.
  */
-export async function resolveSession(request: Request, { refresh }: { refresh: boolean }, db?: Db): Promise<Resolved> {
-  const cookies = parseCookies(request.headers.get("cookie"));
+export async function resolveSession(request: Request, options: { refresh: boolean }, db?: Db): Promise<Resolved> {
+  return resolveSessionCookies(request.headers.get("cookie"), options, db);
+}
+
+/** resolveSession for a Cookie header (an HTTP handler outside React Router: server/booking-hold.ts). */
+export async function resolveSessionCookies(cookieHeader: string | null, { refresh }: { refresh: boolean }, db?: Db): Promise<Resolved> {
+  const cookies = parseCookies(cookieHeader);
   const access = cookies.get(ACCESS_COOKIE) || null;
   const refreshToken = cookies.get(REFRESH_COOKIE) || null;
   if (!access && !refreshToken) return { user: null, setCookies: [] };
@@ -218,6 +223,29 @@ function safely(pending: Promise<Resolved>): Promise<Resolved> {
   });
 }
 
+/**
+ * The session of a request's Cookie header, renewing an expired access token: resolved
+ * once for all requests in flight with the same cookies. `leave()` once the request is
+ * answered. Throws only when the database cannot be reached.
+ */
+export function joinSession(cookieHeader: string | null): { pending: Promise<Resolved>; leave(): void } {
+  const key = cookieHeader ?? "";
+  let entry = inFlight.get(key);
+  if (!entry) {
+    entry = { pending: safely(resolveSessionCookies(cookieHeader, { refresh: true })), holders: 0 };
+    inFlight.set(key, entry);
+  }
+  entry.holders += 1;
+  const joined = entry;
+  return {
+    pending: joined.pending,
+    leave() {
+      joined.holders -= 1;
+      if (joined.holders === 0 && inFlight.get(key) === joined) inFlight.delete(key);
+    },
+  };
+}
+
 function resolveOnce(request: Request): Promise<Resolved> {
   let pending = resolved.get(request) ?? inFlight.get(request.headers.get("cookie") ?? "")?.pending;
   if (!pending) pending = safely(resolveSession(request, { refresh: false }));
@@ -250,22 +278,15 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
  * (sign-in, sign-out).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const key = request.headers.get("cookie") ?? "";
-  let entry = inFlight.get(key);
-  if (!entry) {
-    entry = { pending: safely(resolveSession(request, { refresh: true })), holders: 0 };
-    inFlight.set(key, entry);
-  }
-  entry.holders += 1;
+  const joined = joinSession(request.headers.get("cookie"));
   let session: Resolved;
   let response: Response;
   try {
-    session = await entry.pending;
-    resolved.set(request, entry.pending);
+    session = await joined.pending;
+    resolved.set(request, joined.pending);
     response = await next();
   } finally {
-    entry.holders -= 1;
-    if (entry.holders === 0 && inFlight.get(key) === entry) inFlight.delete(key);
+    joined.leave();
   }
   if (session.setCookies.length > 0 && !setsSessionCookie(response.headers)) {
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import pg from "pg";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createUser } from "../../../tests/factories/users";
 import { BOOKING_MESSAGES, busyRanges, getBookingWidget, listMyBookings, sweepAllExpiredHolds } from "./bookings.server";
@@ -244,6 +245,29 @@ describe("hold expiry", () => {
     expect((await s.booking(first.bookingId)).status).toBe("expired");
     expect((await s.calendar()).map((row) => [row.bookingId, row.kind])).toEqual([[second.bookingId, "hold"]]);
   });
+
+  // Only PostgreSQL has other connections (other workers) to race with.
+  if (testEngine() === "postgres") {
+    it("takes a slot only while holding the listing's calendar lock, so two workers taking one slot never deadlock", async () => {
+      const s = await scenario();
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${database.name}`;
+      const otherWorker = new pg.Client({ connectionString: url.toString() });
+      await otherWorker.connect();
+      try {
+        await otherWorker.query("begin");
+        await otherWorker.query("select pg_advisory_xact_lock(1, hashtext($1))", [s.space.id]);
+        let answered = false;
+        const attempt = s.hold(s.guest, s.request({ date: "2026-06-13", hour: 10 })).finally(() => (answered = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(answered).toBe(false);
+        await otherWorker.query("commit");
+        expect((await attempt).ok).toBe(true);
+      } finally {
+        await otherWorker.end();
+      }
+    });
+  }
 
   it("leaves lapsed holds out of the busy ranges before any sweep", async () => {
     const s = await scenario();

@@ -193,7 +193,7 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
  * booking first) is skipped rather than deadlocked.
  *
  * With `releaseCheckoutOf`, the same statement also releases that guest's open checkout
- * on the space: one open checkout per guest and listing, so a guest who goes back and
+ * on the space (waiting for it if it is locked): one open checkout per guest and listing, so a guest who goes back and
  * picks another time frees the slot they held before, instead of keeping it from
  * everyone for the rest of its 15 minutes. Its booking expires like a lapsed hold; a
  * payment that still arrives for it is settled by the lapsed-hold rules (booked if the
@@ -203,16 +203,26 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
   const scope = range
     ? sql`and a.space_id = ${range.spaceId} and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
     : sql``;
+  // The guest's own open checkout is waited for, not skipped, when it is locked: it may
+  // be their previous choice, still getting its payment intent. The booking is locked
+  // before its hold, in the order a payment settling it takes them, so the two never
+  // wait on each other; once paid, it is no longer an open checkout.
   const openCheckout = range?.releaseCheckoutOf
-    ? sql`or (a.space_id = ${range.spaceId} and b.user_id = ${range.releaseCheckoutOf} and b.status = 'pending_payment')`
+    ? sql`, open_checkout as (
+      select a.id from ${bookings} b join ${spaceAvailability} a on a.booking_id = b.id
+       where a.kind = 'hold' and a.space_id = ${range.spaceId} and b.user_id = ${range.releaseCheckoutOf} and b.status = 'pending_payment'
+       for update of b, a
+    )`
     : sql``;
   const result = await db.execute<{ booking_id: string | null }>(sql`
     with lapsed as (
       select a.id from ${spaceAvailability} a join ${bookings} b on b.id = a.booking_id
-       where a.kind = 'hold' and ((a.expires_at <= ${now.toISOString()}::timestamptz ${scope}) ${openCheckout})
+       where a.kind = 'hold' and (a.expires_at <= ${now.toISOString()}::timestamptz ${scope})
        for update of a, b skip locked
-    ), gone as (
-      delete from ${spaceAvailability} a using lapsed where a.id = lapsed.id returning a.booking_id
+    )${openCheckout}, gone as (
+      delete from ${spaceAvailability} a
+       where a.id in (select id from lapsed${range?.releaseCheckoutOf ? sql` union select id from open_checkout` : sql``})
+      returning a.booking_id
     )
     update ${bookings} b set status = 'expired', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
       from gone where b.id = gone.booking_id and b.status = 'pending_payment'
@@ -383,6 +393,7 @@ async function takeSlot(
   const { key, userId, requestHash, now, range, hold } = input;
   try {
     const bookingId = await db.transaction(async (tx) => {
+      await lockCalendar(tx, range.spaceId);
       await sweepExpiredHolds(tx, now, { ...range, releaseCheckoutOf: userId });
       // The key, the booking and its hold in one statement: the hold is inserted last,
       // from the booking's id, and only when the key was claimed here.
@@ -428,6 +439,20 @@ async function takeSlot(
     }
     throw error;
   }
+}
+
+/** The class of the two-key advisory locks that guard a listing's calendar (jobs use the one-key form). */
+const CALENDAR_LOCK = 1;
+
+/**
+ * Takes the listing's calendar for the rest of the transaction, before a row goes into
+ * it. The exclusion constraint alone lets two transactions that insert overlapping rows
+ * at the same moment each wait for the other: PostgreSQL then aborts one with "deadlock
+ * detected" after a second (seen in bench:booking when two workers took one slot). In
+ * turn, the second inserter finds the first's row and is refused at once (23P01).
+ */
+async function lockCalendar(tx: Tx, spaceId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK}::int, hashtext(${spaceId}))`);
 }
 
 /**
@@ -478,7 +503,21 @@ function attemptQuery(db: Db) {
   return preparedQuery(db, "booking_attempt", (db, name) =>
     db
       .select({
-        space: spaces,
+        space: {
+          id: spaces.id,
+          userId: spaces.userId,
+          isPublished: spaces.isPublished,
+          available: spaces.available,
+          status: spaces.status,
+          hourlyPrice: spaces.hourlyPrice,
+          dailyPrice: spaces.dailyPrice,
+          weeklyPrice: spaces.weeklyPrice,
+          monthlyPrice: spaces.monthlyPrice,
+          minRentalDuration: spaces.minRentalDuration,
+          maxRentalDuration: spaces.maxRentalDuration,
+          currency: spaces.currency,
+          timezone: spaces.timezone,
+        },
         earlier: sql<{ requestHash: string; response: unknown } | null>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
@@ -521,6 +560,7 @@ async function settlePaidBooking(tx: Tx, intent: Intent, now: Date): Promise<voi
     // The hold lapsed: take the slot again if nobody else has (a savepoint keeps the transaction usable).
     try {
       await tx.transaction(async (inner) => {
+        await lockCalendar(inner, booking.spaceId);
         await sweepExpiredHolds(inner, now, { spaceId: booking.spaceId, start: booking.startTime, end: booking.endTime });
         await inner.insert(spaceAvailability).values({ spaceId: booking.spaceId, bookingId: booking.id, kind: "booking", startTime: booking.startTime, endTime: booking.endTime, createdAt: now });
       });

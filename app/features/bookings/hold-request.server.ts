@@ -1,0 +1,49 @@
+import { getDb } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
+import type { JsonRead } from "~/lib/read-body.server";
+import { createBookingHold } from "./bookings.server";
+import { paymentClientConfig } from "./payment-provider.server";
+
+/** The spec's create-payment-intent call. */
+export const HOLD_PATH = "/api/bookings/payment-intent";
+export const HOLD_BODY_BYTES = 4 * 1024;
+
+export type HoldAnswer = { status: number; body: Record<string, unknown> };
+
+/**
+ * The answer to POST /api/bookings/payment-intent, whoever serves the request: prices
+ * it on the server, holds the slot for 15 minutes and returns the client secret with
+ * what the payment step needs to know of the provider (Stripe's publishable key).
+ *
+ * Two callers, one behaviour (ADR 0192): the server answers it directly, outside React
+ * Router (server/booking-hold.ts), because a rush for one listing is all such requests;
+ * the React Router route (app/routes/bookings/api.payment-intent.ts) answers it under
+ * `react-router dev` and in the route tests. Each resolves the session its own way and
+ * passes the user in; the body is read only for a signed-in user.
+ */
+export async function answerHoldRequest(input: {
+  user: { id: string } | null;
+  readBody: () => Promise<JsonRead>;
+  idempotencyKey: string | null;
+  now: Date;
+}): Promise<HoldAnswer> {
+  if (!input.user) return { status: 401, body: { error: "Sign in to book this space.", code: "unauthorized" } };
+  const body = await input.readBody();
+  if (!body.ok) {
+    return body.reason === "too-large"
+      ? { status: 413, body: { error: "Request too large.", code: "invalid" } }
+      : { status: 400, body: { error: "The request must be JSON.", code: "invalid" } };
+  }
+  try {
+    const result = await createBookingHold(await getDb(), { userId: input.user.id, body: body.value, idempotencyKey: input.idempotencyKey, now: input.now });
+    if (!result.ok) {
+      const { ok: _ok, status, ...failure } = result;
+      return { status, body: failure };
+    }
+    const { ok: _ok, ...response } = result;
+    return { status: 200, body: { ...response, ...paymentClientConfig() } };
+  } catch (error) {
+    logger.error({ err: error }, "create payment intent failed");
+    return { status: 500, body: { error: "Failed to process booking" } };
+  }
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as DbModule from "~/lib/db.server";
+import type * as Listings from "../factories/listings";
+import type * as Factories from "../factories/users";
+import { chunks, rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
+
+/**
+ * POST /api/bookings/payment-intent as the served app answers it, before React Router
+ * (server/booking-hold.ts, ADR 0192): the same answers as the route, and everything
+ * server/app.ts puts in front of a route still applies.
+ */
+let app: AppHttp;
+let db: DbModule.Db;
+let guestCookie: string;
+let refreshOnly: string;
+let spaceId: string;
+const PATH = "/api/bookings/payment-intent";
+
+beforeAll(async () => {
+  app = await startAppHttp({ port: 3133 });
+  db = await (await app.load<typeof DbModule>("/app/lib/db.server.ts")).getDb();
+  const users = await app.load<typeof Factories>("/tests/factories/users.ts");
+  const { createSpace } = await app.load<typeof Listings>("/tests/factories/listings.ts");
+  const host = await users.createUser(db);
+  const guest = await users.createUser(db);
+  guestCookie = await users.sessionCookieFor(db, guest.id);
+  // A browser whose access token has lapsed: only the refresh token is left.
+  refreshOnly = (await users.sessionCookieFor(db, guest.id)).split("; ").find((cookie) => cookie.startsWith("rw_refresh="))!;
+  spaceId = (await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Served Studio" })).id;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Tomorrow (or the day after) at 10:00 UTC, one hour, at 50.00 + 10 % fee. */
+function holdBody(dayOffset: number) {
+  const start = new Date();
+  start.setUTCHours(10, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() + dayOffset);
+  return { spaceId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount: 5500, currency: "USD" };
+}
+
+const send = (body: string, headers: Record<string, string>) =>
+  fetch(`${app.baseUrl}${PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+
+describe("POST /api/bookings/payment-intent, served before React Router", () => {
+  it("holds a slot and answers the client secret, with the request id and the security headers of every response", async () => {
+    const response = await send(JSON.stringify(holdBody(1)), { cookie: guestCookie, "Idempotency-Key": crypto.randomUUID(), "X-Request-Id": "hold-1" });
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as { clientSecret: string; platformFee: { percentage: number; amount: number }; total: number };
+    expect(json.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(json.platformFee).toEqual({ percentage: 10, amount: 500 });
+    expect(json.total).toBe(5500);
+    expect(response.headers.get("x-request-id")).toBe("hold-1");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("gives the next guest the route's answer for a taken slot", async () => {
+    const other = await (await app.load<typeof Factories>("/tests/factories/users.ts")).createUser(db);
+    const cookie = await (await app.load<typeof Factories>("/tests/factories/users.ts")).sessionCookieFor(db, other.id);
+    const response = await send(JSON.stringify(holdBody(1)), { cookie });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "slot_taken", error: "This time slot was just booked by someone else — please pick another" });
+  });
+
+  it("renews a lapsed access token as every other request does, and books with it", async () => {
+    const response = await send(JSON.stringify(holdBody(2)), { cookie: refreshOnly });
+    expect(response.status).toBe(200);
+    const renewed = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+    expect(renewed).toEqual(expect.arrayContaining(["rw_access", "rw_refresh"]));
+  });
+
+  it("asks a signed-out visitor to sign in, without reading the body", async () => {
+    const response = await send(JSON.stringify(holdBody(3)), {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Sign in to book this space.", code: "unauthorized" });
+  });
+
+  it("answers malformed JSON with 400 and a cross-origin post with 403", async () => {
+    const malformed = await send("{not json", { cookie: guestCookie });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: "The request must be JSON.", code: "invalid" });
+    const foreign = await send(JSON.stringify(holdBody(4)), { cookie: guestCookie, Origin: "https://elsewhere.example" });
+    expect(foreign.status).toBe(403);
+  });
+
+  it("stops reading a body at 4 KB: declared or chunked, 413", async () => {
+    const declared = await send(JSON.stringify({ pad: "x".repeat(10_000) }), { cookie: guestCookie });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ error: "Request too large.", code: "invalid" });
+    const chunked = await rawRequest(app.baseUrl, { method: "POST", path: PATH, headers: { "Content-Type": "application/json", cookie: guestCookie }, body: () => chunks(200 * 1024 * 1024) });
+    expect(chunked.status).toBe(413);
+    expect(chunked.sentBytes).toBeLessThan(32 * 1024 * 1024);
+  });
+});
