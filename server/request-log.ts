@@ -16,8 +16,7 @@ const QUIET = /^\/(healthz|readyz|assets\/|favicon|manifest\.webmanifest|robots\
  * or a response that failed is logged at error level, the rest at info.
  *
  * Written on pino directly rather than through pino-http (ADR 0192): pino-http made
- * two child loggers for every request, logged or not, which cost more than the
- * booking endpoint's own work in a rush (bench:booking).
+ * two child loggers for every request, logged or not.
  */
 export function requestLog(req: IncomingMessage, res: ServerResponse, next: () => void) {
   const incoming = req.headers["x-request-id"];
