@@ -29,9 +29,10 @@ export async function bookingHoldRoute(req: Request, res: Response) {
     });
   } catch (error) {
     // Only reading the session throws (answerHoldRequest answers its own failures).
-    if (!isDatabaseUnavailable(error)) logger.error({ err: error }, "create payment intent failed");
-    else res.setHeader("Retry-After", "5");
-    answer = { status: isDatabaseUnavailable(error) ? 503 : 500, body: { error: "Failed to process booking" } };
+    const unreachable = isDatabaseUnavailable(error);
+    if (unreachable) res.setHeader("Retry-After", "5");
+    else logger.error({ err: error }, "create payment intent failed");
+    answer = { status: unreachable ? 503 : 500, body: { error: "Failed to process booking" } };
   } finally {
     session.leave();
   }
