@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as DbModule from "~/lib/db.server";
 import type * as Listings from "../factories/listings";
@@ -43,6 +44,16 @@ function holdBody(dayOffset: number) {
 const send = (body: string, headers: Record<string, string>) =>
   fetch(`${app.baseUrl}${PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
 
+/** A new guest signed in on one browser, with `ended` then done to their session or account. */
+async function guestWhose(ended: "session was revoked" | "account was suspended") {
+  const users = await app.load<typeof Factories>("/tests/factories/users.ts");
+  const guest = await users.createUser(db);
+  const cookie = await users.sessionCookieFor(db, guest.id);
+  if (ended === "session was revoked") await db.execute(sql`update sessions set revoked_at = now() where user_id = ${guest.id}`);
+  else await db.execute(sql`update users set suspended_at = now() where id = ${guest.id}`);
+  return { cookie, held: async () => ((await db.execute(sql`select count(*)::int as n from bookings where user_id = ${guest.id}`)).rows[0] as { n: number }).n };
+}
+
 describe("POST /api/bookings/payment-intent, served before React Router", () => {
   it("holds a slot and answers the client secret, with the request id and the security headers of every response", async () => {
     const response = await send(JSON.stringify(holdBody(1)), { cookie: guestCookie, "Idempotency-Key": crypto.randomUUID(), "X-Request-Id": "hold-1" });
@@ -69,6 +80,24 @@ describe("POST /api/bookings/payment-intent, served before React Router", () => 
     expect(response.status).toBe(200);
     const renewed = response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
     expect(renewed).toEqual(expect.arrayContaining(["rw_access", "rw_refresh"]));
+  });
+
+  // The access token runs for 15 minutes after a sign-out elsewhere or a suspension; the
+  // attempt's own query checks the session (ADR 0193), and the answer is the middleware's.
+  it.each(["session was revoked", "account was suspended"] as const)("signs out a guest whose %s while the access token still runs: 401, cookies cleared, nothing held", async (ended) => {
+    const guest = await guestWhose(ended);
+    const response = await send(JSON.stringify(holdBody(5)), { cookie: guest.cookie, "Idempotency-Key": crypto.randomUUID() });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Sign in to book this space.", code: "unauthorized" });
+    const cleared = response.headers.getSetCookie().filter((cookie) => /^rw_(access|refresh)=;/.test(cookie));
+    expect(cleared).toHaveLength(2);
+    expect(await guest.held()).toBe(0);
+  });
+
+  it("tells a guest whose session was revoked to sign in, not what is wrong with the request", async () => {
+    const guest = await guestWhose("session was revoked");
+    const response = await send(JSON.stringify({ ...holdBody(6), duration: 1.5 }), { cookie: guest.cookie });
+    expect(response.status).toBe(401);
   });
 
   it("asks a signed-out visitor to sign in, without reading the body", async () => {

@@ -7,6 +7,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { env } from "~/lib/env.server";
 import { spacePath } from "~/features/listings/slug";
+import { liveSessionExists } from "~/features/auth/session.server";
 import { queueBookingCancelledEmails, queueBookingConfirmedEmails, queuePaymentFailedEmail } from "~/features/mail/booking-emails.server";
 import { logger } from "~/lib/logger.server";
 import { recordBookingCancelled, recordBookingConfirmed, recordChargeRefunded } from "~/features/payouts/ledger.server";
@@ -252,6 +253,28 @@ export type HoldResponse = {
 
 export type HoldResult = ({ ok: true } & HoldResponse) | BookingFailure;
 
+/**
+ * createBookingHold's answer when it was asked to check the session (`sessionId`) and
+ * could not confirm it is live: nothing was held, and the caller resolves the session
+ * the usual way (renewing or clearing its tokens) before it answers.
+ */
+export const SESSION_UNCONFIRMED = Symbol("session unconfirmed");
+
+type HoldInput = { userId: string; body: unknown; idempotencyKey: string | null; now: Date };
+
+/** The hold request's shape, before anything is read: its fields, its Idempotency-Key and its listing's id. */
+function readHoldRequest(body: unknown, idempotencyKey: string | null): { ok: true; request: z.infer<typeof holdSchema> } | BookingFailure {
+  const parsed = holdSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    return invalid(fields, 400);
+  }
+  if (idempotencyKey !== null && !isUuid(idempotencyKey)) return invalid({ idempotencyKey: "Idempotency-Key must be a UUID" }, 400);
+  if (!isUuid(parsed.data.spaceId)) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  return { ok: true, request: parsed.data };
+}
+
 function invalid(fields: Record<string, string>, status: 400 | 422 = 422): BookingFailure {
   return { ok: false, status, code: "invalid", error: Object.values(fields)[0] ?? "Invalid request", fields };
 }
@@ -259,32 +282,30 @@ function invalid(fields: Record<string, string>, status: 400 | 422 = 422): Booki
 /**
  * Validates and prices a booking request from the listing (contract: POST
  * /api/bookings/payment-intent). One read gives the listing, the key's earlier answer
- * and whether the range is taken; then a short transaction sweeps lapsed holds in the
+ * and whether the range is taken (and, given `sessionId`, whether the guest's session
+ * is live: the served hold reads nothing else for it, ADR 0193); then a short transaction sweeps lapsed holds in the
  * range and inserts the pending_payment booking and, last, its hold; then the payment
  * intent is made (ADR 0190). Replaying the same Idempotency-Key returns the first answer.
  */
-export async function createBookingHold(
-  db: Db,
-  input: { userId: string; body: unknown; idempotencyKey: string | null; now: Date },
-): Promise<HoldResult> {
+export function createBookingHold(db: Db, input: HoldInput & { sessionId?: undefined }): Promise<HoldResult>;
+export function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED>;
+export async function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED> {
   const arrived = arrival();
   const { userId, now } = input;
-  const parsed = holdSchema.safeParse(input.body);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-    return invalid(fields, 400);
-  }
-  const body = parsed.data;
-  if (input.idempotencyKey !== null && !isUuid(input.idempotencyKey)) return invalid({ idempotencyKey: "Idempotency-Key must be a UUID" }, 400);
-  if (!isUuid(body.spaceId)) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  // With a session still to check, nothing is answered before the attempt's query has
+  // confirmed it: a malformed request goes the usual way, session first.
+  const unconfirmed = input.sessionId !== undefined;
+  const parsed = readHoldRequest(input.body, input.idempotencyKey);
+  if (!parsed.ok) return unconfirmed ? SESSION_UNCONFIRMED : parsed;
+  const body = parsed.request;
 
   const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
 
   // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
-  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
+  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, sessionId: input.sessionId ?? null, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
+  if (unconfirmed && !found?.sessionLive) return SESSION_UNCONFIRMED;
   if (key) {
     const replay = found ? replayOf(found.earlier, requestHash) : await replayed(db, key, requestHash);
     if (replay) return replay;
@@ -521,6 +542,8 @@ function attemptQuery(db: Db) {
         earlier: sql<{ requestHash: string; response: unknown } | null>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
+        // Null when the caller read the session itself.
+        sessionLive: sql<boolean>`(${sql.placeholder("sessionId")}::uuid is null or ${liveSessionExists(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("userId")}::uuid`, sql`${sql.placeholder("now")}::timestamptz`)})`,
         taken: sql<boolean>`exists (
           select 1 from ${spaceAvailability} a
            where a.space_id = ${spaces.id}

@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     idempotencyKey: request.headers.get("idempotency-key"),
     now: requestNow(request),
   });
-  return Response.json(answer.body, { status: answer.status });
+  return Response.json(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 export function loader() {
