@@ -135,6 +135,10 @@ describe("BookingWidget", () => {
     expect((previous as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole("button", { name: "Next week" }));
     expect(cell(/^Mon 16 Mar, 09:00: available/)).toBeTruthy();
+    // Each day's column is headed by its weekday over its date.
+    const heads = screen.getAllByRole("columnheader").slice(1);
+    expect(heads.map((head) => head.textContent)).toEqual(["Mon 16", "Tue 17", "Wed 18", "Thu 19", "Fri 20", "Sat 21", "Sun 22"]);
+    expect(heads.every((head) => head.querySelectorAll("span.block").length === 2)).toBe(true);
     expect((previous as HTMLButtonElement).disabled).toBe(false);
     await waitFor(() => expect(calls.filter((call) => call.url.startsWith("/api/spaces/s1/busy"))).toHaveLength(2));
   });

@@ -351,7 +351,9 @@ type GridProps = {
 /** The weekly availability grid: hours 9–21 × 7 days in the listing's zone; past and booked hours disabled with a tooltip. */
 function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack, onPrevious, onNext, onPick }: GridProps) {
   const days = grid?.days ?? weekDays(weekStart);
-  const dayLabel = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined });
+  // Weekday over date, on two lines in every column ("Fri 22" alone used to fit on one).
+  const dayPart = (date: string, part: "weekday" | "day") =>
+    formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined, ...(part === "weekday" ? { day: undefined } : { weekday: undefined }) });
   const first = days[0] ?? "";
   const last = days[days.length - 1] ?? first;
   const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })}`;
@@ -384,7 +386,7 @@ function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack,
                 </th>
                 {days.map((date) => (
                   <th key={date} scope="col" className="font-medium text-slate-700">
-                    {dayLabel(date)}
+                    <span className="block">{dayPart(date, "weekday")}</span> <span className="block">{dayPart(date, "day")}</span>
                   </th>
                 ))}
               </tr>
