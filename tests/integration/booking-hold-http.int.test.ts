@@ -96,8 +96,10 @@ describe("POST /api/bookings/payment-intent, served before React Router", () => 
 
   it("tells a guest whose session was revoked to sign in, not what is wrong with the request", async () => {
     const guest = await guestWhose("session was revoked");
-    const response = await send(JSON.stringify({ ...holdBody(6), duration: 1.5 }), { cookie: guest.cookie });
-    expect(response.status).toBe(401);
+    for (const body of [JSON.stringify({ ...holdBody(6), duration: 1.5 }), "{not json", JSON.stringify({ ...holdBody(6), spaceId: crypto.randomUUID() })]) {
+      const response = await send(body, { cookie: guest.cookie });
+      expect(response.status).toBe(401);
+    }
   });
 
   it("asks a signed-out visitor to sign in, without reading the body", async () => {

@@ -127,7 +127,6 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ id: userId, isAdmin: false }).onConflictDoNothing({ target: profiles.id });
 }
 
-/** The signed-in user of a live session, or null when the session is revoked, expired or unknown. */
 /**
  * The conditions under which session `sessionId` of `userId` signs its requests in, over
  * `sessions` joined to `users`: not revoked, not expired, and the account not suspended
@@ -144,6 +143,7 @@ export function liveSessionExists(sessionId: SQLWrapper, userId: SQLWrapper, now
   return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${isLiveSession(sessionId, userId, now)})`;
 }
 
+/** The signed-in user of a live session, or null when the session is revoked, expired or unknown. */
 export async function loadSessionUser(db: Db, sessionId: string, userId: string, now = new Date()): Promise<SessionUser | null> {
   // Every signed-in request runs it: a prepared statement (app/lib/prepared.server.ts).
   const [row] = await preparedQuery(db, "session_user", (db, name) =>

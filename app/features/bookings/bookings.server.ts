@@ -283,9 +283,10 @@ function invalid(fields: Record<string, string>, status: 400 | 422 = 422): Booki
  * Validates and prices a booking request from the listing (contract: POST
  * /api/bookings/payment-intent). One read gives the listing, the key's earlier answer
  * and whether the range is taken (and, given `sessionId`, whether the guest's session
- * is live: the served hold reads nothing else for it, ADR 0193); then a short transaction sweeps lapsed holds in the
- * range and inserts the pending_payment booking and, last, its hold; then the payment
- * intent is made (ADR 0190). Replaying the same Idempotency-Key returns the first answer.
+ * is live: the served hold reads nothing else for it, ADR 0193); then a short
+ * transaction sweeps lapsed holds in the range and inserts the pending_payment booking
+ * and, last, its hold; then the payment intent is made (ADR 0190). Replaying the same
+ * Idempotency-Key returns the first answer.
  */
 export function createBookingHold(db: Db, input: HoldInput & { sessionId?: undefined }): Promise<HoldResult>;
 export function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED>;

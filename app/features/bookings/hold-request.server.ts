@@ -40,6 +40,8 @@ export async function answerHoldRequest(input: HoldRequest & { sessionId?: strin
   if (!input.user) return { status: 401, body: { error: "Sign in to book this space.", code: "unauthorized" } };
   const body = await input.readBody();
   if (!body.ok) {
+    // The session first: a request that is not even JSON is refused only to a signed-in guest.
+    if (input.sessionId !== undefined) return SESSION_UNCONFIRMED;
     return body.reason === "too-large"
       ? { status: 413, body: { error: "Request too large.", code: "invalid" } }
       : { status: 400, body: { error: "The request must be JSON.", code: "invalid" } };
