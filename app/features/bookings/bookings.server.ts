@@ -305,7 +305,7 @@ export async function createBookingHold(db: Db, input: HoldInput & { sessionId?:
 
   // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
-  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, sessionId: input.sessionId ?? null, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
+  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, sessionId: input.sessionId ?? null, sessionNow: new Date().toISOString(), start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
   if (unconfirmed && !found?.sessionLive) return SESSION_UNCONFIRMED;
   if (key) {
     const replay = found ? replayOf(found.earlier, requestHash) : await replayed(db, key, requestHash);
@@ -543,8 +543,9 @@ function attemptQuery(db: Db) {
         earlier: sql<{ requestHash: string; response: unknown } | null>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
-        // Null when the caller read the session itself.
-        sessionLive: sql<boolean>`(${sql.placeholder("sessionId")}::uuid is null or ${liveSessionExists(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("userId")}::uuid`, sql`${sql.placeholder("now")}::timestamptz`)})`,
+        // True when the caller read the session itself (no sessionId). Sessions expire by
+        // the real clock, as loadSessionUser reads them, not by a test clock's `now`.
+        sessionLive: sql<boolean>`(${sql.placeholder("sessionId")}::uuid is null or ${liveSessionExists(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("userId")}::uuid`, sql`${sql.placeholder("sessionNow")}::timestamptz`)})`,
         taken: sql<boolean>`exists (
           select 1 from ${spaceAvailability} a
            where a.space_id = ${spaces.id}
