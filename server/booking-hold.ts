@@ -1,10 +1,7 @@
 import type { IncomingMessage as Request, ServerResponse as Response } from "node:http";
 import { accessTokenClaims, joinSession } from "~/features/auth/session.server";
-import { SESSION_UNCONFIRMED } from "~/features/bookings/bookings.server";
-import { answerHoldRequest, HOLD_BODY_BYTES, type HoldAnswer, type HoldRequest } from "~/features/bookings/hold-request.server";
+import { answerHoldRequest, failedHold, HOLD_BODY_BYTES, SESSION_UNCONFIRMED, type HoldAnswer, type HoldRequest } from "~/features/bookings/hold-request.server";
 import { nowNamed, TEST_NOW_HEADER } from "~/lib/clock.server";
-import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
-import { logger } from "~/lib/logger.server";
 import { readNodeJsonWithLimit, type JsonRead } from "~/lib/read-body.server";
 
 /**
@@ -40,11 +37,7 @@ async function answerWithSession(res: Response, cookies: string | null, request:
     return await answerHoldRequest({ ...request, user });
   } catch (error) {
     // Only reading the session throws (answerHoldRequest answers its own failures).
-    const unreachable = isDatabaseUnavailable(error);
-    if (!unreachable) logger.error({ err: error }, "create payment intent failed");
-    return unreachable
-      ? { status: 503, body: { error: "Failed to process booking" }, headers: { "Retry-After": "5" } }
-      : { status: 500, body: { error: "Failed to process booking" } };
+    return failedHold(error);
   } finally {
     session.leave();
   }

@@ -3,6 +3,8 @@ import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { logger } from "~/lib/logger.server";
 import type { JsonRead } from "~/lib/read-body.server";
 import { createBookingHold, SESSION_UNCONFIRMED } from "./bookings.server";
+
+export { SESSION_UNCONFIRMED };
 import { paymentClientConfig } from "./payment-provider.server";
 
 /** The spec's create-payment-intent call. */
@@ -56,9 +58,17 @@ export async function answerHoldRequest(input: HoldRequest & { sessionId?: strin
     const { ok: _ok, ...response } = result;
     return { status: 200, body: { ...response, ...paymentClientConfig() } };
   } catch (error) {
-    // The database cannot be reached: the guest may try again shortly (docs/decisions/0092).
-    if (isDatabaseUnavailable(error)) return { status: 503, body: { error: "Failed to process booking" }, headers: { "Retry-After": "5" } };
-    logger.error({ err: error }, "create payment intent failed");
-    return { status: 500, body: { error: "Failed to process booking" } };
+    return failedHold(error);
   }
+}
+
+/**
+ * The answer when the hold, or the session read before it, failed: 503 with Retry-After
+ * while the database cannot be reached (the guest may try again shortly,
+ * docs/decisions/0092), else a logged 500. Both say 'Failed to process booking'.
+ */
+export function failedHold(error: unknown): HoldAnswer {
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { error: "Failed to process booking" }, headers: { "Retry-After": "5" } };
+  logger.error({ err: error }, "create payment intent failed");
+  return { status: 500, body: { error: "Failed to process booking" } };
 }
