@@ -234,7 +234,9 @@ describe("hold expiry", () => {
     expect(await s.outcome(s.guest, first.clientSecret)).toMatchObject({ outcome: "refunded" });
   });
 
-  it("a guest's two overlapping choices sent at once both get an answer from the database: the later one holds, the earlier is released", async () => {
+  // Sent at once, either may reach the database last (on PostgreSQL their first reads run
+  // on two connections and can finish in either order): the one that does holds.
+  it("a guest's two overlapping choices sent at once both get an answer from the database: the one taken last holds, the other is released", async () => {
     const s = await scenario();
     const [first, second] = await Promise.all([
       s.hold(s.guest, s.request({ date: "2026-06-12", hour: 10, hours: 2 })),
@@ -242,8 +244,10 @@ describe("hold expiry", () => {
     ]);
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
-    expect((await s.booking(first.bookingId)).status).toBe("expired");
-    expect((await s.calendar()).map((row) => [row.bookingId, row.kind])).toEqual([[second.bookingId, "hold"]]);
+    const statuses = [(await s.booking(first.bookingId)).status, (await s.booking(second.bookingId)).status];
+    expect([...statuses].sort()).toEqual(["expired", "pending_payment"]);
+    const holding = statuses[0] === "pending_payment" ? first : second;
+    expect((await s.calendar()).map((row) => [row.bookingId, row.kind])).toEqual([[holding.bookingId, "hold"]]);
   });
 
   // Only PostgreSQL has other connections (other workers) to race with.
