@@ -13,8 +13,12 @@ try {
   for (const t of result.totals) {
     const f = (minor: number) => formatMinor(minor, t.currency);
     console.log(
-      `${t.currency}: captured ${f(t.captured)} = host payouts ${f(t.hostPayouts)} + platform fees ${f(t.fees)} + refunds ${f(t.refunds)} + held ${f(t.held)} (${t.bookings} bookings)`,
+      `${t.currency}: captured ${f(t.captured)} = host payouts ${f(t.hostPayouts)} + platform fees ${f(t.fees)} + refunds ${f(t.refunds)} + deducted from payouts ${f(t.deducted)} + dispute losses ${f(t.disputeLosses)} + held ${f(t.held)} (${t.bookings} bookings)`,
     );
+  }
+  for (const b of result.hostBalances) {
+    const f = (minor: number) => formatMinor(minor, b.currency);
+    console.log(`host ${b.hostId} ${b.currency}: owed ${f(b.owed)} after refunds or disputes past a payout, settled ${f(b.settled)} from later payouts, outstanding ${f(b.outstanding)}`);
   }
   for (const d of result.differences) console.log(`DIFFERENCE ${d.currency} booking ${d.bookingId}: ${d.problem}`);
   if (!result.ok) {

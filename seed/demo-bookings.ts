@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { bookings, payouts, profiles, spaceAvailability, type spaces } from "~/db/schema/index";
+import { bookings, localPaymentIntents, payments, payouts, profiles, spaceAvailability, type spaces } from "~/db/schema/index";
 import { localPayoutTransfers, payoutAccounts } from "~/db/schema/payouts";
 import { pricedUnits, quoteBooking, UNIT_HOURS, unitPrice, type CancellationPolicy } from "~/features/bookings/pricing";
-import { appendLedger, recordBookingCancelled, recordBookingConfirmed } from "~/features/payouts/ledger.server";
+import { appendLedger, changeHostShare, recordBookingConfirmed, recordFeeRefund, recordRefundMade } from "~/features/payouts/ledger.server";
 import { accountFingerprint } from "~/features/payouts/local-payout-provider.server";
 import { cancellationSplit } from "~/features/payouts/settlement";
 import type { Tx } from "~/lib/db.server";
@@ -66,12 +66,30 @@ export async function seedDemoBookings(tx: Tx, input: { now: Date; listings: Lis
       status: "confirmed" as const,
       paymentIntentId: `pi_demo_${id.slice(0, 8)}`,
       payoutReleaseAt: new Date(end.getTime() + DAY),
+      cancellationPolicy: (listing.cancellationPolicy ?? "flexible") as CancellationPolicy,
+      refundServiceFee: input.refundServiceFee,
       createdAt,
       updatedAt: createdAt,
     };
     const [inserted] = await tx.insert(bookings).values(row).onConflictDoNothing().returning();
     if (!inserted) continue;
     created++;
+    // The built-in processor's record of the payment, so a demo booking can be cancelled and refunded like a real one.
+    await tx.insert(localPaymentIntents).values({
+      id: inserted.paymentIntentId!,
+      provider: "local",
+      clientSecret: `${inserted.paymentIntentId}_secret_demo_${id.slice(0, 8)}`,
+      bookingId: id,
+      userId: guestId,
+      amount: quote.totalMinor,
+      currency: inserted.currency,
+      status: "succeeded",
+      cardBrand: "visa",
+      cardLast4: "4242",
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await tx.insert(payments).values({ bookingId: id, provider: "local", providerPaymentId: inserted.paymentIntentId!, amount: quote.totalMinor, currency: inserted.currency, status: "succeeded", createdAt, updatedAt: createdAt });
     await recordBookingConfirmed(tx, { booking: inserted, chargeReference: inserted.paymentIntentId, now: createdAt });
     if (cancel) {
       const cancelledAt = new Date(Math.min(createdAt.getTime() + DAY, start.getTime() - HOUR));
@@ -85,9 +103,17 @@ export async function seedDemoBookings(tx: Tx, input: { now: Date; listings: Lis
       });
       await tx
         .update(bookings)
-        .set({ status: "cancelled", cancelledAt, refundAmount: split.refund, refundedAt: split.refund > 0 ? cancelledAt : null, updatedAt: cancelledAt })
+        .set({ status: "cancelled", cancelledAt, cancelledBy: "guest", refundAmount: split.refund, refundedAt: split.refund > 0 ? cancelledAt : null, updatedAt: cancelledAt })
         .where(eq(bookings.id, id));
-      await recordBookingCancelled(tx, { booking: inserted, split, refundReference: split.refund > 0 ? `re_demo_${id.slice(0, 8)}` : null, now: cancelledAt });
+      const key = `${id}:guest_cancel`;
+      await recordFeeRefund(tx, { booking: inserted, amount: split.feeRefund, key, now: cancelledAt });
+      await changeHostShare(tx, { booking: inserted, hostShare: split.hostShare, key, kind: "refund_after_payout", now: cancelledAt });
+      if (split.refund > 0) {
+        const refundId = `re_demo_${id.slice(0, 8)}`;
+        await tx.update(localPaymentIntents).set({ amountRefunded: split.refund }).where(eq(localPaymentIntents.id, inserted.paymentIntentId!));
+        await tx.insert(payments).values({ bookingId: id, provider: "local", providerPaymentId: refundId, amount: split.refund, currency: inserted.currency, status: "refunded", createdAt: cancelledAt, updatedAt: cancelledAt });
+        await recordRefundMade(tx, { bookingId: id, currency: inserted.currency, amount: split.refund, refundId, now: cancelledAt });
+      }
       continue;
     }
     await tx.insert(spaceAvailability).values({ spaceId: listing.id, bookingId: id, kind: "booking", startTime: start, endTime: end, createdAt });

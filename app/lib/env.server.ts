@@ -66,6 +66,15 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   /** Where the Stripe SDK sends its calls; default Stripe's own API. Tests point it at a local Stripe-compatible server. */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * Stripe only: also offer the payment methods that settle days later (bank debits and
+   * the like; Stripe's automatic payment methods). Off by default: cards only, so a
+   * payment is decided within the 15-minute hold. With it on, a processing payment
+   * extends its hold, and one that succeeds too late is refunded (issue #25).
+   */
+  STRIPE_DELAYED_METHODS: booleanish.default(false),
+  /** Who bears a lost card dispute: the platform (default), or the host, from their payout or balance (issue #25). */
+  DISPUTE_LOSSES: z.enum(["platform", "host"], { error: "must be 'platform' or 'host'" }).default("platform"),
   SEED_DEMO_DATA: booleanish.optional(),
   /**
    * Where e-mail goes (ADR 0170): an SMTP server URL such as smtp://user:pass@host:587 or

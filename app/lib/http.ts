@@ -23,3 +23,11 @@ export function invariantResponse(condition: unknown, message: string | (() => s
   const status = init.status ?? 400;
   throw data(typeof message === "function" ? message() : message, { status });
 }
+
+/**
+ * The HTTP status of a domain refusal (the booking process's `Refusal` codes): domain
+ * functions say what happened, routes say it in HTTP.
+ */
+export function refusalStatus(code: "not_found" | "not_allowed" | "refund_changed" | "invalid"): 400 | 404 | 409 {
+  return code === "not_found" ? 404 : code === "invalid" ? 400 : 409;
+}

@@ -1,11 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { bookings, localPaymentIntents, payments, spaceAvailability } from "~/db/schema/bookings";
-import {
-  cancelBooking,
-  confirmCardPayment,
-  createBookingHold,
-  getPaymentOutcome,
-} from "~/features/bookings/bookings.server";
+import { cancelBooking } from "~/features/bookings/cancellation.server";
+import { confirmCardPayment, getPaymentOutcome } from "~/features/bookings/confirmation.server";
+import { createBookingHold } from "~/features/bookings/hold.server";
 import { type PricingUnit, quoteBooking, unitPrice } from "~/features/bookings/pricing";
 import { bookingEnd, daySlots } from "~/features/bookings/slots";
 import type { Db } from "~/lib/db.server";
@@ -83,8 +80,11 @@ export async function bookingScenario(db: Db, options: { now: string; listing?: 
     outcome(user: { id: string }, clientSecret: string) {
       return getPaymentOutcome(db, { userId: user.id, clientSecret, now });
     },
-    cancel(user: { id: string }, bookingId: string) {
-      return cancelBooking(db, { userId: user.id, bookingId, now });
+    cancel(user: { id: string }, bookingId: string, expectedRefund: number | null = null) {
+      return cancelBooking(db, { by: { kind: "guest", userId: user.id }, bookingId, expectedRefund, now });
+    },
+    cancelAsHost(bookingId: string, reason = "The space is flooded") {
+      return cancelBooking(db, { by: { kind: "host", userId: host.id, reason }, bookingId, now });
     },
     async booking(id: string) {
       const [row] = await db.select().from(bookings).where(eq(bookings.id, id));

@@ -1,9 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { CURRENCIES, spaces } from "./listings";
+import { CANCELLATION_POLICIES, CURRENCIES, spaces } from "./listings";
 
-export const BOOKING_STATUSES = ["pending_payment", "confirmed", "cancelled", "expired", "completed"] as const;
+/** The booking process's states (app/features/bookings/process.ts declares how a booking moves between them). */
+export const BOOKING_STATUSES = ["pending_payment", "confirmed", "cancelled", "expired", "completed", "disputed"] as const;
+/** Who cancelled a booking. */
+export const CANCELLED_BY = ["guest", "host", "admin"] as const;
+/** Why a booking that was never confirmed ended (expired). */
+export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed"] as const;
 export const PRICING_UNITS = ["hour", "day", "week", "month"] as const;
 
 /** Amounts in integer minor units of the row's currency (ADR 0102). */
@@ -40,6 +45,15 @@ export const bookings = pgTable(
     cancelledAt: ts("cancelled_at"),
     holdExpiresAt: ts("hold_expires_at"),
     payoutReleaseAt: ts("payout_release_at").notNull(),
+    /**
+     * The terms the guest accepted, as they were when the slot was held (issue #25): every
+     * refund reads these, never the listing's or the platform's current settings.
+     */
+    cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("flexible"),
+    refundServiceFee: boolean("refund_service_fee").notNull().default(false),
+    cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
+    cancellationReason: text("cancellation_reason"),
+    endedReason: text("ended_reason", { enum: ENDED_REASONS }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -54,8 +68,12 @@ export const bookings = pgTable(
     check("bookings_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check(
       "bookings_status_check",
-      sql`${t.status} in ('pending_payment', 'confirmed', 'cancelled', 'expired', 'completed')`,
+      sql`${t.status} in ('pending_payment', 'confirmed', 'cancelled', 'expired', 'completed', 'disputed')`,
     ),
+    check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
+    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed')`),
+    check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
   ],
 );
@@ -102,6 +120,8 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     status: text("status").notNull(),
     failureMessage: text("failure_message"),
+    /** The provider call (provider_calls) that made this refund; null for charges and for refunds made elsewhere. */
+    callId: uuid("call_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -115,9 +135,10 @@ export const payments = pgTable(
  * scheduled: held until release_at, or waiting for the host's payout account;
  * processing: claimed by the payout job (until claimed_until); paid; failed: the last
  * transfer failed, retried at next_attempt_at; cancelled: nothing left for the host;
- * reversed: the transfer was taken back (ADR 0121).
+ * reversed: the transfer was taken back (ADR 0121); held: kept back while the booking's
+ * payment is disputed (issue #25).
  */
-export const PAYOUT_STATUSES = ["scheduled", "processing", "paid", "failed", "cancelled", "reversed"] as const;
+export const PAYOUT_STATUSES = ["scheduled", "processing", "paid", "failed", "cancelled", "reversed", "held"] as const;
 
 export const payouts = pgTable(
   "payouts",
@@ -131,6 +152,8 @@ export const payouts = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
+    /** What the host owed from earlier refunds and was taken from this payout (host_balance_entries); the transfer is amount − deducted. */
+    deductedAmount: money("deducted_amount").notNull().default(0),
     status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("scheduled"),
     releaseAt: ts("release_at").notNull(),
     transferredAt: ts("transferred_at"),
@@ -149,19 +172,141 @@ export const payouts = pgTable(
     index("payouts_due_idx").on(t.status, t.releaseAt),
     index("payouts_host_idx").on(t.hostId, t.createdAt),
     uniqueIndex("payouts_provider_transfer_key").on(t.providerTransferId),
-    check("payouts_status_check", sql`${t.status} in ('scheduled', 'processing', 'paid', 'failed', 'cancelled', 'reversed')`),
-    check("payouts_amount_check", sql`${t.amount} >= 0`),
+    check("payouts_status_check", sql`${t.status} in ('scheduled', 'processing', 'paid', 'failed', 'cancelled', 'reversed', 'held')`),
+    check("payouts_amount_check", sql`${t.amount} >= 0 and ${t.deductedAmount} >= 0 and ${t.deductedAmount} <= ${t.amount}`),
   ],
 );
 
-/** Replays of a mutating request with the same key return the stored response. */
-export const idempotencyKeys = pgTable("idempotency_keys", {
-  key: text("key").primaryKey(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-  requestHash: text("request_hash").notNull(),
-  response: jsonb("response"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+/**
+ * Replays of a mutating request with the same key return the stored response. A key
+ * in flight (no response yet) is leased until `locked_until`: a request that died is
+ * resumed or released by the next request with the key once the lease lapses, and
+ * keys are deleted 24 hours after they were made (issue #25).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response"),
+    /** The booking the request held, so a retry after a crash can finish it. */
+    bookingId: uuid("booking_id"),
+    lockedUntil: ts("locked_until"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export const PROVIDER_CALL_KINDS = ["create_intent", "cancel_intent", "refund"] as const;
+export type ProviderCallKind = (typeof PROVIDER_CALL_KINDS)[number];
+export const PROVIDER_CALL_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+/**
+ * Durable provider calls (issue #25, ADR 0200): every call that moves money at the card
+ * provider is first written here, in the transaction of the state change that needs it,
+ * then performed outside any transaction (by the request that made it, else by the
+ * `provider-calls` job) with the idempotency key `rentwell-<kind>-<id>`, and marked
+ * succeeded or failed from the provider's answer or webhook. A pending row is work the
+ * next run finishes exactly once. (Transfers to hosts have their durable row in
+ * `payouts`, ADR 0121.)
+ */
+export const providerCalls = pgTable(
+  "provider_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: PROVIDER_CALL_KINDS }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The payment intent a cancel or refund acts on (null for create_intent until it succeeds). */
+    intentId: text("intent_id"),
+    /** The booking transition that made the call (guest_cancel, refund_late_payment, …). */
+    reason: text("reason").notNull(),
+    status: text("status", { enum: PROVIDER_CALL_STATUSES }).notNull().default("pending"),
+    /** The provider's id for what the call made (intent id, refund id). */
+    providerReference: text("provider_reference"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    /** A performer's lease: another performer may take the call after it lapses. */
+    claimedUntil: ts("claimed_until"),
+    lastError: text("last_error"),
+    completedAt: ts("completed_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("provider_calls_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("provider_calls_booking_idx").on(t.bookingId, t.createdAt),
+    uniqueIndex("provider_calls_reference_key").on(t.provider, t.providerReference),
+    check("provider_calls_kind_check", sql`${t.kind} in ('create_intent', 'cancel_intent', 'refund')`),
+    check("provider_calls_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("provider_calls_provider_check", sql`${t.provider} in ('local', 'stripe')`),
+    check("provider_calls_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+export const HOST_BALANCE_KINDS = ["refund_after_payout", "dispute_loss", "deducted"] as const;
+
+/**
+ * What a host owes the platform (issue #25): a refund or a lost dispute after the host
+ * was paid writes a positive entry for the booking; the next payouts in that currency
+ * settle it first with negative `deducted` entries. A host's balance is the sum.
+ */
+export const hostBalanceEntries = pgTable(
+  "host_balance_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: uuid("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    currency: text("currency").notNull(),
+    kind: text("kind", { enum: HOST_BALANCE_KINDS }).notNull(),
+    /** Positive: owed by the host; negative: taken from a payout. */
+    amount: money("amount").notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
+    key: text("key").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("host_balance_entries_key").on(t.key),
+    index("host_balance_entries_host_idx").on(t.hostId, t.currency),
+    check("host_balance_entries_kind_check", sql`${t.kind} in ('refund_after_payout', 'dispute_loss', 'deducted')`),
+    check("host_balance_entries_sign_check", sql`(${t.kind} = 'deducted') = (${t.amount} < 0) and ${t.amount} <> 0`),
+  ],
+);
+
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+
+/** Card disputes (chargebacks) of a booking's payment, as the provider reports them (issue #25). */
+export const bookingDisputes = pgTable(
+  "booking_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    providerDisputeId: text("provider_dispute_id").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull().default("open"),
+    /** The booking's state before the dispute, restored when it closes. */
+    previousStatus: text("previous_status", { enum: BOOKING_STATUSES }).notNull(),
+    openedAt: ts("opened_at").notNull(),
+    closedAt: ts("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("booking_disputes_provider_key").on(t.providerDisputeId),
+    index("booking_disputes_booking_idx").on(t.bookingId),
+    check("booking_disputes_status_check", sql`${t.status} in ('open', 'won', 'lost')`),
+  ],
+);
 
 /** Provider webhook events already handled (deduplication by event id). */
 export const webhookEvents = pgTable("webhook_events", {

@@ -3,7 +3,10 @@ import pg from "pg";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createUser } from "../../../tests/factories/users";
-import { BOOKING_MESSAGES, busyRanges, getBookingWidget, listMyBookings, sweepAllExpiredHolds } from "./bookings.server";
+import { BOOKING_MESSAGES } from "./booking-rules.server";
+import { busyRanges, getBookingWidget } from "./availability.server";
+import { sweepAllExpiredHolds } from "./hold.server";
+import { listMyBookings } from "./queries.server";
 import { CARD_MESSAGES, PROCESSING_MS } from "./card";
 
 /** The booking domain on a fixed clock (runs on PGlite, and on PostgreSQL with TEST_DB_ENGINE=postgres). */

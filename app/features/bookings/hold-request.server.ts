@@ -2,10 +2,10 @@ import { getDb } from "~/lib/db.server";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { logger } from "~/lib/logger.server";
 import type { JsonRead } from "~/lib/read-body.server";
-import { createBookingHold, SESSION_UNCONFIRMED } from "./bookings.server";
+import { createBookingHold, SESSION_UNCONFIRMED } from "./hold.server";
 
 export { SESSION_UNCONFIRMED };
-import { paymentClientConfig } from "./payment-provider.server";
+import { paymentClientConfig } from "~/features/payments/provider.server";
 
 /** The spec's create-payment-intent call. */
 export const HOLD_PATH = "/api/bookings/payment-intent";

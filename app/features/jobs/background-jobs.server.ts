@@ -1,4 +1,6 @@
-import { sweepAllExpiredHolds } from "~/features/bookings/bookings.server";
+import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
+import { syncOpenPayments } from "~/features/bookings/confirmation.server";
+import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
 import { queueReviewRequests } from "~/features/mail/review-requests.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
@@ -25,6 +27,14 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Lapsed 15-minute booking holds are released every minute; booking requests also
   // sweep their own range first (ADR 0104).
   { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+  // Recorded provider calls (payment intents, cancellations, refunds) that no request
+  // finished are made, failures retried with back-off; payments a crash or a lost webhook
+  // left undecided are settled (issue #25, ADR 0200).
+  {
+    name: "provider-calls",
+    intervalMs: 15_000,
+    run: async (db, now) => ({ calls: await runProviderCalls(db, now), settled: await syncOpenPayments(db, now) }),
+  },
   // Past bookings become completed; released payouts go to complete payout accounts,
   // failed ones are retried with back-off (ADR 0121).
   { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },

@@ -92,7 +92,8 @@ export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string
     subject: `Booking cancelled: ${space.title}`,
     heading: "Your booking is cancelled",
     paragraphs: [
-      `Hi ${guest.name}, your booking of ${space.title} for ${when} is cancelled.`,
+      `Hi ${guest.name}, your booking of ${space.title} for ${when} is cancelled${booking.cancelledBy === "host" ? " by the host" : booking.cancelledBy === "admin" ? " by Rentwell" : ""}.`,
+      ...(booking.cancelledBy !== "guest" && booking.cancellationReason ? [`Reason: ${booking.cancellationReason}`] : []),
       (booking.refundAmount ?? 0) > 0
         ? `We are refunding ${refund} to your card; it usually shows within 5–10 business days.`
         : "Under the listing's cancellation policy no refund is due.",
@@ -108,7 +109,10 @@ export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string
   const hostMail = renderEmail({
     subject: `Booking cancelled: ${space.title}`,
     heading: `A booking of ${space.title} was cancelled`,
-    paragraphs: [`Hi ${host.name}, the booking for ${when} was cancelled by the guest and the time is free again.`],
+    paragraphs: [
+      `Hi ${host.name}, the booking for ${when} was cancelled ${booking.cancelledBy === "host" ? "by you" : booking.cancelledBy === "admin" ? "by Rentwell" : "by the guest"} and the time is free again.`,
+      ...(booking.cancellationReason ? [`Reason: ${booking.cancellationReason}`] : []),
+    ],
     details: [
       { label: "Refunded to the guest", value: refund },
       { label: "Booking", value: booking.id },
@@ -136,6 +140,32 @@ export async function queuePaymentFailedEmail(tx: Db | Tx, bookingId: string, re
 }
 
 /**
+ * The guest hears why a payment that arrived too late booked nothing: the hold had
+ * lapsed, the guest had picked another time, or the booking's start had passed. Sent
+ * once per booking, with the refund.
+ */
+export async function queueLatePaymentRefundedEmail(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, when, money } = context;
+  const refund = money(booking.refundAmount ?? booking.totalPrice);
+  const mail = renderEmail({
+    subject: `Payment refunded: ${space.title}`,
+    heading: "Your payment arrived too late and is refunded",
+    paragraphs: [
+      `Hi ${guest.name}, your payment for ${space.title} (${when}) went through after the time was no longer held for you, so it did not book the space.`,
+      `We are refunding ${refund} in full to your card; it usually shows within 5–10 business days.`,
+    ],
+    details: [
+      { label: "Refund", value: refund },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "Back to the space", url: context.spaceUrl },
+  });
+  await queueEmail(tx, { ...mail, kind: "payment_failed", to: guest.email, userId: guest.id, dedupeKey: `payment-refunded:${booking.id}`, now });
+}
+
+/**
  * The host hears that a payout was sent. Called by the payouts job in the
  * transaction that marks the payout paid.
  */
@@ -145,13 +175,19 @@ export async function queuePayoutSentEmail(tx: Db | Tx, payoutId: string, now: D
   const context = await bookingContext(tx, payout.bookingId);
   if (!context) return;
   const { space, host, when } = context;
-  const amount = formatMinor(payout.amount, payout.currency);
+  const amount = formatMinor(payout.amount - payout.deductedAmount, payout.currency);
   const mail = renderEmail({
     subject: `Payout sent: ${amount}`,
     heading: `We sent you ${amount}`,
     paragraphs: [`Hi ${host.name}, your earnings for the booking of ${space.title} (${when}) are on their way to your bank account.`],
     details: [
       { label: "Amount", value: amount },
+      ...(payout.deductedAmount > 0
+        ? [
+            { label: "Earnings", value: formatMinor(payout.amount, payout.currency) },
+            { label: "Deducted from this payout", value: formatMinor(payout.deductedAmount, payout.currency) },
+          ]
+        : []),
       { label: "Booking", value: payout.bookingId },
     ],
     action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },

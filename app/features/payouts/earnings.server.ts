@@ -17,7 +17,9 @@ export type PayoutItem = {
   bookingId: string;
   amount: number;
   currency: string;
-  status: "pending" | "scheduled" | "processing" | "paid" | "failed" | "cancelled" | "reversed";
+  status: "pending" | "scheduled" | "processing" | "paid" | "failed" | "cancelled" | "reversed" | "held";
+  /** What this payout settled of what the host owed (a refund after an earlier payout): shown as 'Deducted from this payout'. */
+  deducted: number;
   releaseAt: string;
   transferredAt: string | null;
   failureMessage: string | null;
@@ -35,9 +37,9 @@ export async function getHostEarnings(db: Db, hostId: string, options: { now?: D
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? EARNINGS_PAGE_SIZE)));
   const sums = await db.execute<{ currency: string; pending: string | number; scheduled: string | number; paid: string | number; failed: string | number }>(sql`
     select currency,
-           coalesce(sum(amount) filter (where status = 'scheduled' and release_at > ${now}::timestamptz), 0) as pending,
+           coalesce(sum(amount) filter (where (status = 'scheduled' and release_at > ${now}::timestamptz) or status = 'held'), 0) as pending,
            coalesce(sum(amount) filter (where status in ('scheduled', 'processing') and release_at <= ${now}::timestamptz), 0) as scheduled,
-           coalesce(sum(amount) filter (where status = 'paid'), 0) as paid,
+           coalesce(sum(amount - deducted_amount) filter (where status = 'paid'), 0) as paid,
            coalesce(sum(amount) filter (where status = 'failed'), 0) as failed
       from ${payouts}
      where host_id = ${hostId} and status <> 'cancelled'
@@ -68,6 +70,7 @@ export async function getHostEarnings(db: Db, hostId: string, options: { now?: D
     id: payout.id,
     bookingId: payout.bookingId,
     amount: payout.amount,
+    deducted: payout.deductedAmount,
     currency: payout.currency,
     status: payout.status === "scheduled" && payout.releaseAt.getTime() > nowMs ? "pending" : payout.status,
     releaseAt: payout.releaseAt.toISOString(),

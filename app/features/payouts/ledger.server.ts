@@ -1,9 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { type bookings, payouts } from "~/db/schema/bookings";
+import { and, eq, sql } from "drizzle-orm";
+import { type bookings, hostBalanceEntries, payouts } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import { ledgerEntries, type LedgerKind } from "~/db/schema/payouts";
 import type { Db, Tx } from "~/lib/db.server";
-import type { Split } from "./settlement";
 
 /**
  * The money ledger's writers (issue #13, ADR 0122). They are domain events, not
@@ -62,58 +61,68 @@ export async function recordBookingConfirmed(tx: Tx, input: { booking: Booking; 
     .onConflictDoNothing({ target: payouts.bookingId });
 }
 
-/** A payment that succeeded after its slot was taken, refunded in full at once: no fee, no payout. */
-export async function recordChargeRefunded(tx: Tx, input: { booking: Booking; amount: number; chargeReference: string | null; refundReference: string; now: Date }) {
+/** A payment that succeeded too late to confirm its booking (refunded in full by a provider call): the charge alone, no fee, no payout. */
+export async function recordLateCharge(tx: Tx, input: { booking: Booking; chargeReference: string | null; now: Date }) {
   const { booking } = input;
   await appendLedger(
     tx,
-    [
-      { bookingId: booking.id, kind: "charge", amount: booking.totalPrice, currency: booking.currency, key: `charge:${booking.id}`, providerReference: input.chargeReference },
-      { bookingId: booking.id, kind: "refund", amount: input.amount, currency: booking.currency, key: `refund:${booking.id}`, providerReference: input.refundReference },
-    ],
+    [{ bookingId: booking.id, kind: "charge", amount: booking.totalPrice, currency: booking.currency, key: `charge:${booking.id}`, providerReference: input.chargeReference }],
     input.now,
   );
 }
 
 /**
- * A cancellation before the payout's release: the refund (and the part of it taken
- * from the fee) is written, and the payout shrinks to what the policy leaves the
- * host — cancelled when nothing is left.
+ * A refund the provider made, written when it is known to be made (the provider call's
+ * answer, or the provider's list of refunds): keyed by the provider's refund id, so the
+ * call's answer and a webhook about the same refund write it once.
  */
-export async function recordBookingCancelled(tx: Tx, input: { booking: Booking; split: Split; refundReference: string | null; now: Date }) {
-  const { booking, split, now } = input;
-  await appendLedger(
-    tx,
-    [
-      { bookingId: booking.id, kind: "refund", amount: split.refund, currency: booking.currency, key: `refund:${booking.id}`, providerReference: input.refundReference },
-      { bookingId: booking.id, kind: "fee_refund", amount: split.feeRefund, currency: booking.currency, key: `fee_refund:${booking.id}` },
-    ],
-    now,
-  );
-  await tx
-    .update(payouts)
-    .set({ amount: split.hostShare, status: split.hostShare > 0 ? "scheduled" : "cancelled", updatedAt: now })
-    .where(and(eq(payouts.bookingId, booking.id), inArray(payouts.status, ["scheduled", "failed"])));
-}
-
-/**
- * Refunds the payment provider reports that no domain event wrote — one made in the
- * provider's dashboard, or one the provider made after which our transaction was lost.
- * Each is written once, keyed by the provider's refund id, so the ledger holds every
- * movement; `npm run money:check` then reports the booking (its refunds no longer match
- * the booking and its payout) for a person to settle with the host.
- */
-export async function recordRefundsMadeElsewhere(tx: Tx, input: { bookingId: string; currency: string; refunds: { id: string; amount: number }[]; now: Date }) {
-  if (input.refunds.length === 0) return 0;
-  const written = await tx
-    .select({ reference: ledgerEntries.providerReference })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.bookingId, input.bookingId), eq(ledgerEntries.kind, "refund")));
-  const known = new Set(written.map((row) => row.reference));
-  const unknown = input.refunds.filter((refund) => !known.has(refund.id));
+export async function recordRefundMade(tx: Tx, input: { bookingId: string; currency: string; amount: number; refundId: string; now: Date }) {
   return appendLedger(
     tx,
-    unknown.map((refund) => ({ bookingId: input.bookingId, kind: "refund", amount: refund.amount, currency: input.currency, key: `refund:provider:${refund.id}`, providerReference: refund.id })),
+    [{ bookingId: input.bookingId, kind: "refund", amount: input.amount, currency: input.currency, key: `refund:${input.refundId}`, providerReference: input.refundId }],
     input.now,
   );
+}
+
+/** The part of a decided refund that comes out of the platform's fee (written with the decision). */
+export async function recordFeeRefund(tx: Tx, input: { booking: Booking; amount: number; key: string; now: Date }) {
+  return appendLedger(tx, [{ bookingId: input.booking.id, kind: "fee_refund", amount: input.amount, currency: input.booking.currency, key: `fee_refund:${input.key}` }], input.now);
+}
+
+/**
+ * The host's share of a booking becomes `hostShare` (a refund or a lost dispute took
+ * the rest), in the transaction that decided it, after the booking's lock (the lock
+ * order, process.server.ts). A payout not yet sent shrinks, or is cancelled when
+ * nothing is left; one already sent or being sent stays as it is, and the difference is
+ * written to the host's balance, which their next payouts settle first.
+ */
+export async function changeHostShare(
+  tx: Tx,
+  input: { booking: Booking & { hostId: string | null }; hostShare: number; key: string; kind: "refund_after_payout" | "dispute_loss"; now: Date },
+): Promise<{ reduced: number; owed: number }> {
+  const { booking, now } = input;
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.bookingId, booking.id)).for("update");
+  if (!payout) return { reduced: 0, owed: 0 };
+  const hostShare = Math.max(0, input.hostShare);
+  if (payout.status === "scheduled" || payout.status === "failed" || payout.status === "held") {
+    if (hostShare >= payout.amount) return { reduced: 0, owed: 0 };
+    await tx
+      .update(payouts)
+      .set({ amount: hostShare, status: hostShare > 0 ? payout.status : "cancelled", updatedAt: now })
+      .where(eq(payouts.id, payout.id));
+    return { reduced: payout.amount - hostShare, owed: 0 };
+  }
+  if (payout.status !== "processing" && payout.status !== "paid") return { reduced: 0, owed: 0 };
+  // Sent (or being sent): what the host was given beyond their new share, less what earlier changes already made them owe.
+  const [{ owed: already = 0 } = {}] = await tx
+    .select({ owed: sql<number>`coalesce(sum(${hostBalanceEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(hostBalanceEntries)
+    .where(and(eq(hostBalanceEntries.bookingId, booking.id), sql`${hostBalanceEntries.amount} > 0`));
+  const owed = payout.amount - hostShare - already;
+  if (owed <= 0) return { reduced: 0, owed: 0 };
+  await tx
+    .insert(hostBalanceEntries)
+    .values({ hostId: payout.hostId, currency: payout.currency, kind: input.kind, amount: owed, bookingId: booking.id, key: `${input.kind}:${input.key}`, createdAt: now })
+    .onConflictDoNothing({ target: hostBalanceEntries.key });
+  return { reduced: 0, owed };
 }

@@ -1,8 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { bookings, payouts } from "~/db/schema/bookings";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bookings, hostBalanceEntries, payouts } from "~/db/schema/bookings";
+import { BOOKING_PROCESS } from "~/features/bookings/process";
 import { profiles } from "~/db/schema/profiles";
 import { payoutAccounts } from "~/db/schema/payouts";
 import type { Db } from "~/lib/db.server";
+import { faultPoint, InjectedCrash } from "~/lib/fault-points.server";
 import { logger } from "~/lib/logger.server";
 import { appendLedger } from "./ledger.server";
 import { accountFingerprint } from "./local-payout-provider.server";
@@ -143,15 +145,45 @@ export async function saveLocalBankDetails(db: Db, input: { hostId: string; deta
 
 type Claimed = { id: string; bookingId: string; amount: number; currency: string; attempts: number; accountId: string; chargeReference: string | null };
 
-/** Confirmed bookings whose end has passed become completed. */
+/** The clock's `complete` transition (app/features/bookings/process.ts), in bulk: bookings whose end has passed. */
 export async function completePastBookings(db: Db, now: Date) {
   const done = await db
     .update(bookings)
-    .set({ status: "completed", updatedAt: now })
-    .where(and(eq(bookings.status, "confirmed"), sql`${bookings.endTime} <= ${now.toISOString()}::timestamptz`))
+    .set({ status: BOOKING_PROCESS.complete.to, updatedAt: now })
+    .where(and(inArray(bookings.status, [...BOOKING_PROCESS.complete.from]), sql`${bookings.endTime} <= ${now.toISOString()}::timestamptz`))
     .returning({ id: bookings.id });
   return done.length;
 }
+
+/**
+ * Before a claimed payout is sent, what its host owes from earlier refunds or lost
+ * disputes (host_balance_entries) in its currency is taken from it, once per payout: the
+ * payout's `deducted_amount`, a `deducted` balance entry and a `deduction` ledger entry.
+ * One host's deductions take turns (an advisory lock on host and currency), so two
+ * payouts never settle the same debt. Returns what is left to transfer.
+ */
+export async function deductHostBalance(db: Db, payout: Claimed, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payouts).where(eq(payouts.id, payout.id)).for("update");
+    if (!row) return 0;
+    if (row.deductedAmount > 0) return row.amount - row.deductedAmount;
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOST_BALANCE_LOCK}::int, hashtext(${row.hostId} || ${row.currency}))`);
+    const [{ owed = 0 } = {}] = await tx
+      .select({ owed: sql<number>`coalesce(sum(${hostBalanceEntries.amount}), 0)::bigint`.mapWith(Number) })
+      .from(hostBalanceEntries)
+      .where(and(eq(hostBalanceEntries.hostId, row.hostId), eq(hostBalanceEntries.currency, row.currency)));
+    const deducted = Math.min(Math.max(0, owed), row.amount);
+    if (deducted === 0) return row.amount;
+    await tx.insert(hostBalanceEntries).values({ hostId: row.hostId, currency: row.currency, kind: "deducted", amount: -deducted, bookingId: row.bookingId, payoutId: row.id, key: `deducted:${row.id}`, createdAt: now });
+    await appendLedger(tx, [{ bookingId: row.bookingId, kind: "deduction", amount: deducted, currency: row.currency, key: `deduction:${row.id}` }], now);
+    await tx.update(payouts).set({ deductedAmount: deducted, updatedAt: now }).where(eq(payouts.id, row.id));
+    logger.info({ payoutId: row.id, hostId: row.hostId, deducted, currency: row.currency }, "host balance deducted from payout");
+    return row.amount - deducted;
+  });
+}
+
+/** The class of the two-key advisory locks on a host's balance in one currency. */
+const HOST_BALANCE_LOCK = 2;
 
 /**
  * Claims due payouts of hosts with a complete account: released ones, failed ones
@@ -197,7 +229,7 @@ export async function claimDuePayouts(db: Db, now: Date, limit = PAYOUT_BATCH): 
  * the ledger, in one transaction, once. This is the point a "payout sent" e-mail
  * hooks into (it returns true only the first time).
  */
-export async function markPayoutPaid(db: Db, input: { payoutId: string; transferId: string; now: Date }): Promise<boolean> {
+export async function markPayoutPaid(db: Db, input: { payoutId: string; transferId: string | null; now: Date }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payouts)
@@ -207,7 +239,7 @@ export async function markPayoutPaid(db: Db, input: { payoutId: string; transfer
     if (!paid) return false;
     await appendLedger(
       tx,
-      [{ bookingId: paid.bookingId, kind: "transfer", amount: paid.amount, currency: paid.currency, key: `transfer:${paid.id}`, providerReference: input.transferId }],
+      [{ bookingId: paid.bookingId, kind: "transfer", amount: paid.amount - paid.deductedAmount, currency: paid.currency, key: `transfer:${paid.id}`, providerReference: input.transferId }],
       input.now,
     );
     // The host hears about it by e-mail, queued in this transaction (ADR 0170).
@@ -250,17 +282,25 @@ export async function runPayouts(
     if (claimed.length === 0) break;
     for (const payout of claimed) {
       try {
+        const amount = await deductHostBalance(db, payout, now);
+        if (amount === 0) {
+          // All of it settled what the host owed: nothing to send.
+          if (await markPayoutPaid(db, { payoutId: payout.id, transferId: null, now })) run.paid++;
+          continue;
+        }
         const { transferId } = await provider.transfer({
           accountId: payout.accountId,
-          amount: payout.amount,
+          amount,
           currency: payout.currency,
           idempotencyKey: payoutIdempotencyKey(payout.id),
           transferGroup: payout.bookingId,
           sourceTransaction: payout.chargeReference,
           metadata: { bookingId: payout.bookingId, payoutId: payout.id },
         });
+        faultPoint("payout:after-transfer");
         if (await markPayoutPaid(db, { payoutId: payout.id, transferId, now })) run.paid++;
       } catch (error) {
+        if (error instanceof InjectedCrash) throw error;
         const message = error instanceof Error ? error.message : String(error);
         logger.warn({ payoutId: payout.id, attempts: payout.attempts, err: { message } }, "payout transfer failed");
         await markPayoutFailed(db, { payoutId: payout.id, attempts: payout.attempts, message, now });

@@ -5,9 +5,13 @@ import type { Db } from "~/lib/db.server";
  * The reconciliation behind `npm run money:check` (issue #13, ADR 0122): every
  * booking's ledger against the booking and payout rows, and the totals per currency.
  * Per booking, with amounts in minor units:
- *   captured = host payouts + platform fees + refunds + still held
- * where host payouts = transfers − reversals, fees = fee − fee_refund, and "still
- * held" must be exactly the payout not yet paid (plus anything reversed).
+ *   captured = host payouts + platform fees + refunds + deducted + dispute losses + still held
+ * where host payouts = transfers − reversals, fees = fee − fee_refund, deducted is what
+ * this booking's payout gave to settle its host's debts, and "still held" must be
+ * exactly explained (issue #25): the payout not yet sent (less its deduction), plus
+ * anything reversed, plus refunds decided and not yet made (pending provider calls, or
+ * failed ones, which are reported for a person), less what the host owes the platform
+ * for this booking (a refund after the payout), less a dispute loss the platform bore.
  */
 export type BookingMoney = {
   bookingId: string;
@@ -17,23 +21,36 @@ export type BookingMoney = {
   refunds: number;
   fees: number;
   hostPayouts: number;
+  /** Taken from this booking's payout to settle its host's debts. */
+  deducted: number;
+  disputeLosses: number;
   held: number;
 };
 
 export type Difference = { bookingId: string; currency: string; problem: string };
 
-export type CurrencyTotals = { currency: string; bookings: number; captured: number; hostPayouts: number; fees: number; refunds: number; held: number };
+export type CurrencyTotals = { currency: string; bookings: number; captured: number; hostPayouts: number; fees: number; refunds: number; deducted: number; disputeLosses: number; held: number };
 
-export type Reconciliation = { ok: boolean; bookings: number; differences: Difference[]; totals: CurrencyTotals[] };
+export type HostBalance = { hostId: string; currency: string; owed: number; settled: number; outstanding: number };
+
+export type Reconciliation = { ok: boolean; bookings: number; differences: Difference[]; totals: CurrencyTotals[]; hostBalances: HostBalance[] };
 
 type Row = {
   id: string;
   currency: string;
   status: string;
+  ended_reason: string | null;
   total_price: string | number;
   refund_amount: string | number | null;
   payout_status: string | null;
   payout_amount: string | number | null;
+  payout_deducted: string | number | null;
+  deduction: string | number;
+  dispute_loss: string | number;
+  platform_loss: string | number;
+  pending_refunds: string | number;
+  failed_refunds: string | number;
+  debt: string | number;
   charge: string | number;
   refund: string | number;
   fee: string | number;
@@ -45,7 +62,8 @@ type Row = {
 
 const n = (value: string | number | null | undefined) => Number(value ?? 0);
 
-const UNPAID_PAYOUT = new Set(["scheduled", "processing", "failed"]);
+const UNPAID_PAYOUT = new Set(["scheduled", "processing", "failed", "held"]);
+const PAID_BOOKING = new Set(["confirmed", "completed", "cancelled", "disputed"]);
 
 /** The problems of one booking's money (empty when it reconciles). */
 export function bookingProblems(row: Row): { money: BookingMoney; problems: string[] } {
@@ -53,29 +71,41 @@ export function bookingProblems(row: Row): { money: BookingMoney; problems: stri
   const refunds = n(row.refund);
   const fees = n(row.fee) - n(row.fee_refund);
   const hostPayouts = n(row.transfer) - n(row.reversal);
-  const held = captured - refunds - fees - hostPayouts;
-  const money: BookingMoney = { bookingId: row.id, currency: row.currency, status: row.status, captured, refunds, fees, hostPayouts, held };
+  const held = captured - refunds - fees - hostPayouts - n(row.deduction) - n(row.dispute_loss);
+  const money: BookingMoney = { bookingId: row.id, currency: row.currency, status: row.status, captured, refunds, fees, hostPayouts, deducted: n(row.deduction), disputeLosses: n(row.dispute_loss), held };
   const problems: string[] = [];
-  const paid = ["confirmed", "completed", "cancelled"].includes(row.status) || (row.status === "expired" && row.refund_amount != null);
+  const paid = PAID_BOOKING.has(row.status) || (row.status === "expired" && row.ended_reason === "late_payment");
   const expectedCharge = paid ? n(row.total_price) : 0;
+  const pending = n(row.pending_refunds);
+  const failed = n(row.failed_refunds);
   if (captured !== expectedCharge) problems.push(`captured ${captured}, booking total ${expectedCharge}`);
-  if (refunds !== (paid ? n(row.refund_amount) : 0)) problems.push(`refunded ${refunds}, booking refund ${n(row.refund_amount)}`);
-  if (refunds > captured) problems.push(`refunded ${refunds} of ${captured} captured`);
+  if (refunds + pending + failed !== (paid ? n(row.refund_amount) : 0)) problems.push(`refunded ${refunds} (+${pending} pending, +${failed} failed), booking refund ${n(row.refund_amount)}`);
+  if (failed > 0) problems.push(`a refund of ${failed} failed at the provider: a person must refund the guest`);
+  if (refunds + pending > captured) problems.push(`refunded ${refunds + pending} of ${captured} captured`);
   if (n(row.foreign_currency) > 0) problems.push(`${n(row.foreign_currency)} ledger entries in another currency`);
   const payoutAmount = n(row.payout_amount);
-  const expectedHeld = (row.payout_status && UNPAID_PAYOUT.has(row.payout_status) ? payoutAmount : 0) + n(row.reversal);
-  if (held !== expectedHeld) problems.push(`held ${held}, expected ${expectedHeld} (payout ${row.payout_status ?? "none"} ${payoutAmount})`);
-  const expectedTransfer = row.payout_status === "paid" || row.payout_status === "reversed" ? payoutAmount : 0;
-  if (n(row.transfer) !== expectedTransfer) problems.push(`transferred ${n(row.transfer)}, payout ${row.payout_status ?? "none"} ${payoutAmount}`);
+  const payoutDeducted = n(row.payout_deducted);
+  const unpaid = row.payout_status && UNPAID_PAYOUT.has(row.payout_status) ? payoutAmount - payoutDeducted : 0;
+  const expectedHeld = unpaid + n(row.reversal) + pending + failed - n(row.debt) - n(row.platform_loss);
+  if (held !== expectedHeld) problems.push(`held ${held}, expected ${expectedHeld} (payout ${row.payout_status ?? "none"} ${payoutAmount}, host owes ${n(row.debt)})`);
+  const expectedTransfer = row.payout_status === "paid" || row.payout_status === "reversed" ? payoutAmount - payoutDeducted : 0;
+  if (n(row.transfer) !== expectedTransfer) problems.push(`transferred ${n(row.transfer)}, payout ${row.payout_status ?? "none"} ${payoutAmount} less ${payoutDeducted} deducted`);
+  if (n(row.deduction) !== payoutDeducted) problems.push(`deducted ${n(row.deduction)} in the ledger, ${payoutDeducted} on the payout`);
   if (paid && row.status !== "expired" && !row.payout_status) problems.push("no payout row");
-  if (held < 0 || fees < 0 || hostPayouts < 0) problems.push("a negative balance");
+  if (fees < 0 || hostPayouts < 0) problems.push("a negative balance");
   return { money, problems };
 }
 
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const result = await db.execute<Row>(sql`
-    select b.id, b.currency, b.status, b.total_price, b.refund_amount,
-           p.status as payout_status, p.amount as payout_amount,
+    select b.id, b.currency, b.status, b.ended_reason, b.total_price, b.refund_amount,
+           p.status as payout_status, p.amount as payout_amount, p.deducted_amount as payout_deducted,
+           coalesce(sum(l.amount) filter (where l.kind = 'deduction'), 0) as deduction,
+           coalesce(sum(l.amount) filter (where l.kind = 'dispute_loss'), 0) as dispute_loss,
+           coalesce(sum(l.amount) filter (where l.kind = 'dispute_loss' and l.provider_reference = 'bearer:platform'), 0) as platform_loss,
+           (select coalesce(sum(c.amount), 0) from provider_calls c where c.booking_id = b.id and c.kind = 'refund' and c.status = 'pending') as pending_refunds,
+           (select coalesce(sum(c.amount), 0) from provider_calls c where c.booking_id = b.id and c.kind = 'refund' and c.status = 'failed') as failed_refunds,
+           (select coalesce(sum(h.amount), 0) from host_balance_entries h where h.booking_id = b.id and h.amount > 0) as debt,
            coalesce(sum(l.amount) filter (where l.kind = 'charge'), 0) as charge,
            coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0) as refund,
            coalesce(sum(l.amount) filter (where l.kind = 'fee'), 0) as fee,
@@ -94,21 +124,33 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
     const { money, problems } = bookingProblems(row);
     for (const problem of problems) differences.push({ bookingId: row.id, currency: row.currency, problem });
     if (money.captured === 0 && problems.length === 0) continue;
-    const t = totals.get(row.currency) ?? { currency: row.currency, bookings: 0, captured: 0, hostPayouts: 0, fees: 0, refunds: 0, held: 0 };
+    const t = totals.get(row.currency) ?? { currency: row.currency, bookings: 0, captured: 0, hostPayouts: 0, fees: 0, refunds: 0, deducted: 0, disputeLosses: 0, held: 0 };
     t.bookings++;
     t.captured += money.captured;
     t.hostPayouts += money.hostPayouts;
     t.fees += money.fees;
     t.refunds += money.refunds;
+    t.deducted += money.deducted;
+    t.disputeLosses += money.disputeLosses;
     t.held += money.held;
     totals.set(row.currency, t);
   }
   for (const t of totals.values()) {
-    const difference = t.captured - (t.hostPayouts + t.fees + t.refunds + t.held);
+    const difference = t.captured - (t.hostPayouts + t.fees + t.refunds + t.deducted + t.disputeLosses + t.held);
     if (difference !== 0) differences.push({ bookingId: "(total)", currency: t.currency, problem: `totals differ by ${difference}` });
-    for (const value of [t.captured, t.hostPayouts, t.fees, t.refunds, t.held]) {
+    for (const value of [t.captured, t.hostPayouts, t.fees, t.refunds, t.deducted, t.disputeLosses, t.held]) {
       if (!Number.isSafeInteger(value)) differences.push({ bookingId: "(total)", currency: t.currency, problem: `total ${value} is not a safe integer` });
     }
   }
-  return { ok: differences.length === 0, bookings: result.rows.length, differences, totals: [...totals.values()] };
+  // What hosts owe the platform (refunds after a payout, lost disputes), and what their later payouts settled.
+  const balances = await db.execute<{ host_id: string; currency: string; owed: string | number; settled: string | number }>(sql`
+    select host_id, currency,
+           coalesce(sum(amount) filter (where amount > 0), 0) as owed,
+           coalesce(-sum(amount) filter (where amount < 0), 0) as settled
+      from host_balance_entries group by host_id, currency order by host_id, currency`);
+  const hostBalances = balances.rows.map((row) => ({ hostId: row.host_id, currency: row.currency, owed: n(row.owed), settled: n(row.settled), outstanding: n(row.owed) - n(row.settled) }));
+  for (const balance of hostBalances) {
+    if (balance.outstanding < 0) differences.push({ bookingId: `(host ${balance.hostId})`, currency: balance.currency, problem: `settled ${balance.settled} of ${balance.owed} owed` });
+  }
+  return { ok: differences.length === 0, bookings: result.rows.length, differences, totals: [...totals.values()], hostBalances };
 }

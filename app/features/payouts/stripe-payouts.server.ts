@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { localPaymentIntents } from "~/db/schema/bookings";
-import { stripeClient, stripeCurrency } from "~/features/bookings/stripe-client.server";
+import { stripeClient, stripeCurrency } from "~/features/payments/stripe-client.server";
 import type { Db } from "~/lib/db.server";
 import type { PayoutAccountStatus, PayoutProvider } from "./payout-provider.server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as BookingsModule from "~/features/bookings/bookings.server";
+import type * as BookingsModule from "~/features/bookings/queries.server";
 import type * as DbModule from "~/lib/db.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -17,7 +17,7 @@ vi.mock("~/lib/db.server", async (original) => ({
   getDb: async () => state.database!.db,
 }));
 // The session check still works; the bookings query is what fails.
-vi.mock("~/features/bookings/bookings.server", async (original) => {
+vi.mock("~/features/bookings/queries.server", async (original) => {
   const actual = await original<typeof BookingsModule>();
   return {
     ...actual,

@@ -2,11 +2,13 @@ import { requestNow } from "~/lib/clock.server";
 import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
-import { cancelBooking, listMyBookings } from "~/features/bookings/bookings.server";
+import { cancelBooking } from "~/features/bookings/cancellation.server";
+import { listMyBookings } from "~/features/bookings/queries.server";
 import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { reviewStates, type ReviewState } from "~/features/reviews/reviews.server";
 import { getDb } from "~/lib/db.server";
+import { refusalStatus } from "~/lib/http";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -36,15 +38,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const cancelSchema = z.object({ intent: z.literal("cancel"), bookingId: z.string().min(1).max(100) });
+const cancelSchema = z.object({
+  intent: z.literal("cancel"),
+  bookingId: z.string().min(1).max(100),
+  // The refund the dialog showed, in minor units: a different refund now is answered with the new quote.
+  expectedRefund: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
   try {
-    const result = await cancelBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, now: requestNow(request) });
-    if (!result.ok) return data({ ok: false as const, error: result.error || ERROR_TEXT.cancelBooking, refundMinor: null }, { status: result.status });
+    const result = await cancelBooking(await getDb(), {
+      by: { kind: "guest", userId: user.id },
+      bookingId: parsed.data.bookingId,
+      expectedRefund: parsed.data.expectedRefund ?? null,
+      now: requestNow(request),
+    });
+    if (!result.ok) return data({ ok: false as const, error: result.error || ERROR_TEXT.cancelBooking, refundMinor: result.quote?.refundMinor ?? null }, { status: refusalStatus(result.code) });
     return { ok: true as const, error: null, refundMinor: result.refundMinor };
   } catch (error) {
     logger.error({ err: error }, "Failed to cancel booking");

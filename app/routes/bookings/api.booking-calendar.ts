@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.booking-calendar";
 import { getUser } from "~/features/auth/session.server";
-import { getConfirmedBooking } from "~/features/bookings/bookings.server";
+import { getConfirmedBooking } from "~/features/bookings/queries.server";
 import { bookingCalendarFile } from "~/features/bookings/calendar.server";
 import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";

@@ -1,6 +1,6 @@
 import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.busy";
-import { busyRanges } from "~/features/bookings/bookings.server";
+import { busyRanges } from "~/features/bookings/availability.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 

@@ -1,7 +1,7 @@
 import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-confirm";
 import { getUser } from "~/features/auth/session.server";
-import { confirmCardPayment } from "~/features/bookings/bookings.server";
+import { confirmCardPayment } from "~/features/bookings/confirmation.server";
 import { readJsonWithLimit } from "~/lib/read-body.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";

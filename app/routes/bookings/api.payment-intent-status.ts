@@ -1,7 +1,8 @@
 import { requestNow } from "~/lib/clock.server";
 import type { Route } from "./+types/api.payment-intent-status";
 import { getUser } from "~/features/auth/session.server";
-import { BOOKING_MESSAGES, getPaymentOutcome } from "~/features/bookings/bookings.server";
+import { BOOKING_MESSAGES } from "~/features/bookings/booking-rules.server";
+import { getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.stripe-webhook";
-import { handleStripeWebhook } from "~/features/bookings/stripe-webhooks.server";
+import { handleStripeWebhook } from "~/features/payments/stripe-webhooks.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";

@@ -1,7 +1,7 @@
 import { requestNow } from "~/lib/clock.server";
 import { getUser } from "~/features/auth/session.server";
 import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
-import { getPaymentOutcome } from "~/features/bookings/bookings.server";
+import { getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-confirmation";

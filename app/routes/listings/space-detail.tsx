@@ -4,7 +4,7 @@ import { Link, redirect } from "react-router";
 import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
-import { bookingWidgetFor } from "~/features/bookings/bookings.server";
+import { bookingWidgetFor } from "~/features/bookings/availability.server";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";

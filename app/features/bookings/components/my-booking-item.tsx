@@ -8,7 +8,7 @@ import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
-import type { BookingRow } from "../bookings.server";
+import type { BookingRow } from "../queries.server";
 import { dateTimeFormat } from "~/lib/dates";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
@@ -125,7 +125,7 @@ export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More ac
                     size="md"
                     pending={cancelling}
                     onClick={() => {
-                      void fetcher.submit({ intent: "cancel", bookingId: row.id }, { method: "post" });
+                      void fetcher.submit({ intent: "cancel", bookingId: row.id, expectedRefund: String(row.cancelQuote?.refundMinor ?? 0) }, { method: "post" });
                       setOpen(false);
                     }}
                   >

@@ -14,6 +14,7 @@ const STATUS = {
   failed: { label: "Failed", tone: "danger" },
   cancelled: { label: "Cancelled", tone: "neutral" },
   reversed: { label: "Reversed", tone: "warning" },
+  held: { label: "On hold", tone: "warning" },
 } as const;
 
 function statusLine(item: PayoutItem) {
@@ -32,6 +33,8 @@ function statusLine(item: PayoutItem) {
       return "The booking was cancelled and refunded: nothing is paid out";
     case "reversed":
       return "The transfer was reversed";
+    case "held":
+      return "The guest's card payment is disputed: the payout waits until the dispute closes";
   }
 }
 
@@ -49,6 +52,11 @@ export function PayoutList({ items }: { items: PayoutItem[] }) {
                 Booking {day(item.booking.startTime, item.booking.timeZone)} · guest paid {formatMinor(item.booking.total, item.currency)}
               </p>
               <p className="mt-1 text-sm text-slate-700">{statusLine(item)}</p>
+              {item.deducted > 0 && (
+                <p className="mt-1 text-sm text-slate-700" data-testid="payout-deduction">
+                  Deducted from this payout: {formatMinor(item.deducted, item.currency)} (a refund to a guest after an earlier payout)
+                </p>
+              )}
             </div>
             <div className="flex items-center gap-3 sm:flex-col sm:items-end">
               <Badge tone={status.tone}>{status.label}</Badge>

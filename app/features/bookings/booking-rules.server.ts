@@ -1,0 +1,75 @@
+import type { spaces } from "~/db/schema/listings";
+import { env } from "~/lib/env.server";
+import type { PricingUnit } from "./pricing";
+
+/**
+ * The booking domain's shared rules and words (issue #12, ADR 0104): how far ahead and
+ * how long a hold lasts, who may book a listing, the platform's fee, and the messages a
+ * guest sees. Every function of the domain takes `now` so tests run on a fixed clock.
+ */
+export const HOLD_MS = 15 * 60_000;
+export const MAX_BUSY_WINDOW_MS = 42 * 24 * 3_600_000;
+/** Bookings may start at most 12 months ahead (365 days). */
+export const MAX_AHEAD_MS = 365 * 24 * 3_600_000;
+/** Hours after the end of a booking when the host's payout is released. */
+export const PAYOUT_DELAY_MS = 24 * 3_600_000;
+
+export const BOOKING_MESSAGES = {
+  slotTaken: "This time slot was just booked by someone else — please pick another",
+  priceChanged: "The price has changed",
+  notFound: "Space not found",
+  unavailable: "Temporarily Unavailable",
+  ownListing: "You cannot book your own listing",
+  dateTime: "Please select a date and time",
+  future: "Please select a future date and time",
+  tooFarAhead: "Bookings can start at most 12 months ahead",
+  slotHours: "Please pick a start time between 09:00 and 20:00",
+  endMismatch: "The end time does not match the duration",
+  somethingWrong: "Something went wrong.",
+  bookingNotFound: "Booking not found",
+  alreadyCancelled: "This booking has already been cancelled",
+  notCancellable: "Only upcoming confirmed bookings can be cancelled",
+  refundChanged: "The refund for this booking has changed since you opened this dialog. Please review the new amount.",
+  reasonRequired: "Please give a reason for the cancellation",
+  idempotencyReuse: "This request was already made with different details",
+  inFlight: "This request is already being processed",
+} as const;
+
+export const UNIT_NAMES: Record<PricingUnit, [string, string]> = {
+  hour: ["hour", "hours"],
+  day: ["day", "days"],
+  week: ["week", "weeks"],
+  month: ["month", "months"],
+};
+
+export type BookingFailure = {
+  ok: false;
+  status: 400 | 401 | 403 | 404 | 409 | 422;
+  code: "invalid" | "price_changed" | "slot_taken" | "not_bookable" | "not_found";
+  error: string;
+  fields?: Record<string, string>;
+  price?: { rental: number; fee: number; total: number; currency: string };
+};
+
+/** The SQLSTATE of a database error, looking through the ORM's wrappers. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+
+export function feePercent() {
+  return env().PLATFORM_FEE_PERCENT;
+}
+
+export function bookability(space: Pick<typeof spaces.$inferSelect, "isPublished" | "available" | "status" | "userId">, viewerId: string | null) {
+  if (!space.isPublished) return "unpublished" as const;
+  if (viewerId && space.userId === viewerId) return "owner" as const;
+  if (!space.available || space.status !== "available") return "unavailable" as const;
+  return null;
+}
+

@@ -1,0 +1,463 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability } from "~/db/schema/bookings";
+import type { Currency } from "~/db/listing-enums";
+import { spaces } from "~/db/schema/listings";
+import { liveSessionExists } from "~/features/auth/session.server";
+import type { Db, Tx } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { preparedQuery } from "~/lib/prepared.server";
+import { isUuid } from "~/lib/uuid";
+import { z } from "~/lib/zod";
+import { BOOKING_MESSAGES, HOLD_MS, MAX_AHEAD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
+import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
+import { fromStates, lockBooking, recordProviderCall } from "./process.server";
+import { holdResponse, performProviderCall, performProviderCalls } from "./provider-calls.server";
+import { abandonCheckout } from "./settlement.server";
+import { bookingEnd, isSlotStart } from "./slots";
+import { arrival, takeInTurn } from "./slot-line.server";
+
+/**
+ * The booking process's `hold` (issue #12, #25, ADR 0104, 0200): a guest's request is
+ * validated and priced on the server, the slot is held for 15 minutes with the terms of
+ * the moment, and the payment intent is made. And the clock's `expire` and the guest's
+ * `release` of holds. The exclusion constraint on space_availability, not this code, is
+ * what makes double booking impossible.
+ */
+
+/** How long a request holds its Idempotency-Key before a retry may resume or release it. */
+export const KEY_LEASE_MS = 30_000;
+/** Keys are forgotten a day after they were made. */
+export const KEY_TTL_MS = 24 * 3_600_000;
+
+/**
+ * The clock's `expire` and the guest's `release` transitions (process.ts), in one
+ * statement: deletes lapsed holds (all of them, or those overlapping one range of one
+ * space), marks their bookings expired and records the cancellation of their payment
+ * intents (provider calls, performed by the provider-calls job). Safe with several
+ * processes: the hold and its booking are claimed together with SKIP LOCKED, so two
+ * sweeps never wait on or double-handle one hold, and a payment settling that booking
+ * (which locks the booking first) is skipped rather than deadlocked. A hold whose
+ * payment succeeded (and whose booking a crash left undecided) is left to the payment's
+ * settlement (confirmation.server.ts `syncOpenPayments`), which refunds it if it lapsed.
+ *
+ * With `releaseCheckoutOf`, the same statement also releases that guest's open checkout
+ * on the space (waiting for it if it is locked): one open checkout per guest and
+ * listing, so a guest who goes back and picks another time frees the slot they held
+ * before, instead of keeping it from everyone for the rest of its 15 minutes. A payment
+ * that still arrives for it is refunded in full (`refund_late_payment`).
+ */
+export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date; releaseCheckoutOf?: string }) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const scope = range
+    ? sql`and a.space_id = ${range.spaceId} and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
+    : sql``;
+  // The guest's own open checkout is waited for, not skipped, when it is locked: it may
+  // be their previous choice, still getting its payment intent. The booking is locked
+  // before its hold, in the order a payment settling it takes them, so the two never
+  // wait on each other; once paid, it is no longer an open checkout.
+  const openCheckout = range?.releaseCheckoutOf
+    ? sql`, open_checkout as (
+      select a.id from ${bookings} b join ${spaceAvailability} a on a.booking_id = b.id
+       where a.kind = 'hold' and a.space_id = ${range.spaceId} and b.user_id = ${range.releaseCheckoutOf} and b.status = 'pending_payment'
+       for update of b, a
+    )`
+    : sql`, open_checkout as (select null::uuid as id where false)`;
+  const from = sql.join(fromStates("expire").map((state) => sql`${state}`), sql`, `);
+  const result = await db.execute<{ expired: number; calls: string }>(sql`
+    with lapsed as (
+      select a.id from ${spaceAvailability} a join ${bookings} b on b.id = a.booking_id
+       where a.kind = 'hold' and (a.expires_at <= ${at} ${scope})
+         and not exists (select 1 from ${localPaymentIntents} i where i.booking_id = b.id and i.status = 'succeeded')
+       for update of a, b skip locked
+    )${openCheckout}, gone as (
+      delete from ${spaceAvailability} a
+       where a.id in (select id from lapsed union select id from open_checkout)
+      returning a.id, a.booking_id
+    ), ended as (
+      update ${bookings} b
+         set status = 'expired', hold_expires_at = null, updated_at = ${at},
+             ended_reason = case when gone.id in (select id from open_checkout) then 'released' else 'lapsed' end
+        from gone where b.id = gone.booking_id and b.status in (${from})
+      returning b.id, b.payment_intent_id, b.currency, b.ended_reason
+    ), calls as (
+      insert into ${providerCalls} (booking_id, kind, provider, amount, currency, intent_id, reason, next_attempt_at, created_at, updated_at)
+      select ended.id, 'cancel_intent', ${env().PAYMENT_PROVIDER}, 0, ended.currency, ended.payment_intent_id,
+             case when ended.ended_reason = 'released' then 'release' else 'expire' end, ${at}, ${at}, ${at}
+        from ended where ended.payment_intent_id is not null
+      returning id
+    )
+    select (select count(*) from ended)::int as expired, (select coalesce(json_agg(id), '[]') from calls)::text as calls`);
+  const row = result.rows[0];
+  return { expired: Number(row?.expired ?? 0), calls: JSON.parse(row?.calls ?? "[]") as string[] };
+}
+
+const holdSchema = z.object({
+  spaceId: z.string(),
+  startTime: z.string({ error: BOOKING_MESSAGES.dateTime }).min(1, BOOKING_MESSAGES.dateTime),
+  endTime: z.string().optional(),
+  duration: z.number({ error: "Duration must be a whole number" }).int("Duration must be a whole number"),
+  pricingUnit: z.enum(PRICING_UNITS, { error: "Choose a pricing option" }),
+  amount: z.number({ error: "Amount must be a whole number of minor units" }).int("Amount must be a whole number of minor units").min(0),
+  currency: z.string({ error: "Currency is required" }).max(10),
+});
+
+export type HoldResponse = {
+  clientSecret: string;
+  bookingId: string;
+  holdExpiresAt: string;
+  platformFee: { percentage: number; amount: number };
+  rental: number;
+  total: number;
+  currency: string;
+};
+
+export type HoldResult = ({ ok: true } & HoldResponse) | BookingFailure;
+
+/**
+ * createBookingHold's answer when it was asked to check the session (`sessionId`) and
+ * could not confirm it is live: nothing was held, and the caller resolves the session
+ * the usual way (renewing or clearing its tokens) before it answers.
+ */
+export const SESSION_UNCONFIRMED = Symbol("session unconfirmed");
+
+type HoldInput = { userId: string; body: unknown; idempotencyKey: string | null; now: Date };
+
+/** The hold request's shape, before anything is read: its fields, its Idempotency-Key and its listing's id. */
+function readHoldRequest(body: unknown, idempotencyKey: string | null): { ok: true; request: z.infer<typeof holdSchema> } | BookingFailure {
+  const parsed = holdSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    return invalid(fields, 400);
+  }
+  if (idempotencyKey !== null && !isUuid(idempotencyKey)) return invalid({ idempotencyKey: "Idempotency-Key must be a UUID" }, 400);
+  if (!isUuid(parsed.data.spaceId)) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  return { ok: true, request: parsed.data };
+}
+
+function invalid(fields: Record<string, string>, status: 400 | 422 = 422): BookingFailure {
+  return { ok: false, status, code: "invalid", error: Object.values(fields)[0] ?? "Invalid request", fields };
+}
+
+/**
+ * Validates and prices a booking request from the listing (contract: POST
+ * /api/bookings/payment-intent). One read gives the listing, the key's earlier answer
+ * and whether the range is taken (and, given `sessionId`, whether the guest's session
+ * is live: the served hold reads nothing else for it, ADR 0193); then a short
+ * transaction sweeps lapsed holds in the range and inserts the pending_payment booking
+ * and, last, its hold; then the payment intent is made (ADR 0190). Replaying the same
+ * Idempotency-Key returns the first answer.
+ */
+export function createBookingHold(db: Db, input: HoldInput & { sessionId?: undefined }): Promise<HoldResult>;
+export function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED>;
+export async function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED> {
+  const arrived = arrival();
+  const { userId, now } = input;
+  // With a session still to check, nothing is answered before the attempt's query has
+  // confirmed it: a malformed request goes the usual way, session first.
+  const unconfirmed = input.sessionId !== undefined;
+  const parsed = readHoldRequest(input.body, input.idempotencyKey);
+  if (!parsed.ok) return unconfirmed ? SESSION_UNCONFIRMED : parsed;
+  const body = parsed.request;
+
+  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
+  const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
+
+  // The listing, this key's earlier answer and whether the range is taken, in one round trip.
+  const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
+  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, sessionId: input.sessionId ?? null, sessionNow: new Date().toISOString(), start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
+  if (unconfirmed && !found?.sessionLive) return SESSION_UNCONFIRMED;
+  if (key) {
+    const earlier = found ? found.earlier : await keyRow(db, key);
+    const replay = await replayOrResume(db, key, earlier, requestHash, now);
+    if (replay) return replay;
+  }
+
+  const space = found?.space;
+  if (!space || !space.isPublished) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
+  const refusal = bookability(space, userId);
+  if (refusal === "owner") return { ok: false, status: 403, code: "not_bookable", error: BOOKING_MESSAGES.ownListing };
+  if (refusal) return { ok: false, status: 409, code: "not_bookable", error: BOOKING_MESSAGES.unavailable };
+
+  const unit = body.pricingUnit;
+  const price = unitPrice(space, unit);
+  if (price === null) return invalid({ pricingUnit: `This listing does not offer ${UNIT_NAMES[unit][0]}ly pricing`.replace("dayly", "daily") });
+  if (!isDurationAllowed(unit, body.duration, space)) {
+    const { min, max } = durationRange(unit, space);
+    const limits = DURATION_LIMITS[unit];
+    return invalid({
+      duration:
+        min > max
+          ? `This listing cannot be booked by the ${UNIT_NAMES[unit][0]}`
+          : `Duration must be between ${Math.max(min, limits.min)} and ${Math.min(max, limits.max)} ${UNIT_NAMES[unit][1]}`,
+    });
+  }
+  const start = new Date(body.startTime);
+  if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.startTime)) return invalid({ startTime: BOOKING_MESSAGES.dateTime });
+  if (start.getTime() <= now.getTime()) return invalid({ startTime: BOOKING_MESSAGES.future });
+  if (start.getTime() - now.getTime() > MAX_AHEAD_MS) return invalid({ startTime: BOOKING_MESSAGES.tooFarAhead });
+  if (!isSlotStart(start.toISOString(), space.timezone)) return invalid({ startTime: BOOKING_MESSAGES.slotHours });
+  const end = bookingEnd(start.toISOString(), unit, body.duration, space.timezone);
+  if (body.endTime !== undefined && Date.parse(body.endTime) !== Date.parse(end)) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
+
+  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration, feePercent: feePercent(), currency: space.currency });
+  if (body.amount !== quote.totalMinor || body.currency !== space.currency) {
+    return {
+      ok: false,
+      status: 409,
+      code: "price_changed",
+      error: BOOKING_MESSAGES.priceChanged,
+      price: { rental: quote.rentalMinor, fee: quote.feeMinor, total: quote.totalMinor, currency: space.currency },
+    };
+  }
+
+  const endDate = new Date(end);
+  const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
+  // A slot already taken is answered at once, without opening a transaction that would
+  // only wait for the holder and fail (the constraint below still decides every race).
+  // The guest's own open checkout does not count: the transaction releases it.
+  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  // 1. Take the slot: a short transaction whose last statement is the calendar row the
+  //    exclusion constraint checks, so a competing request waits on it for one round trip
+  //    (the commit), not for the whole checkout (bench/README.md, bench:booking). Attempts
+  //    at one listing in this process take their turn, and one that arrived before the
+  //    range was found taken is answered at once (slot-line.server.ts, ADR 0191).
+  const taking = await takeInTurn(
+    space.id,
+    { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
+    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start, end: endDate }, hold: { unit, quantity: body.duration, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE } } }),
+    (outcome) => outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken"),
+  );
+  if (taking === "taken") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  if (!taking.held) return taking.answer;
+
+  // 2. The payment intent: the call recorded with the hold is made now, outside any
+  //    transaction (with Stripe it is a call over the network). If it does not go
+  //    through, the checkout is abandoned: the slot is free again and the key released.
+  return intentAnswer(db, taking.bookingId, taking.callId, now);
+}
+
+/**
+ * Makes a held booking's create_intent call and answers with its client secret. A call
+ * that fails, or whose answer is unknown, abandons the checkout (the request fails and
+ * may be sent again with the same key); an intent made whose answer was lost is never
+ * paid (nobody has its client secret) and is left unpaid at the provider.
+ */
+async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date): Promise<HoldResult> {
+  const outcome = await performProviderCall(db, callId, now);
+  const made = await db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    const [call] = await tx.select().from(providerCalls).where(eq(providerCalls.id, callId)).for("update");
+    if (!booking || !call) return null;
+    if (call.status === "succeeded" && booking.status === "pending_payment") {
+      const [intent] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.id, call.providerReference!));
+      return intent ? holdResponse(booking, intent.clientSecret) : null;
+    }
+    if (call.status === "pending") {
+      await tx.update(providerCalls).set({ status: "failed", lastError: `abandoned by the request (${outcome})`, claimedUntil: null, completedAt: now, updatedAt: now }).where(eq(providerCalls.id, callId));
+    }
+    if (booking.status === "pending_payment") await abandonCheckout(tx, booking, now);
+    return null;
+  });
+  if (!made) throw new Error(`The payment intent for booking ${bookingId} could not be made (${outcome})`);
+  return { ok: true, ...made };
+}
+
+/**
+ * The slot transaction of a booking attempt, in two statements: the first sweeps lapsed
+ * holds in the range and releases the guest's own open checkout on the listing; the
+ * second claims the Idempotency-Key and inserts the pending_payment booking and, last,
+ * its hold. A taken slot or a key already in use is an answer, not an error.
+ */
+async function takeSlot(
+  db: Db,
+  input: {
+    key: string | null;
+    userId: string;
+    requestHash: string;
+    now: Date;
+    range: { spaceId: string; start: Date; end: Date };
+    hold: { unit: PricingUnit; quantity: number; quote: ReturnType<typeof quoteBooking>; currency: Currency; expiresAt: Date; terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean } };
+  },
+): Promise<{ held: true; bookingId: string; callId: string } | { held: false; answer: HoldResult }> {
+  const { key, userId, requestHash, now, range, hold } = input;
+  try {
+    const held = await db.transaction(async (tx) => {
+      await lockCalendar(tx, range.spaceId);
+      await sweepExpiredHolds(tx, now, { ...range, releaseCheckoutOf: userId });
+      // The key, the booking and its hold in one statement: the hold is inserted last,
+      // from the booking's id, and only when the key was claimed here.
+      const booking = tx
+        .insert(bookings)
+        .values({
+          userId,
+          spaceId: range.spaceId,
+          startTime: range.start,
+          endTime: range.end,
+          pricingUnit: hold.unit,
+          quantity: hold.quantity,
+          rentalAmount: hold.quote.rentalMinor,
+          totalPrice: hold.quote.totalMinor,
+          platformFeePercentage: hold.quote.feePercent,
+          platformFeeAmount: hold.quote.feeMinor,
+          currency: hold.currency,
+          status: "pending_payment",
+          holdExpiresAt: hold.expiresAt,
+          payoutReleaseAt: new Date(range.end.getTime() + PAYOUT_DELAY_MS),
+          cancellationPolicy: hold.terms.cancellationPolicy,
+          refundServiceFee: hold.terms.refundServiceFee,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: bookings.id });
+      const claim = key
+        ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, lockedUntil: new Date(now.getTime() + KEY_LEASE_MS), createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+        : null;
+      const { rows } = await tx.execute<{ booking_id: string }>(sql`
+        with ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}made as (${booking.getSQL()})
+        insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, created_at)
+        select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
+               ${hold.expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from made ${claim ? sql`where exists (select 1 from claimed)` : sql``}
+        returning booking_id`);
+      // Not claimed: the same key is in use by a request in flight (the rollback undoes the booking).
+      if (rows.length === 0) throw new ReplayInFlight();
+      const bookingId = rows[0]!.booking_id;
+      // The key names its booking, so a retry after a crash can finish the checkout; and
+      // the payment intent is recorded as a provider call, made after the commit.
+      if (key) await tx.update(idempotencyKeys).set({ bookingId }).where(eq(idempotencyKeys.key, key));
+      const callId = await recordProviderCall(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now });
+      return { bookingId, callId };
+    });
+    return { held: true, ...held };
+  } catch (error) {
+    if (pgErrorCode(error) === "23P01") return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken } };
+    if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
+      const replay = key ? replayOf(await keyRow(db, key), requestHash, now) : null;
+      return { held: false, answer: replay ?? { ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight } };
+    }
+    throw error;
+  }
+}
+
+/** The class of the two-key advisory locks that guard a listing's calendar (jobs use the one-key form). */
+const CALENDAR_LOCK = 1;
+
+/**
+ * Takes the listing's calendar for the rest of the transaction, before a row goes into
+ * it. The exclusion constraint alone lets two transactions that insert overlapping rows
+ * at the same moment each wait for the other: PostgreSQL then aborts one with "deadlock
+ * detected" after a second (seen in bench:booking when two workers took one slot). In
+ * turn, the second inserter finds the first's row and is refused at once (23P01).
+ */
+async function lockCalendar(tx: Tx, spaceId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK}::int, hashtext(${spaceId}))`);
+}
+
+class ReplayInFlight extends Error {}
+
+type KeyRow = { requestHash: string; response: unknown; bookingId: string | null; lockedUntil: string | null } | null;
+
+async function keyRow(db: Db, key: string): Promise<KeyRow> {
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  return row ? { requestHash: row.requestHash, response: row.response, bookingId: row.bookingId, lockedUntil: row.lockedUntil?.toISOString() ?? null } : null;
+}
+
+/**
+ * The answer for a key used before. Its first answer; a refusal when the request
+ * differs or while the request that holds it is still within its lease. A key whose
+ * request died (lease lapsed, no answer) is resumed when its checkout is still open
+ * (the recorded payment intent call is made now) or else released, and this request
+ * goes on as a new one.
+ */
+async function replayOrResume(db: Db, key: string, row: KeyRow, requestHash: string, now: Date): Promise<HoldResult | null> {
+  const replay = replayOf(row, requestHash, now);
+  if (replay || !row || row.response) return replay;
+  const [pending] = row.bookingId
+    ? await db
+        .select({ id: providerCalls.id })
+        .from(providerCalls)
+        .innerJoin(bookings, eq(bookings.id, providerCalls.bookingId))
+        .where(and(eq(providerCalls.bookingId, row.bookingId), eq(providerCalls.kind, "create_intent"), eq(providerCalls.status, "pending"), eq(bookings.status, "pending_payment")))
+    : [];
+  if (pending) return intentAnswer(db, row.bookingId!, pending.id, now).catch(() => ({ ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight }) as const);
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response), or(isNull(idempotencyKeys.lockedUntil), lte(idempotencyKeys.lockedUntil, now))));
+  return null;
+}
+
+/** The range a request asks for, if its start is a date and its length positive (it is validated in full later). */
+function requestedRange(startTime: string, unit: PricingUnit, quantity: number): { start: string; end: string } | null {
+  const startMs = /^\d{4}-\d{2}-\d{2}T/.test(startTime) ? Date.parse(startTime) : Number.NaN;
+  const endMs = startMs + quantity * UNIT_HOURS[unit] * 3_600_000;
+  const representable = (ms: number) => Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
+  if (!representable(startMs) || !representable(endMs) || endMs <= startMs) return null;
+  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
+}
+
+/** The answer to give again for a key used before: its first answer, or a refusal when the request differs. */
+function replayOf(row: KeyRow, requestHash: string, now: Date): HoldResult | null {
+  if (!row) return null;
+  if (row.requestHash !== requestHash) return { ok: false, status: 422, code: "invalid", error: BOOKING_MESSAGES.idempotencyReuse };
+  if (row.response) return { ok: true, ...(row.response as HoldResponse) };
+  if (row.lockedUntil && Date.parse(row.lockedUntil) > now.getTime()) return { ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight };
+  return null;
+}
+
+/**
+ * Everything a booking attempt reads before it writes, in one prepared statement: the
+ * listing, the earlier answer to this Idempotency-Key, and whether a live hold or booking
+ * (not the guest's own open checkout, which the transaction releases) overlaps the range.
+ * Most attempts in a rush for one slot end here with 'slot taken' (bench:booking), and
+ * the exclusion constraint still decides every race that gets past it.
+ */
+function attemptQuery(db: Db) {
+  return preparedQuery(db, "booking_attempt", (db, name) =>
+    db
+      .select({
+        space: {
+          id: spaces.id,
+          userId: spaces.userId,
+          isPublished: spaces.isPublished,
+          available: spaces.available,
+          status: spaces.status,
+          hourlyPrice: spaces.hourlyPrice,
+          dailyPrice: spaces.dailyPrice,
+          weeklyPrice: spaces.weeklyPrice,
+          monthlyPrice: spaces.monthlyPrice,
+          minRentalDuration: spaces.minRentalDuration,
+          maxRentalDuration: spaces.maxRentalDuration,
+          currency: spaces.currency,
+          timezone: spaces.timezone,
+          cancellationPolicy: spaces.cancellationPolicy,
+        },
+        earlier: sql<KeyRow>`(
+          select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
+            from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
+        // True when the caller read the session itself (no sessionId). Sessions expire by
+        // the real clock, as loadSessionUser reads them, not by a test clock's `now`.
+        sessionLive: sql<boolean>`(${sql.placeholder("sessionId")}::uuid is null or ${liveSessionExists(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("userId")}::uuid`, sql`${sql.placeholder("sessionNow")}::timestamptz`)})`,
+        taken: sql<boolean>`exists (
+          select 1 from ${spaceAvailability} a
+           where a.space_id = ${spaces.id}
+             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${sql.placeholder("start")}::timestamptz, ${sql.placeholder("end")}::timestamptz, '[)')
+             and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
+             and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment'))`,
+      })
+      .from(spaces)
+      .where(eq(spaces.id, sql.placeholder("id")))
+      .prepare(name),
+  );
+}
+
+
+/**
+ * The `hold-sweep` job: lapsed holds of every space expire and their intents are
+ * cancelled, and Idempotency-Keys older than a day are forgotten. Several processes may run it.
+ */
+export async function sweepAllExpiredHolds(db: Db, now: Date = new Date()) {
+  const { expired, calls } = await sweepExpiredHolds(db, now);
+  await db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
+  await performProviderCalls(db, calls, now);
+  return expired;
+}

@@ -1,0 +1,217 @@
+import type { BOOKING_STATUSES } from "~/db/schema/bookings";
+
+/**
+ * The booking process, written down as data (issue #25, ADR 0200), in the manner of
+ * Sharetribe's process.edn: every state a booking can be in, and every transition with
+ * who or what triggers it, what must hold for it (guard), and what it does (effects).
+ *
+ * This module is the single source: process.server.ts refuses any transition that is
+ * not declared here from the booking's current state (a clear 409, nothing changed),
+ * the clock's bulk transitions read their `from` states here, and docs/product.md's
+ * state diagram is rendered from it (`processDiagram`, checked by a test so it cannot
+ * drift). Browser-safe: it holds no code that runs a transition.
+ */
+export type BookingState = (typeof BOOKING_STATUSES)[number];
+
+export type Trigger = "guest" | "host" | "admin" | "provider" | "clock";
+
+/**
+ * Where a transition leads: a state, `unchanged` (the booking keeps its state: a hold
+ * extended, a partial refund recorded), or `before_dispute` (the state the booking had
+ * when its dispute opened: confirmed, or completed).
+ */
+export type Target = BookingState | "unchanged" | "before_dispute";
+
+export type Transition = {
+  from: readonly BookingState[];
+  to: Target;
+  by: readonly Trigger[];
+  /** What must be true, beyond the booking being in a `from` state. */
+  guard: string;
+  /** What the transition does, in the order it does it, in the transaction of the state change. */
+  effects: readonly string[];
+};
+
+/** The initial transition: a booking comes into being as a held, unpaid checkout. */
+export const INITIAL = "start";
+
+export const BOOKING_STATES: readonly BookingState[] = ["pending_payment", "confirmed", "completed", "cancelled", "expired", "disputed"];
+
+export const BOOKING_PROCESS = {
+  hold: {
+    from: [],
+    to: "pending_payment",
+    by: ["guest"],
+    guard: "signed in, not the host; price, duration, start and currency checked on the server; the slot is free (the calendar's exclusion constraint)",
+    effects: ["calendar: hold row, lapsing in 15 minutes", "provider call: create the payment intent", "idempotency key: leased to the request"],
+  },
+  confirm: {
+    from: ["pending_payment"],
+    to: "confirmed",
+    by: ["provider", "guest"],
+    guard: "the payment succeeded, the hold is still live (not lapsed or released) and the booking has not started",
+    effects: ["calendar: the hold becomes the booking", "ledger: charge and fee", "payout: scheduled for 24 h after the end", "e-mail: receipt to the guest, notice to the host"],
+  },
+  extend_hold: {
+    from: ["pending_payment"],
+    to: "unchanged",
+    by: ["provider"],
+    guard: "the payment is processing (a delayed method): the hold is extended rather than lost",
+    effects: ["calendar: the hold lapses at the earliest of 7 days and the start"],
+  },
+  payment_failed: {
+    from: ["pending_payment"],
+    to: "unchanged",
+    by: ["provider", "guest"],
+    guard: "the card was declined; the hold stays for its 15 minutes",
+    effects: ["e-mail: payment failed, once per booking"],
+  },
+  release: {
+    from: ["pending_payment"],
+    to: "expired",
+    by: ["guest"],
+    guard: "the guest picked another time on the same listing (one open checkout per guest and listing)",
+    effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent"],
+  },
+  expire: {
+    from: ["pending_payment"],
+    to: "expired",
+    by: ["clock"],
+    guard: "the hold lapsed unpaid",
+    effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent"],
+  },
+  abandon: {
+    from: ["pending_payment"],
+    to: "expired",
+    by: ["provider"],
+    guard: "the provider refused to create the payment intent",
+    effects: ["calendar: the hold is deleted", "idempotency key: released so the request can be retried"],
+  },
+  refund_late_payment: {
+    from: ["pending_payment", "expired"],
+    to: "expired",
+    by: ["provider", "guest"],
+    guard: "a payment succeeded after its hold lapsed, after the guest replaced the checkout, or after the booking's start",
+    effects: ["calendar: any hold is deleted", "ledger: charge", "provider call: refund in full", "e-mail: why the payment was refunded"],
+  },
+  guest_cancel: {
+    from: ["confirmed"],
+    to: "cancelled",
+    by: ["guest"],
+    guard: "the guest's own booking, not started; the refund the guest was shown is still the refund the stored terms give",
+    effects: [
+      "calendar: the booking row is deleted",
+      "ledger: fee refund (when the stored terms refund it)",
+      "payout: reduced to the host's share, or cancelled; a host already paid owes the difference",
+      "provider call: refund by the stored policy",
+      "e-mail: guest and host",
+    ],
+  },
+  host_cancel: {
+    from: ["confirmed"],
+    to: "cancelled",
+    by: ["host"],
+    guard: "the host's own listing, not started; a reason is given",
+    effects: ["calendar: the booking row is deleted", "ledger: fee refund", "payout: cancelled", "provider call: refund in full, service fee included", "e-mail: guest and host"],
+  },
+  admin_cancel: {
+    from: ["confirmed", "completed"],
+    to: "cancelled",
+    by: ["admin"],
+    guard: "an admin, with a refund (full, policy or none) and a reason",
+    effects: [
+      "calendar: the booking row is deleted",
+      "ledger: fee refund",
+      "payout: reduced or cancelled; a host already paid owes the difference",
+      "provider call: the chosen refund",
+      "moderation log: who, why, how much",
+      "e-mail: guest and host",
+    ],
+  },
+  complete: {
+    from: ["confirmed"],
+    to: "completed",
+    by: ["clock"],
+    guard: "the booking's end has passed",
+    effects: [],
+  },
+  record_refund: {
+    from: ["confirmed", "completed", "cancelled", "disputed"],
+    to: "cancelled",
+    by: ["provider"],
+    guard: "a refund the platform did not make (the provider's dashboard) covers the whole payment",
+    effects: ["ledger: refund", "payout: cancelled; a host already paid owes it"],
+  },
+  record_partial_refund: {
+    from: ["confirmed", "completed", "cancelled", "disputed"],
+    to: "unchanged",
+    by: ["provider"],
+    guard: "a refund the platform did not make covers part of the payment; the booking keeps its state",
+    effects: ["ledger: refund", "payout: reduced by the refund; a host already paid owes it"],
+  },
+  open_dispute: {
+    from: ["confirmed", "completed"],
+    to: "disputed",
+    by: ["provider"],
+    guard: "the card holder disputed the payment (charge.dispute.created)",
+    effects: ["dispute: recorded", "payout: held"],
+  },
+  win_dispute: {
+    from: ["disputed"],
+    to: "before_dispute",
+    by: ["provider"],
+    guard: "the dispute closed in the platform's favour",
+    effects: ["dispute: won", "payout: released"],
+  },
+  lose_dispute: {
+    from: ["disputed"],
+    to: "before_dispute",
+    by: ["provider"],
+    guard: "the dispute closed in the card holder's favour",
+    effects: ["dispute: lost", "ledger: dispute loss", "payout: reduced by the loss when DISPUTE_LOSSES=host (a host already paid owes it), else the platform bears it"],
+  },
+} as const satisfies Record<string, Transition>;
+
+export type TransitionName = keyof typeof BOOKING_PROCESS;
+
+/** Whether `name` may run from `state`. */
+export function allows(name: TransitionName, state: BookingState): boolean {
+  return (BOOKING_PROCESS[name].from as readonly BookingState[]).includes(state);
+}
+
+/** The transitions open to a booking in `state`, optionally for one trigger (a guest's buttons, an admin's). */
+export function transitionsFrom(state: BookingState, trigger?: Trigger): TransitionName[] {
+  return (Object.keys(BOOKING_PROCESS) as TransitionName[]).filter(
+    (name) => allows(name, state) && (!trigger || (BOOKING_PROCESS[name].by as readonly Trigger[]).includes(trigger)),
+  );
+}
+
+/** The states a transition can lead to from `from` (for the diagram and the executor's check). */
+export function targetsOf(t: Transition, from: BookingState): BookingState[] {
+  if (t.to === "unchanged") return [from];
+  if (t.to === "before_dispute") return ["confirmed", "completed"];
+  return [t.to];
+}
+
+/**
+ * The process as a Mermaid state diagram (GitHub renders it in docs/product.md):
+ * one arrow per state a transition leads from and to, labelled with its name and triggers.
+ */
+export function processDiagram(): string {
+  const lines = ["stateDiagram-v2"];
+  for (const [name, t] of Object.entries(BOOKING_PROCESS) as [TransitionName, Transition][]) {
+    const label = `${name} (${t.by.join(", ")})`;
+    if (t.from.length === 0) lines.push(`    [*] --> ${t.to}: ${label}`);
+    for (const from of t.from) for (const to of targetsOf(t, from)) lines.push(`    ${from} --> ${to}: ${label}`);
+  }
+  lines.push("    completed --> [*]", "    cancelled --> [*]", "    expired --> [*]");
+  return lines.join("\n");
+}
+
+/** The transitions as a Markdown table: trigger, from, to, guard and effects (docs/product.md). */
+export function processTable(): string {
+  const rows = (Object.entries(BOOKING_PROCESS) as [TransitionName, Transition][]).map(
+    ([name, t]) => `| \`${name}\` | ${t.by.join(", ")} | ${t.from.length ? t.from.join(", ") : "—"} | ${t.to} | ${t.guard} | ${t.effects.join("; ") || "—"} |`,
+  );
+  return ["| transition | by | from | to | guard | effects |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}

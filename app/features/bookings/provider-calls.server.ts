@@ -1,0 +1,207 @@
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { bookings, idempotencyKeys, providerCalls } from "~/db/schema/bookings";
+import { ProviderError, type RemoteIntent, type RemoteRefund } from "~/features/payments/contracts";
+import { paymentProvider } from "~/features/payments/provider.server";
+import { recordRefundMade } from "~/features/payouts/ledger.server";
+import type { Db, Tx } from "~/lib/db.server";
+import { faultPoint, InjectedCrash } from "~/lib/fault-points.server";
+import { logger } from "~/lib/logger.server";
+import { applyRefund, applyRemoteIntent, lockIntentOf } from "./intent-mirror.server";
+import { lockBooking, recordProviderCall, type BookingRecord } from "./process.server";
+import { abandonCheckout, settleIntent } from "./settlement.server";
+
+/**
+ * Durable provider calls (issue #25, ADR 0200). A transition records a call
+ * (process.server.ts `recordProviderCall`) in its own transaction; after the commit the
+ * request performs it at once, and the `provider-calls` job performs whatever is left
+ * (a crash, a time-out, a provider that was down). Performing a call:
+ *
+ *   1. claims it for LEASE_MS (one statement; a performer that died loses its claim);
+ *   2. makes the provider call, outside any transaction, with the key `rentwell-<kind>-<id>`,
+ *      so a repeat after a lost answer gets the provider's first answer;
+ *   3. records the answer in one transaction, booking locked first: the call is
+ *      succeeded or failed, the intent mirror, the ledger and the booking follow.
+ *
+ * A passing failure (network, time-out, 5xx) is retried with back-off; a refusal is
+ * final and has its consequence (an intent that cannot be made abandons the checkout;
+ * a refund the provider refuses is left failed for a person, and `money:check` names it).
+ */
+export const LEASE_MS = 30_000;
+const RETRY_BASE_MS = 10_000;
+const RETRY_MAX_MS = 3_600_000;
+
+type Call = typeof providerCalls.$inferSelect;
+
+export type CallOutcome = "succeeded" | "failed" | "retry" | "busy";
+
+export const callKey = (call: Pick<Call, "kind" | "id">) => `rentwell-${call.kind.replace("_", "-")}-${call.id}`;
+
+export function callRetryDelayMs(attempts: number) {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+async function claim(db: Db, callId: string, now: Date): Promise<Call | null> {
+  const [call] = await db
+    .update(providerCalls)
+    .set({ claimedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${providerCalls.attempts} + 1`, updatedAt: now })
+    .where(and(eq(providerCalls.id, callId), eq(providerCalls.status, "pending"), or(isNull(providerCalls.claimedUntil), lte(providerCalls.claimedUntil, now))))
+    .returning();
+  return call ?? null;
+}
+
+type Answer = { kind: "intent"; intent: RemoteIntent } | { kind: "refund"; refund: RemoteRefund };
+
+async function callProvider(db: Db, call: Call, booking: Pick<BookingRecord, "userId" | "spaceId">, now: Date): Promise<Answer> {
+  const provider = paymentProvider(db);
+  const key = callKey(call);
+  switch (call.kind) {
+    case "create_intent":
+      return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id }, key, now) };
+    case "cancel_intent":
+      return { kind: "intent", intent: await provider.cancelIntent(call.intentId!, key, now) };
+    case "refund": {
+      const refund = await provider.refund({ intentId: call.intentId!, bookingId: call.bookingId, amount: call.amount, currency: call.currency, callId: call.id }, key, now);
+      if (refund.status === "failed") throw new ProviderError(`The provider reports refund ${refund.id} failed`, false);
+      return { kind: "refund", refund };
+    }
+  }
+}
+
+/**
+ * Performs one recorded call (see above). Returns what became of it, and performs the
+ * calls its answer led to (a cancelled intent that had been paid is refunded).
+ */
+export async function performProviderCall(db: Db, callId: string, now: Date): Promise<CallOutcome> {
+  const call = await claim(db, callId, now);
+  if (!call) return "busy";
+  const [booking] = await db.select({ userId: bookings.userId, spaceId: bookings.spaceId }).from(bookings).where(eq(bookings.id, call.bookingId));
+  let answer: Answer;
+  try {
+    faultPoint("call:before-provider");
+    answer = await callProvider(db, call, booking!, now);
+    faultPoint("call:after-provider");
+  } catch (error) {
+    if (error instanceof InjectedCrash) throw error;
+    const retryable = !(error instanceof ProviderError) || error.retryable;
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn({ callId: call.id, kind: call.kind, attempts: call.attempts, retryable, err: { message } }, "provider call failed");
+    return recordFailure(db, call, message, retryable, now);
+  }
+  const followUps = await db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, call.bookingId);
+    const [current] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for("update");
+    if (!locked || current?.status !== "pending") return [];
+    const next = await applyAnswer(tx, locked, call, answer, now);
+    await tx
+      .update(providerCalls)
+      .set({
+        status: "succeeded",
+        providerReference: answer.kind === "intent" ? (call.kind === "create_intent" ? answer.intent.id : null) : answer.refund.id,
+        intentId: answer.kind === "intent" ? answer.intent.id : call.intentId,
+        claimedUntil: null,
+        lastError: null,
+        completedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(providerCalls.id, call.id));
+    faultPoint("call:before-record-commit");
+    return next;
+  });
+  await performProviderCalls(db, followUps, now);
+  return "succeeded";
+}
+
+/** The answer's consequences, in the recording transaction (booking locked). Returns calls it recorded. */
+async function applyAnswer(tx: Tx, booking: BookingRecord, call: Call, answer: Answer, now: Date): Promise<string[]> {
+  if (answer.kind === "refund") {
+    const intent = await lockIntentOf(tx, booking.id);
+    if (intent) await applyRefund(tx, intent, answer.refund, now);
+    await recordRefundMade(tx, { bookingId: booking.id, currency: call.currency, amount: answer.refund.amount, refundId: answer.refund.id, now });
+    return [];
+  }
+  const intent = await applyRemoteIntent(tx, answer.intent, { bookingId: booking.id, userId: booking.userId }, now);
+  if (call.kind === "create_intent") {
+    await tx.update(bookings).set({ paymentIntentId: intent.id, updatedAt: now }).where(eq(bookings.id, booking.id));
+    if (booking.status !== "pending_payment") {
+      // The checkout ended (released, lapsed) before its intent existed: the intent is cancelled too.
+      return [await recordProviderCall(tx, { bookingId: booking.id, kind: "cancel_intent", amount: 0, currency: call.currency, intentId: intent.id, reason: "expire", now })];
+    }
+    // The answer of the request that held the slot, for a replay of its Idempotency-Key.
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: holdResponse(booking, intent.clientSecret), lockedUntil: null })
+      .where(and(eq(idempotencyKeys.bookingId, booking.id), isNull(idempotencyKeys.response)));
+    return [];
+  }
+  // A cancelled intent that had been paid meanwhile is settled: a late payment, refunded.
+  return settleIntent(tx, { ...booking, paymentIntentId: booking.paymentIntentId ?? intent.id }, intent, now);
+}
+
+/** What POST /api/bookings/payment-intent answers for a held booking (and replays for its key). */
+export function holdResponse(booking: BookingRecord, clientSecret: string) {
+  return {
+    clientSecret,
+    bookingId: booking.id,
+    holdExpiresAt: (booking.holdExpiresAt ?? booking.createdAt).toISOString(),
+    platformFee: { percentage: booking.platformFeePercentage, amount: booking.platformFeeAmount },
+    rental: booking.rentalAmount,
+    total: booking.totalPrice,
+    currency: booking.currency as string,
+  };
+}
+
+async function recordFailure(db: Db, call: Call, message: string, retryable: boolean, now: Date): Promise<CallOutcome> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, call.bookingId);
+    const [current] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for("update");
+    if (!booking || current?.status !== "pending") return current?.status === "succeeded" ? "succeeded" : "failed";
+    // An intent for a checkout that is over is not worth retrying.
+    const give = !retryable || (call.kind === "create_intent" && booking.status !== "pending_payment");
+    if (!give) {
+      await tx
+        .update(providerCalls)
+        .set({ lastError: message.slice(0, 500), claimedUntil: null, nextAttemptAt: new Date(now.getTime() + callRetryDelayMs(call.attempts)), updatedAt: now })
+        .where(eq(providerCalls.id, call.id));
+      return "retry";
+    }
+    await tx.update(providerCalls).set({ status: "failed", lastError: message.slice(0, 500), claimedUntil: null, completedAt: now, updatedAt: now }).where(eq(providerCalls.id, call.id));
+    if (call.kind === "create_intent" && booking.status === "pending_payment") await abandonCheckout(tx, booking, now);
+    if (call.kind === "refund") logger.error({ callId: call.id, bookingId: call.bookingId, amount: call.amount, err: { message } }, "refund refused by the provider: a person must settle it");
+    return "failed";
+  });
+}
+
+/** Performs calls just recorded, one after another; a failure is left to the job (logged, not thrown). */
+export async function performProviderCalls(db: Db, callIds: readonly string[], now: Date) {
+  for (const id of callIds) {
+    try {
+      await performProviderCall(db, id, now);
+    } catch (error) {
+      if (error instanceof InjectedCrash) throw error;
+      logger.warn({ callId: id, err: error }, "provider call left to the provider-calls job");
+    }
+  }
+}
+
+/**
+ * The `provider-calls` job: performs every pending call that is due and not claimed by
+ * a live performer, oldest first. Safe in several processes at once (the claim).
+ */
+export async function runProviderCalls(db: Db, now: Date, limit = 100) {
+  const due = await db
+    .select({ id: providerCalls.id })
+    .from(providerCalls)
+    .where(and(eq(providerCalls.status, "pending"), lte(providerCalls.nextAttemptAt, now), or(isNull(providerCalls.claimedUntil), lte(providerCalls.claimedUntil, now))))
+    .orderBy(asc(providerCalls.nextAttemptAt))
+    .limit(limit);
+  const run = { succeeded: 0, failed: 0, retry: 0, busy: 0 };
+  for (const { id } of due) {
+    try {
+      run[await performProviderCall(db, id, now)]++;
+    } catch (error) {
+      if (error instanceof InjectedCrash) throw error;
+      logger.error({ callId: id, err: error }, "provider call could not be recorded");
+    }
+  }
+  return run;
+}

@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import { bookingDisputes, bookings, payouts, providerCalls, spaceAvailability } from "~/db/schema/bookings";
+import { ledgerEntries } from "~/db/schema/payouts";
+import type { RemoteRefund } from "~/features/payments/contracts";
+import { paymentProvider } from "~/features/payments/provider.server";
+import { appendLedger, changeHostShare, recordFeeRefund, recordRefundMade } from "~/features/payouts/ledger.server";
+import type { Db, Tx } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { applyRefund, findIntent, lockIntentOf } from "./intent-mirror.server";
+import { lockBooking, runTransition, type BookingRecord } from "./process.server";
+
+/**
+ * What the card provider tells the platform about money after the payment (issue #25):
+ * refunds (the platform's own, matched to their provider calls by metadata, and those
+ * made in the provider's dashboard) and card disputes. Each is a transition of the
+ * booking process, so a refund made elsewhere also reaches the host's payout.
+ */
+
+/**
+ * A provider's list of an intent's refunds, applied once each (charge.refunded): the
+ * platform's own complete their call if its answer was lost; any other is a refund made
+ * elsewhere, which reduces the host's share in the same transaction (`record_refund`
+ * when it covers the whole payment, else `record_partial_refund`).
+ */
+export async function syncRefunds(db: Db, input: { intentId: string; now: Date }) {
+  const known = await findIntent(db, { id: input.intentId });
+  if (!known) return null;
+  const refunds = (await paymentProvider(db).listRefunds(input.intentId)).filter((refund) => refund.status !== "failed");
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, known.bookingId);
+    const intent = await lockIntentOf(tx, known.bookingId);
+    if (!booking || !intent) return null;
+    let recorded = 0;
+    for (const refund of refunds) {
+      const [written] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.key, `refund:${refund.id}`));
+      if (written) continue;
+      await applyRefund(tx, intent, refund, input.now);
+      const [call] = refund.callId ? await tx.select().from(providerCalls).where(and(eq(providerCalls.id, refund.callId), eq(providerCalls.bookingId, booking.id))).for("update") : [];
+      if (call) {
+        // Ours, whose answer never came back: the call is done.
+        await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now: input.now });
+        if (call.status === "pending") {
+          await tx.update(providerCalls).set({ status: "succeeded", providerReference: refund.id, claimedUntil: null, completedAt: input.now, updatedAt: input.now }).where(eq(providerCalls.id, call.id));
+        }
+      } else {
+        await recordRefundMadeElsewhere(tx, booking, refund, input.now);
+        // The booking row changed: read it again for the next refund.
+        Object.assign(booking, (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]);
+      }
+      recorded++;
+    }
+    return { recorded };
+  });
+}
+
+async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, refund: RemoteRefund, now: Date) {
+  const paid = ["confirmed", "completed", "cancelled", "disputed"].includes(booking.status);
+  await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now });
+  if (!paid) {
+    logger.error({ bookingId: booking.id, refundId: refund.id, status: booking.status }, "refund made elsewhere for an unpaid booking: a person must settle it");
+    return;
+  }
+  const refundedBefore = booking.refundAmount ?? 0;
+  const refunded = Math.min(booking.totalPrice, refundedBefore + refund.amount);
+  const [{ fees = 0 } = {}] = await tx
+    .select({ fees: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "fee_refund")));
+  // A refund made elsewhere comes out of the host's rental first, then the fee.
+  const rentalRefunded = Math.min(booking.rentalAmount, refunded - fees);
+  const feePart = Math.max(0, refunded - fees - booking.rentalAmount);
+  const whole = refunded >= booking.totalPrice;
+  await runTransition(tx, booking, whole ? "record_refund" : "record_partial_refund", now, async () => {
+    const key = `${booking.id}:refund:${refund.id}`;
+    await recordFeeRefund(tx, { booking, amount: feePart, key, now });
+    await changeHostShare(tx, { booking, hostShare: booking.rentalAmount - rentalRefunded, key, kind: "refund_after_payout", now });
+    if (whole) await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
+    await tx
+      .update(bookings)
+      .set({ refundAmount: refunded, refundedAt: now, ...(whole && booking.status !== "cancelled" ? { cancelledAt: now, cancellationReason: "Refunded in full at the card provider" } : {}), updatedAt: now })
+      .where(eq(bookings.id, booking.id));
+    return {};
+  });
+}
+
+/**
+ * charge.dispute.created: the booking is disputed and its payout held until the
+ * dispute closes. Unknown intents and repeats change nothing.
+ */
+export async function openDispute(db: Db, input: { intentId: string; disputeId: string; amount: number; now: Date }) {
+  const known = await findIntent(db, { id: input.intentId });
+  if (!known) return null;
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, known.bookingId);
+    if (!booking) return null;
+    const [seen] = await tx.select({ id: bookingDisputes.id }).from(bookingDisputes).where(eq(bookingDisputes.providerDisputeId, input.disputeId));
+    if (seen) return { opened: false };
+    const done = await runTransition(tx, booking, "open_dispute", input.now, async () => {
+      await tx.insert(bookingDisputes).values({ bookingId: booking.id, providerDisputeId: input.disputeId, amount: input.amount, currency: booking.currency, previousStatus: booking.status, openedAt: input.now });
+      await tx
+        .update(payouts)
+        .set({ status: "held", updatedAt: input.now })
+        .where(and(eq(payouts.bookingId, booking.id), sql`${payouts.status} in ('scheduled', 'failed')`));
+      return {};
+    });
+    if (!done.ok) logger.warn({ bookingId: booking.id, status: booking.status, disputeId: input.disputeId }, "dispute for a booking that cannot be disputed");
+    return { opened: done.ok };
+  });
+}
+
+/**
+ * charge.dispute.closed: won, the payout is released; lost, the disputed amount was
+ * taken back by the card network: a platform loss, or with DISPUTE_LOSSES=host taken
+ * from the host's share (owed by the host when already paid). The booking returns to
+ * the state it had.
+ */
+export async function closeDispute(db: Db, input: { disputeId: string; outcome: "won" | "lost"; now: Date }) {
+  const [dispute] = await db.select().from(bookingDisputes).where(eq(bookingDisputes.providerDisputeId, input.disputeId));
+  if (!dispute) return null;
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, dispute.bookingId);
+    const [open] = await tx.select().from(bookingDisputes).where(eq(bookingDisputes.id, dispute.id)).for("update");
+    if (!booking || open?.status !== "open") return { closed: false };
+    const back = open.previousStatus === "completed" ? ("completed" as const) : ("confirmed" as const);
+    const done = await runTransition(tx, booking, input.outcome === "won" ? "win_dispute" : "lose_dispute", input.now, async () => {
+      await tx.update(bookingDisputes).set({ status: input.outcome, closedAt: input.now }).where(eq(bookingDisputes.id, open.id));
+      await tx.update(payouts).set({ status: "scheduled", updatedAt: input.now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.status, "held")));
+      if (input.outcome === "lost") {
+        // Who bears it is written on the entry (money:check reads it): the platform, or the host.
+        const bearer = env().DISPUTE_LOSSES;
+        await appendLedger(tx, [{ bookingId: booking.id, kind: "dispute_loss", amount: open.amount, currency: booking.currency, key: `dispute_loss:${open.id}`, providerReference: `bearer:${bearer}` }], input.now);
+        if (bearer === "host") {
+          const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.bookingId, booking.id));
+          await changeHostShare(tx, { booking, hostShare: (payout?.amount ?? 0) - open.amount, key: `${booking.id}:dispute:${open.id}`, kind: "dispute_loss", now: input.now });
+        }
+      }
+      return { to: back };
+    });
+    return { closed: done.ok };
+  });
+}

@@ -1,0 +1,68 @@
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { bookings } from "~/db/schema/bookings";
+import { spaces } from "~/db/schema/listings";
+import type { Db } from "~/lib/db.server";
+import { isUuid } from "~/lib/uuid";
+import { guestCancellationSplit } from "./cancellation.server";
+import { summary, type BookingSummary } from "./confirmation.server";
+
+/** A guest's bookings and the files made from them (issue #12). */
+export type BookingRow = BookingSummary & {
+  refundedAt: string | null;
+  space: BookingSummary["space"] & { image: string | null };
+  canCancel: boolean;
+  cancelQuote: { refundMinor: number } | null;
+  icsHref: string | null;
+};
+
+/** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
+export async function listMyBookings(db: Db, input: { userId: string; page: number; pageSize: number; now?: Date }) {
+  const now = input.now ?? new Date();
+  const pageSize = Math.min(50, Math.max(1, Math.floor(input.pageSize) || 10));
+  // Abandoned checkouts are not bookings; a lapsed hold that was paid and refunded is.
+  const visible = and(
+    eq(bookings.userId, input.userId),
+    or(inArray(bookings.status, ["confirmed", "cancelled", "completed", "disputed"]), and(eq(bookings.status, "expired"), eq(bookings.endedReason, "late_payment"))),
+  );
+  const [{ value: total } = { value: 0 }] = await db.select({ value: count() }).from(bookings).where(visible);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(pageCount, Math.max(1, Math.floor(input.page) || 1));
+  const rows = await db
+    .select({ booking: bookings, space: spaces })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .where(visible)
+    .orderBy(desc(bookings.startTime), desc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const items: BookingRow[] = rows.map(({ booking, space }) => {
+    const canCancel = booking.status === "confirmed" && booking.startTime.getTime() > now.getTime();
+    return {
+      ...summary(booking, space),
+      refundedAt: booking.refundedAt?.toISOString() ?? null,
+      space: { ...summary(booking, space).space, image: space.images[0] ?? null },
+      canCancel,
+      cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,
+      icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
+    };
+  });
+  return { items, page, pageCount, total: Number(total) };
+}
+
+/** The guest's confirmed booking with its space, for the calendar file; null otherwise. */
+export async function getConfirmedBooking(db: Db, input: { userId: string; bookingId: string }) {
+  if (!isUuid(input.bookingId)) return null;
+  const [row] = await db
+    .select({ booking: bookings, space: spaces })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.userId, input.userId), eq(bookings.status, "confirmed")));
+  return row ?? null;
+}
+
+
+/** How many bookings a host has cancelled (shown on their dashboard and to admins). */
+export async function hostCancellationCount(db: Db, hostId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(bookings).where(and(eq(bookings.hostId, hostId), eq(bookings.cancelledBy, "host")));
+  return Number(row?.value ?? 0);
+}

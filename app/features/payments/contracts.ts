@@ -1,0 +1,63 @@
+/**
+ * The payment provider's contract (issue #25, ADR 0200): types only, so the booking
+ * domain, the local processor and the Stripe implementation depend on this file and
+ * never on each other. Every method is a call to an outside service: none is ever made
+ * inside a database transaction, and every one that moves money takes an idempotency
+ * key, so performing a recorded call again (after a crash, a time-out or a lost answer)
+ * gets the provider's first answer instead of moving money twice.
+ */
+export type IntentStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled";
+
+/** A payment intent as the provider sees it now. */
+export type RemoteIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amount: number;
+  currency: string;
+  /** Set while the last attempt was declined. */
+  lastErrorMessage: string | null;
+  /** The charge a payout's transfer names as its source (Stripe), or null. */
+  latestCharge: string | null;
+  /** The card used, when the provider tells (the local processor does). */
+  card?: { brand: string; last4: string } | null;
+};
+
+export type RemoteRefund = {
+  id: string;
+  amount: number;
+  status: "succeeded" | "pending" | "failed";
+  /** The provider call that made it (our metadata); null for a refund made elsewhere (the provider's dashboard). */
+  callId: string | null;
+};
+
+export type CreateIntentInput = { bookingId: string; userId: string; spaceId: string; amount: number; currency: string; callId: string };
+
+export type RefundInput = { intentId: string; bookingId: string; amount: number; currency: string; callId: string };
+
+export interface PaymentProvider {
+  readonly name: "local" | "stripe";
+  createIntent(input: CreateIntentInput, idempotencyKey: string, now: Date): Promise<RemoteIntent>;
+  /** The intent's current state (the local processor applies its clock: a processing payment succeeds after its delay). */
+  retrieveIntent(intentId: string, now: Date): Promise<RemoteIntent>;
+  /** Cancels an unpaid intent. One that already succeeded is returned as it is, not refused: the caller settles it. */
+  cancelIntent(intentId: string, idempotencyKey: string, now: Date): Promise<RemoteIntent>;
+  refund(input: RefundInput, idempotencyKey: string, now: Date): Promise<RemoteRefund>;
+  /** Every refund of the intent, ours and those made elsewhere. */
+  listRefunds(intentId: string): Promise<RemoteRefund[]>;
+}
+
+/**
+ * A provider call that did not go through. `retryable`: the outcome is unknown or
+ * passing (network, time-out, 5xx, rate limit), so the same call is made again later
+ * with the same key; otherwise the provider refused it for good.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}

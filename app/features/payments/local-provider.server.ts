@@ -1,0 +1,208 @@
+import crypto from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { localPaymentIntents, payments } from "~/db/schema/bookings";
+import { CARD_MESSAGES, PROCESSING_MS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "~/features/bookings/card";
+import type { Db } from "~/lib/db.server";
+import { ProviderError, type PaymentProvider, type RemoteIntent, type RemoteRefund } from "./contracts";
+
+/**
+ * PAYMENT_PROVIDER=local: the built-in test-mode card processor (ADR 0103), behaving as
+ * an outside service would (issue #25): each call is its own transaction on the
+ * processor's tables, never the caller's, and every call that moves money is
+ * idempotent by its key: the intent's and the refund's ids are derived from it, so a
+ * repeated call returns the first result.
+ *
+ * Tests make it fail like a real service with `injectLocalFault`: an error, a
+ * time-out (nothing done, no answer) or a lost answer (done, then no answer).
+ */
+type Row = typeof localPaymentIntents.$inferSelect;
+
+export type LocalCall = "createIntent" | "retrieveIntent" | "cancelIntent" | "refund" | "confirmCard";
+export type LocalFault = { call: LocalCall; mode: "error" | "timeout" | "lose-answer"; times?: number };
+
+const faults: LocalFault[] = [];
+
+/** Makes the next `times` (default 1) calls of one kind fail as `mode` says. */
+export function injectLocalFault(fault: LocalFault) {
+  faults.push({ ...fault, times: fault.times ?? 1 });
+}
+
+export function clearLocalFaults() {
+  faults.length = 0;
+}
+
+/** Runs a processor call under the injected faults. */
+async function faultable<T>(call: LocalCall, perform: () => Promise<T>): Promise<T> {
+  const fault = faults.find((f) => f.call === call);
+  if (fault) {
+    fault.times = (fault.times ?? 1) - 1;
+    if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
+    if (fault.mode === "error") throw new ProviderError(`The test processor failed the ${call} call (injected).`, true);
+    if (fault.mode === "timeout") throw new ProviderError(`The ${call} call timed out (injected).`, true);
+    await perform();
+    throw new ProviderError(`The answer to the ${call} call was lost (injected).`, true);
+  }
+  return perform();
+}
+
+const derivedId = (prefix: string, key: string) => `${prefix}_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
+
+function toRemote(row: Row): RemoteIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    lastErrorMessage: row.lastErrorMessage,
+    latestCharge: row.latestCharge,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+  };
+}
+
+async function mustRow(db: Db, intentId: string): Promise<Row> {
+  const [row] = await db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.id, intentId), eq(localPaymentIntents.provider, "local")));
+  if (!row) throw new ProviderError(`No such payment intent: ${intentId}`, false);
+  return row;
+}
+
+/** The processor's clock: a processing payment succeeds once its delay has passed. */
+async function applyClock(db: Db, row: Row, now: Date): Promise<Row> {
+  if (row.status !== "processing" || !row.processingUntil || row.processingUntil.getTime() > now.getTime()) return row;
+  const [settled] = await db
+    .update(localPaymentIntents)
+    .set({ status: "succeeded", processingUntil: null, updatedAt: now })
+    .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, "processing")))
+    .returning();
+  return settled ?? (await mustRow(db, row.id));
+}
+
+export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId: string, card: CardInput, now: Date): Promise<RemoteIntent> } {
+  return {
+    name: "local",
+
+    createIntent(input, key, now) {
+      return faultable("createIntent", async () => {
+        const id = derivedId("pi", key);
+        await db
+          .insert(localPaymentIntents)
+          .values({
+            id,
+            provider: "local",
+            clientSecret: `${id}_secret_${crypto.randomBytes(16).toString("hex")}`,
+            bookingId: input.bookingId,
+            userId: input.userId,
+            amount: input.amount,
+            currency: input.currency,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing();
+        return toRemote(await mustRow(db, id));
+      });
+    },
+
+    retrieveIntent(intentId, now) {
+      return faultable("retrieveIntent", async () => toRemote(await applyClock(db, await mustRow(db, intentId), now)));
+    },
+
+    cancelIntent(intentId, _key, now) {
+      return faultable("cancelIntent", async () => {
+        const row = await applyClock(db, await mustRow(db, intentId), now);
+        // Like Stripe: an unpaid intent is cancelled; one that is paid or processing is left as it is.
+        if (row.status !== "requires_payment_method") return toRemote(row);
+        const [cancelled] = await db
+          .update(localPaymentIntents)
+          .set({ status: "canceled", updatedAt: now })
+          .where(and(eq(localPaymentIntents.id, intentId), eq(localPaymentIntents.status, "requires_payment_method")))
+          .returning();
+        return toRemote(cancelled ?? (await mustRow(db, intentId)));
+      });
+    },
+
+    refund(input, key, now) {
+      return faultable("refund", async () => {
+        const id = derivedId("re", key);
+        return db.transaction(async (tx) => {
+          const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, "local"), eq(payments.providerPaymentId, id)));
+          if (existing) return { id, amount: existing.amount, status: "succeeded" as const, callId: existing.callId };
+          if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new ProviderError(`Invalid refund amount: ${input.amount}`, false);
+          const [row] = await tx
+            .update(localPaymentIntents)
+            .set({ amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${input.amount}`, updatedAt: now })
+            .where(
+              and(
+                eq(localPaymentIntents.id, input.intentId),
+                eq(localPaymentIntents.status, "succeeded"),
+                sql`${localPaymentIntents.amountRefunded} + ${input.amount} <= ${localPaymentIntents.amount}`,
+              ),
+            )
+            .returning();
+          if (!row) throw new ProviderError(`Refund of ${input.amount} refused for ${input.intentId}: more than is left to refund, or not paid`, false);
+          await tx.insert(payments).values({
+            bookingId: input.bookingId,
+            provider: "local",
+            providerPaymentId: id,
+            amount: input.amount,
+            currency: input.currency,
+            status: "refunded",
+            callId: input.callId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          return { id, amount: input.amount, status: "succeeded" as const, callId: input.callId };
+        });
+      });
+    },
+
+    async listRefunds(intentId) {
+      const row = await mustRow(db, intentId);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, row.bookingId), eq(payments.provider, "local"), eq(payments.status, "refunded")))
+        .orderBy(desc(payments.createdAt));
+      return rows.map((refund): RemoteRefund => ({ id: refund.providerPaymentId, amount: refund.amount, status: "succeeded", callId: refund.callId }));
+    },
+
+    /** The card form's payment (POST /api/payments/confirm): only an intent waiting for a card is charged. */
+    confirmCard(intentId, card, now) {
+      return faultable("confirmCard", async () => {
+        const intent = await applyClock(db, await mustRow(db, intentId), now);
+        if (intent.status !== "requires_payment_method") return toRemote(intent);
+        const problem = cardError(card, now);
+        const outcome = problem ? null : testCardOutcome(card.number);
+        const decline =
+          problem ??
+          (outcome === "declined"
+            ? CARD_MESSAGES.declined
+            : outcome === "insufficient_funds"
+              ? CARD_MESSAGES.insufficientFunds
+              : outcome === "not_test_card"
+                ? CARD_MESSAGES.notTestCard
+                : null);
+        const digits = cardDigits(card.number ?? "");
+        const cardFields = problem ? {} : { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
+        const processing = outcome === "processing";
+        const [row] = await db
+          .update(localPaymentIntents)
+          .set(
+            decline
+              ? { lastErrorMessage: decline, updatedAt: now, ...cardFields }
+              : {
+                  status: processing ? "processing" : "succeeded",
+                  processingUntil: processing ? new Date(now.getTime() + PROCESSING_MS) : null,
+                  latestCharge: processing ? null : derivedId("ch", intentId),
+                  lastErrorMessage: null,
+                  updatedAt: now,
+                  ...cardFields,
+                },
+          )
+          .where(and(eq(localPaymentIntents.id, intentId), eq(localPaymentIntents.status, "requires_payment_method")))
+          .returning();
+        // A mistyped card never reached the network: its answer carries no card (nothing to record as a declined charge).
+        return toRemote(row ?? (await mustRow(db, intentId)));
+      });
+    },
+  };
+}
