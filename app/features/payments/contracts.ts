@@ -33,7 +33,8 @@ export type RemoteRefund = {
 
 export type CreateIntentInput = { bookingId: string; userId: string; spaceId: string; amount: number; currency: string; callId: string };
 
-export type RefundInput = { intentId: string; bookingId: string; amount: number; currency: string; callId: string };
+/** `callId` null: a refund no provider call made (an operator's, in the provider's dashboard). */
+export type RefundInput = { intentId: string; bookingId: string; amount: number; currency: string; callId: string | null };
 
 export interface PaymentProvider {
   readonly name: "local" | "stripe";

@@ -77,6 +77,16 @@ async function applyClock(db: Db, row: Row, now: Date): Promise<Row> {
   return settled ?? (await mustRow(db, row.id));
 }
 
+/**
+ * What an operator does in a real provider's dashboard, for the built-in processor
+ * (tests, and the local demo's support staff): a refund of `amount` that no provider
+ * call made (no call id), as a person refunding by hand at Stripe would.
+ */
+export async function localDashboardRefund(db: Db, input: { intentId: string; amount: number; now: Date }): Promise<RemoteRefund> {
+  const row = await mustRow(db, input.intentId);
+  return localProvider(db).refund({ intentId: row.id, bookingId: row.bookingId, amount: input.amount, currency: row.currency, callId: null }, `dashboard-${crypto.randomUUID()}`, input.now);
+}
+
 export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId: string, card: CardInput, now: Date): Promise<RemoteIntent> } {
   return {
     name: "local",

@@ -98,7 +98,7 @@ export const stripeProvider: PaymentProvider = {
     return stripeCall(async () =>
       toRefund(
         await stripeClient().refunds.create(
-          { payment_intent: input.intentId, amount: input.amount, metadata: { booking_id: input.bookingId, provider_call_id: input.callId } },
+          { payment_intent: input.intentId, amount: input.amount, metadata: { booking_id: input.bookingId, ...(input.callId ? { provider_call_id: input.callId } : {}) } },
           { idempotencyKey: key },
         ),
       ),
