@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces } from "~/db/schema/index";
+import { cancellationOutcome } from "~/features/bookings/cancellation.server";
+import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";
 
@@ -17,13 +19,29 @@ const PAID = ["confirmed", "completed"] as const;
 const SHOWN = ["confirmed", "completed", "cancelled"] as const;
 
 export type GuestStats = { bookingsMade: number; activeBookings: number; upcomingBookings: number };
-export type HostStats = { activeListings: number; totalListings: number; bookingsReceived: number };
+export type HostStats = {
+  activeListings: number;
+  totalListings: number;
+  bookingsReceived: number;
+  /** How many bookings of the user's listings they cancelled themselves (issue #25). */
+  cancelledByHost: number;
+};
 
 export type RecentBooking = {
   id: string;
   /** 'guest': the user booked it; 'host': someone booked the user's listing. */
   role: "guest" | "host";
   status: (typeof SHOWN)[number];
+  /** Who cancelled a cancelled booking ('host': the listing's owner). */
+  cancelledBy: "guest" | "host" | "admin" | null;
+  /** What the guest got back, in minor units (null when nothing was refunded). */
+  refund: number | null;
+  /**
+   * For the host: the booking is confirmed and has not started, so they may cancel it
+   * (issue #25 point 5), refunding the guest `hostCancelRefund` — everything they paid,
+   * service fee included. Null otherwise.
+   */
+  hostCancelRefund: number | null;
   startTime: string;
   endTime: string;
   timeZone: string;
@@ -59,7 +77,7 @@ async function guestStats(db: Db, userId: string, now: Date): Promise<GuestStats
 }
 
 async function hostStats(db: Db, userId: string): Promise<HostStats> {
-  const [[listings], [received]] = await Promise.all([
+  const [[listings], [received], cancelledByHost] = await Promise.all([
     db
       .select({
         total: count(),
@@ -71,8 +89,9 @@ async function hostStats(db: Db, userId: string): Promise<HostStats> {
       .select({ n: count() })
       .from(bookings)
       .where(and(eq(bookings.hostId, userId), inArray(bookings.status, PAID))),
+    hostCancellationCount(db, userId),
   ]);
-  return { activeListings: listings?.active ?? 0, totalListings: listings?.total ?? 0, bookingsReceived: received?.n ?? 0 };
+  return { activeListings: listings?.active ?? 0, totalListings: listings?.total ?? 0, bookingsReceived: received?.n ?? 0, cancelledByHost };
 }
 
 const guestProfile = alias(profiles, "guest_profile");
@@ -81,6 +100,8 @@ function bookingColumns() {
   return {
     id: bookings.id,
     status: bookings.status,
+    cancelledBy: bookings.cancelledBy,
+    refundAmount: bookings.refundAmount,
     startTime: bookings.startTime,
     endTime: bookings.endTime,
     currency: bookings.currency,
@@ -95,7 +116,7 @@ function bookingColumns() {
 }
 
 /** The latest bookings the user made or received, newest first. */
-async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> {
+async function recentBookings(db: Db, userId: string, now: Date): Promise<RecentBooking[]> {
   const [made, received] = await Promise.all([
     db
       .select(bookingColumns())
@@ -105,7 +126,7 @@ async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> 
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(RECENT_BOOKINGS),
     db
-      .select({ ...bookingColumns(), guestName: guestProfile.fullName })
+      .select({ ...bookingColumns(), guestName: guestProfile.fullName, record: bookings })
       .from(bookings)
       .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
       .leftJoin(guestProfile, eq(guestProfile.id, bookings.userId))
@@ -114,8 +135,13 @@ async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> 
       .limit(RECENT_BOOKINGS),
   ]);
   const rows: RecentBooking[] = [
-    ...made.map((row) => toRecent(row, "guest", null)),
-    ...received.map((row) => toRecent(row, "host", row.guestName?.trim() || null)),
+    ...made.map((row) => toRecent(row, "guest", null, null)),
+    ...received.map((row) => {
+      // The refund the domain would make if the host cancelled now (the dialog shows it first).
+      const cancellable = row.status === "confirmed" && row.startTime.getTime() > now.getTime();
+      const refund = cancellable ? cancellationOutcome(row.record, { kind: "host", userId, reason: "" }, now).refund : null;
+      return toRecent(row, "host", row.guestName?.trim() || null, refund);
+    }),
   ];
   // A host who booked their own listing would appear twice; the guest view is enough then.
   const seen = new Set<string>();
@@ -128,6 +154,8 @@ async function recentBookings(db: Db, userId: string): Promise<RecentBooking[]> 
 type BookingQueryRow = {
   id: string;
   status: string;
+  cancelledBy: string | null;
+  refundAmount: number | null;
   startTime: Date;
   endTime: Date;
   currency: string;
@@ -140,11 +168,14 @@ type BookingQueryRow = {
   timeZone: string;
 };
 
-function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: string | null): RecentBooking {
+function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: string | null, hostCancelRefund: number | null): RecentBooking {
   return {
     id: row.id,
     role,
     status: row.status as RecentBooking["status"],
+    cancelledBy: (row.cancelledBy as RecentBooking["cancelledBy"]) ?? null,
+    refund: row.refundAmount && row.refundAmount > 0 ? row.refundAmount : null,
+    hostCancelRefund,
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     timeZone: row.timeZone,
@@ -185,7 +216,7 @@ export async function loadDashboard(db: Db, userId: string, now: Date): Promise<
   const [guest, host, recent, listings] = await Promise.all([
     guestStats(db, userId, now),
     hostStats(db, userId),
-    recentBookings(db, userId),
+    recentBookings(db, userId, now),
     latestListings(db, userId),
   ]);
   return { guest, host, recentBookings: recent, listings };

@@ -1,6 +1,9 @@
 import { CalendarDays, LayoutList, Plus, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { cancelBooking } from "~/features/bookings/cancellation.server";
+import type { HostCancelAnswer } from "~/features/dashboard/components/host-cancel-dialog";
+import { hostCancelSchema } from "~/features/dashboard/host-cancel-form";
 import { loadDashboard, type Dashboard } from "~/features/dashboard/dashboard.server";
 import { PayoutsOverview } from "~/features/payouts/components/payouts-overview";
 import { getPayoutsOverview } from "~/features/payouts/earnings.server";
@@ -10,6 +13,9 @@ import { FALLBACK_IMAGE } from "~/features/listings/card";
 import { cardImageUrl } from "~/features/media/urls";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { parseForm } from "~/lib/forms";
+import { refusalStatus } from "~/lib/http";
+import { BODY_TOO_LARGE_MESSAGE, bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
@@ -39,6 +45,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A host cancels a booking of their listing that has not started (issue #25 point 5):
+ * `intent=host_cancel`, `bookingId`, `reason` (required, the guest reads it). The guest
+ * is refunded in full, service fee included. Someone else's booking is 404; a booking
+ * that has started or is not confirmed is 409; a missing reason is 400 and changes nothing.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: BODY_TOO_LARGE_MESSAGE });
+  const parsed = parseForm(hostCancelSchema, read.form);
+  if (!parsed.ok) {
+    const error = parsed.fieldErrors.reason ?? parsed.fieldErrors.bookingId ?? Object.values(parsed.fieldErrors)[0] ?? ERROR_TEXT.cancelBooking;
+    return data<HostCancelAnswer>({ ok: false, error, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  try {
+    const db = await getDb();
+    const result = await cancelBooking(db, {
+      by: { kind: "host", userId: user.id, reason: parsed.data.reason },
+      bookingId: parsed.data.bookingId,
+      now: requestNow(request),
+    });
+    if (!result.ok) {
+      const fieldErrors = result.code === "invalid" ? { reason: result.error } : undefined;
+      return data<HostCancelAnswer>({ ok: false, error: result.error || ERROR_TEXT.cancelBooking, fieldErrors }, { status: refusalStatus(result.code) });
+    }
+    logger.info({ hostId: user.id, bookingId: parsed.data.bookingId }, "host cancelled booking");
+    return data<HostCancelAnswer>({ ok: true, refundMinor: result.refundMinor });
+  } catch (error) {
+    logger.error({ err: error }, "Host cancellation failed");
+    return data<HostCancelAnswer>({ ok: false, error: ERROR_TEXT.cancelBooking }, { status: 500 });
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Dashboard | Rentwell", description: "Your bookings, listings and payouts at a glance.", path: "/dashboard", matches, noIndex: true });
 
@@ -51,6 +91,8 @@ const QUICK_LINKS = [
 
 function Stats({ dashboard }: { dashboard: Dashboard }) {
   const { guest, host } = dashboard;
+  // Only someone who hosts (or once cancelled as a host) sees their cancellation count.
+  const showCancelled = host.totalListings > 0 || host.cancelledByHost > 0;
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="guest-stats">
@@ -67,7 +109,7 @@ function Stats({ dashboard }: { dashboard: Dashboard }) {
         <h2 id="host-stats" className="text-lg font-semibold text-slate-900">
           As a host
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3">
+        <dl className={`mt-3 grid gap-3 ${showCancelled ? "grid-cols-3" : "grid-cols-2"}`}>
           <StatTile
             label="Active listings"
             value={host.activeListings}
@@ -75,6 +117,9 @@ function Stats({ dashboard }: { dashboard: Dashboard }) {
             testId="stat-active-listings"
           />
           <StatTile label="Bookings received" value={host.bookingsReceived} testId="stat-bookings-received" />
+          {showCancelled && (
+            <StatTile label="Bookings you cancelled" value={host.cancelledByHost} testId="stat-host-cancellations" />
+          )}
         </dl>
       </section>
     </div>
