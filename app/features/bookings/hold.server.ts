@@ -250,7 +250,9 @@ async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date
     const booking = await lockBooking(tx, bookingId);
     const [call] = await tx.select().from(providerCalls).where(eq(providerCalls.id, callId)).for("update");
     if (!booking || !call) return null;
-    if (call.status === "succeeded" && booking.status === "pending_payment") {
+    // Made: answered even when the guest's own later choice released this checkout meanwhile
+    // (its intent is then cancelled by the provider-calls job, and a payment refunded).
+    if (call.status === "succeeded") {
       const [intent] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.id, call.providerReference!));
       return intent ? holdResponse(booking, intent.clientSecret) : null;
     }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookings, localPaymentIntents, payouts, webhookEvents } from "~/db/schema/bookings";
+import { bookings, localPaymentIntents, payouts, providerCalls, webhookEvents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/payout-provider.server";
@@ -99,17 +99,22 @@ describe("creating the payment", () => {
       currency: "usd",
       transfer_group: hold.bookingId,
       metadata: { booking_id: hold.bookingId, guest_id: s.guest.id, space_id: s.space.id },
-      automatic_payment_methods: { enabled: true },
+      // Cards only by default (STRIPE_DELAYED_METHODS off): a payment is decided within the hold.
+      allowed_payment_method_types: ["card"],
     });
     expect(hold.clientSecret).toBe(remote.client_secret);
     const created = fake.requestsTo("POST", "/v1/payment_intents").find((request) => (request.params.metadata as Record<string, string>).booking_id === hold.bookingId)!;
-    expect(created.idempotencyKey).toBe(`booking-intent:${hold.bookingId}`);
+    // The key is the recorded provider call's (issue #25): a retry of the same call gets Stripe's first answer.
+    const [call] = await database.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, hold.bookingId), eq(providerCalls.kind, "create_intent")));
+    expect(call).toMatchObject({ status: "succeeded", providerReference: intentId });
+    expect(created.idempotencyKey).toBe(`rentwell-create-intent-${call!.id}`);
+    expect(created.params.metadata).toMatchObject({ provider_call_id: call!.id });
     const mirror = await s.intent(hold.bookingId);
     expect(mirror).toMatchObject({ provider: "stripe", status: "requires_payment_method", amount: 11000, currency: "USD" });
     expect((await s.booking(hold.bookingId)).paymentIntentId).toBe(intentId);
   });
 
-  it("when Stripe cannot make the PaymentIntent, the request fails, the slot is free again and nothing is left behind; the same key can retry", async () => {
+  it("when Stripe cannot make the PaymentIntent, the request fails, the slot is free again and the checkout is abandoned; the same key can retry", async () => {
     const s = await scenario();
     const key = crypto.randomUUID();
     const body = s.request({ date: "2026-06-12", hour: 10 });
@@ -118,7 +123,11 @@ describe("creating the payment", () => {
     fake.failNext("POST", "/v1/payment_intents", 500, "Stripe is unavailable.", "api_error");
     await expect(s.hold(s.guest, body, key)).rejects.toThrow();
     expect(await s.calendar()).toEqual([]);
-    expect((await database.db.select().from(bookings).where(eq(bookings.spaceId, s.space.id))).length).toBe(0);
+    // The checkout is abandoned (the booking process's `abandon`): expired, with its recorded call failed.
+    const abandoned = await database.db.select().from(bookings).where(eq(bookings.spaceId, s.space.id));
+    expect(abandoned.map((row) => [row.status, row.endedReason])).toEqual([["expired", "intent_failed"]]);
+    const [failedCall] = await database.db.select().from(providerCalls).where(eq(providerCalls.bookingId, abandoned[0]!.id));
+    expect(failedCall).toMatchObject({ kind: "create_intent", status: "failed" });
     // Another guest can take the slot at once, and the first guest's retry with the same key is a new attempt.
     const retried = await s.hold(s.guest, body, key);
     expect(retried).toMatchObject({ ok: true });
@@ -266,7 +275,9 @@ describe("refunds", () => {
     const cancelled = await s.cancel(s.guest, hold.bookingId);
     expect(cancelled).toEqual({ ok: true, refundMinor: 10000 });
     const refundCalls = fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === intentId);
-    expect(refundCalls.map((request) => [request.params.amount, request.idempotencyKey])).toEqual([["10000", `refund:${intentId}:10000`]]);
+    const [refundCall] = await database.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, hold.bookingId), eq(providerCalls.kind, "refund")));
+    expect(refundCall).toMatchObject({ status: "succeeded", amount: 10000, reason: "guest_cancel" });
+    expect(refundCalls.map((request) => [request.params.amount, request.idempotencyKey])).toEqual([["10000", `rentwell-refund-${refundCall!.id}`]]);
     expect(fake.charges.get(charge.id)!.amount_refunded).toBe(10000);
     expect(await s.intent(hold.bookingId)).toMatchObject({ amountRefunded: 10000 });
 
@@ -286,11 +297,11 @@ describe("refunds", () => {
       ["refunded", 10000],
     ]);
     // A second cancel (another tab) refunds nothing more.
-    expect(await s.cancel(s.guest, hold.bookingId)).toMatchObject({ ok: false, status: 409 });
+    expect(await s.cancel(s.guest, hold.bookingId)).toMatchObject({ ok: false, code: "not_allowed" });
     expect(fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === intentId)).toHaveLength(1);
   });
 
-  it("records a refund made in Stripe's dashboard when charge.refunded arrives, once", async () => {
+  it("records a refund made in Stripe's dashboard when charge.refunded arrives, once, and takes it from the host's scheduled payout", async () => {
     const s = await scenario();
     const { hold, intentId } = await booked(s, 12);
     const charge = fake.succeed(intentId);
@@ -304,11 +315,14 @@ describe("refunds", () => {
       [intentId, "succeeded", 11000],
       [refund.id, "refunded", 2500],
     ]);
-    // The money ledger holds it once, and money:check names the booking for a person to settle.
+    // The money ledger holds it once; the host's payout shrinks by it in the same transaction, so money:check is clean.
     const refundsInLedger = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.bookingId, hold.bookingId), eq(ledgerEntries.kind, "refund")));
     expect(refundsInLedger.map((row) => [row.providerReference, row.amount])).toEqual([[refund.id, 2500]]);
+    expect(await s.booking(hold.bookingId)).toMatchObject({ status: "confirmed", refundAmount: 2500 });
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout).toMatchObject({ status: "scheduled", amount: 10000 - 2500 });
     const check = await reconcile(database.db);
-    expect(check.differences.map((difference) => difference.bookingId)).toContain(hold.bookingId);
+    expect(check.differences.map((difference) => difference.bookingId)).not.toContain(hold.bookingId);
   });
 });
 
