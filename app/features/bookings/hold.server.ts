@@ -11,6 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 import { BOOKING_MESSAGES, HOLD_MS, MAX_AHEAD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
 import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
+import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, recordProviderCall } from "./process.server";
 import { holdResponse, performProviderCall, performProviderCalls } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
@@ -76,7 +77,7 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
       returning a.id, a.booking_id
     ), ended as (
       update ${bookings} b
-         set status = 'expired', hold_expires_at = null, updated_at = ${at},
+         set status = ${BOOKING_PROCESS.expire.to}, hold_expires_at = null, updated_at = ${at},
              ended_reason = case when gone.id in (select id from open_checkout) then 'released' else 'lapsed' end
         from gone where b.id = gone.booking_id and b.status in (${from})
       returning b.id, b.payment_intent_id, b.currency, b.ended_reason
@@ -304,7 +305,7 @@ async function takeSlot(
           platformFeePercentage: hold.quote.feePercent,
           platformFeeAmount: hold.quote.feeMinor,
           currency: hold.currency,
-          status: "pending_payment",
+          status: BOOKING_PROCESS.hold.to,
           holdExpiresAt: hold.expiresAt,
           payoutReleaseAt: new Date(range.end.getTime() + PAYOUT_DELAY_MS),
           cancellationPolicy: hold.terms.cancellationPolicy,
