@@ -2,6 +2,9 @@ import uplotCss from "uplot/dist/uPlot.min.css?url";
 import { data, useLocation } from "react-router";
 import { contactInbox, FEE_MONTHS, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
 import { lastMonths, monthLabel, monthStart } from "~/features/admin/analytics";
+import { ADMIN_CANCEL_TEXT, adminCancelSchema } from "~/features/admin/booking-cancel-form";
+import { findBookingForAdmin } from "~/features/admin/booking-lookup.server";
+import { BookingLookup, type AdminCancelAnswer } from "~/features/admin/components/booking-panel";
 import { AdminLog, FeeTable, formatWhen, Overview, ListPager, Panel, RevenueTable, SectionError } from "~/features/admin/components/admin-panels";
 import { FeeChart } from "~/features/admin/components/fee-chart";
 import type { ModerationAnswer } from "~/features/admin/components/moderation-dialog";
@@ -10,8 +13,10 @@ import { requireAdminAction } from "~/features/admin/guard.server";
 import { moderationSchema } from "~/features/admin/moderation-form";
 import { findModerationTargets, listAdminActions, moderate } from "~/features/admin/moderation.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { refusalStatus } from "~/lib/http";
 import { env } from "~/lib/env.server";
 import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
@@ -40,7 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = requestNow(request);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const [revenue, counts, fees, inbox, subscribers, log, found] = await Promise.all([
+  const bookingQuery = (url.searchParams.get("booking") ?? "").trim().slice(0, 100);
+  const [revenue, counts, fees, inbox, subscribers, log, found, booking] = await Promise.all([
     settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
     settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
     settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
@@ -48,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     settle(ERROR_TEXT.fetchSubscribers, subscriberList(db, url.searchParams.get("subscribers"))),
     settle(ERROR_TEXT.fetchAdminActions, listAdminActions(db)),
     query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
+    // null: the read failed; { booking: null }: no booking has that id.
+    bookingQuery ? settle(ADMIN_CANCEL_TEXT.lookupFailed, findBookingForAdmin(db, bookingQuery, now).then((found) => ({ booking: found }))) : Promise.resolve({ booking: null }),
   ]);
   return {
     email: user.email,
@@ -60,6 +68,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     log,
     query,
     found,
+    bookingQuery,
+    booking: booking?.booking ?? null,
+    bookingLookupFailed: booking === null,
   };
 }
 
@@ -67,6 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "The request is too large." });
+  if (read.form.get("intent") === "cancel_booking") return cancelAsAdmin(admin, read.form, request);
   const parsed = parseForm(moderationSchema, read.form);
   if (!parsed.ok) {
     return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
@@ -82,11 +94,36 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * An admin cancels a confirmed or completed booking (issue #25 point 5) with a refund
+ * choice and a reason; the booking domain writes the admin log row ("cancel_booking").
+ */
+async function cancelAsAdmin(admin: { id: string }, form: FormData, request: Request) {
+  const parsed = parseForm(adminCancelSchema, form);
+  if (!parsed.ok) {
+    const error = parsed.fieldErrors.reason ?? parsed.fieldErrors.refund ?? Object.values(parsed.fieldErrors)[0] ?? "Check the form.";
+    return data<AdminCancelAnswer>({ ok: false, error, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  const { bookingId, refund, reason } = parsed.data;
+  try {
+    const result = await cancelBooking(await getDb(), { by: { kind: "admin", userId: admin.id, reason, refund }, bookingId, now: requestNow(request) });
+    if (!result.ok) {
+      const fieldErrors = result.code === "invalid" ? { reason: result.error } : undefined;
+      return data<AdminCancelAnswer>({ ok: false, error: result.error, fieldErrors }, { status: refusalStatus(result.code) });
+    }
+    logger.info({ adminId: admin.id, action: "cancel_booking", targetId: bookingId, refund }, "admin action");
+    return data<AdminCancelAnswer>({ ok: true, refundMinor: result.refundMinor });
+  } catch (error) {
+    logger.error({ err: error }, "Admin cancellation failed");
+    return data<AdminCancelAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { stats, fees, inbox, subscribers, log, found, query, growthMonths } = loaderData;
+  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed } = loaderData;
   const { search } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
@@ -120,6 +157,11 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <Panel id="moderation-heading" title="Moderation">
           <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} />
           {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
+        </Panel>
+
+        <Panel id="cancel-booking-heading" title="Cancel a booking">
+          <BookingLookup key={bookingQuery} value={bookingQuery} booking={booking} searched={bookingQuery.length > 0 && !bookingLookupFailed} />
+          {bookingLookupFailed && <SectionError message={ADMIN_CANCEL_TEXT.lookupFailed} />}
         </Panel>
 
         <Panel id="log-heading" title="Admin actions">

@@ -142,6 +142,7 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
   republish_listing: { text: "Republished listing", tone: "success" },
   suspend_user: { text: "Suspended account", tone: "danger" },
   unsuspend_user: { text: "Unsuspended account", tone: "success" },
+  cancel_booking: { text: "Cancelled booking", tone: "danger" },
 };
 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };

@@ -1,0 +1,264 @@
+import { useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { formatMinor } from "~/lib/money";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import { Field, FieldError } from "~/ui/field";
+import { Input, Textarea } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
+import { ADMIN_CANCEL_REASON_MAX, ADMIN_CANCEL_REFUNDS, ADMIN_CANCEL_TEXT, adminCancelSchema, type AdminCancelField, type AdminCancelRefund } from "../booking-cancel-form";
+
+/** A booking as the admin's "Cancel a booking" panel shows it (amounts in minor units, times ISO UTC). */
+export type AdminBooking = {
+  id: string;
+  status: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  currency: string;
+  rental: number;
+  fee: number;
+  total: number;
+  /** What the guest has been refunded so far. */
+  refunded: number;
+  policy: string;
+  cancelledBy: "guest" | "host" | "admin" | null;
+  cancellationReason: string | null;
+  space: { id: string; title: string; href: string };
+  guest: { email: string; name: string | null };
+  /** The listing's owner and how many bookings they cancelled as host. */
+  host: { email: string; name: string | null; cancellations: number };
+  /** The refund each choice would make now; null when the booking cannot be cancelled by an admin. */
+  quotes: Record<AdminCancelRefund, number> | null;
+};
+
+export type AdminCancelAnswer =
+  | { ok: true; refundMinor: number }
+  | { ok: false; error: string; fieldErrors?: FieldErrors<AdminCancelField> };
+
+const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutral" }> = {
+  confirmed: { text: "Confirmed", tone: "success" },
+  completed: { text: "Completed", tone: "neutral" },
+  cancelled: { text: "Cancelled", tone: "danger" },
+  pending_payment: { text: "Awaiting payment", tone: "neutral" },
+  expired: { text: "Expired", tone: "neutral" },
+};
+
+const CANCELLED_BY = { guest: "the guest", host: "the host", admin: "an admin" } as const;
+
+const POLICY: Record<string, string> = { flexible: "Flexible", moderate: "Moderate", strict: "Strict" };
+
+export const ADMIN_CANCEL_COPY = {
+  panelHint: "Find a booking by its id to see it and cancel it.",
+  lookupLabel: "Booking id",
+  lookupButton: "Find booking",
+  notFound: "No booking has that id.",
+  button: "Cancel booking",
+  title: "Cancel booking",
+  description: "The booking is cancelled at once: its time becomes free to book again, and the guest and the host are e-mailed with your reason.",
+  refundLegend: "Refund to the guest",
+  reasonLabel: "Reason (the guest and the host see it)",
+  keep: "Keep booking",
+  confirm: "Confirm cancellation",
+  pending: "Cancelling…",
+  notCancellable: "Only confirmed or completed bookings can be cancelled.",
+} as const;
+
+/** The words of each refund choice, with the amount it refunds now. */
+export function refundChoiceText(refund: AdminCancelRefund, amount: number, booking: Pick<AdminBooking, "currency" | "policy">) {
+  const money = formatMinor(amount, booking.currency);
+  if (refund === "full") return { label: `Full refund: ${money}`, hint: "Everything the guest paid, service fee included." };
+  if (refund === "policy") return { label: `By the cancellation policy: ${money}`, hint: `What the booking's ${POLICY[booking.policy] ?? booking.policy} policy gives if the guest cancelled now.` };
+  return { label: `No refund: ${money}`, hint: "The guest gets nothing back; the host keeps their payout." };
+}
+
+const validate = (formData: FormData) => parseForm(adminCancelSchema, formData);
+
+/** The admin's booking search: one booking id, read by the /admin loader from `?booking=`. */
+export function BookingLookup({ value, booking, searched }: { value: string; booking: AdminBooking | null; searched: boolean }) {
+  const malformed = searched && !booking && !/^[0-9a-f-]{36}$/i.test(value.trim());
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600">{ADMIN_CANCEL_COPY.panelHint}</p>
+      <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" role="search" aria-label="Find a booking" preventScrollReset>
+        <Field id="booking-lookup" label={ADMIN_CANCEL_COPY.lookupLabel} hint={ADMIN_CANCEL_TEXT.bookingIdHint} error={malformed ? ADMIN_CANCEL_TEXT.badLookup : null} className="flex-1">
+          <Input name="booking" type="search" defaultValue={value} maxLength={100} autoComplete="off" spellCheck={false} className="py-2 font-mono" />
+        </Field>
+        <Button type="submit" variant="secondary" size="md" className="sm:mt-6">
+          {ADMIN_CANCEL_COPY.lookupButton}
+        </Button>
+      </Form>
+      {searched && !booking && !malformed && (
+        <p className="mt-3 text-sm text-slate-700" role="status">
+          {ADMIN_CANCEL_COPY.notFound}
+        </p>
+      )}
+      {booking && <BookingCard booking={booking} />}
+    </>
+  );
+}
+
+function person(who: { email: string; name: string | null }) {
+  return who.name ? `${who.name} (${who.email})` : who.email;
+}
+
+/** One booking's facts, its host's cancellation count, and the admin's Cancel. */
+export function BookingCard({ booking }: { booking: AdminBooking }) {
+  const fetcher = useFetcher<AdminCancelAnswer>({ key: `admin-cancel-${booking.id}` });
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
+  const money = (minor: number) => formatMinor(minor, booking.currency);
+  return (
+    <article className="mt-4 rounded-xl border border-slate-200 p-4" aria-labelledby={`admin-booking-${booking.id}`} data-testid="admin-booking">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={`admin-booking-${booking.id}`} className="font-semibold break-words text-slate-900">
+          <Link to={booking.space.href} className="hover:underline">
+            {booking.space.title}
+          </Link>
+        </h3>
+        <Badge tone={status.tone}>{status.text}</Badge>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+        <dt className="font-medium text-slate-600">Booking</dt>
+        <dd className="font-mono text-xs break-all text-slate-900 sm:text-sm">{booking.id}</dd>
+        <dt className="font-medium text-slate-600">When</dt>
+        <dd className="text-slate-900">{bookingWhen(booking)}</dd>
+        <dt className="font-medium text-slate-600">Guest</dt>
+        <dd className="break-all text-slate-900">{person(booking.guest)}</dd>
+        <dt className="font-medium text-slate-600">Host</dt>
+        <dd className="text-slate-900">
+          <span className="break-all">{person(booking.host)}</span>
+          <span className="block text-slate-700" data-testid="admin-host-cancellations">
+            Bookings this host cancelled: {booking.host.cancellations}
+          </span>
+        </dd>
+        <dt className="font-medium text-slate-600">Total paid</dt>
+        <dd className="text-slate-900">
+          {money(booking.total)} <span className="text-slate-600">(rental {money(booking.rental)} + service fee {money(booking.fee)})</span>
+        </dd>
+        <dt className="font-medium text-slate-600">Policy</dt>
+        <dd className="text-slate-900">{POLICY[booking.policy] ?? booking.policy}</dd>
+        {booking.refunded > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Refunded</dt>
+            <dd className="text-slate-900">{money(booking.refunded)}</dd>
+          </>
+        )}
+        {booking.status === "cancelled" && booking.cancelledBy && (
+          <>
+            <dt className="font-medium text-slate-600">Cancelled by</dt>
+            <dd className="break-words text-slate-900">
+              {CANCELLED_BY[booking.cancelledBy]}
+              {booking.cancellationReason && <> · Reason: {booking.cancellationReason}</>}
+            </dd>
+          </>
+        )}
+      </dl>
+      {answer?.ok && (
+        <p role="status" className="mt-3 text-sm font-medium text-green-800">
+          Booking cancelled. The guest is refunded {money(answer.refundMinor)}.
+        </p>
+      )}
+      {booking.quotes ? (
+        <div className="mt-4 flex justify-end">
+          <AdminCancelDialog booking={booking} quotes={booking.quotes} />
+        </div>
+      ) : (
+        booking.status !== "cancelled" && <p className="mt-3 text-sm text-slate-600">{ADMIN_CANCEL_COPY.notCancellable}</p>
+      )}
+    </article>
+  );
+}
+
+/** The confirmation: a refund choice (each with its amount) and a required reason, posted to /admin. */
+export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; quotes: Record<AdminCancelRefund, number> }) {
+  const fetcher = useFetcher<AdminCancelAnswer>({ key: `admin-cancel-${booking.id}` });
+  const [openedWith, setOpenedWith] = useState<{ data: AdminCancelAnswer | undefined } | null>(null);
+  const hydrated = useHydrated();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
+  const { formRef, errors, onSubmit, clearError } = useFormErrors<AdminCancelField>({ validate, serverErrors });
+  const done = openedWith !== null && answer?.ok === true && answer !== openedWith.data;
+  const open = openedWith !== null && !done;
+  const setOpen = (next: boolean) => setOpenedWith(next ? { data: fetcher.data } : null);
+  const pending = fetcher.state !== "idle";
+  const refundErrorId = `admin-cancel-refund-${booking.id}-error`;
+  const shownError = answer && !answer.ok && !answer.fieldErrors?.reason && !answer.fieldErrors?.refund ? answer.error : null;
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="danger" size="sm" disabled={!hydrated} pending={pending} pendingText={ADMIN_CANCEL_COPY.pending} onClick={() => setOpen(true)}>
+        {ADMIN_CANCEL_COPY.button}
+      </Button>
+      <DialogContent title={ADMIN_CANCEL_COPY.title} description={ADMIN_CANCEL_COPY.description} size="md">
+        <fetcher.Form ref={formRef} method="post" action="/admin" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <p className="font-semibold break-words text-slate-900">
+            {booking.space.title}
+            <span className="block text-sm font-normal text-slate-700">
+              {bookingWhen(booking)} · paid {formatMinor(booking.total, booking.currency)}
+            </span>
+          </p>
+          <input type="hidden" name="intent" value="cancel_booking" />
+          <input type="hidden" name="bookingId" value={booking.id} />
+          {shownError && <Alert tone="error">{shownError}</Alert>}
+          <fieldset aria-describedby={errors.refund ? refundErrorId : undefined}>
+            <legend className="flex gap-1 text-sm font-medium text-slate-800">
+              {ADMIN_CANCEL_COPY.refundLegend}
+              <span className="text-red-700" aria-hidden="true">
+                *
+              </span>
+            </legend>
+            <div className="mt-2 space-y-2">
+              {ADMIN_CANCEL_REFUNDS.map((refund) => {
+                const text = refundChoiceText(refund, quotes[refund], booking);
+                const id = `admin-cancel-${booking.id}-${refund}`;
+                return (
+                  <div key={refund} className="flex items-start gap-2 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                    <input
+                      id={id}
+                      type="radio"
+                      name="refund"
+                      value={refund}
+                      required
+                      aria-invalid={errors.refund ? true : undefined}
+                      aria-describedby={`${id}-hint`}
+                      onChange={() => clearError("refund")}
+                      className="mt-0.5 size-4 shrink-0 border-slate-300 text-brand-600 focus:ring-brand-600"
+                    />
+                    <div className="min-w-0">
+                      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+                        {text.label}
+                      </label>
+                      <p id={`${id}-hint`} className="text-xs text-slate-600">
+                        {text.hint}
+                      </p>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+            <FieldError id={refundErrorId} message={errors.refund} />
+          </fieldset>
+          <Field id={`admin-cancel-reason-${booking.id}`} label={ADMIN_CANCEL_COPY.reasonLabel} error={errors.reason} required>
+            <Textarea name="reason" rows={3} maxLength={ADMIN_CANCEL_REASON_MAX} onChange={() => clearError("reason")} />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" size="md">
+                {ADMIN_CANCEL_COPY.keep}
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="danger" size="md" pending={pending} pendingText={ADMIN_CANCEL_COPY.pending}>
+              {ADMIN_CANCEL_COPY.confirm}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
