@@ -16,7 +16,7 @@ export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string
   error: { title: "Something went wrong.", body: null },
   refunded: {
     title: "Booking Refunded",
-    body: "Your payment arrived after the hold on this time slot had expired and someone else booked it, so you were refunded in full. Refunds take 5-7 business days.",
+    body: "Your payment arrived after this time slot was no longer held for you (the hold had lapsed, you had picked another time, or the booking had started), so it did not book the space and you were refunded in full. Refunds take 5-7 business days.",
   },
 };
 
