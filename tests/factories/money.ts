@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { bookings, localPaymentIntents, payments, providerCalls } from "~/db/schema/bookings";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bookings, localPaymentIntents, payments, payouts as payoutRows, providerCalls } from "~/db/schema/bookings";
 import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
@@ -47,7 +47,11 @@ export async function runToQuiescence(db: Db, now: Date, options: { payouts?: bo
       .select({ pending: sql<number>`count(*)::int`.mapWith(Number) })
       .from(providerCalls)
       .where(eq(providerCalls.status, "pending"));
-    if (pending === 0 && calls.succeeded + calls.failed + calls.retry === 0 && settled === 0 && payouts.paid + payouts.failed === 0) return at;
+    // A payout claimed by a run that died stays `processing` until its claim lapses: not at rest.
+    const [{ claimed = 0 } = {}] = options.payouts
+      ? await db.select({ claimed: sql<number>`count(*)::int`.mapWith(Number) }).from(payoutRows).where(eq(payoutRows.status, "processing"))
+      : [];
+    if (pending === 0 && claimed === 0 && calls.succeeded + calls.failed + calls.retry === 0 && settled === 0 && payouts.paid + payouts.failed === 0) return at;
     // Past every lease and back-off the next round may need.
     at = new Date(at.getTime() + 61 * MINUTE);
   }
@@ -109,5 +113,24 @@ export async function moneyProblems(db: Db): Promise<MoneyProblems> {
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.bookingId, bookings.id), eq(ledgerEntries.kind, "charge")))
     .where(and(sql`${bookings.status} in ('confirmed', 'completed', 'disputed')`, sql`${ledgerEntries.createdAt} >= ${bookings.startTime}`));
   for (const row of late) problems.push(`booking ${row.id}: confirmed by a payment that arrived after its start`);
+  return problems;
+}
+
+/**
+ * `moneyProblems` for some bookings only, so tests that share one database do not
+ * fail for another test's bookings: the lines that name one of these bookings, their
+ * payment intents or their hosts, and the count of their provider calls still pending.
+ */
+export async function moneyProblemsOf(db: Db, bookingIds: readonly string[]): Promise<MoneyProblems> {
+  if (bookingIds.length === 0) return [];
+  const mine = await db.select({ id: bookings.id, hostId: bookings.hostId }).from(bookings).where(inArray(bookings.id, [...bookingIds]));
+  const intents = await db.select({ id: localPaymentIntents.id }).from(localPaymentIntents).where(inArray(localPaymentIntents.bookingId, [...bookingIds]));
+  const names = [...bookingIds, ...intents.map((i) => i.id), ...mine.flatMap((b) => (b.hostId ? [`host ${b.hostId}`] : []))];
+  const problems = (await moneyProblems(db)).filter((line) => !/provider calls still pending$/.test(line) && names.some((name) => line.includes(name)));
+  const [{ pending = 0 } = {}] = await db
+    .select({ pending: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(providerCalls)
+    .where(and(eq(providerCalls.status, "pending"), inArray(providerCalls.bookingId, [...bookingIds])));
+  if (pending > 0) problems.push(`${pending} provider calls still pending`);
   return problems;
 }
