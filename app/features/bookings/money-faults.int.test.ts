@@ -1,0 +1,580 @@
+import crypto from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, hostBalanceEntries, localPaymentIntents, payments, payouts, providerCalls, spaceAvailability } from "~/db/schema/bookings";
+import { emailOutbox } from "~/db/schema/mail";
+import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
+import { injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
+import { runPayouts } from "~/features/payouts/payouts.server";
+import type { Db } from "~/lib/db.server";
+import { armFault, disarmFaults, InjectedCrash, type FaultPoint } from "~/lib/fault-points.server";
+import { clearLocalFaults } from "~/features/payments/local-provider.server";
+import { bookingScenario } from "../../../tests/factories/bookings";
+import type { SpaceOverrides } from "../../../tests/factories/listings";
+import { moneyProblemsOf, onboardHost, runToQuiescence } from "../../../tests/factories/money";
+import { createUser } from "../../../tests/factories/users";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { cancelBooking, type AdminRefund } from "./cancellation.server";
+import { sweepAllExpiredHolds } from "./hold.server";
+import { closeDispute, openDispute, syncRefunds } from "./provider-events.server";
+import { runProviderCalls } from "./provider-calls.server";
+
+/**
+ * Fault injection at every step (issue #25, "Tests that can fail"). For every
+ * money-moving transition of the booking process (process.ts) and every injection
+ * point it passes — each named fault point of app/lib/fault-points.server.ts (the
+ * process "dies" there: InjectedCrash, the open transaction rolls back) and each way
+ * the local processor can fail the provider call the transition makes (an error, a
+ * time-out, or the call done and its answer lost) — the transition is run once with
+ * the fault, then the server "restarts" and its jobs run to quiescence
+ * (tests/factories/money.ts). A request or a webhook that failed is sent again, as a
+ * guest or the provider would. Then:
+ *
+ * - every money invariant holds for the case's bookings (`moneyProblemsOf`: money:check,
+ *   the processor's charges, refunds and the payout provider's transfers equal the
+ *   ledger's, nothing refunded or transferred twice, no call left pending, no booking
+ *   confirmed by a payment after its start);
+ * - the end state is what a user would expect (the cancel refunded exactly the quoted
+ *   amount, once; a late payment is refunded and its booking expired; …).
+ *
+ * Each case also checks that its injection really fired, so no case passes vacuously.
+ * Runs on PGlite, and on PostgreSQL with TEST_DB_ENGINE=postgres. The Stripe variants
+ * and the SIGKILL case are in money-faults-stripe.int.test.ts and
+ * money-faults-kill.int.test.ts.
+ */
+let database: TestDatabase;
+const NOW = "2026-06-01T12:00:00.000Z";
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+type Scenario = Awaited<ReturnType<typeof bookingScenario>>;
+
+/** One case's world: the scenario, the booking the transition acts on, and whatever its setup kept. */
+type Ctx = {
+  db: Db;
+  s: Scenario;
+  bookingId: string;
+  clientSecret: string;
+  intentId: string;
+  /** An earlier booking (the release's first choice, the deduction's paid-out booking). */
+  other?: { bookingId: string; clientSecret: string };
+  key?: string;
+  adminId?: string;
+};
+
+type Case = {
+  transition: string;
+  listing?: SpaceOverrides;
+  /** The fault points this transition passes. */
+  points: FaultPoint[];
+  /** The processor calls it makes (each is failed as error, timeout and lose-answer). */
+  calls: LocalCall[];
+  /** Run the payout job in the quiescence too. */
+  payouts?: boolean;
+  /** A request or webhook that failed is sent again after the restart (a job is not: the jobs run it). */
+  resend: boolean;
+  setup(ctx: Ctx): Promise<void>;
+  act(ctx: Ctx): Promise<unknown>;
+  check(ctx: Ctx): Promise<void>;
+};
+
+type Injection = { label: string; point?: FaultPoint; local?: LocalFault };
+
+const MODES = ["error", "timeout", "lose-answer"] as const;
+
+// ---------------------------------------------------------------------------
+// Reading the end state
+
+async function bookingOf(db: Db, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+async function intentOf(db: Db, bookingId: string) {
+  const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, bookingId));
+  return row ?? null;
+}
+async function payoutOf(db: Db, bookingId: string) {
+  const [row] = await db.select().from(payouts).where(eq(payouts.bookingId, bookingId));
+  return row ?? null;
+}
+/** The processor's refunds of a booking, as amounts (the processor's own record, not the ledger). */
+async function processorRefunds(db: Db, bookingId: string) {
+  const rows = await db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.provider, "local"), eq(payments.status, "refunded")));
+  return rows.map((row) => row.amount);
+}
+async function ledgerSum(db: Db, bookingId: string, kind: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, bookingId), sql`${ledgerEntries.kind} = ${kind}`));
+  return row?.total ?? 0;
+}
+async function calendarOf(db: Db, bookingId: string) {
+  return db.select().from(spaceAvailability).where(eq(spaceAvailability.bookingId, bookingId));
+}
+
+/** Paid in full, confirmed: the charge and fee in the ledger, the host's share scheduled. */
+async function expectConfirmed(ctx: Ctx, id = ctx.bookingId) {
+  const booking = await bookingOf(ctx.db, id);
+  expect(booking.status).toBe("confirmed");
+  expect(await ledgerSum(ctx.db, id, "charge")).toBe(booking.totalPrice);
+  expect((await payoutOf(ctx.db, id))?.amount).toBe(booking.rentalAmount);
+  expect((await calendarOf(ctx.db, id)).map((row) => row.kind)).toEqual(["booking"]);
+}
+
+/** Cancelled with `refund` given back exactly once, the host's payout cut to `hostShare`, the slot free again. */
+async function expectCancelled(ctx: Ctx, refund: number, hostShare: number, by: string) {
+  const booking = await bookingOf(ctx.db, ctx.bookingId);
+  expect(booking.status).toBe("cancelled");
+  expect(booking.cancelledBy).toBe(by);
+  expect(booking.refundAmount).toBe(refund);
+  expect(await processorRefunds(ctx.db, ctx.bookingId)).toEqual(refund > 0 ? [refund] : []);
+  expect(await ledgerSum(ctx.db, ctx.bookingId, "refund")).toBe(refund);
+  const payout = await payoutOf(ctx.db, ctx.bookingId);
+  expect(payout?.status).toBe(hostShare > 0 ? "scheduled" : "cancelled");
+  if (hostShare > 0) expect(payout?.amount).toBe(hostShare);
+  expect(await calendarOf(ctx.db, ctx.bookingId)).toEqual([]);
+}
+
+/** A payment that came too late: refunded in full, once; the booking expired, never confirmed; the guest told why. */
+async function expectLatePaymentRefunded(ctx: Ctx) {
+  const booking = await bookingOf(ctx.db, ctx.bookingId);
+  const intent = (await intentOf(ctx.db, ctx.bookingId))!;
+  expect(booking.status).toBe("expired");
+  expect(await calendarOf(ctx.db, ctx.bookingId)).toEqual([]);
+  if (intent.status === "canceled") {
+    // The guest's card never went through before the sweep cancelled the intent: nothing moved.
+    expect(intent.amountRefunded).toBe(0);
+    expect(await ledgerSum(ctx.db, ctx.bookingId, "charge")).toBe(0);
+    return;
+  }
+  expect(intent.status).toBe("succeeded");
+  expect(booking.endedReason).toBe("late_payment");
+  expect(intent.amountRefunded).toBe(intent.amount);
+  expect(await processorRefunds(ctx.db, ctx.bookingId)).toEqual([intent.amount]);
+  expect(await payoutOf(ctx.db, ctx.bookingId)).toBeNull();
+  expect((await ctx.s.outcome(ctx.s.guest, ctx.clientSecret))?.outcome).toBe("refunded");
+  const mail = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `payment-refunded:${ctx.bookingId}`));
+  expect(mail).toHaveLength(1);
+}
+
+/** Lapsed or released unpaid: expired, the slot free, the intent cancelled at the processor, nothing moved. */
+async function expectExpiredUnpaid(ctx: Ctx, id: string, reason: string) {
+  const booking = await bookingOf(ctx.db, id);
+  expect(booking.status).toBe("expired");
+  expect(booking.endedReason).toBe(reason);
+  expect(await calendarOf(ctx.db, id)).toEqual([]);
+  expect((await intentOf(ctx.db, id))?.status).toBe("canceled");
+  expect(await ledgerSum(ctx.db, id, "charge")).toBe(0);
+}
+
+// ---------------------------------------------------------------------------
+// Setting a case up
+
+const PICK = { date: "2026-06-10", hour: 10, hours: 2 } as const; // 14:00–16:00 UTC; rental 10000, fee 1000, total 11000
+
+async function hold(ctx: Ctx, pick: { date: string; hour: number; hours?: number } = PICK) {
+  const held = await ctx.s.book(ctx.s.guest, pick);
+  ctx.bookingId = held.bookingId;
+  ctx.clientSecret = held.clientSecret;
+  ctx.intentId = (await intentOf(ctx.db, held.bookingId))!.id;
+}
+
+async function booked(ctx: Ctx, pick: { date: string; hour: number; hours?: number } = PICK) {
+  await hold(ctx, pick);
+  const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret);
+  expect(paid.ok && paid.paymentIntent.status).toBe("succeeded");
+  await expectConfirmed(ctx);
+}
+
+const adminCancel = (refund: AdminRefund): Case => ({
+  transition: `admin_cancel (${refund})`,
+  points: refund === "none" ? ["transition:before-commit"] : ["transition:before-commit", "call:before-provider", "call:after-provider", "call:before-record-commit"],
+  calls: refund === "none" ? [] : ["refund"],
+  resend: true,
+  async setup(ctx) {
+    await booked(ctx);
+    ctx.adminId = (await createUser(ctx.db, { isAdmin: true })).id;
+  },
+  act: (ctx) => cancelBooking(ctx.db, { by: { kind: "admin", userId: ctx.adminId!, reason: "Fraud check", refund }, bookingId: ctx.bookingId, now: ctx.s.now }),
+  async check(ctx) {
+    // Nine days before a Flexible booking: the policy gives the rental back, the fee is kept.
+    const refunded = { full: 11000, policy: 10000, none: 0 }[refund];
+    await expectCancelled(ctx, refunded, refund === "none" ? 10000 : 0, "admin");
+  },
+});
+
+const CANCEL_POINTS: FaultPoint[] = ["transition:before-commit", "call:before-provider", "call:after-provider", "call:before-record-commit"];
+const CALL_POINTS: FaultPoint[] = ["call:before-provider", "call:after-provider", "call:before-record-commit"];
+
+const CASES: Case[] = [
+  {
+    transition: "hold (create the intent)",
+    points: CALL_POINTS,
+    calls: ["createIntent"],
+    resend: true,
+    async setup(ctx) {
+      ctx.key = crypto.randomUUID();
+    },
+    async act(ctx) {
+      const answer = await ctx.s.hold(ctx.s.guest, ctx.s.request(PICK), ctx.key);
+      if (answer.ok) Object.assign(ctx, { bookingId: answer.bookingId, clientSecret: answer.clientSecret });
+      return answer;
+    },
+    async check(ctx) {
+      // The key answers (never 'already being processed'), and the slot can be booked and paid.
+      const again = await ctx.s.hold(ctx.s.guest, ctx.s.request(PICK), ctx.key);
+      expect(again.ok).toBe(true);
+      const fresh = await ctx.s.book(ctx.s.guest, PICK);
+      const paid = await ctx.s.pay(ctx.s.guest, fresh.clientSecret);
+      expect(paid.ok && paid.paymentIntent.status).toBe("succeeded");
+      await expectConfirmed(ctx, fresh.bookingId);
+      const others = await ctx.db.select().from(bookings).where(and(eq(bookings.spaceId, ctx.s.space.id), sql`${bookings.id} <> ${fresh.bookingId}`));
+      for (const other of others) {
+        expect(other.status).toBe("expired");
+        expect(await ledgerSum(ctx.db, other.id, "charge")).toBe(0);
+      }
+    },
+  },
+  {
+    transition: "confirm (card)",
+    points: ["transition:before-commit"],
+    calls: ["confirmCard"],
+    resend: true,
+    setup: (ctx) => hold(ctx),
+    act: (ctx) => ctx.s.pay(ctx.s.guest, ctx.clientSecret),
+    async check(ctx) {
+      await expectConfirmed(ctx);
+      expect((await ctx.s.outcome(ctx.s.guest, ctx.clientSecret))?.outcome).toBe("confirmed");
+    },
+  },
+  {
+    transition: "processing → succeeded (confirm)",
+    points: ["transition:before-commit"],
+    calls: ["retrieveIntent"],
+    resend: true,
+    async setup(ctx) {
+      await hold(ctx);
+      const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret, { number: "4000 0000 0000 3063" });
+      expect(paid.ok && paid.paymentIntent.status).toBe("processing");
+      ctx.s.advance(11_000);
+    },
+    act: (ctx) => ctx.s.outcome(ctx.s.guest, ctx.clientSecret),
+    async check(ctx) {
+      await expectConfirmed(ctx);
+    },
+  },
+  {
+    transition: "expire (the sweep cancels the intent)",
+    points: CALL_POINTS,
+    calls: ["cancelIntent"],
+    resend: false,
+    async setup(ctx) {
+      await hold(ctx);
+      ctx.s.advance(16 * MINUTE);
+    },
+    act: (ctx) => sweepAllExpiredHolds(ctx.db, ctx.s.now),
+    check: (ctx) => expectExpiredUnpaid(ctx, ctx.bookingId, "lapsed"),
+  },
+  {
+    transition: "release (the guest picks another time)",
+    points: CALL_POINTS,
+    calls: ["cancelIntent"],
+    resend: false,
+    async setup(ctx) {
+      await hold(ctx);
+      ctx.other = { bookingId: ctx.bookingId, clientSecret: ctx.clientSecret };
+      await hold(ctx, { date: "2026-06-11", hour: 10, hours: 2 });
+    },
+    // The release records the cancellation with the new hold; the provider-calls job makes it.
+    act: (ctx) => runProviderCalls(ctx.db, ctx.s.now),
+    async check(ctx) {
+      await expectExpiredUnpaid(ctx, ctx.other!.bookingId, "released");
+      // The new choice is untouched: still held (and payable), or lapsed unpaid if the restart's clock passed its 15 minutes.
+      const current = await bookingOf(ctx.db, ctx.bookingId);
+      if (current.status === "expired") return expectExpiredUnpaid(ctx, ctx.bookingId, "lapsed");
+      const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret);
+      expect(paid.ok && paid.paymentIntent.status).toBe("succeeded");
+      await expectConfirmed(ctx);
+    },
+  },
+  {
+    transition: "refund_late_payment (paid after the hold lapsed)",
+    points: CANCEL_POINTS,
+    calls: ["confirmCard", "refund"],
+    resend: true,
+    async setup(ctx) {
+      await hold(ctx);
+      ctx.s.advance(16 * MINUTE);
+    },
+    act: (ctx) => ctx.s.pay(ctx.s.guest, ctx.clientSecret),
+    check: expectLatePaymentRefunded,
+  },
+  {
+    transition: "refund_late_payment (processing payment succeeds after the start)",
+    points: CANCEL_POINTS,
+    calls: ["retrieveIntent", "refund"],
+    resend: true,
+    async setup(ctx) {
+      // 09:00 in New York today (13:00 UTC), an hour from now: a delayed payment keeps the slot until the start.
+      await hold(ctx, { date: "2026-06-01", hour: 9, hours: 1 });
+      const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret, { number: "4000 0000 0000 3063" });
+      expect(paid.ok && paid.paymentIntent.status).toBe("processing");
+      ctx.s.advance(90 * MINUTE);
+    },
+    act: (ctx) => ctx.s.outcome(ctx.s.guest, ctx.clientSecret),
+    async check(ctx) {
+      expect((await intentOf(ctx.db, ctx.bookingId))?.status).toBe("succeeded");
+      await expectLatePaymentRefunded(ctx);
+    },
+  },
+  {
+    transition: "guest_cancel",
+    points: CANCEL_POINTS,
+    calls: ["refund"],
+    resend: true,
+    setup: (ctx) => booked(ctx),
+    act: (ctx) => ctx.s.cancel(ctx.s.guest, ctx.bookingId, 10000),
+    check: (ctx) => expectCancelled(ctx, 10000, 0, "guest"),
+  },
+  {
+    transition: "guest_cancel (strict, half)",
+    listing: { cancellationPolicy: "strict" },
+    points: CANCEL_POINTS,
+    calls: ["refund"],
+    resend: true,
+    setup: (ctx) => booked(ctx),
+    act: (ctx) => ctx.s.cancel(ctx.s.guest, ctx.bookingId, 5000),
+    check: (ctx) => expectCancelled(ctx, 5000, 5000, "guest"),
+  },
+  {
+    transition: "host_cancel",
+    points: CANCEL_POINTS,
+    calls: ["refund"],
+    resend: true,
+    setup: (ctx) => booked(ctx),
+    act: (ctx) => ctx.s.cancelAsHost(ctx.bookingId),
+    async check(ctx) {
+      await expectCancelled(ctx, 11000, 0, "host");
+      // The slot is open again.
+      const next = await ctx.s.hold(ctx.s.otherGuest, ctx.s.request(PICK));
+      expect(next.ok).toBe(true);
+    },
+  },
+  adminCancel("full"),
+  adminCancel("policy"),
+  adminCancel("none"),
+  {
+    transition: "record_refund (a refund of everything in the dashboard)",
+    points: ["transition:before-commit"],
+    calls: [],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      await localDashboardRefund(ctx.db, { intentId: ctx.intentId, amount: 11000, now: ctx.s.now });
+    },
+    act: (ctx) => syncRefunds(ctx.db, { intentId: ctx.intentId, now: ctx.s.now }),
+    async check(ctx) {
+      const booking = await bookingOf(ctx.db, ctx.bookingId);
+      expect(booking.status).toBe("cancelled");
+      expect(booking.refundAmount).toBe(11000);
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "refund")).toBe(11000);
+      expect((await payoutOf(ctx.db, ctx.bookingId))?.status).toBe("cancelled");
+      expect(await calendarOf(ctx.db, ctx.bookingId)).toEqual([]);
+    },
+  },
+  {
+    transition: "record_partial_refund (30.00 refunded in the dashboard)",
+    points: ["transition:before-commit"],
+    calls: [],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      await localDashboardRefund(ctx.db, { intentId: ctx.intentId, amount: 3000, now: ctx.s.now });
+    },
+    act: (ctx) => syncRefunds(ctx.db, { intentId: ctx.intentId, now: ctx.s.now }),
+    async check(ctx) {
+      const booking = await bookingOf(ctx.db, ctx.bookingId);
+      expect(booking.status).toBe("confirmed");
+      expect(booking.refundAmount).toBe(3000);
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "refund")).toBe(3000);
+      expect(await payoutOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "scheduled", amount: 7000 });
+    },
+  },
+  {
+    transition: "open_dispute",
+    points: ["transition:before-commit"],
+    calls: [],
+    resend: true,
+    setup: (ctx) => booked(ctx),
+    act: (ctx) => openDispute(ctx.db, { intentId: ctx.intentId, disputeId: `dp_${ctx.bookingId}`, amount: 11000, now: ctx.s.now }),
+    async check(ctx) {
+      expect((await bookingOf(ctx.db, ctx.bookingId)).status).toBe("disputed");
+      expect((await payoutOf(ctx.db, ctx.bookingId))?.status).toBe("held");
+    },
+  },
+  {
+    transition: "win_dispute",
+    points: ["transition:before-commit"],
+    calls: [],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      await openDispute(ctx.db, { intentId: ctx.intentId, disputeId: `dp_${ctx.bookingId}`, amount: 11000, now: ctx.s.now });
+    },
+    act: (ctx) => closeDispute(ctx.db, { disputeId: `dp_${ctx.bookingId}`, outcome: "won", now: ctx.s.now }),
+    async check(ctx) {
+      await expectConfirmed(ctx);
+      expect((await payoutOf(ctx.db, ctx.bookingId))?.status).toBe("scheduled");
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "dispute_loss")).toBe(0);
+    },
+  },
+  {
+    transition: "lose_dispute",
+    points: ["transition:before-commit"],
+    calls: [],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      await openDispute(ctx.db, { intentId: ctx.intentId, disputeId: `dp_${ctx.bookingId}`, amount: 11000, now: ctx.s.now });
+    },
+    act: (ctx) => closeDispute(ctx.db, { disputeId: `dp_${ctx.bookingId}`, outcome: "lost", now: ctx.s.now }),
+    async check(ctx) {
+      expect((await bookingOf(ctx.db, ctx.bookingId)).status).toBe("confirmed");
+      // DISPUTE_LOSSES=platform (the default): the platform bears it once, the host is paid.
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "dispute_loss")).toBe(11000);
+      expect(await payoutOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "scheduled", amount: 10000 });
+    },
+  },
+  {
+    transition: "payout run",
+    points: ["payout:after-transfer"],
+    calls: [],
+    payouts: true,
+    resend: false,
+    async setup(ctx) {
+      await booked(ctx);
+      ctx.s.advance(11 * DAY);
+    },
+    act: (ctx) => runPayouts(ctx.db, ctx.s.now),
+    async check(ctx) {
+      expect(await payoutOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "paid", amount: 10000, deductedAmount: 0 });
+      const transfers = await ctx.db.select().from(localPayoutTransfers).where(eq(localPayoutTransfers.transferGroup, ctx.bookingId));
+      expect(transfers.map((t) => t.amount)).toEqual([10000]);
+      expect((await bookingOf(ctx.db, ctx.bookingId)).status).toBe("completed");
+    },
+  },
+  {
+    transition: "payout run with a deduction (a refund after an earlier payout)",
+    points: ["payout:after-transfer"],
+    calls: [],
+    payouts: true,
+    resend: false,
+    async setup(ctx) {
+      // A first booking paid out, then 50.00 of it refunded in the dashboard: the host owes 50.00.
+      await booked(ctx, { date: "2026-06-03", hour: 10, hours: 2 });
+      ctx.other = { bookingId: ctx.bookingId, clientSecret: ctx.clientSecret };
+      const first = ctx.intentId;
+      await booked(ctx, { date: "2026-06-10", hour: 10, hours: 2 });
+      ctx.s.advance(3 * DAY + 12 * HOUR);
+      expect((await runPayouts(ctx.db, ctx.s.now)).paid).toBe(1);
+      await localDashboardRefund(ctx.db, { intentId: first, amount: 5000, now: ctx.s.now });
+      await syncRefunds(ctx.db, { intentId: first, now: ctx.s.now });
+      const owed = await ctx.db.select().from(hostBalanceEntries).where(eq(hostBalanceEntries.hostId, ctx.s.host.id));
+      expect(owed.map((e) => [e.kind, e.amount])).toEqual([["refund_after_payout", 5000]]);
+      ctx.s.advance(8 * DAY);
+    },
+    act: (ctx) => runPayouts(ctx.db, ctx.s.now),
+    async check(ctx) {
+      expect(await payoutOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "paid", amount: 10000, deductedAmount: 5000 });
+      const transfers = await ctx.db.select().from(localPayoutTransfers).where(eq(localPayoutTransfers.transferGroup, ctx.bookingId));
+      expect(transfers.map((t) => t.amount)).toEqual([5000]);
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "deduction")).toBe(5000);
+      const balance = await ctx.db.select().from(hostBalanceEntries).where(eq(hostBalanceEntries.hostId, ctx.s.host.id));
+      expect(balance.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    },
+  },
+];
+
+/** Every case × every injection it passes, plus the case with no fault (the baseline). */
+const TABLE = CASES.flatMap((c) => {
+  const injections: Injection[] = [
+    { label: "no fault" },
+    ...c.points.map((point): Injection => ({ label: point, point })),
+    ...c.calls.flatMap((call) => MODES.map((mode): Injection => ({ label: `processor ${call}: ${mode}`, local: { call, mode } }))),
+  ];
+  return injections.map((injection) => ({ name: `${c.transition} × ${injection.label}`, c, injection }));
+});
+
+/** Whether an injected processor fault shows: an error the request answered, or a call that recorded it. */
+async function processorFaultSeen(db: Db, spaceId: string, thrown: unknown) {
+  if (thrown !== undefined) return true;
+  const rows = await db
+    .select({ lastError: providerCalls.lastError })
+    .from(providerCalls)
+    .innerJoin(bookings, eq(bookings.id, providerCalls.bookingId))
+    .where(and(eq(bookings.spaceId, spaceId), sql`${providerCalls.lastError} like '%(injected)%'`));
+  return rows.length > 0;
+}
+
+async function restart(ctx: Ctx, payoutsToo: boolean) {
+  const at = await runToQuiescence(ctx.db, ctx.s.now, { payouts: payoutsToo });
+  ctx.s.advance(at.getTime() - ctx.s.now.getTime());
+}
+
+async function bookingsOfSpace(db: Db, spaceId: string) {
+  return (await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.spaceId, spaceId))).map((row) => row.id);
+}
+
+describe("fault injection at every step of every money transition (local processor)", () => {
+  it("covers every transition with money in the process", () => {
+    expect(TABLE.length).toBeGreaterThan(90);
+  });
+
+  it.each(TABLE)("$name", async ({ c, injection }) => {
+    const db = database.db;
+    const s = await bookingScenario(db, { now: NOW, listing: { cancellationPolicy: "flexible", ...c.listing } });
+    await onboardHost(db, s.host.id, s.now);
+    const ctx: Ctx = { db, s, bookingId: "", clientSecret: "", intentId: "" };
+    await c.setup(ctx);
+
+    if (injection.point) armFault(injection.point);
+    if (injection.local) injectLocalFault(injection.local);
+    let thrown: unknown;
+    try {
+      await c.act(ctx);
+    } catch (error) {
+      thrown = error;
+    } finally {
+      disarmFaults();
+      clearLocalFaults();
+    }
+    if (!injection.point && !injection.local) expect(thrown).toBeUndefined();
+    if (injection.point) expect(thrown, "the fault point was passed").toBeInstanceOf(InjectedCrash);
+    if (injection.local) expect(await processorFaultSeen(db, s.space.id, thrown), "the processor fault was taken").toBe(true);
+
+    // The process is gone; a new one runs the jobs until nothing is left to do.
+    await restart(ctx, c.payouts ?? false);
+    if (thrown !== undefined && c.resend) {
+      // The guest sends the request again / the provider redelivers its webhook: it answers, never throws.
+      await c.act(ctx);
+      await restart(ctx, c.payouts ?? false);
+    }
+
+    expect(await moneyProblemsOf(db, await bookingsOfSpace(db, s.space.id))).toEqual([]);
+    await c.check(ctx);
+    await restart(ctx, c.payouts ?? false);
+    expect(await moneyProblemsOf(db, await bookingsOfSpace(db, s.space.id))).toEqual([]);
+    // No amount moved twice: one processor refund per provider call, one transfer per booking.
+    const ids = await bookingsOfSpace(db, s.space.id);
+    const refunds = await db.select().from(payments).where(and(inArray(payments.bookingId, ids), eq(payments.status, "refunded")));
+    const byCall = refunds.filter((r) => r.callId).map((r) => r.callId);
+    expect(new Set(byCall).size).toBe(byCall.length);
+  });
+});
