@@ -13,7 +13,7 @@ import { BOOKING_MESSAGES, HOLD_MS, MAX_AHEAD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, b
 import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, recordProviderCall } from "./process.server";
-import { holdResponse, performProviderCall, performProviderCalls } from "./provider-calls.server";
+import { performCall, performProviderCalls } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
 import { bookingEnd, isSlotStart } from "./slots";
 import { arrival, takeInTurn } from "./slot-line.server";
@@ -246,25 +246,20 @@ export async function createBookingHold(db: Db, input: HoldInput & { sessionId?:
  * paid (nobody has its client secret) and is left unpaid at the provider.
  */
 async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date): Promise<HoldResult> {
-  const outcome = await performProviderCall(db, callId, now);
-  const made = await db.transaction(async (tx) => {
+  const { outcome, made } = await performCall(db, callId, now);
+  // Made: answered even when the guest's own later choice released this checkout meanwhile
+  // (its intent is then cancelled by the provider-calls job, and a payment refunded).
+  if (made) return { ok: true, ...made };
+  await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     const [call] = await tx.select().from(providerCalls).where(eq(providerCalls.id, callId)).for("update");
-    if (!booking || !call) return null;
-    // Made: answered even when the guest's own later choice released this checkout meanwhile
-    // (its intent is then cancelled by the provider-calls job, and a payment refunded).
-    if (call.status === "succeeded") {
-      const [intent] = await tx.select({ clientSecret: localPaymentIntents.clientSecret }).from(localPaymentIntents).where(eq(localPaymentIntents.id, call.providerReference!));
-      return intent ? holdResponse(booking, intent.clientSecret) : null;
-    }
+    if (!booking || !call || call.status === "succeeded") return;
     if (call.status === "pending") {
       await tx.update(providerCalls).set({ status: "failed", lastError: `abandoned by the request (${outcome})`, claimedUntil: null, completedAt: now, updatedAt: now }).where(eq(providerCalls.id, callId));
     }
     if (booking.status === "pending_payment") await abandonCheckout(tx, booking, now);
-    return null;
   });
-  if (!made) throw new Error(`The payment intent for booking ${bookingId} could not be made (${outcome})`);
-  return { ok: true, ...made };
+  throw new Error(`The payment intent for booking ${bookingId} could not be made (${outcome})`);
 }
 
 /**

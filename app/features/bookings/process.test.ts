@@ -25,7 +25,11 @@ describe("the booking process", () => {
       for (const t of Object.values(BOOKING_PROCESS)) {
         for (const from of t.from) {
           if (!reached.has(from)) continue;
-          for (const to of targetsOf(t, from)) if (!reached.has(to)) reached.add(to), (grew = true);
+          for (const to of targetsOf(t, from)) {
+            if (reached.has(to)) continue;
+            reached.add(to);
+            grew = true;
+          }
         }
       }
     }

@@ -72,8 +72,16 @@ async function callProvider(db: Db, call: Call, booking: Pick<BookingRecord, "us
  * calls its answer led to (a cancelled intent that had been paid is refunded).
  */
 export async function performProviderCall(db: Db, callId: string, now: Date): Promise<CallOutcome> {
+  return (await performCall(db, callId, now)).outcome;
+}
+
+/** A made create_intent call's answer to the request that held the slot. */
+export type IntentMade = ReturnType<typeof holdResponse>;
+
+/** performProviderCall, also giving a create_intent call's hold answer when it was made (the hold request needs it). */
+export async function performCall(db: Db, callId: string, now: Date): Promise<{ outcome: CallOutcome; made?: IntentMade }> {
   const call = await claim(db, callId, now);
-  if (!call) return "busy";
+  if (!call) return { outcome: "busy" };
   const [booking] = await db.select({ userId: bookings.userId, spaceId: bookings.spaceId }).from(bookings).where(eq(bookings.id, call.bookingId));
   let answer: Answer;
   try {
@@ -85,12 +93,12 @@ export async function performProviderCall(db: Db, callId: string, now: Date): Pr
     const retryable = !(error instanceof ProviderError) || error.retryable;
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ callId: call.id, kind: call.kind, attempts: call.attempts, retryable, err: { message } }, "provider call failed");
-    return recordFailure(db, call, message, retryable, now);
+    return { outcome: await recordFailure(db, call, message, retryable, now) };
   }
-  const followUps = await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     const locked = await lockBooking(tx, call.bookingId);
     const [current] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for("update");
-    if (!locked || current?.status !== "pending") return [];
+    if (!locked || current?.status !== "pending") return null;
     const next = await applyAnswer(tx, locked, call, answer, now);
     await tx
       .update(providerCalls)
@@ -105,10 +113,12 @@ export async function performProviderCall(db: Db, callId: string, now: Date): Pr
       })
       .where(eq(providerCalls.id, call.id));
     faultPoint("call:before-record-commit");
-    return next;
+    const made = call.kind === "create_intent" && answer.kind === "intent" ? holdResponse(locked, answer.intent.clientSecret) : undefined;
+    return { next, made };
   });
-  await performProviderCalls(db, followUps, now);
-  return "succeeded";
+  if (!recorded) return { outcome: "busy" };
+  await performProviderCalls(db, recorded.next, now);
+  return { outcome: "succeeded", made: recorded.made };
 }
 
 /** The answer's consequences, in the recording transaction (booking locked). Returns calls it recorded. */
