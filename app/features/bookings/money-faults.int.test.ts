@@ -1,19 +1,25 @@
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, hostBalanceEntries, localPaymentIntents, payments, payouts, providerCalls, spaceAvailability } from "~/db/schema/bookings";
 import { emailOutbox } from "~/db/schema/mail";
 import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
-import { injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
+import { clearLocalFaults, injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
 import { runPayouts } from "~/features/payouts/payouts.server";
-import type { Db } from "~/lib/db.server";
+import { openDatabase, runMigrations, type Database, type Db } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import { armFault, disarmFaults, InjectedCrash, type FaultPoint } from "~/lib/fault-points.server";
-import { clearLocalFaults } from "~/features/payments/local-provider.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import type { SpaceOverrides } from "../../../tests/factories/listings";
 import { moneyProblemsOf, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createUser } from "../../../tests/factories/users";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createScratchPostgres, createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
+import { StripeTestServer } from "../../../tests/stripe/stripe-test-server";
+import { settleProviderPayment } from "./confirmation.server";
 import { cancelBooking, type AdminRefund } from "./cancellation.server";
 import { sweepAllExpiredHolds } from "./hold.server";
 import { closeDispute, openDispute, syncRefunds } from "./provider-events.server";
@@ -38,9 +44,10 @@ import { runProviderCalls } from "./provider-calls.server";
  *   amount, once; a late payment is refunded and its booking expired; …).
  *
  * Each case also checks that its injection really fired, so no case passes vacuously.
- * Runs on PGlite, and on PostgreSQL with TEST_DB_ENGINE=postgres. The Stripe variants
- * and the SIGKILL case are in money-faults-stripe.int.test.ts and
- * money-faults-kill.int.test.ts.
+ * Then the same with the real Stripe SDK against the Stripe test server (a refund whose
+ * answer is lost, an intent cancel that errors, an intent create that times out, a late
+ * payment's refund), and the provider-calls job SIGKILLed in a child process between a
+ * refund and its record. Runs on PGlite, and on PostgreSQL with TEST_DB_ENGINE=postgres.
  */
 let database: TestDatabase;
 const NOW = "2026-06-01T12:00:00.000Z";
@@ -576,5 +583,259 @@ describe("fault injection at every step of every money transition (local process
     const refunds = await db.select().from(payments).where(and(inArray(payments.bookingId, ids), eq(payments.status, "refunded")));
     const byCall = refunds.filter((r) => r.callId).map((r) => r.callId);
     expect(new Set(byCall).size).toBe(byCall.length);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Stripe: the same faults at the Stripe test server, through the real SDK
+
+describe("fault injection at Stripe (the real SDK against the Stripe test server)", () => {
+  const SETTINGS = ["PAYMENT_PROVIDER", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const;
+  const saved: Partial<Record<(typeof SETTINGS)[number], string | undefined>> = {};
+  let fake: StripeTestServer;
+
+  beforeAll(async () => {
+    fake = await new StripeTestServer().start();
+    for (const name of SETTINGS) saved[name] = process.env[name];
+    Object.assign(process.env, {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_rentwell_local",
+      STRIPE_WEBHOOK_SECRET: "whsec_rentwell_test_secret",
+      STRIPE_API_URL: fake.url,
+    });
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    for (const name of SETTINGS) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+    resetEnvCache();
+    await fake.stop();
+  });
+
+  /**
+   * Stripe's record against the ledger, booking by booking: the charge of a succeeded
+   * intent, the sum of its refunds, and one refund per provider call (no amount moved twice).
+   */
+  async function stripeProblems(db: Db, spaceId: string) {
+    const problems: string[] = [];
+    const ids = await bookingsOfSpace(db, spaceId);
+    for (const id of ids) {
+      const intents = [...fake.intents.values()].filter((intent) => intent.metadata.booking_id === id);
+      const charged = intents.filter((intent) => intent.status === "succeeded").reduce((sum, intent) => sum + intent.amount, 0);
+      if (charged !== (await ledgerSum(db, id, "charge"))) problems.push(`booking ${id}: Stripe charged ${charged}, ledger ${await ledgerSum(db, id, "charge")}`);
+      const refunds = [...fake.refunds.values()].filter((refund) => intents.some((intent) => intent.id === refund.payment_intent));
+      const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      if (refunded !== (await ledgerSum(db, id, "refund"))) problems.push(`booking ${id}: Stripe refunded ${refunded}, ledger ${await ledgerSum(db, id, "refund")}`);
+      const calls = refunds.map((refund) => refund.metadata.provider_call_id).filter(Boolean);
+      if (new Set(calls).size !== calls.length) problems.push(`booking ${id}: one provider call refunded twice at Stripe`);
+    }
+    return [...problems, ...(await moneyProblemsOf(db, ids))];
+  }
+
+  async function restartStripe(s: Scenario) {
+    fake.clearFaults();
+    const at = await runToQuiescence(database.db, s.now);
+    s.advance(at.getTime() - s.now.getTime());
+  }
+
+  async function paidAtStripe(s: Scenario, pick: { date: string; hour: number; hours?: number } = PICK) {
+    const held = await s.book(s.guest, pick);
+    const intentId = (await intentOf(database.db, held.bookingId))!.id;
+    fake.succeed(intentId);
+    await settleProviderPayment(database.db, { intentId, now: s.now });
+    expect((await bookingOf(database.db, held.bookingId)).status).toBe("confirmed");
+    return { bookingId: held.bookingId, intentId };
+  }
+
+  it("guest_cancel × Stripe refund: lose-answer (made at Stripe, every answer lost): refunded once, recorded once", async () => {
+    const db = database.db;
+    const s = await bookingScenario(db, { now: NOW, listing: { cancellationPolicy: "flexible" } });
+    const { bookingId, intentId } = await paidAtStripe(s);
+    fake.inject({ method: "POST", path: "refunds", mode: "lose-answer", times: Infinity });
+    const cancelled = await s.cancel(s.guest, bookingId, 10000);
+    expect(cancelled).toEqual({ ok: true, refundMinor: 10000 });
+    const lost = fake.requestsTo("POST", "/v1/refunds").filter((request) => request.fault === "lose-answer");
+    expect(lost.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(lost.map((request) => request.idempotencyKey)).size).toBe(1);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId)).toHaveLength(1);
+
+    await restartStripe(s);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId).map((refund) => refund.amount)).toEqual([10000]);
+    expect(await bookingOf(db, bookingId)).toMatchObject({ status: "cancelled", refundAmount: 10000 });
+    expect((await payoutOf(db, bookingId))?.status).toBe("cancelled");
+    // charge.refunded arrives (twice): the refund is the platform's own, never also 'made elsewhere'.
+    await syncRefunds(db, { intentId, now: s.now });
+    await syncRefunds(db, { intentId, now: s.now });
+    expect(await ledgerSum(db, bookingId, "refund")).toBe(10000);
+    expect(await stripeProblems(db, s.space.id)).toEqual([]);
+  });
+
+  it("expire × Stripe cancel intent: error (500 on every try of the request): cancelled by the job later", async () => {
+    const db = database.db;
+    const s = await bookingScenario(db, { now: NOW });
+    const held = await s.book(s.guest, PICK);
+    const intentId = (await intentOf(db, held.bookingId))!.id;
+    s.advance(16 * MINUTE);
+    fake.inject({ method: "POST", path: "payment_intents/:id/cancel", mode: "error", status: 500, times: Infinity });
+    expect(await sweepAllExpiredHolds(db, s.now)).toBeGreaterThanOrEqual(1);
+    expect(fake.intents.get(intentId)?.status).toBe("requires_payment_method");
+    const [call] = await db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, held.bookingId), eq(providerCalls.kind, "cancel_intent")));
+    expect(call).toMatchObject({ status: "pending" });
+    expect(call!.lastError).toBeTruthy();
+
+    await restartStripe(s);
+    expect(fake.intents.get(intentId)?.status).toBe("canceled");
+    expect(await bookingOf(db, held.bookingId)).toMatchObject({ status: "expired", endedReason: "lapsed" });
+    // A payment can no longer arrive for it: Stripe refuses to charge a cancelled intent.
+    expect(() => fake.succeed(intentId)).toThrow(/canceled/);
+    expect(await stripeProblems(db, s.space.id)).toEqual([]);
+  });
+
+  it("hold × Stripe create intent: timeout (no answer, nothing made): the request fails, the slot is free, the same key retries", async () => {
+    const db = database.db;
+    const s = await bookingScenario(db, { now: NOW });
+    const key = crypto.randomUUID();
+    const body = s.request(PICK);
+    // A time-out as the SDK meets it, without its 20 s wait: the held request's socket is cut
+    // (nothing was performed at Stripe), as the SDK's own time-out would abort it.
+    fake.inject({ method: "POST", path: "payment_intents", mode: "timeout", times: Infinity });
+    const held = (fake as unknown as { held: Set<{ destroy(): void }> }).held;
+    const cutter = setInterval(() => {
+      for (const response of held) response.destroy();
+    }, 20);
+    try {
+      await expect(s.hold(s.guest, body, key)).rejects.toThrow(/could not be made/);
+    } finally {
+      clearInterval(cutter);
+    }
+    expect(fake.requestsTo("POST", "/v1/payment_intents").filter((request) => request.fault === "timeout").length).toBeGreaterThanOrEqual(1);
+    expect([...fake.intents.values()].filter((intent) => intent.metadata.space_id === s.space.id)).toEqual([]);
+    expect(await s.calendar()).toEqual([]);
+
+    await restartStripe(s);
+    const retried = await s.hold(s.guest, body, key);
+    expect(retried.ok).toBe(true);
+    if (!retried.ok) return;
+    const intentId = (await intentOf(db, retried.bookingId))!.id;
+    fake.succeed(intentId);
+    await settleProviderPayment(db, { intentId, now: s.now });
+    expect((await bookingOf(db, retried.bookingId)).status).toBe("confirmed");
+    expect(await stripeProblems(db, s.space.id)).toEqual([]);
+  });
+
+  it("refund_late_payment × Stripe refund: error (500 on every try), then lose-answer: refunded in full once", async () => {
+    const db = database.db;
+    const s = await bookingScenario(db, { now: NOW });
+    const held = await s.book(s.guest, PICK);
+    const intentId = (await intentOf(db, held.bookingId))!.id;
+    s.advance(16 * MINUTE);
+    // The payment succeeds at Stripe after the hold lapsed (before the sweep ran).
+    fake.succeed(intentId);
+    fake.inject({ method: "POST", path: "refunds", mode: "error", status: 500, times: Infinity });
+    await settleProviderPayment(db, { intentId, now: s.now });
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId)).toEqual([]);
+    fake.clearFaults();
+    fake.inject({ method: "POST", path: "refunds", mode: "lose-answer", times: Infinity });
+    s.advance(HOUR);
+    await runProviderCalls(db, s.now);
+    await restartStripe(s);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId).map((refund) => refund.amount)).toEqual([11000]);
+    expect(await bookingOf(db, held.bookingId)).toMatchObject({ status: "expired", endedReason: "late_payment", refundAmount: 11000 });
+    await syncRefunds(db, { intentId, now: s.now });
+    expect(await stripeProblems(db, s.space.id)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// SIGKILL: the provider-calls job killed for good while it performs refunds
+
+describe("the provider-calls job killed while performing provider calls (SIGKILL)", () => {
+  let killDb: Database;
+  let target: string;
+  let cleanup: () => Promise<void>;
+
+  async function open() {
+    killDb = testEngine() === "postgres" ? await openDatabase({ engine: "postgres", url: target, max: 4 }) : await openDatabase({ engine: "pglite", dataDir: target });
+    await runMigrations(killDb);
+  }
+
+  beforeAll(async () => {
+    if (testEngine() === "postgres") {
+      const scratch = await createScratchPostgres("rentwell_calls_kill");
+      target = scratch.url;
+      cleanup = scratch.drop;
+    } else {
+      target = fs.mkdtempSync(path.join(os.tmpdir(), "rentwell-calls-kill-"));
+      cleanup = async () => fs.rmSync(target, { recursive: true, force: true });
+    }
+    await open();
+  });
+  afterAll(async () => {
+    await killDb.close();
+    await cleanup();
+  });
+
+  function runChild(now: Date): Promise<{ signal: string | null }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/provider-calls-crash-child.ts", testEngine(), target, now.toISOString()], {
+        cwd: process.cwd(),
+        env: { ...process.env, LOG_LEVEL: "silent" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let paused = false;
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (!paused && output.includes("PAUSED")) {
+          paused = true;
+          child.kill("SIGKILL");
+        }
+      });
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.on("error", reject);
+      child.on("exit", (code, signal) => (paused ? resolve({ signal }) : reject(new Error(`The child ended without pausing (${code}): ${output}`))));
+    });
+  }
+
+  it("refunds each cancelled booking exactly once after the restart, and every invariant holds", async () => {
+    const db = killDb.db;
+    const s = await bookingScenario(db, { now: NOW, listing: { cancellationPolicy: "flexible" } });
+    await onboardHost(db, s.host.id, s.now);
+    const ids: string[] = [];
+    for (const date of ["2026-06-10", "2026-06-11", "2026-06-12"]) {
+      const held = await s.book(s.guest, { date, hour: 10, hours: 2 });
+      await s.pay(s.guest, held.clientSecret);
+      // Each cancellation commits, and its process dies before the refund is made: three refunds pending.
+      armFault("call:before-provider");
+      await expect(s.cancel(s.guest, held.bookingId, 10000)).rejects.toBeInstanceOf(InjectedCrash);
+      disarmFaults();
+      ids.push(held.bookingId);
+    }
+    const pending = await db.select().from(providerCalls).where(and(inArray(providerCalls.bookingId, ids), eq(providerCalls.status, "pending")));
+    expect(pending.map((call) => call.kind)).toEqual(["refund", "refund", "refund"]);
+
+    const jobAt = new Date(s.now.getTime() + 31_000); // past the dead requests' claims
+    if (testEngine() === "pglite") await killDb.close();
+    const killed = await runChild(jobAt);
+    expect(killed.signal).toBe("SIGKILL");
+    if (testEngine() === "pglite") await open();
+    const after = killDb.db;
+
+    // Killed with two refunds made at the processor and one of them recorded.
+    const made = await after.select().from(payments).where(and(inArray(payments.bookingId, ids), eq(payments.status, "refunded")));
+    expect(made).toHaveLength(2);
+    const recorded = await after.select().from(ledgerEntries).where(and(inArray(ledgerEntries.bookingId, ids), eq(ledgerEntries.kind, "refund")));
+    expect(recorded).toHaveLength(1);
+
+    await runToQuiescence(after, jobAt, { payouts: true });
+    for (const id of ids) {
+      expect(await bookingOf(after, id)).toMatchObject({ status: "cancelled", refundAmount: 10000 });
+      expect(await processorRefunds(after, id)).toEqual([10000]);
+      expect(await ledgerSum(after, id, "refund")).toBe(10000);
+    }
+    expect(await moneyProblemsOf(after, ids)).toEqual([]);
   });
 });
