@@ -7,7 +7,7 @@ import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { Field, FieldError } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -192,9 +192,12 @@ export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; 
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="danger" size="sm" disabled={!hydrated} pending={pending} pendingText={ADMIN_CANCEL_COPY.pending} onClick={() => setOpen(true)}>
-        {ADMIN_CANCEL_COPY.button}
-      </Button>
+      {/* The trigger gets the focus back when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Button variant="danger" size="sm" disabled={!hydrated} pending={pending} pendingText={ADMIN_CANCEL_COPY.pending}>
+          {ADMIN_CANCEL_COPY.button}
+        </Button>
+      </DialogTrigger>
       <DialogContent title={ADMIN_CANCEL_COPY.title} description={ADMIN_CANCEL_COPY.description} size="md">
         <fetcher.Form ref={formRef} method="post" action="/admin" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <p className="font-semibold break-words text-slate-900">

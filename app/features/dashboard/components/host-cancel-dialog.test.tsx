@@ -95,6 +95,7 @@ describe("the host's Cancel booking on /dashboard", () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(openButton());
     expect(sent).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { formatMinor } from "~/lib/money";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -66,17 +66,19 @@ export function HostCancelDialog({ booking }: { booking: RecentBooking }) {
   const reasonId = `host-cancel-reason-${booking.id}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={!hydrated}
-        pending={pending}
-        pendingText={HOST_CANCEL_COPY.pending}
-        onClick={() => setOpen(true)}
-        aria-label={`${HOST_CANCEL_COPY.button}: ${booking.space.title}, ${bookingWhen(booking)}`}
-      >
-        {HOST_CANCEL_COPY.button}
-      </Button>
+      {/* The trigger gets the focus back when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!hydrated}
+          pending={pending}
+          pendingText={HOST_CANCEL_COPY.pending}
+          aria-label={`${HOST_CANCEL_COPY.button}: ${booking.space.title}, ${bookingWhen(booking)}`}
+        >
+          {HOST_CANCEL_COPY.button}
+        </Button>
+      </DialogTrigger>
       <DialogContent title={HOST_CANCEL_COPY.title} size="md" description={`${booking.space.title} · booked by ${booking.guestName ?? "a guest"}`}>
         <fetcher.Form ref={formRef} method="post" action="/dashboard" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="host_cancel" />
