@@ -129,8 +129,12 @@ test.describe("admin cancellation", () => {
     await expect(card).toContainText(guest.email);
     await expect(card.getByTestId("admin-host-cancellations")).toHaveText("Bookings this host cancelled: 0");
     await expect(card).toContainText(TOTAL);
-    await card.scrollIntoViewIfNeeded();
-    await page.getByRole("region", { name: "Cancel a booking" }).screenshot({ path: `${SHOTS}/admin-panel-${page.viewportSize()?.width ?? 0}.png` });
+    // The panel's heading just under the sticky header, then what the viewport shows.
+    await page.getByRole("heading", { name: "Cancel a booking" }).evaluate((heading) => {
+      heading.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -80);
+    });
+    await shot(page, "admin-panel");
 
     const cancel = card.getByRole("button", { name: "Cancel booking" });
     await cancel.focus();
@@ -150,7 +154,7 @@ test.describe("admin cancellation", () => {
     await expect(card).toContainText("an admin · Reason: Payment reported as fraudulent by the card issuer.");
     const logged = page.getByTestId("admin-log-row").filter({ hasText: listing.title }).first();
     await expect(logged).toContainText("Cancelled booking");
-    await expect(logged).toContainText("Reason: Payment reported as fraudulent by the card issuer.");
+    await expect(logged).toContainText("Reason: Payment reported as fraudulent by the card issuer. — no refund, $0.00");
     await shot(page, "admin-after", true);
 
     await guest.page.goto("/my-bookings");

@@ -73,7 +73,7 @@ export const ADMIN_CANCEL_COPY = {
 export function refundChoiceText(refund: AdminCancelRefund, amount: number, booking: Pick<AdminBooking, "currency" | "policy">) {
   const money = formatMinor(amount, booking.currency);
   if (refund === "full") return { label: `Full refund: ${money}`, hint: "Everything the guest paid, service fee included." };
-  if (refund === "policy") return { label: `By the cancellation policy: ${money}`, hint: `What the booking's ${POLICY[booking.policy] ?? booking.policy} policy gives if the guest cancelled now.` };
+  if (refund === "policy") return { label: `By the cancellation policy: ${money}`, hint: `What the booking's ${(POLICY[booking.policy] ?? booking.policy).toLowerCase()} policy gives if the guest cancelled now.` };
   return { label: `No refund: ${money}`, hint: "The guest gets nothing back; the host keeps their payout." };
 }
 
@@ -221,7 +221,11 @@ export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; 
                 const text = refundChoiceText(refund, quotes[refund], booking);
                 const id = `admin-cancel-${booking.id}-${refund}`;
                 return (
-                  <div key={refund} className="flex items-start gap-2 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                  <label
+                    key={refund}
+                    htmlFor={id}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
                     <input
                       id={id}
                       type="radio"
@@ -229,19 +233,20 @@ export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; 
                       value={refund}
                       required
                       aria-invalid={errors.refund ? true : undefined}
+                      aria-labelledby={`${id}-label`}
                       aria-describedby={`${id}-hint`}
                       onChange={() => clearError("refund")}
-                      className="mt-0.5 size-4 shrink-0 border-slate-300 text-brand-600 focus:ring-brand-600"
+                      className="mt-0.5 size-4 shrink-0 accent-brand-600"
                     />
-                    <div className="min-w-0">
-                      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+                    <span className="min-w-0">
+                      <span id={`${id}-label`} className="block text-sm font-semibold text-slate-900">
                         {text.label}
-                      </label>
-                      <p id={`${id}-hint`} className="text-xs text-slate-600">
+                      </span>
+                      <span id={`${id}-hint`} className="block text-xs text-slate-600">
                         {text.hint}
-                      </p>
-                    </div>
-                  </div>
+                      </span>
+                    </span>
+                  </label>
                 );
               })}
             </div>

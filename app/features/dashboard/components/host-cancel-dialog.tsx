@@ -56,8 +56,9 @@ export function HostCancelDialog({ booking }: { booking: RecentBooking }) {
   const pending = fetcher.state !== "idle";
 
   if (answer?.ok) {
+    // Said to screen readers; the row itself now shows "Cancelled by you · guest refunded …".
     return (
-      <p role="status" className="text-sm font-medium text-green-800">
+      <p role="status" className="sr-only">
         Booking cancelled. The guest is refunded {formatMinor(answer.refundMinor, booking.currency)}.
       </p>
     );
