@@ -6,7 +6,6 @@ import { spaces } from "~/db/schema/listings";
 import { emailOutbox } from "~/db/schema/mail";
 import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
 import { injectLocalFault, localDashboardRefund } from "~/features/payments/local-provider.server";
-import { runPayouts } from "~/features/payouts/payouts.server";
 import { reconcile } from "~/features/payouts/reconcile.server";
 import type { Db } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
