@@ -58,7 +58,9 @@ async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, refund:
   const paid = ["confirmed", "completed", "cancelled", "disputed"].includes(booking.status);
   await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now });
   if (!paid) {
-    logger.error({ bookingId: booking.id, refundId: refund.id, status: booking.status }, "refund made elsewhere for an unpaid booking: a person must settle it");
+    // A payment not yet settled, or settled as late (refunded in full): the late payment's
+    // settlement counts this refund in what the guest gets back, and refunds only the rest.
+    logger.info({ bookingId: booking.id, refundId: refund.id, status: booking.status }, "refund made elsewhere before or after a late payment's settlement");
     return;
   }
   const refundedBefore = booking.refundAmount ?? 0;

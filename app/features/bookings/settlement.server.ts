@@ -69,9 +69,10 @@ async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: D
     if (refundable > 0) {
       calls.push(await recordProviderCall(tx, { bookingId: booking.id, kind: "refund", amount: refundable, currency: intent.currency, intentId: intent.id, reason: "refund_late_payment", now }));
     }
+    // The guest gets everything back: what a refund made elsewhere already returned, and the rest now.
     await tx
       .update(bookings)
-      .set({ endedReason: "late_payment", refundAmount: refundable, refundedAt: now, holdExpiresAt: null, paymentIntentId: intent.id, updatedAt: now })
+      .set({ endedReason: "late_payment", refundAmount: intent.amount, refundedAt: now, holdExpiresAt: null, paymentIntentId: intent.id, updatedAt: now })
       .where(eq(bookings.id, booking.id));
     await queueLatePaymentRefundedEmail(tx, booking.id, now);
     logger.info({ bookingId: booking.id, refundable }, "late payment: refunded in full");
