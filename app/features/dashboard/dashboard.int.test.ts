@@ -32,7 +32,7 @@ describe("the dashboard", () => {
 
     const guest = await loadDashboard(database.db, s.guest.id, s.now);
     expect(guest.guest).toEqual({ bookingsMade: 2, activeBookings: 2, upcomingBookings: 2 });
-    expect(guest.host).toEqual({ activeListings: 0, totalListings: 0, bookingsReceived: 0 });
+    expect(guest.host).toEqual({ activeListings: 0, totalListings: 0, bookingsReceived: 0, cancelledByHost: 0 });
     // All three were made at the scenario's one instant, so their order is not asserted.
     expect(guest.recentBookings.map((row) => `${row.role} ${row.status}`).sort()).toEqual(["guest cancelled", "guest confirmed", "guest confirmed"]);
     expect(guest.recentBookings.find((row) => row.id === second.bookingId)).toMatchObject({ amount: 5500, currency: "USD", space: { title: s.space.title } });
@@ -40,14 +40,21 @@ describe("the dashboard", () => {
 
     const host = await loadDashboard(database.db, s.host.id, s.now);
     expect(host.guest).toEqual({ bookingsMade: 0, activeBookings: 0, upcomingBookings: 0 });
-    expect(host.host).toEqual({ activeListings: 1, totalListings: 2, bookingsReceived: 2 });
+    expect(host.host).toEqual({ activeListings: 1, totalListings: 2, bookingsReceived: 2, cancelledByHost: 0 });
     expect(host.recentBookings).toHaveLength(3);
-    expect(host.recentBookings.find((row) => row.id === second.bookingId)).toMatchObject({ role: "host", guestName: "Gina Guest", amount: 5000 });
+    // The host may cancel an upcoming booking, refunding everything the guest paid (issue #25).
+    expect(host.recentBookings.find((row) => row.id === second.bookingId)).toMatchObject({ role: "host", guestName: "Gina Guest", amount: 5000, hostCancelRefund: 5500 });
+    expect(host.recentBookings.find((row) => row.id === third.bookingId)).toMatchObject({ status: "cancelled", cancelledBy: "guest", hostCancelRefund: null });
+    // The guest never gets the host's Cancel.
+    expect(guest.recentBookings.every((row) => row.hostCancelRefund === null)).toBe(true);
     expect(host.listings.map((row) => row.title)).toEqual(["Host's draft", s.space.title]);
 
     // A week later the bookings have started: still active (confirmed), no longer upcoming.
     const later = await loadDashboard(database.db, s.guest.id, new Date("2026-06-20T00:00:00Z"));
     expect(later.guest).toEqual({ bookingsMade: 2, activeBookings: 2, upcomingBookings: 0 });
+    // …and the host can no longer cancel them.
+    const hostLater = await loadDashboard(database.db, s.host.id, new Date("2026-06-20T00:00:00Z"));
+    expect(hostLater.recentBookings.map((row) => row.hostCancelRefund)).toEqual([null, null, null]);
   });
 
   it(`shows at most ${RECENT_BOOKINGS} recent bookings and ${DASHBOARD_LISTINGS} listings, and nothing for a new member`, async () => {
@@ -64,7 +71,7 @@ describe("the dashboard", () => {
     const fresh = await loadDashboard(database.db, s.otherGuest.id, s.now);
     expect(fresh).toEqual({
       guest: { bookingsMade: 0, activeBookings: 0, upcomingBookings: 0 },
-      host: { activeListings: 0, totalListings: 0, bookingsReceived: 0 },
+      host: { activeListings: 0, totalListings: 0, bookingsReceived: 0, cancelledByHost: 0 },
       recentBookings: [],
       listings: [],
     });

@@ -123,7 +123,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
         </h3>
         <Badge tone={status.tone}>{status.text}</Badge>
       </div>
-      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+      <dl className="mt-3 grid gap-x-6 gap-y-0.5 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-2 [&>dt:not(:first-child)]:mt-2 sm:[&>dt:not(:first-child)]:mt-0">
         <dt className="font-medium text-slate-600">Booking</dt>
         <dd className="font-mono text-xs break-all text-slate-900 sm:text-sm">{booking.id}</dd>
         <dt className="font-medium text-slate-600">When</dt>
