@@ -137,18 +137,9 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
           const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, "local"), eq(payments.providerPaymentId, id)));
           if (existing) return { id, amount: existing.amount, status: "succeeded" as const, callId: existing.callId };
           if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new ProviderError(`Invalid refund amount: ${input.amount}`, false);
-          const [row] = await tx
-            .update(localPaymentIntents)
-            .set({ amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${input.amount}`, updatedAt: now })
-            .where(
-              and(
-                eq(localPaymentIntents.id, input.intentId),
-                eq(localPaymentIntents.status, "succeeded"),
-                sql`${localPaymentIntents.amountRefunded} + ${input.amount} <= ${localPaymentIntents.amount}`,
-              ),
-            )
-            .returning();
-          if (!row) throw new ProviderError(`Refund of ${input.amount} refused for ${input.intentId}: more than is left to refund, or not paid`, false);
+          // The refund's record first: its key on the booking is taken before the intent's row
+          // lock, in the platform's lock order (booking, then intent), so a settlement holding
+          // the booking never waits on this transaction while it waits on the settlement.
           await tx.insert(payments).values({
             bookingId: input.bookingId,
             provider: "local",
@@ -160,6 +151,19 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
             createdAt: now,
             updatedAt: now,
           });
+          const [row] = await tx
+            .update(localPaymentIntents)
+            .set({ amountRefunded: sql`${localPaymentIntents.amountRefunded} + ${input.amount}`, updatedAt: now })
+            .where(
+              and(
+                eq(localPaymentIntents.id, input.intentId),
+                eq(localPaymentIntents.status, "succeeded"),
+                sql`${localPaymentIntents.amountRefunded} + ${input.amount} <= ${localPaymentIntents.amount}`,
+              ),
+            )
+            .returning();
+          // Refused: the transaction rolls back, the record with it.
+          if (!row) throw new ProviderError(`Refund of ${input.amount} refused for ${input.intentId}: more than is left to refund, or not paid`, false);
           return { id, amount: input.amount, status: "succeeded" as const, callId: input.callId };
         });
       });
