@@ -1,0 +1,540 @@
+import crypto from "node:crypto";
+import fc from "fast-check";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { CURRENCIES } from "~/db/listing-enums";
+import { bookingDisputes, bookings, localPaymentIntents } from "~/db/schema/bookings";
+import { ledgerEntries } from "~/db/schema/payouts";
+import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
+import { confirmCardPayment, getPaymentOutcome, syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
+import { createBookingHold, sweepAllExpiredHolds } from "~/features/bookings/hold.server";
+import { feePercent } from "~/features/bookings/booking-rules.server";
+import { runProviderCalls } from "~/features/bookings/provider-calls.server";
+import { closeDispute, openDispute, syncRefunds } from "~/features/bookings/provider-events.server";
+import { ProviderError } from "~/features/payments/contracts";
+import { injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
+import { armFault, disarmFaults, FAULT_POINTS, InjectedCrash, type FaultPoint } from "~/lib/fault-points.server";
+import { quoteBooking, unitPrice } from "~/features/bookings/pricing";
+import { bookingEnd, daySlots } from "~/features/bookings/slots";
+import { users } from "~/db/schema/auth";
+import { profiles } from "~/db/schema/profiles";
+import type { Db } from "~/lib/db.server";
+import { TEST_CARD } from "../../../tests/factories/bookings";
+import { createSpace, type SpaceOverrides } from "../../../tests/factories/listings";
+import { moneyProblems, onboardHost, runToQuiescence } from "../../../tests/factories/money";
+import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
+import { runPayouts } from "./payouts.server";
+
+/**
+ * Issue #25, "Model-based test against the real code": random histories of commands,
+ * each calling the real domain functions (the ones the HTTP handlers, webhooks and
+ * jobs call) on the test database — book, pay (succeeding, declined, processing card),
+ * the return URL, webhooks delivered at once, twice, later and out of order (payment,
+ * charge.refunded, dispute created/closed), hold expiry, guest/host/admin cancellation,
+ * refunds made in the provider's dashboard, payout runs, the clock moved by minutes to
+ * days, provider faults (error, time-out, lost answer) and crashes at the process's
+ * fault points. After each history the server is "restarted" and its jobs run to rest
+ * (runToQuiescence), then every money invariant must hold (moneyProblems), with the
+ * model's own observations (a late payment never confirms, the guest is refunded the
+ * quote they were shown, a host's cancellation refunds everything, …).
+ *
+ *   MONEY_HISTORIES   how many histories (default 250 per engine: `npm test` runs PGlite and then
+ *                     PostgreSQL, about 3 histories/s each on a 2-core machine; `npm run
+ *                     test:money-soak` runs 50 000)
+ *   MONEY_SEED, MONEY_PATH  replay a failure (printed with it)
+ *   MONEY_RESET_EVERY empty the database every N histories (default 50) so checks stay fast
+ *   MONEY_STATS=1     print the figures (the soak does)
+ *   MONEY_WITHOUT     exploration only: command kinds left out (to look past a known bug)
+ *   DISPUTE_LOSSES    the app's setting (platform by default); host exercises the other branch
+ */
+const HISTORIES = Number(process.env.MONEY_HISTORIES ?? 250);
+const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : Date.now() ^ (Math.random() * 0x100000000);
+const PATH = process.env.MONEY_PATH || undefined;
+const RESET_EVERY = Number(process.env.MONEY_RESET_EVERY ?? 50);
+const STATS = process.env.MONEY_STATS === "1";
+/** Exploration only: command kinds left out of the histories (e.g. MONEY_WITHOUT=dashboardRefund,dispute), to look past a known bug. */
+const WITHOUT = new Set((process.env.MONEY_WITHOUT ?? "").split(",").filter(Boolean));
+const TEST_FILE = "app/features/payouts/money-model.int.test.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const SUCCEEDS = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+const PROCESSING = "4000 0000 0000 3063";
+const LOCAL_CALLS: LocalCall[] = ["createIntent", "retrieveIntent", "cancelIntent", "refund", "confirmCard"];
+const PAID = new Set(["confirmed", "completed", "disputed"]);
+
+// ---------------------------------------------------------------------------
+// Commands (records the interpreter below turns into calls of the real functions)
+
+type Delivery = "now" | "twice" | "later";
+type Cmd =
+  | { k: "book"; guest: number; slot: number; hours: number; key: "none" | "new" | "replay" }
+  | { k: "pay"; b: number; card: "ok" | "declined" | "processing" }
+  | { k: "returnUrl"; b: number }
+  | { k: "paymentWebhook"; b: number; delivery: Delivery }
+  | { k: "deliver"; pick: number; again: boolean }
+  | { k: "advance"; ms: number }
+  | { k: "expire" }
+  | { k: "jobs" }
+  | { k: "quote"; b: number }
+  | { k: "guestCancel"; b: number; quote: "fresh" | "shown" | "none" }
+  | { k: "hostCancel"; b: number }
+  | { k: "adminCancel"; b: number; refund: "full" | "policy" | "none" }
+  | { k: "dashboardRefund"; b: number; part: "rest" | "half" | "one"; delivery: Delivery }
+  | { k: "dispute"; b: number; outcome: "won" | "lost" | "open"; part: "whole" | "half"; delivery: Delivery }
+  | { k: "payouts" }
+  | { k: "onboard" }
+  | { k: "fault"; call: LocalCall; mode: LocalFault["mode"]; times: number }
+  | { k: "crash"; point: FaultPoint };
+
+const delivery = fc.constantFrom<Delivery>("now", "twice", "later");
+const b = fc.nat(7);
+const command: fc.Arbitrary<Cmd> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const, "replay" as const) }) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant("pay" as const), b, card: fc.constantFrom("ok" as const, "ok" as const, "declined" as const, "processing" as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("returnUrl" as const), b }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("paymentWebhook" as const), b, delivery }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("deliver" as const), pick: fc.nat(), again: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant("advance" as const),
+      ms: fc.oneof(fc.integer({ min: 1, max: 20 }).map((m) => m * MINUTE), fc.integer({ min: 1, max: 12 }).map((h) => h * HOUR), fc.integer({ min: 1, max: 4 }).map((d) => d * DAY)),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ k: "expire" as const }) },
+  { weight: 2, arbitrary: fc.constant({ k: "jobs" as const }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("quote" as const), b }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("guestCancel" as const), b, quote: fc.constantFrom("fresh" as const, "shown" as const, "none" as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("hostCancel" as const), b }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("adminCancel" as const), b, refund: fc.constantFrom("full" as const, "policy" as const, "none" as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("dashboardRefund" as const), b, part: fc.constantFrom("rest" as const, "half" as const, "one" as const), delivery }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("dispute" as const), b, outcome: fc.constantFrom("won" as const, "lost" as const, "open" as const), part: fc.constantFrom("whole" as const, "half" as const), delivery }) },
+  { weight: 2, arbitrary: fc.constant({ k: "payouts" as const }) },
+  { weight: 1, arbitrary: fc.constant({ k: "onboard" as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant("fault" as const), call: fc.constantFrom(...LOCAL_CALLS), mode: fc.constantFrom("error" as const, "timeout" as const, "lose-answer" as const), times: fc.integer({ min: 1, max: 3 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("crash" as const), point: fc.constantFrom(...FAULT_POINTS) }) },
+);
+
+const history = fc.record({
+  currency: fc.constantFrom(...CURRENCIES),
+  hourlyPrice: fc.oneof(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 100, max: 900_000 })),
+  policy: fc.constantFrom("flexible" as const, "moderate" as const, "strict" as const),
+  guests: fc.integer({ min: 1, max: 2 }),
+  // The first slot: a few hours to ten days after the history's start, so every cancellation tier and "start passed" happen.
+  startMinutes: fc.integer({ min: 0, max: 59 }),
+  aheadHours: fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 30, max: 240 })),
+  onboarded: fc.boolean(),
+  // Every history books first (most commands need a booking), then anything.
+  firstBook: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const) }),
+  commands: fc.array(WITHOUT.size ? command.filter((c) => !WITHOUT.has(c.k)) : command, { minLength: 1, maxLength: 30 }),
+});
+type History = typeof history extends fc.Arbitrary<infer T> ? T : never;
+
+// ---------------------------------------------------------------------------
+// Figures
+
+const figures = { histories: 0, commands: 0, reached: new Map<string, number>(), perKind: new Map<string, number>(), ms: { setup: 0, commands: 0, rest: 0, check: 0 } };
+let lap = 0;
+const split = (what: keyof typeof figures.ms) => {
+  const t = performance.now();
+  figures.ms[what] += t - lap;
+  lap = t;
+};
+const reach = (what: string) => figures.reached.set(what, (figures.reached.get(what) ?? 0) + 1);
+
+// ---------------------------------------------------------------------------
+// The interpreter
+
+/** A user row without a usable password (argon2 per user would dominate the run). */
+async function quickUser(db: Db, isAdmin = false) {
+  const [user] = await db.insert(users).values({ email: `model-${crypto.randomBytes(8).toString("hex")}@example.test`, passwordHash: "model-no-sign-in" }).returning({ id: users.id });
+  await db.insert(profiles).values({ id: user!.id, fullName: null, isAdmin });
+  return { id: user!.id };
+}
+
+/**
+ * One history's world: a listing in UTC with its host and two guests, and the history's
+ * clock. The calls are the real ones (createBookingHold is POST /api/bookings/payment-intent,
+ * confirmCardPayment the card form, getPaymentOutcome the return URL, cancelBooking the
+ * cancel endpoints), as tests/factories/bookings.ts makes them, without its argon2 users.
+ */
+async function scenario(db: Db, start: Date, listing: SpaceOverrides) {
+  const host = await quickUser(db);
+  const space = await createSpace(db, { userId: host.id, timezone: "UTC", minRentalDuration: 1, maxRentalDuration: null, ...listing });
+  const guest = await quickUser(db);
+  const otherGuest = await quickUser(db);
+  let now = start;
+  return {
+    host,
+    space,
+    guest,
+    otherGuest,
+    get now() {
+      return now;
+    },
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    request(pick: { date: string; hour: number; hours: number }) {
+      const startTime = daySlots(pick.date, space.timezone).find((slot) => slot.label === `${String(pick.hour).padStart(2, "0")}:00`)?.start;
+      if (!startTime) throw new Error(`No slot at ${pick.hour}:00`);
+      const quote = quoteBooking({ unitPriceMinor: unitPrice(space, "hour") ?? 0, quantity: pick.hours, feePercent: feePercent(), currency: space.currency });
+      return { spaceId: space.id, startTime, endTime: bookingEnd(startTime, "hour", pick.hours, space.timezone), duration: pick.hours, pricingUnit: "hour", amount: quote.totalMinor, currency: space.currency };
+    },
+    hold(user: { id: string }, body: unknown, idempotencyKey: string | null) {
+      return createBookingHold(db, { userId: user.id, body, idempotencyKey, now });
+    },
+    pay(user: { id: string }, clientSecret: string, card: Partial<typeof TEST_CARD>) {
+      return confirmCardPayment(db, { userId: user.id, body: { clientSecret, card: { ...TEST_CARD, ...card } }, now });
+    },
+    outcome(user: { id: string }, clientSecret: string) {
+      return getPaymentOutcome(db, { userId: user.id, clientSecret, now });
+    },
+    cancel(user: { id: string }, bookingId: string, expectedRefund: number | null) {
+      return cancelBooking(db, { by: { kind: "guest", userId: user.id }, bookingId, expectedRefund, now });
+    },
+    cancelAsHost(bookingId: string, reason: string) {
+      return cancelBooking(db, { by: { kind: "host", userId: host.id, reason }, bookingId, now });
+    },
+  };
+}
+
+let database: TestDatabase;
+let adminId: string;
+let sinceReset = 0;
+let dirty = false;
+
+async function emptyDatabase() {
+  const db = database.db;
+  const { rows } = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
+  await db.execute(sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(", ")} cascade`));
+  adminId = (await quickUser(db, true)).id;
+  sinceReset = 0;
+  dirty = false;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await emptyDatabase();
+});
+afterAll(() => database?.drop());
+
+type Booked = { id: string; guest: number; clientSecret: string; intentId: string; shownQuote: number | null; hostCancelled: boolean; disputed: boolean };
+type Event =
+  | { kind: "payment"; intentId: string }
+  | { kind: "refunds"; intentId: string }
+  | { kind: "disputeOpen"; intentId: string; disputeId: string; amount: number }
+  | { kind: "disputeClose"; disputeId: string; outcome: "won" | "lost" };
+
+/** What a command may legitimately end in besides an answer: an injected crash or provider fault (a 500 to the caller). */
+function expectedFailure(error: unknown): string | null {
+  if (error instanceof InjectedCrash) return `crash:${error.point}`;
+  if (error instanceof ProviderError) return "provider-error";
+  if (error instanceof Error && /^The payment intent for booking .* could not be made/.test(error.message)) return "hold-abandoned";
+  return null;
+}
+
+async function runHistory(h: History) {
+  lap = performance.now();
+  if (dirty || sinceReset >= RESET_EVERY) await emptyDatabase();
+  sinceReset++;
+  const db = database.db;
+  const first = new Date(Date.UTC(2026, 5, 1, 0, h.startMinutes));
+  // The first slot starts on the hour, 9:00–17:00 UTC (the listing is in UTC), aheadHours or a little later.
+  let start = new Date(Math.ceil((first.getTime() + h.aheadHours * HOUR) / HOUR) * HOUR);
+  while (start.getUTCHours() < 9 || start.getUTCHours() > 17) start = new Date(start.getTime() + HOUR);
+  const s = await scenario(db, first, { currency: h.currency, hourlyPrice: h.hourlyPrice, cancellationPolicy: h.policy });
+  if (h.onboarded) await onboardHost(db, s.host.id, s.now);
+  const guests = [s.guest, s.otherGuest].slice(0, h.guests);
+  const booked: Booked[] = [];
+  const queue: Event[] = [];
+  const lastKey = new Map<number, { key: string; body: ReturnType<typeof s.request>; bookingId: string | null; at: number }>();
+  let faulted = false;
+  /** Bookings paid by a charge made when their hold had lapsed, was released, or their start had passed: never confirmed. */
+  const paidLate = new Set<string>();
+  const observed: string[] = [];
+  const trace: string[] = [];
+
+  const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+  const intentRow = async (id: string) => (await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0]!;
+  const pickBooking = (i: number) => (booked.length === 0 ? null : booked[i % booked.length]!);
+
+  async function deliver(event: Event) {
+    const now = s.now;
+    if (event.kind === "payment") await syncIntent(db, { intentId: event.intentId, now });
+    else if (event.kind === "refunds") await syncRefunds(db, { intentId: event.intentId, now });
+    else if (event.kind === "disputeOpen") await openDispute(db, { intentId: event.intentId, disputeId: event.disputeId, amount: event.amount, now });
+    else {
+      const closed = await closeDispute(db, { disputeId: event.disputeId, outcome: event.outcome, now });
+      if (closed === null) reach("dispute close for an unknown dispute (before its open)");
+    }
+    reach(`webhook:${event.kind}`);
+  }
+  async function send(event: Event, how: Delivery) {
+    if (how === "later") {
+      queue.push(event);
+      reach("webhook:delayed");
+      return;
+    }
+    await deliver(event);
+    if (how === "twice") {
+      await deliver(event);
+      reach("webhook:duplicated");
+    }
+  }
+
+  async function step(c: Cmd) {
+    const now = s.now;
+    switch (c.k) {
+      case "book": {
+        const guest = guests[c.guest % guests.length]!;
+        const previous = lastKey.get(c.guest);
+        const replay = c.key === "replay" && previous;
+        const slotStart = new Date(start.getTime() + c.slot * HOUR);
+        const body = replay ? previous.body : s.request({ date: slotStart.toISOString().slice(0, 10), hour: slotStart.getUTCHours(), hours: c.hours });
+        const key = replay ? previous.key : c.key === "none" ? null : crypto.randomUUID();
+        const result = await s.hold(guest, body, key);
+        if (key && !replay) lastKey.set(c.guest, { key, body, bookingId: result.ok ? result.bookingId : null, at: now.getTime() });
+        if (!result.ok) return reach(`book:${result.code}${replay ? ":replay" : ""}`);
+        if (replay && previous.bookingId && now.getTime() - previous.at < DAY && result.bookingId !== previous.bookingId) {
+          observed.push(`replaying key ${key} within a day answered booking ${result.bookingId}, not ${previous.bookingId}`);
+        }
+        reach(replay ? "book:replayed" : "book:held");
+        if (!booked.some((x) => x.id === result.bookingId)) {
+          booked.push({ id: result.bookingId, guest: c.guest % guests.length, clientSecret: result.clientSecret, intentId: result.clientSecret.split("_secret_")[0]!, shownQuote: null, hostCancelled: false, disputed: false });
+        }
+        return;
+      }
+      case "pay": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const before = await bookingRow(x.id);
+        const intentBefore = await intentRow(x.intentId);
+        const card = { ok: SUCCEEDS, declined: DECLINED, processing: PROCESSING }[c.card];
+        const chargeable = intentBefore.status === "requires_payment_method";
+        const live = before.status === "pending_payment" && before.holdExpiresAt !== null && before.holdExpiresAt.getTime() > now.getTime() && before.startTime.getTime() > now.getTime();
+        const result = await s.pay(guests[x.guest]!, x.clientSecret, { number: card });
+        if (!result.ok) throw new Error(`pay refused: ${result.error}`);
+        const after = await bookingRow(x.id);
+        reach(`pay:${c.card}:${result.paymentIntent.status}:${after.status}`);
+        if (chargeable && c.card !== "declined" && !live) paidLate.add(x.id);
+        if (chargeable && c.card === "ok" && live && !faulted && after.status !== "confirmed") {
+          observed.push(`booking ${x.id}: paid with a live hold before its start, ended ${after.status}, not confirmed`);
+        }
+        return;
+      }
+      case "returnUrl": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const outcome = await s.outcome(guests[x.guest]!, x.clientSecret);
+        return reach(`returnUrl:${outcome?.outcome ?? "none"}`);
+      }
+      case "paymentWebhook": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        return send({ kind: "payment", intentId: x.intentId }, c.delivery);
+      }
+      case "deliver": {
+        if (queue.length === 0) return;
+        const index = c.pick % queue.length;
+        const event = queue[index]!;
+        if (!c.again) queue.splice(index, 1);
+        if (index > 0) reach("webhook:reordered");
+        return deliver(event);
+      }
+      case "advance":
+        s.advance(c.ms);
+        return reach("clock:advanced");
+      case "expire":
+        return reach(`expire:${await sweepAllExpiredHolds(db, now)}`);
+      case "jobs": {
+        const calls = await runProviderCalls(db, now);
+        const settled = await syncOpenPayments(db, now);
+        return reach(`jobs:calls=${calls.succeeded > 0 ? "some" : "none"},settled=${settled > 0 ? "some" : "none"}`);
+      }
+      case "quote": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const booking = await bookingRow(x.id);
+        x.shownQuote = cancellationOutcome(booking, { kind: "guest", userId: guests[x.guest]!.id }, now).refund;
+        return reach("quote:shown");
+      }
+      case "guestCancel": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const guest = guests[x.guest]!;
+        const fresh = cancellationOutcome(await bookingRow(x.id), { kind: "guest", userId: guest.id }, now).refund;
+        const expected = c.quote === "fresh" ? fresh : c.quote === "shown" ? x.shownQuote : null;
+        const result = await s.cancel(guest, x.id, expected);
+        reach(`cancel:guest:${result.ok ? "ok" : result.code}`);
+        if (result.ok && expected !== null && result.refundMinor !== expected) observed.push(`booking ${x.id}: guest shown ${expected}, refunded ${result.refundMinor}`);
+        if (!result.ok && result.code === "refund_changed" && (c.quote === "fresh" || result.quote?.refundMinor === expected)) {
+          observed.push(`booking ${x.id}: cancel with the quote of this moment (${expected}) answered 'refund changed' to ${result.quote?.refundMinor}`);
+        }
+        if (result.ok && c.quote !== "shown" && result.refundMinor !== fresh) observed.push(`booking ${x.id}: quote ${fresh} just before, refunded ${result.refundMinor}`);
+        return;
+      }
+      case "hostCancel": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const result = await s.cancelAsHost(x.id, "The space is flooded");
+        if (result.ok) x.hostCancelled = true;
+        return reach(`cancel:host:${result.ok ? "ok" : result.code}`);
+      }
+      case "adminCancel": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const result = await cancelBooking(db, { by: { kind: "admin", userId: adminId, reason: "Support ticket", refund: c.refund }, bookingId: x.id, now });
+        return reach(`cancel:admin:${c.refund}:${result.ok ? "ok" : result.code}`);
+      }
+      case "dashboardRefund": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const intent = await intentRow(x.intentId);
+        const left = intent.amount - intent.amountRefunded;
+        if (intent.status !== "succeeded" || left <= 0) return;
+        const amount = c.part === "rest" ? left : c.part === "half" ? Math.max(1, Math.floor(left / 2)) : 1;
+        await localDashboardRefund(db, { intentId: x.intentId, amount, now });
+        reach(`dashboardRefund:${c.part}`);
+        return send({ kind: "refunds", intentId: x.intentId }, c.delivery);
+      }
+      case "dispute": {
+        const x = pickBooking(c.b);
+        if (!x || x.disputed) return;
+        const intent = await intentRow(x.intentId);
+        const left = intent.amount - intent.amountRefunded;
+        if (intent.status !== "succeeded" || left <= 0) return;
+        x.disputed = true;
+        const disputeId = `dp_${crypto.randomBytes(8).toString("hex")}`;
+        await send({ kind: "disputeOpen", intentId: x.intentId, disputeId, amount: c.part === "whole" ? left : Math.max(1, Math.floor(left / 2)) }, c.delivery);
+        if (c.outcome !== "open") await send({ kind: "disputeClose", disputeId, outcome: c.outcome }, c.delivery);
+        return reach(`dispute:${c.outcome}`);
+      }
+      case "payouts": {
+        const run = await runPayouts(db, now);
+        return reach(`payouts:${run.paid > 0 ? "paid" : "none"}`);
+      }
+      case "onboard":
+        await onboardHost(db, s.host.id, now);
+        return reach("onboard");
+      case "fault":
+        faulted = true;
+        injectLocalFault({ call: c.call, mode: c.mode, times: c.times });
+        return reach(`fault:${c.call}:${c.mode}`);
+      case "crash":
+        faulted = true;
+        armFault(c.point);
+        return reach(`crash:armed`);
+    }
+  }
+
+  split("setup");
+  try {
+    for (const c of [h.firstBook, ...h.commands]) {
+      figures.commands++;
+      trace.push(`${new Date(s.now).toISOString()} ${JSON.stringify(c)}`);
+      const t0 = performance.now();
+      try {
+        await step(c);
+        figures.perKind.set(c.k, (figures.perKind.get(c.k) ?? 0) + performance.now() - t0);
+      } catch (error) {
+        const failure = expectedFailure(error);
+        if (!failure) throw new Error(`Command ${JSON.stringify(c)} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        reach(`failed:${failure}`);
+      }
+    }
+    split("commands");
+    // Every webhook still owed is delivered in the end (the provider retries for days), in the order left.
+    disarmFaults();
+    while (queue.length > 0) {
+      const event = queue.pop()!;
+      try {
+        await deliver(event);
+      } catch (error) {
+        const failure = expectedFailure(error);
+        if (!failure) throw error;
+        reach(`failed:${failure}`);
+      }
+    }
+    // The restarted server's jobs, to rest, payouts included.
+    const rest = await runToQuiescence(db, s.now, { payouts: true });
+    // And webhooks for whatever the jobs did (the provider sends them), then rest again.
+    for (const x of booked) {
+      await syncIntent(db, { intentId: x.intentId, now: rest });
+      await syncRefunds(db, { intentId: x.intentId, now: rest });
+    }
+    // Later still, when every hold has lapsed and the bookings' payouts are due.
+    const later = new Date(Math.max(rest.getTime(), start.getTime() + 2 * HOUR) + 2 * DAY);
+    await runToQuiescence(db, later, { payouts: true });
+
+    split("rest");
+    const problems = await moneyProblems(db);
+    for (const x of booked) {
+      const booking = await bookingRow(x.id);
+      const intent = await intentRow(x.intentId);
+      reach(`final:${booking.status}${booking.endedReason ? `:${booking.endedReason}` : ""}`);
+      if (paidLate.has(x.id) && PAID.has(booking.status)) problems.push(`booking ${x.id}: a payment made after its hold lapsed or its start confirmed it (${booking.status})`);
+      if (x.hostCancelled) {
+        const [{ refunded = 0 } = {}] = await db
+          .select({ refunded: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.bookingId, x.id), eq(ledgerEntries.kind, "refund")));
+        if (refunded !== booking.totalPrice || intent.amountRefunded !== intent.amount) {
+          problems.push(`booking ${x.id}: cancelled by its host, refunded ${refunded} in the ledger and ${intent.amountRefunded} at the processor of ${booking.totalPrice}`);
+        }
+      }
+      const disputes = await db.select().from(bookingDisputes).where(eq(bookingDisputes.bookingId, x.id));
+      for (const d of disputes) reach(`final:dispute:${d.status}`);
+    }
+    problems.push(...observed);
+    split("check");
+    if (problems.length > 0) {
+      dirty = true;
+      throw new Error(`Money problems after the history:\n  ${problems.join("\n  ")}\nHistory (clock, command):\n  ${trace.join("\n  ")}`);
+    }
+    figures.histories++;
+  } catch (error) {
+    dirty = true;
+    throw error;
+  } finally {
+    disarmFaults();
+  }
+}
+
+describe("money model (issue #25): random histories against the real code", () => {
+  it(
+    `keeps every money invariant through ${HISTORIES} histories (${testEngine()})`,
+    async () => {
+      console.log(`money model: engine ${testEngine()}, ${HISTORIES} histories, seed ${SEED}${PATH ? `, path ${PATH}` : ""}`);
+      const started = performance.now();
+      const details = await fc.check(fc.asyncProperty(history, runHistory), { numRuns: HISTORIES, seed: SEED, path: PATH, endOnFailure: !!PATH });
+      const seconds = (performance.now() - started) / 1000;
+      if (STATS || !details.failed) {
+        const lines = [
+          `money model: engine ${testEngine()}, seed ${SEED}: ${figures.histories} histories passed, ${figures.commands} commands, ${seconds.toFixed(1)} s, ${(figures.histories / seconds).toFixed(1)} histories/s`,
+        ];
+        if (STATS) lines.push(`  time: ${Object.entries(figures.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ")}`);
+        if (STATS) lines.push(`  time per command kind: ${[...figures.perKind].sort(([, a], [, b]) => b - a).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ")}`);
+        if (STATS) for (const [what, count] of [...figures.reached].sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${what.padEnd(56)} ${count}`);
+        console.log(lines.join("\n"));
+      }
+      if (details.failed) {
+        const settings = [
+          process.env.DISPUTE_LOSSES ? `DISPUTE_LOSSES=${process.env.DISPUTE_LOSSES}` : "",
+          WITHOUT.size ? `MONEY_WITHOUT=${[...WITHOUT].join(",")}` : "",
+          testEngine() === "postgres" ? `TEST_DB_ENGINE=postgres TEST_DATABASE_URL=…` : "",
+        ].filter(Boolean);
+        const replay = [...settings, `MONEY_SEED=${details.seed}`, `MONEY_PATH=${details.counterexamplePath}`, `npx vitest run ${TEST_FILE}`].join(" ");
+        const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        throw new Error(`${fc.defaultReportMessage(details)}\n\n${cause}\n\nReplay this history: ${replay}`);
+      }
+    },
+    Math.max(120_000, HISTORIES * 2_000),
+  );
+});
