@@ -3,7 +3,7 @@ import { bookings, localPaymentIntents, payments, payouts, profiles, spaceAvaila
 import { localPayoutTransfers, payoutAccounts } from "~/db/schema/payouts";
 import { pricedUnits, quoteBooking, UNIT_HOURS, unitPrice, type CancellationPolicy } from "~/features/bookings/pricing";
 import { appendLedger, changeHostShare, recordBookingConfirmed, recordFeeRefund, recordRefundMade } from "~/features/payouts/ledger.server";
-import { accountFingerprint } from "~/features/payouts/local-payout-provider.server";
+import { accountFingerprint } from "~/features/payments/local-payouts.server";
 import { cancellationSplit } from "~/features/payouts/settlement";
 import type { Tx } from "~/lib/db.server";
 import { createRandom, stableUuid } from "./util";

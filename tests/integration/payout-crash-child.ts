@@ -7,8 +7,8 @@
  *   tsx tests/integration/payout-crash-child.ts postgres <url> <now ISO>
  *   tsx tests/integration/payout-crash-child.ts pglite <data dir> <now ISO>
  */
-import { localPayoutProvider } from "~/features/payouts/local-payout-provider.server";
-import type { PayoutProvider } from "~/features/payouts/payout-provider.server";
+import { localPayoutProvider } from "~/features/payments/local-payouts.server";
+import type { PayoutProvider } from "~/features/payments/payout-contracts";
 import { runPayouts } from "~/features/payouts/payouts.server";
 import { openDatabase } from "~/lib/db.server";
 

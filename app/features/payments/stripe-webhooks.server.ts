@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { webhookEvents } from "~/db/schema/bookings";
 import { applyPayoutAccountStatus, reverseTransfer } from "~/features/payouts/payouts.server";
-import { stripePayoutProvider } from "~/features/payouts/stripe-payouts.server";
+import { stripePayoutProvider } from "./stripe-payouts.server";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";

@@ -7,8 +7,8 @@ import { CURRENCIES } from "~/db/listing-enums";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { bankDetailsSchema } from "./bank-details";
-import { localPayoutProvider } from "./local-payout-provider.server";
-import type { PayoutProvider } from "./payout-provider.server";
+import { localPayoutProvider } from "~/features/payments/local-payouts.server";
+import type { PayoutProvider } from "~/features/payments/payout-contracts";
 import { connectPayoutAccount, refreshPayoutAccount, runPayouts, saveLocalBankDetails } from "./payouts.server";
 import { reconcile } from "./reconcile.server";
 

@@ -7,8 +7,9 @@ import type { Db } from "~/lib/db.server";
 import { faultPoint, InjectedCrash } from "~/lib/fault-points.server";
 import { logger } from "~/lib/logger.server";
 import { appendLedger } from "./ledger.server";
-import { accountFingerprint } from "./local-payout-provider.server";
-import { payoutProvider, type PayoutAccountStatus, type PayoutProvider } from "./payout-provider.server";
+import { accountFingerprint } from "~/features/payments/local-payouts.server";
+import type { PayoutAccountStatus, PayoutProvider } from "~/features/payments/payout-contracts";
+import { payoutProvider } from "~/features/payments/payout-provider.server";
 import type { BankDetails } from "./bank-details";
 import { queuePayoutSentEmail } from "~/features/mail/booking-emails.server";
 

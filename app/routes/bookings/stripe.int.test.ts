@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bookings, localPaymentIntents, payouts, providerCalls, webhookEvents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
-import { payoutProvider } from "~/features/payouts/payout-provider.server";
+import { payoutProvider } from "~/features/payments/payout-provider.server";
 import { reconcile } from "~/features/payouts/reconcile.server";
 import type * as DbModule from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";

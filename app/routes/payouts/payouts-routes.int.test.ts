@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as ProviderModule from "~/features/payouts/payout-provider.server";
+import type * as ProviderModule from "~/features/payments/payout-provider.server";
 import { getPayoutAccount, payoutAccountState } from "~/features/payouts/payouts.server";
 import type * as DbModule from "~/lib/db.server";
 import { readToast } from "~/lib/flash.server";
@@ -13,7 +13,7 @@ vi.mock("~/lib/db.server", async (original) => ({
   ...(await original<typeof DbModule>()),
   getDb: async () => state.database!.db,
 }));
-vi.mock("~/features/payouts/payout-provider.server", async (original) => {
+vi.mock("~/features/payments/payout-provider.server", async (original) => {
   const actual = await original<typeof ProviderModule>();
   return {
     ...actual,

@@ -1,12 +1,8 @@
-import type { Db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { localPayoutProvider } from "./local-payout-provider.server";
-import { stripePayoutProvider } from "./stripe-payouts.server";
-
 /**
- * How money leaves the platform for a host (issue #13). The built-in test-mode
- * provider (PAYMENT_PROVIDER=local) and Stripe Connect implement it; the payout job
- * and the onboarding routes only talk to this interface.
+ * How money leaves the platform for a host (issue #13), as types only (issue #25): the
+ * built-in test-mode provider (local-payouts.server.ts) and Stripe Connect
+ * (stripe-payouts.server.ts) implement it; the payout job and the onboarding routes
+ * only talk to this interface, through payout-provider.server.ts.
  *
  * Calls may go over the network, so they never run inside a database transaction:
  * the payout job claims a payout row, calls `transfer`, and records the result. The
@@ -46,17 +42,4 @@ export interface PayoutProvider {
   retrieveAccount(accountId: string): Promise<PayoutAccountStatus>;
   /** Moves the host's share to their account. */
   transfer(input: TransferInput): Promise<{ transferId: string }>;
-}
-
-/**
- * The configured payout provider (PAYMENT_PROVIDER). The built-in provider keeps its
- * state in `db`; Stripe Connect (ADR 0130) keeps it at Stripe.
- */
-export function payoutProvider(db: Db): PayoutProvider {
-  switch (env().PAYMENT_PROVIDER) {
-    case "stripe":
-      return stripePayoutProvider(db);
-    default:
-      return localPayoutProvider(db);
-  }
 }

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { localPaymentIntents } from "~/db/schema/bookings";
-import { stripeClient, stripeCurrency } from "~/features/payments/stripe-client.server";
+import { stripeClient, stripeCurrency } from "./stripe-client.server";
 import type { Db } from "~/lib/db.server";
-import type { PayoutAccountStatus, PayoutProvider } from "./payout-provider.server";
+import type { PayoutAccountStatus, PayoutProvider } from "./payout-contracts";
 
 /**
  * Payouts through Stripe Connect (ADR 0130): every host gets an Express account that

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { localPayoutTransfers, payoutAccounts } from "~/db/schema/payouts";
 import type { Db } from "~/lib/db.server";
-import type { PayoutProvider } from "./payout-provider.server";
+import type { PayoutProvider } from "./payout-contracts";
 
 /**
  * The built-in test-mode payout provider (PAYMENT_PROVIDER=local, ADR 0120). Its
