@@ -21,6 +21,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -43,6 +44,8 @@ const GUESTS = ATTEMPTS;
 const CALENDAR_BOOKINGS = 10_000;
 const AVAILABILITY_REQUESTS = 500;
 const WARM_UP_RUSHES = 3;
+/** Each server worker's pool (app/lib/db.server.ts: openDatabase's default `max`). */
+const POOL_PER_WORKER = 10;
 /** The first runs of the background jobs start 5 s after a worker does (app/lib/jobs.server.ts). */
 const STARTUP_JOBS_MS = 8_000;
 
@@ -74,6 +77,127 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/**
+ * The limit the app's rush is measured against (issue #25 point 8): the same hold work
+ * sent straight to PostgreSQL by node-postgres, with no app around it, fired the same way
+ * (ATTEMPTS at once at SLOTS one-hour slots of a listing, the different guests of the
+ * rush, a pool of `poolSize`, as many connections as the server's workers have together).
+ * Each attempt is what createBookingHold sends (app/features/bookings/hold.server.ts):
+ *
+ * 1. the attempt read: the listing's 13 columns, the Idempotency-Key's earlier answer,
+ *    whether the guest's session is live and whether the range is taken, as one named
+ *    prepared statement; a taken range ends the attempt ('slot taken');
+ * 2. the slot transaction: BEGIN; the calendar's advisory lock; the sweep of lapsed holds
+ *    in the range and of the guest's own open checkout; the key, the booking and its hold
+ *    in one statement; the key names its booking; the create_intent provider call; COMMIT.
+ *    A 23P01 (exclusion constraint) is 'slot taken'.
+ *
+ * Not included: the payment intent made after the commit by the 20 winners (the local
+ * processor's row and its recording), the HTTP request and the session's cookies.
+ */
+async function baselineRush(
+  databaseUrl: string,
+  input: { poolSize: number; spaceId: string; guests: { userId: string; sessionId: string }[]; slotStart: (i: number) => Date; firstDay: number; amount: number },
+): Promise<{ ms: number; held: number; taken: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: input.poolSize });
+  const attemptRead = {
+    name: "bench_booking_attempt",
+    text: `select s.id, s.user_id, s.is_published, s.available, s.status, s.hourly_price, s.daily_price, s.weekly_price, s.monthly_price,
+                  s.min_rental_duration, s.max_rental_duration, s.currency, s.timezone, s.cancellation_policy,
+                  (select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
+                     from idempotency_keys k where k.key = $2) as earlier,
+                  ($3::uuid is null or exists (select 1 from sessions se join users u on u.id = se.user_id
+                     where se.id = $3::uuid and se.user_id = $4::uuid and se.revoked_at is null and se.expires_at > $5::timestamptz and u.suspended_at is null)) as session_live,
+                  exists (select 1 from space_availability a
+                           where a.space_id = s.id
+                             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($6::timestamptz, $7::timestamptz, '[)')
+                             and (a.expires_at is null or a.expires_at > $8::timestamptz)
+                             and not exists (select 1 from bookings b where b.id = a.booking_id and b.user_id = $4::uuid and b.status = 'pending_payment')) as taken
+             from spaces s where s.id = $1`,
+  };
+  const sweep = `
+    with lapsed as (
+      select a.id from space_availability a join bookings b on b.id = a.booking_id
+       where a.kind = 'hold' and (a.expires_at <= $1::timestamptz and a.space_id = $2 and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($3::timestamptz, $4::timestamptz, '[)'))
+         and not exists (select 1 from local_payment_intents i where i.booking_id = b.id and i.status = 'succeeded')
+       for update of a, b skip locked
+    ), open_checkout as (
+      select a.id from bookings b join space_availability a on a.booking_id = b.id
+       where a.kind = 'hold' and a.space_id = $2 and b.user_id = $5 and b.status = 'pending_payment'
+       for update of b, a
+    ), gone as (
+      delete from space_availability a where a.id in (select id from lapsed union select id from open_checkout) returning a.id, a.booking_id
+    ), ended as (
+      update bookings b set status = 'expired', hold_expires_at = null, updated_at = $1::timestamptz,
+             ended_reason = case when gone.id in (select id from open_checkout) then 'released' else 'lapsed' end
+        from gone where b.id = gone.booking_id and b.status in ('pending_payment')
+      returning b.id, b.payment_intent_id, b.currency, b.ended_reason
+    ), calls as (
+      insert into provider_calls (booking_id, kind, provider, amount, currency, intent_id, reason, next_attempt_at, created_at, updated_at)
+      select ended.id, 'cancel_intent', 'local', 0, ended.currency, ended.payment_intent_id,
+             case when ended.ended_reason = 'released' then 'release' else 'expire' end, $1::timestamptz, $1::timestamptz, $1::timestamptz
+        from ended where ended.payment_intent_id is not null
+      returning id
+    )
+    select (select count(*) from ended)::int as expired, (select coalesce(json_agg(id), '[]') from calls)::text as calls`;
+  const hold = `
+    with claimed as (insert into idempotency_keys (key, user_id, request_hash, locked_until, created_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning key),
+    made as (insert into bookings (user_id, space_id, start_time, end_time, pricing_unit, quantity, rental_amount, total_price, platform_fee_percentage, platform_fee_amount,
+                                   currency, status, hold_expires_at, payout_release_at, cancellation_policy, refund_service_fee, created_at, updated_at)
+             values ($2, $6, $7, $8, 'hour', 1, $9, $10, 10, $11, 'USD', 'pending_payment', $12, $13, 'flexible', $14, $5, $5) returning id)
+    insert into space_availability (space_id, booking_id, kind, start_time, end_time, expires_at, created_at)
+    select $6, made.id, 'hold', $7::timestamptz, $8::timestamptz, $12::timestamptz, $5::timestamptz
+      from made where exists (select 1 from claimed)
+    returning booking_id`;
+  const rental = Math.round(input.amount / 1.1);
+  const attempt = async (i: number): Promise<"held" | "taken"> => {
+    const guest = input.guests[i % input.guests.length]!;
+    const start = input.slotStart(input.firstDay + (i % SLOTS));
+    const end = new Date(start.getTime() + 3_600_000);
+    const now = new Date();
+    const key = `booking-hold:${guest.userId}:${crypto.randomUUID()}`;
+    const requestHash = crypto.createHash("sha256").update(JSON.stringify([input.spaceId, start.toISOString(), end.toISOString(), 1, "hour", input.amount, "USD"])).digest("hex");
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query({ ...attemptRead, values: [input.spaceId, key, guest.sessionId, guest.userId, new Date().toISOString(), start.toISOString(), end.toISOString(), now.toISOString()] });
+      if (!rows[0]?.session_live) throw new Error("baseline: the guest's session is not live");
+      if (rows[0].taken) return "taken";
+    } finally {
+      client.release();
+    }
+    const tx = await pool.connect();
+    try {
+      await tx.query("begin");
+      await tx.query("select pg_advisory_xact_lock($1::int, hashtext($2))", [1, input.spaceId]);
+      await tx.query(sweep, [now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), guest.userId]);
+      const expiresAt = new Date(now.getTime() + 15 * 60_000).toISOString();
+      const made = await tx.query(hold, [key, guest.userId, requestHash, new Date(now.getTime() + 30_000).toISOString(), now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), rental, input.amount, input.amount - rental, expiresAt, new Date(end.getTime() + 24 * 3_600_000).toISOString(), true]);
+      const bookingId = (made.rows[0] as { booking_id: string }).booking_id;
+      await tx.query("update idempotency_keys set booking_id = $1 where key = $2", [bookingId, key]);
+      await tx.query(
+        `insert into provider_calls (booking_id, kind, provider, amount, currency, intent_id, reason, next_attempt_at, created_at, updated_at)
+         values ($1, 'create_intent', 'local', $2, 'USD', null, 'hold', $3, $3, $3) returning id`,
+        [bookingId, input.amount, now.toISOString()],
+      );
+      await tx.query("commit");
+      return "held";
+    } catch (error) {
+      await tx.query("rollback");
+      if ((error as { code?: string }).code === "23P01") return "taken";
+      throw error;
+    } finally {
+      tx.release();
+    }
+  };
+  try {
+    const started = performance.now();
+    const outcomes = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
+    return { ms: performance.now() - started, held: outcomes.filter((o) => o === "held").length, taken: outcomes.filter((o) => o === "taken").length };
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.resolve("build/server/index.js"))) throw new Error("No server build: run `npm run build` first");
   const { openDatabase, runMigrations } = await import("~/lib/db.server");
@@ -98,8 +222,14 @@ async function main() {
     const space = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Studio" });
     // Warm-up rushes go to other listings, so the measured one starts empty.
     const warmUpSpaces = await Promise.all(Array.from({ length: 6 }, (_, i) => createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench Warm-up Studio ${i + 1}` })));
+    // The PostgreSQL baseline's own listings: one to warm its connections, one measured.
+    const baselineWarmUp = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Baseline Warm-up" });
+    const baselineSpace = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Baseline Studio" });
     const guests = await Promise.all(Array.from({ length: GUESTS }, () => createUser(db)));
     const cookies = await Promise.all(guests.map((guest) => sessionCookieFor(db, guest.id)));
+    const sessionsOf = (await db.execute(sql`select distinct on (user_id) id, user_id from sessions where user_id = any(${guests.map((guest) => guest.id)}::uuid[])`)).rows as { id: string; user_id: string }[];
+    const sessionOf = new Map(sessionsOf.map((row) => [row.user_id, row.id]));
+    const baselineGuests = guests.map((guest) => ({ userId: guest.id, sessionId: sessionOf.get(guest.id)! }));
 
     const baseUrl = `http://127.0.0.1:${PORT}`;
     // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
@@ -196,6 +326,26 @@ async function main() {
     console.log(`booking: confirmed ${confirmed}, overlaps ${overlaps}, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
     console.log(`booking rush: ${rushMs.toFixed(0)} ms wall; CPU: ${rushCpu}`);
     if (confirmed !== SLOTS || overlaps !== 0 || p99 > 250) failed = true;
+
+    // The limit: the same hold work straight against PostgreSQL, same shape, same pool
+    // (each worker's pool of POOL_PER_WORKER connections × the workers), after one warm-up rush.
+    const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism(); // server/cluster.ts workerCount on PostgreSQL
+    const poolSize = POOL_PER_WORKER * workers;
+    const baselineInput = { poolSize, guests: baselineGuests, slotStart, amount: quote.totalMinor };
+    await baselineRush(databaseUrl, { ...baselineInput, spaceId: baselineWarmUp.id, firstDay: 40 });
+    const baseline = await baselineRush(databaseUrl, { ...baselineInput, spaceId: baselineSpace.id, firstDay: 0 });
+    const appRate = ATTEMPTS / (rushMs / 1000);
+    const baselineRate = ATTEMPTS / (baseline.ms / 1000);
+    const share = (100 * appRate) / baselineRate;
+    console.log(
+      `PostgreSQL baseline (node-postgres, no app; pool ${poolSize}): ${baseline.ms.toFixed(0)} ms wall, ${baselineRate.toFixed(0)} attempts/s (held ${baseline.held}, taken ${baseline.taken})`,
+    );
+    console.log(`booking rush: ${appRate.toFixed(0)} attempts/s = ${share.toFixed(0)} % of the PostgreSQL baseline (goal ≥ 50 %)`);
+    if (baseline.held !== SLOTS) {
+      console.error(`The baseline held ${baseline.held} slots, not ${SLOTS}`);
+      failed = true;
+    }
+    if (share < 50) failed = true;
 
     // For context: the same request one at a time (no queueing), on slots nobody else wants.
     const alone: number[] = [];
