@@ -259,6 +259,8 @@ async function runHistory(h: History) {
   /** Bookings paid by a charge made when their hold had lapsed, was released, or their start had passed: never confirmed. */
   const paidLate = new Set<string>();
   const observed: string[] = [];
+  /** Disputes whose close the provider announced: each must end closed so (whatever order the events came in). */
+  const closes = new Map<string, "won" | "lost">();
   const trace: string[] = [];
 
   const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
@@ -272,7 +274,8 @@ async function runHistory(h: History) {
     else if (event.kind === "disputeOpen") await openDispute(db, { intentId: event.intentId, disputeId: event.disputeId, amount: event.amount, now });
     else {
       const closed = await closeDispute(db, { disputeId: event.disputeId, outcome: event.outcome, now });
-      if (closed === null) reach("dispute close for an unknown dispute (before its open)");
+      if (closed === null) reach("webhook:disputeClose before its disputeOpen");
+      closes.set(event.disputeId, event.outcome);
     }
     reach(`webhook:${event.kind}`);
   }
@@ -490,7 +493,11 @@ async function runHistory(h: History) {
         }
       }
       const disputes = await db.select().from(bookingDisputes).where(eq(bookingDisputes.bookingId, x.id));
-      for (const d of disputes) reach(`final:dispute:${d.status}`);
+      for (const d of disputes) {
+        reach(`final:dispute:${d.status}`);
+        const announced = closes.get(d.providerDisputeId);
+        if (announced && d.status !== announced) problems.push(`dispute ${d.providerDisputeId} of booking ${x.id}: closed ${announced} at the provider, ${d.status} here`);
+      }
     }
     problems.push(...observed);
     split("check");
