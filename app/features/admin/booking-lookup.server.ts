@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces, users } from "~/db/schema/index";
-import { ADMIN_REFUNDS, cancellationOutcome, type AdminRefund } from "~/features/bookings/cancellation.server";
+import { ADMIN_REFUNDS, quoteCancellation, type AdminRefund } from "~/features/bookings/cancellation.server";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";
@@ -49,7 +49,7 @@ export async function findBookingForAdmin(db: Db, bookingId: string, now: Date):
   const hostId = booking.hostId ?? row.ownerId;
   const quotes = CANCELLABLE.has(booking.status)
     ? (Object.fromEntries(
-        ADMIN_REFUNDS.map((refund) => [refund, cancellationOutcome(booking, { kind: "admin", userId: "", reason: "", refund }, now).refund]),
+        ADMIN_REFUNDS.map((refund) => [refund, quoteCancellation(booking, refund, now).refund]),
       ) as Record<AdminRefund, number>)
     : null;
   return {

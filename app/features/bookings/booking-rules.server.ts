@@ -31,6 +31,7 @@ export const BOOKING_MESSAGES = {
   notCancellable: "Only upcoming confirmed bookings can be cancelled",
   refundChanged: "The refund for this booking has changed since you opened this dialog. Please review the new amount.",
   reasonRequired: "Please give a reason for the cancellation",
+  reasonTooLong: "Keep the reason to 1000 characters or fewer.",
   idempotencyReuse: "This request was already made with different details",
   inFlight: "This request is already being processed",
 } as const;

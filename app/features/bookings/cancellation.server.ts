@@ -6,10 +6,11 @@ import { queueBookingCancelledEmails } from "~/features/mail/booking-emails.serv
 import { changeHostShare, recordFeeRefund } from "~/features/payouts/ledger.server";
 import { cancellationSplit, type Split } from "~/features/payouts/settlement";
 import type { Db } from "~/lib/db.server";
+import { formatMinor } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { BOOKING_MESSAGES } from "./booking-rules.server";
 import type { CancellationPolicy } from "./pricing";
-import { lockBooking, recordProviderCall, refusal, runTransition, type BookingRecord, type Refusal } from "./process.server";
+import { lockBooking, PROCESS_MESSAGES, recordProviderCall, refusal, runTransition, type BookingRecord, type Refusal } from "./process.server";
 import type { TransitionName } from "./process";
 import { performProviderCalls } from "./provider-calls.server";
 
@@ -28,8 +29,12 @@ export type Canceller =
 
 export const ADMIN_REFUNDS = ["full", "policy", "none"] as const;
 export type AdminRefund = (typeof ADMIN_REFUNDS)[number];
+const ADMIN_REFUND_WORDS: Record<AdminRefund, string> = { full: "full refund", policy: "refund by policy", none: "no refund" };
 
 export type CancelOutcome = { ok: true; refundMinor: number } | Refusal;
+
+/** The longest reason a host or an admin may give. */
+export const MAX_REASON = 1000;
 
 const TRANSITION: Record<Canceller["kind"], TransitionName> = { guest: "guest_cancel", host: "host_cancel", admin: "admin_cancel" };
 
@@ -45,19 +50,35 @@ export function guestCancellationSplit(booking: Pick<BookingRecord, "cancellatio
   });
 }
 
-/** Who keeps what when `by` cancels at `now`, less what was refunded before (a refund made in the provider's dashboard). */
-export function cancellationOutcome(booking: BookingRecord, by: Canceller, now: Date): Split {
-  const everything: Split = { refund: booking.totalPrice, feeRefund: booking.platformFeeAmount, hostShare: 0, platformFee: 0 };
-  const nothing: Split = { refund: 0, feeRefund: 0, hostShare: booking.rentalAmount, platformFee: booking.platformFeeAmount };
-  const split =
-    by.kind === "host" || (by.kind === "admin" && by.refund === "full")
-      ? everything
-      : by.kind === "admin" && by.refund === "none"
-        ? nothing
+/** The refund a cancellation gives: the guest's by the stored policy, everything (a host's), or an admin's choice. */
+export type RefundRule = AdminRefund;
+
+const RULE: Record<Canceller["kind"], (by: Canceller) => RefundRule> = {
+  guest: () => "policy",
+  host: () => "full",
+  admin: (by) => (by as Extract<Canceller, { kind: "admin" }>).refund,
+};
+
+/**
+ * Who keeps what if the booking were cancelled at `now` under `rule`, less what was
+ * refunded before (a refund made in the provider's dashboard): what the dialogs show
+ * before anyone confirms, and what the cancellation then does.
+ */
+export function quoteCancellation(booking: BookingRecord, rule: RefundRule, now: Date): Split {
+  const split: Split =
+    rule === "full"
+      ? { refund: booking.totalPrice, feeRefund: booking.platformFeeAmount, hostShare: 0, platformFee: 0 }
+      : rule === "none"
+        ? { refund: 0, feeRefund: 0, hostShare: booking.rentalAmount, platformFee: booking.platformFeeAmount }
         : guestCancellationSplit(booking, now);
   const already = booking.refundAmount ?? 0;
   const refund = Math.max(0, split.refund - already);
   return { ...split, refund, feeRefund: Math.min(split.feeRefund, refund) };
+}
+
+/** quoteCancellation for a cancellation by `by`. */
+export function cancellationOutcome(booking: BookingRecord, by: Canceller, now: Date): Split {
+  return quoteCancellation(booking, RULE[by.kind](by), now);
 }
 
 /**
@@ -70,7 +91,8 @@ export async function cancelBooking(db: Db, input: { by: Canceller; bookingId: s
   const { by, now } = input;
   if (!isUuid(input.bookingId)) return refusal("not_found", BOOKING_MESSAGES.bookingNotFound);
   const reason = by.kind === "guest" ? null : by.reason.trim();
-  if (reason !== null && (reason.length === 0 || reason.length > 1000)) return refusal("invalid", BOOKING_MESSAGES.reasonRequired);
+  if (reason !== null && reason.length === 0) return refusal("invalid", BOOKING_MESSAGES.reasonRequired);
+  if (reason !== null && reason.length > MAX_REASON) return refusal("invalid", BOOKING_MESSAGES.reasonTooLong);
   const name = TRANSITION[by.kind];
   const result = await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, input.bookingId);
@@ -102,7 +124,7 @@ export async function cancelBooking(db: Db, input: { by: Canceller; bookingId: s
     });
     if (!done.ok) {
       // Refused: nothing of the effects may stay (a guard refuses before any write).
-      return done.code === "not_allowed" && done.error === "This booking cannot be changed that way now" ? refusal("not_allowed", BOOKING_MESSAGES.notCancellable) : done;
+      return done.code === "not_allowed" && done.error === PROCESS_MESSAGES.notAllowed ? refusal("not_allowed", BOOKING_MESSAGES.notCancellable) : done;
     }
     await queueBookingCancelledEmails(tx, booking.id, now);
     return { ok: true as const, refundMinor: done.refundMinor, calls };
@@ -120,7 +142,7 @@ async function logAdminCancellation(tx: Parameters<Parameters<Db["transaction"]>
     targetType: "booking",
     targetId: booking.id,
     targetLabel: `${space?.title ?? "Booking"} (${booking.startTime.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
-    reason: `${reason} — refund: ${by.refund} (${refund} ${booking.currency} minor units)`,
+    reason: `${reason} — ${ADMIN_REFUND_WORDS[by.refund]}, ${formatMinor(refund, booking.currency)}`,
     createdAt: now,
   });
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces } from "~/db/schema/index";
-import { cancellationOutcome } from "~/features/bookings/cancellation.server";
+import { quoteCancellation } from "~/features/bookings/cancellation.server";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";
@@ -139,7 +139,7 @@ async function recentBookings(db: Db, userId: string, now: Date): Promise<Recent
     ...received.map((row) => {
       // The refund the domain would make if the host cancelled now (the dialog shows it first).
       const cancellable = row.status === "confirmed" && row.startTime.getTime() > now.getTime();
-      const refund = cancellable ? cancellationOutcome(row.record, { kind: "host", userId, reason: "" }, now).refund : null;
+      const refund = cancellable ? quoteCancellation(row.record, "full", now).refund : null;
       return toRecent(row, "host", row.guestName?.trim() || null, refund);
     }),
   ];

@@ -1,3 +1,4 @@
+import { formatMinor } from "~/lib/money";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions } from "~/db/schema/index";
@@ -116,7 +117,9 @@ describe("/admin: cancel a booking", () => {
         .from(adminActions)
         .where(and(eq(adminActions.targetId, id), eq(adminActions.action, "cancel_booking")));
       expect(logged).toMatchObject({ adminId, targetType: "booking" });
-      expect(logged!.reason).toContain(`Fraud check ${refund}`);
+      // The log reads as a person would say it: the reason, the refund chosen and its amount.
+      const words = { full: "full refund", policy: "refund by policy", none: "no refund" }[refund];
+      expect(logged!.reason).toBe(`Fraud check ${refund} — ${words}, ${formatMinor(quoted, s.space.currency)}`);
       expect(logged!.targetLabel).toContain(s.space.title);
     }
     const full = await s.booking(ids[0]!);

@@ -145,20 +145,6 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
   cancel_booking: { text: "Cancelled booking", tone: "danger" },
 };
 
-/**
- * The booking domain stores an admin cancellation's reason as
- * "<reason> — refund: <choice> (<minor units> <currency> minor units)"; shown as
- * "<reason> — full refund, $46.75" (or "refund by policy", "no refund"). Any other text is shown as stored.
- */
-export function readableReason(action: string, reason: string): string {
-  if (action !== "cancel_booking") return reason;
-  const match = /^(.*) — refund: (full|policy|none) \((\d+) ([A-Z]{3}) minor units\)$/s.exec(reason);
-  if (!match) return reason;
-  const [, text, choice, minor, currency] = match;
-  const how = choice === "full" ? "full refund" : choice === "policy" ? "refund by policy" : "no refund";
-  return `${text} — ${how}, ${formatMinor(Number(minor), currency!)}`;
-}
-
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };
 
 export function formatWhen(value: string | Date) {
@@ -180,7 +166,7 @@ export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
             </div>
             <p className="mt-1 break-words text-slate-600">
               by {row.adminEmail} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt)}</time>
-              {row.reason && <> · Reason: {readableReason(row.action, row.reason)}</>}
+              {row.reason && <> · Reason: {row.reason}</>}
             </p>
           </li>
         );

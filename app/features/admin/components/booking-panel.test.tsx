@@ -3,7 +3,6 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { readableReason } from "./admin-panels";
 import { BookingCard, type AdminBooking } from "./booking-panel";
 
 afterEach(cleanup);
@@ -98,15 +97,5 @@ describe("the admin's booking panel", () => {
     cleanup();
     renderCard({ ...BOOKING, status: "pending_payment", quotes: null });
     expect(screen.getByText("Only confirmed or completed bookings can be cancelled.")).toBeTruthy();
-  });
-});
-
-describe("the admin log's cancellation reason", () => {
-  it("names the refund choice and amount instead of minor units, and leaves other text as stored", () => {
-    expect(readableReason("cancel_booking", "Fraud — refund: none (0 USD minor units)")).toBe("Fraud — no refund, $0.00");
-    expect(readableReason("cancel_booking", "Flooded\nagain — refund: full (4675 USD minor units)")).toBe("Flooded\nagain — full refund, $46.75");
-    expect(readableReason("cancel_booking", "Mistake — refund: policy (4250 USD minor units)")).toBe("Mistake — refund by policy, $42.50");
-    expect(readableReason("cancel_booking", "Just a note")).toBe("Just a note");
-    expect(readableReason("suspend_user", "x — refund: full (1 USD minor units)")).toBe("x — refund: full (1 USD minor units)");
   });
 });

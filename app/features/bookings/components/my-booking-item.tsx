@@ -7,7 +7,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import type { BookingRow } from "../queries.server";
 import { dateTimeFormat } from "~/lib/dates";
 
@@ -102,9 +102,12 @@ export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More ac
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
-              <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">
-                Cancel booking
-              </Button>
+              {/* The trigger gets the focus back when the dialog closes. */}
+              <DialogTrigger asChild>
+                <Button variant="secondary" size="sm" disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">
+                  Cancel booking
+                </Button>
+              </DialogTrigger>
               <DialogContent title="Cancel booking" size="sm" description="Are you sure you want to cancel this booking?">
                 <p className="mt-4 text-slate-800">
                   {row.space.title}, {bookingWhen(row)}
