@@ -326,6 +326,46 @@ describe("refunds", () => {
   });
 });
 
+describe("disputes", () => {
+  it("charge.dispute.created holds the payout; a lost dispute is a platform loss and a won one releases the payout; repeats change nothing", async () => {
+    const lost = await scenario();
+    const won = await scenario();
+    const cases = [] as { s: typeof lost; bookingId: string; intentId: string; disputeId: string }[];
+    for (const [s, hour] of [[lost, 13], [won, 14]] as const) {
+      const { hold, intentId } = await booked(s, hour);
+      fake.succeed(intentId);
+      await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
+      const dispute = fake.openDispute(intentId);
+      const opened = fake.event("charge.dispute.created", dispute);
+      expect((await deliver(opened)).status).toBe(200);
+      await deliver(opened);
+      expect(await s.booking(hold.bookingId)).toMatchObject({ status: "disputed" });
+      const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+      expect(payout).toMatchObject({ status: "held", amount: 10000 });
+      cases.push({ s, bookingId: hold.bookingId, intentId, disputeId: dispute.id });
+    }
+    // The host cannot be paid while the dispute is open, even after the payout's release.
+    const after = new Date(Date.parse(NOW) + 30 * 24 * 3_600_000);
+    await runPayouts(database.db, after);
+    for (const c of cases) expect((await database.db.select().from(payouts).where(eq(payouts.bookingId, c.bookingId)))[0]!.status).toBe("held");
+
+    const [l, w] = cases as [(typeof cases)[0], (typeof cases)[0]];
+    const closedLost = fake.event("charge.dispute.closed", fake.closeDispute(l.disputeId, "lost"));
+    await deliver(closedLost);
+    await deliver(closedLost);
+    await deliver(fake.event("charge.dispute.closed", fake.closeDispute(w.disputeId, "won")));
+    // Back to the state before the dispute; the payout waits for its release again.
+    expect(await l.s.booking(l.bookingId)).toMatchObject({ status: "confirmed" });
+    expect(await w.s.booking(w.bookingId)).toMatchObject({ status: "confirmed" });
+    const losses = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.bookingId, l.bookingId), eq(ledgerEntries.kind, "dispute_loss")));
+    expect(losses.map((row) => [row.amount, row.providerReference])).toEqual([[11000, "bearer:platform"]]);
+    expect(await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.bookingId, w.bookingId), eq(ledgerEntries.kind, "dispute_loss")))).toEqual([]);
+    for (const c of cases) expect((await database.db.select().from(payouts).where(eq(payouts.bookingId, c.bookingId)))[0]).toMatchObject({ status: "scheduled", amount: 10000 });
+    const check = await reconcile(database.db);
+    expect(check.differences.filter((d) => d.bookingId === l.bookingId || d.bookingId === w.bookingId)).toEqual([]);
+  });
+});
+
 describe("forged and replayed deliveries", () => {
   it("refuses a bad signature, another secret, a missing header and a timestamp older than 300 s with 400, changing nothing", async () => {
     const s = await scenario();
