@@ -46,6 +46,8 @@ const AVAILABILITY_REQUESTS = 500;
 const WARM_UP_RUSHES = 3;
 /** Each server worker's pool (app/lib/db.server.ts: openDatabase's default `max`). */
 const POOL_PER_WORKER = 10;
+/** Measured rushes of the PostgreSQL baseline: the fastest is the limit. */
+const BASELINE_RUSHES = 3;
 /** The first runs of the background jobs start 5 s after a worker does (app/lib/jobs.server.ts). */
 const STARTUP_JOBS_MS = 8_000;
 
@@ -82,7 +84,8 @@ function percentile(sorted: number[], p: number) {
  * sent straight to PostgreSQL by node-postgres, with no app around it, fired the same way
  * (ATTEMPTS at once at SLOTS one-hour slots of a listing, the different guests of the
  * rush, a pool of `poolSize`, as many connections as the server's workers have together).
- * Each attempt is what createBookingHold sends (app/features/bookings/hold.server.ts):
+ * Each attempt is what createBookingHold sends (app/features/bookings/hold.server.ts), on
+ * one connection of the pool from its read to its commit:
  *
  * 1. the attempt read: the listing's 13 columns, the Idempotency-Key's earlier answer,
  *    whether the guest's session is live and whether the range is taken, as one named
@@ -96,10 +99,9 @@ function percentile(sorted: number[], p: number) {
  * processor's row and its recording), the HTTP request and the session's cookies.
  */
 async function baselineRush(
-  databaseUrl: string,
-  input: { poolSize: number; spaceId: string; guests: { userId: string; sessionId: string }[]; slotStart: (i: number) => Date; firstDay: number; amount: number },
+  pool: pg.Pool,
+  input: { spaceId: string; guests: { userId: string; sessionId: string }[]; slotStart: (i: number) => Date; firstDay: number; amount: number },
 ): Promise<{ ms: number; held: number; taken: number }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: input.poolSize });
   const attemptRead = {
     name: "bench_booking_attempt",
     text: `select s.id, s.user_id, s.is_published, s.available, s.status, s.hourly_price, s.daily_price, s.weekly_price, s.monthly_price,
@@ -157,16 +159,11 @@ async function baselineRush(
     const now = new Date();
     const key = `booking-hold:${guest.userId}:${crypto.randomUUID()}`;
     const requestHash = crypto.createHash("sha256").update(JSON.stringify([input.spaceId, start.toISOString(), end.toISOString(), 1, "hour", input.amount, "USD"])).digest("hex");
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query({ ...attemptRead, values: [input.spaceId, key, guest.sessionId, guest.userId, new Date().toISOString(), start.toISOString(), end.toISOString(), now.toISOString()] });
-      if (!rows[0]?.session_live) throw new Error("baseline: the guest's session is not live");
-      if (rows[0].taken) return "taken";
-    } finally {
-      client.release();
-    }
     const tx = await pool.connect();
     try {
+      const { rows } = await tx.query({ ...attemptRead, values: [input.spaceId, key, guest.sessionId, guest.userId, new Date().toISOString(), start.toISOString(), end.toISOString(), now.toISOString()] });
+      if (!rows[0]?.session_live) throw new Error("baseline: the guest's session is not live");
+      if (rows[0].taken) return "taken";
       await tx.query("begin");
       await tx.query("select pg_advisory_xact_lock($1::int, hashtext($2))", [1, input.spaceId]);
       await tx.query(sweep, [now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), guest.userId]);
@@ -182,20 +179,16 @@ async function baselineRush(
       await tx.query("commit");
       return "held";
     } catch (error) {
-      await tx.query("rollback");
+      await tx.query("rollback").catch(() => undefined);
       if ((error as { code?: string }).code === "23P01") return "taken";
       throw error;
     } finally {
       tx.release();
     }
   };
-  try {
-    const started = performance.now();
-    const outcomes = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
-    return { ms: performance.now() - started, held: outcomes.filter((o) => o === "held").length, taken: outcomes.filter((o) => o === "taken").length };
-  } finally {
-    await pool.end();
-  }
+  const started = performance.now();
+  const outcomes = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
+  return { ms: performance.now() - started, held: outcomes.filter((o) => o === "held").length, taken: outcomes.filter((o) => o === "taken").length };
 }
 
 async function main() {
@@ -224,10 +217,10 @@ async function main() {
     const warmUpSpaces = await Promise.all(Array.from({ length: 6 }, (_, i) => createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench Warm-up Studio ${i + 1}` })));
     // The PostgreSQL baseline's own listings: one to warm its connections, one measured.
     const baselineWarmUp = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Baseline Warm-up" });
-    const baselineSpace = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: "Bench Baseline Studio" });
+    const baselineSpaces = await Promise.all(Array.from({ length: BASELINE_RUSHES }, (_, i) => createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench Baseline Studio ${i + 1}` })));
     const guests = await Promise.all(Array.from({ length: GUESTS }, () => createUser(db)));
     const cookies = await Promise.all(guests.map((guest) => sessionCookieFor(db, guest.id)));
-    const sessionsOf = (await db.execute(sql`select distinct on (user_id) id, user_id from sessions where user_id = any(${guests.map((guest) => guest.id)}::uuid[])`)).rows as { id: string; user_id: string }[];
+    const sessionsOf = (await db.execute(sql`select id, user_id from sessions`)).rows as { id: string; user_id: string }[];
     const sessionOf = new Map(sessionsOf.map((row) => [row.user_id, row.id]));
     const baselineGuests = guests.map((guest) => ({ userId: guest.id, sessionId: sessionOf.get(guest.id)! }));
 
@@ -331,18 +324,29 @@ async function main() {
     // (each worker's pool of POOL_PER_WORKER connections × the workers), after one warm-up rush.
     const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism(); // server/cluster.ts workerCount on PostgreSQL
     const poolSize = POOL_PER_WORKER * workers;
-    const baselineInput = { poolSize, guests: baselineGuests, slotStart, amount: quote.totalMinor };
-    await baselineRush(databaseUrl, { ...baselineInput, spaceId: baselineWarmUp.id, firstDay: 40 });
-    const baseline = await baselineRush(databaseUrl, { ...baselineInput, spaceId: baselineSpace.id, firstDay: 0 });
+    const baselineInput = { guests: baselineGuests, slotStart, amount: quote.totalMinor };
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+    const baselines = await (async () => {
+      try {
+        await baselineRush(pool, { ...baselineInput, spaceId: baselineWarmUp.id, firstDay: 40 });
+        const rushes = [];
+        for (const baselineSpace of baselineSpaces) rushes.push(await baselineRush(pool, { ...baselineInput, spaceId: baselineSpace.id, firstDay: 0 }));
+        return rushes;
+      } finally {
+        await pool.end();
+      }
+    })();
+    // The limit is the fastest of the measured rushes (the others waited on something else).
+    const baseline = baselines.reduce((best, rush) => (rush.ms < best.ms ? rush : best));
     const appRate = ATTEMPTS / (rushMs / 1000);
     const baselineRate = ATTEMPTS / (baseline.ms / 1000);
     const share = (100 * appRate) / baselineRate;
     console.log(
-      `PostgreSQL baseline (node-postgres, no app; pool ${poolSize}): ${baseline.ms.toFixed(0)} ms wall, ${baselineRate.toFixed(0)} attempts/s (held ${baseline.held}, taken ${baseline.taken})`,
+      `PostgreSQL baseline (node-postgres, no app; pool ${poolSize}; fastest of ${baselines.map((rush) => `${rush.ms.toFixed(0)}`).join(" / ")} ms): ${baselineRate.toFixed(0)} attempts/s (held ${baseline.held}, taken ${baseline.taken})`,
     );
     console.log(`booking rush: ${appRate.toFixed(0)} attempts/s = ${share.toFixed(0)} % of the PostgreSQL baseline (goal ≥ 50 %)`);
-    if (baseline.held !== SLOTS) {
-      console.error(`The baseline held ${baseline.held} slots, not ${SLOTS}`);
+    if (baselines.some((rush) => rush.held !== SLOTS)) {
+      console.error(`A baseline rush held ${baselines.map((rush) => rush.held).join(" / ")} slots, not ${SLOTS}`);
       failed = true;
     }
     if (share < 50) failed = true;
