@@ -500,6 +500,11 @@ async function runHistory(h: History) {
       }
     }
     problems.push(...observed);
+    if (STATS && booked.length > 0) {
+      // What the history moved in the end (payouts sent, deductions, losses…), for the figures.
+      const kinds = await db.execute<{ kind: string }>(sql`select distinct kind from ${ledgerEntries} where booking_id in (${sql.join(booked.map((x) => sql`${x.id}`), sql`, `)})`);
+      for (const row of kinds.rows) reach(`final:ledger:${row.kind}`);
+    }
     split("check");
     if (problems.length > 0) {
       dirty = true;
