@@ -230,7 +230,7 @@ type Event =
   | { kind: "payment"; intentId: string }
   | { kind: "refunds"; intentId: string }
   | { kind: "disputeOpen"; intentId: string; disputeId: string; amount: number }
-  | { kind: "disputeClose"; disputeId: string; outcome: "won" | "lost" };
+  | { kind: "disputeClose"; intentId: string; disputeId: string; amount: number; outcome: "won" | "lost" };
 
 /** What a command may legitimately end in besides an answer: an injected crash or provider fault (a 500 to the caller). */
 function expectedFailure(error: unknown): string | null {
@@ -273,7 +273,8 @@ async function runHistory(h: History) {
     else if (event.kind === "refunds") await syncRefunds(db, { intentId: event.intentId, now });
     else if (event.kind === "disputeOpen") await openDispute(db, { intentId: event.intentId, disputeId: event.disputeId, amount: event.amount, now });
     else {
-      const closed = await closeDispute(db, { disputeId: event.disputeId, outcome: event.outcome, now });
+      // As the Stripe webhook passes it: the dispute as the provider has it now, with its payment and amount.
+      const closed = await closeDispute(db, { disputeId: event.disputeId, outcome: event.outcome, intentId: event.intentId, amount: event.amount, now });
       if (closed === null) reach("webhook:disputeClose before its disputeOpen");
       closes.set(event.disputeId, event.outcome);
     }
@@ -415,8 +416,9 @@ async function runHistory(h: History) {
         if (intent.status !== "succeeded" || left <= 0) return;
         x.disputed = true;
         const disputeId = `dp_${crypto.randomBytes(8).toString("hex")}`;
-        await send({ kind: "disputeOpen", intentId: x.intentId, disputeId, amount: c.part === "whole" ? left : Math.max(1, Math.floor(left / 2)) }, c.delivery);
-        if (c.outcome !== "open") await send({ kind: "disputeClose", disputeId, outcome: c.outcome }, c.delivery);
+        const amount = c.part === "whole" ? left : Math.max(1, Math.floor(left / 2));
+        await send({ kind: "disputeOpen", intentId: x.intentId, disputeId, amount }, c.delivery);
+        if (c.outcome !== "open") await send({ kind: "disputeClose", intentId: x.intentId, disputeId, amount, outcome: c.outcome }, c.delivery);
         return reach(`dispute:${c.outcome}`);
       }
       case "payouts": {
