@@ -8,6 +8,7 @@ import { faultPoint, InjectedCrash } from "~/lib/fault-points.server";
 import { logger } from "~/lib/logger.server";
 import { applyRefund, applyRemoteIntent, lockIntentOf } from "./intent-mirror.server";
 import { lockBooking, recordProviderCall, type BookingRecord } from "./process.server";
+import { syncRefunds } from "./provider-events.server";
 import { abandonCheckout, settleIntent } from "./settlement.server";
 
 /**
@@ -26,7 +27,8 @@ import { abandonCheckout, settleIntent } from "./settlement.server";
  * final and has its consequence (an intent that cannot be made abandons the checkout;
  * a refund the provider refuses is left failed for a person, and `money:check` names it).
  */
-export const LEASE_MS = 30_000;
+/** Longer than a call can take (Stripe: 20 s a try, 3 tries), so a live performer never loses its claim. */
+export const LEASE_MS = 120_000;
 const RETRY_BASE_MS = 10_000;
 const RETRY_MAX_MS = 3_600_000;
 
@@ -34,7 +36,12 @@ type Call = typeof providerCalls.$inferSelect;
 
 export type CallOutcome = "succeeded" | "failed" | "retry" | "busy";
 
-export const callKey = (call: Pick<Call, "kind" | "id">) => `rentwell-${call.kind.replace("_", "-")}-${call.id}`;
+/**
+ * The provider's idempotency key of a call. A refund's names its amount too: a refund
+ * call reduced because a refund made elsewhere covered part of it (provider-events) is
+ * a new request, never the old one's answer replayed.
+ */
+export const callKey = (call: Pick<Call, "kind" | "id" | "amount">) => `rentwell-${call.kind.replace("_", "-")}-${call.id}${call.kind === "refund" ? `-${call.amount}` : ""}`;
 
 export function callRetryDelayMs(attempts: number) {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
@@ -93,7 +100,17 @@ export async function performCall(db: Db, callId: string, now: Date): Promise<{ 
     const retryable = !(error instanceof ProviderError) || error.retryable;
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ callId: call.id, kind: call.kind, attempts: call.attempts, retryable, err: { message } }, "provider call failed");
-    return { outcome: await recordFailure(db, call, message, retryable, now) };
+    const outcome = await recordFailure(db, call, message, retryable, now);
+    if (call.kind === "refund" && outcome === "failed" && call.intentId) {
+      // Refused (typically: more than is left to refund). A refund made elsewhere may have
+      // paid part or all of it: the provider's refunds are heard now, and cover the call.
+      await syncRefunds(db, { intentId: call.intentId, now }).catch((error: unknown) => logger.warn({ callId: call.id, err: error }, "refunds could not be read"));
+      const [after] = await db.select().from(providerCalls).where(eq(providerCalls.id, call.id));
+      if (after?.status === "succeeded") return { outcome: "succeeded" };
+      if (after?.status === "pending") return { outcome: "retry" };
+      logger.error({ callId: call.id, bookingId: call.bookingId, amount: call.amount, err: { message } }, "refund refused by the provider: a person must settle it");
+    }
+    return { outcome };
   }
   const recorded = await db.transaction(async (tx) => {
     const locked = await lockBooking(tx, call.bookingId);
@@ -176,7 +193,6 @@ async function recordFailure(db: Db, call: Call, message: string, retryable: boo
     }
     await tx.update(providerCalls).set({ status: "failed", lastError: message.slice(0, 500), claimedUntil: null, completedAt: now, updatedAt: now }).where(eq(providerCalls.id, call.id));
     if (call.kind === "create_intent" && booking.status === "pending_payment") await abandonCheckout(tx, booking, now);
-    if (call.kind === "refund") logger.error({ callId: call.id, bookingId: call.bookingId, amount: call.amount, err: { message } }, "refund refused by the provider: a person must settle it");
     return "failed";
   });
 }

@@ -32,19 +32,24 @@ export async function syncRefunds(db: Db, input: { intentId: string; now: Date }
     const intent = await lockIntentOf(tx, known.bookingId);
     if (!booking || !intent) return null;
     let recorded = 0;
+    // The provider calls whose refund the provider has: those may not be covered by another.
+    const oursAtProvider = new Set(refunds.flatMap((refund) => (refund.callId ? [refund.callId] : [])));
     for (const refund of refunds) {
       const [written] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.key, `refund:${refund.id}`));
       if (written) continue;
       await applyRefund(tx, intent, refund, input.now);
       const [call] = refund.callId ? await tx.select().from(providerCalls).where(and(eq(providerCalls.id, refund.callId), eq(providerCalls.bookingId, booking.id))).for("update") : [];
+      await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now: input.now });
       if (call) {
         // Ours, whose answer never came back: the call is done.
-        await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now: input.now });
-        if (call.status === "pending") {
+        if (call.status !== "succeeded") {
           await tx.update(providerCalls).set({ status: "succeeded", providerReference: refund.id, claimedUntil: null, completedAt: input.now, updatedAt: input.now }).where(eq(providerCalls.id, call.id));
         }
       } else {
-        await recordRefundMadeElsewhere(tx, booking, refund, input.now);
+        // Made elsewhere: first it counts toward refunds the platform decided and has not
+        // made (the guest is owed them anyway); only the rest is a new refund.
+        const rest = await coverDecidedRefunds(tx, booking.id, refund, oursAtProvider, input.now);
+        if (rest > 0) await recordRefundMadeElsewhere(tx, booking, { ...refund, amount: rest }, input.now);
         // The booking row changed: read it again for the next refund.
         Object.assign(booking, (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]);
       }
@@ -54,9 +59,42 @@ export async function syncRefunds(db: Db, input: { intentId: string; now: Date }
   });
 }
 
+/**
+ * A refund made elsewhere pays, first, refunds the platform decided and has not made:
+ * its refund calls that the provider has no refund for (so none of their attempts
+ * moved money) and that no performer holds now. Each is reduced by what the refund
+ * covers: done when covered in full, else left pending for the rest (its idempotency
+ * key names its amount, so the smaller call is a new request). Returns what is left of
+ * the refund, a refund the platform never decided.
+ */
+async function coverDecidedRefunds(tx: Tx, bookingId: string, refund: RemoteRefund, oursAtProvider: ReadonlySet<string>, now: Date): Promise<number> {
+  const open = await tx
+    .select()
+    .from(providerCalls)
+    .where(and(eq(providerCalls.bookingId, bookingId), eq(providerCalls.kind, "refund"), sql`${providerCalls.status} in ('pending', 'failed')`))
+    .orderBy(providerCalls.createdAt)
+    .for("update");
+  let left = refund.amount;
+  for (const call of open) {
+    if (left === 0) break;
+    if (oursAtProvider.has(call.id) || (call.status === "pending" && call.claimedUntil && call.claimedUntil.getTime() > now.getTime())) continue;
+    const covered = Math.min(call.amount, left);
+    left -= covered;
+    await tx
+      .update(providerCalls)
+      .set(
+        covered === call.amount
+          ? { status: "succeeded", lastError: `covered by refund ${refund.id}, made elsewhere`, claimedUntil: null, completedAt: now, updatedAt: now }
+          : { status: "pending", amount: call.amount - covered, lastError: `${covered} covered by refund ${refund.id}, made elsewhere`, claimedUntil: null, nextAttemptAt: now, completedAt: null, updatedAt: now },
+      )
+      .where(eq(providerCalls.id, call.id));
+  }
+  return left;
+}
+
+/** What is left of a refund made elsewhere, beyond what the platform decided: the booking process's record_refund. */
 async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, refund: RemoteRefund, now: Date) {
   const paid = ["confirmed", "completed", "cancelled", "disputed"].includes(booking.status);
-  await recordRefundMade(tx, { bookingId: booking.id, currency: booking.currency, amount: refund.amount, refundId: refund.id, now });
   if (!paid) {
     // A payment not yet settled, or settled as late (refunded in full): the late payment's
     // settlement counts this refund in what the guest gets back, and refunds only the rest.
@@ -117,8 +155,13 @@ export async function openDispute(db: Db, input: { intentId: string; disputeId: 
  * from the host's share (owed by the host when already paid). The booking returns to
  * the state it had.
  */
-export async function closeDispute(db: Db, input: { disputeId: string; outcome: "won" | "lost"; now: Date }) {
-  const [dispute] = await db.select().from(bookingDisputes).where(eq(bookingDisputes.providerDisputeId, input.disputeId));
+export async function closeDispute(db: Db, input: { disputeId: string; outcome: "won" | "lost"; now: Date; intentId?: string; amount?: number }) {
+  let [dispute] = await db.select().from(bookingDisputes).where(eq(bookingDisputes.providerDisputeId, input.disputeId));
+  // The provider does not promise order: a close heard before its opening opens it first.
+  if (!dispute && input.intentId && input.amount !== undefined) {
+    await openDispute(db, { intentId: input.intentId, disputeId: input.disputeId, amount: input.amount, now: input.now });
+    [dispute] = await db.select().from(bookingDisputes).where(eq(bookingDisputes.providerDisputeId, input.disputeId));
+  }
   if (!dispute) return null;
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, dispute.bookingId);
@@ -129,13 +172,20 @@ export async function closeDispute(db: Db, input: { disputeId: string; outcome: 
       await tx.update(bookingDisputes).set({ status: input.outcome, closedAt: input.now }).where(eq(bookingDisputes.id, open.id));
       await tx.update(payouts).set({ status: "scheduled", updatedAt: input.now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.status, "held")));
       if (input.outcome === "lost") {
-        // Who bears it is written on the entry (money:check reads it): the platform, or the host.
-        const bearer = env().DISPUTE_LOSSES;
-        await appendLedger(tx, [{ bookingId: booking.id, kind: "dispute_loss", amount: open.amount, currency: booking.currency, key: `dispute_loss:${open.id}`, providerReference: `bearer:${bearer}` }], input.now);
-        if (bearer === "host") {
-          const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.bookingId, booking.id));
-          await changeHostShare(tx, { booking, hostShare: (payout?.amount ?? 0) - open.amount, key: `${booking.id}:dispute:${open.id}`, kind: "dispute_loss", now: input.now });
-        }
+        // Who bears it is written on the entries (money:check reads them): with DISPUTE_LOSSES=host,
+        // the host up to their share of the booking, the platform the rest (the fee); else the platform.
+        const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.bookingId, booking.id));
+        const share = payout?.amount ?? 0;
+        const hostPart = env().DISPUTE_LOSSES === "host" ? Math.min(open.amount, share) : 0;
+        await appendLedger(
+          tx,
+          [
+            { bookingId: booking.id, kind: "dispute_loss", amount: hostPart, currency: booking.currency, key: `dispute_loss:${open.id}:host`, providerReference: "bearer:host" },
+            { bookingId: booking.id, kind: "dispute_loss", amount: open.amount - hostPart, currency: booking.currency, key: `dispute_loss:${open.id}:platform`, providerReference: "bearer:platform" },
+          ],
+          input.now,
+        );
+        if (hostPart > 0) await changeHostShare(tx, { booking, hostShare: share - hostPart, key: `${booking.id}:dispute:${open.id}`, kind: "dispute_loss", now: input.now });
       }
       return { to: back };
     });

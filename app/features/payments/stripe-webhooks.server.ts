@@ -68,7 +68,8 @@ async function dispatch(db: Db, event: Stripe.Event, now: Date) {
     case "charge.dispute.closed": {
       const dispute = await stripeClient().disputes.retrieve(event.data.object.id);
       const outcome = dispute.status === "won" ? "won" : dispute.status === "lost" ? "lost" : null;
-      if (outcome) await closeDispute(db, { disputeId: dispute.id, outcome, now });
+      const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (outcome) await closeDispute(db, { disputeId: dispute.id, outcome, intentId, amount: dispute.amount, now });
       return true;
     }
     case "account.updated": {

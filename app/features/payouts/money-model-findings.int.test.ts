@@ -124,7 +124,8 @@ describe("money model findings", () => {
   it("a dispute's close delivered before its creation still closes it", async () => {
     const db = database.db;
     const { s, bookingId, intentId } = await paidBooking();
-    await closeDispute(db, { disputeId: "dp_model_reordered", outcome: "won", now: s.now });
+    // As the webhook passes it: the dispute Stripe has now, with its payment and amount.
+    await closeDispute(db, { disputeId: "dp_model_reordered", outcome: "won", intentId, amount: 11000, now: s.now });
     await openDispute(db, { intentId, disputeId: "dp_model_reordered", amount: 11000, now: s.now });
     await runToQuiescence(db, s.now, { payouts: true });
     expect((await s.booking(bookingId)).status).toBe("confirmed");

@@ -277,7 +277,7 @@ describe("refunds", () => {
     const refundCalls = fake.requestsTo("POST", "/v1/refunds").filter((request) => request.params.payment_intent === intentId);
     const [refundCall] = await database.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, hold.bookingId), eq(providerCalls.kind, "refund")));
     expect(refundCall).toMatchObject({ status: "succeeded", amount: 10000, reason: "guest_cancel" });
-    expect(refundCalls.map((request) => [request.params.amount, request.idempotencyKey])).toEqual([["10000", `rentwell-refund-${refundCall!.id}`]]);
+    expect(refundCalls.map((request) => [request.params.amount, request.idempotencyKey])).toEqual([["10000", `rentwell-refund-${refundCall!.id}-10000`]]);
     expect(fake.charges.get(charge.id)!.amount_refunded).toBe(10000);
     expect(await s.intent(hold.bookingId)).toMatchObject({ amountRefunded: 10000 });
 
