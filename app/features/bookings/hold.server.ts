@@ -13,7 +13,7 @@ import { BOOKING_MESSAGES, HOLD_MS, MAX_AHEAD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, b
 import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, recordProviderCall } from "./process.server";
-import { performCall, performProviderCalls } from "./provider-calls.server";
+import { LEASE_MS, performCall, performProviderCalls } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
 import { bookingEnd, isSlotStart } from "./slots";
 import { arrival, takeInTurn } from "./slot-line.server";
@@ -26,8 +26,11 @@ import { arrival, takeInTurn } from "./slot-line.server";
  * what makes double booking impossible.
  */
 
-/** How long a request holds its Idempotency-Key before a retry may resume or release it. */
-export const KEY_LEASE_MS = 30_000;
+/**
+ * How long a request holds its Idempotency-Key before a retry may resume or release it:
+ * the lease of its intent call, so a retry never takes over a call still being made.
+ */
+export const KEY_LEASE_MS = LEASE_MS;
 /** Keys are forgotten a day after they were made. */
 export const KEY_TTL_MS = 24 * 3_600_000;
 
@@ -250,6 +253,8 @@ async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date
   // Made: answered even when the guest's own later choice released this checkout meanwhile
   // (its intent is then cancelled by the provider-calls job, and a payment refunded).
   if (made) return { ok: true, ...made };
+  // Another performer holds the call (a request still in flight): nothing is undone.
+  if (outcome === "busy") return { ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight };
   await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     const [call] = await tx.select().from(providerCalls).where(eq(providerCalls.id, callId)).for("update");
@@ -379,7 +384,7 @@ async function replayOrResume(db: Db, key: string, row: KeyRow, requestHash: str
         .innerJoin(bookings, eq(bookings.id, providerCalls.bookingId))
         .where(and(eq(providerCalls.bookingId, row.bookingId), eq(providerCalls.kind, "create_intent"), eq(providerCalls.status, "pending"), eq(bookings.status, "pending_payment")))
     : [];
-  if (pending) return intentAnswer(db, row.bookingId!, pending.id, now).catch(() => ({ ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight }) as const);
+  if (pending) return intentAnswer(db, row.bookingId!, pending.id, now);
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response), or(isNull(idempotencyKeys.lockedUntil), lte(idempotencyKeys.lockedUntil, now))));
   return null;
 }
