@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
 import type { IntentStatus, RemoteIntent } from "~/features/payments/contracts";
 import type { Db, Tx } from "~/lib/db.server";
@@ -119,8 +119,14 @@ export async function applyRefund(tx: Tx, intent: Intent, refund: { id: string; 
     await tx.insert(payments).values({ bookingId: intent.bookingId, provider, providerPaymentId: refund.id, amount: refund.amount, currency: intent.currency, status: "refunded", callId: refund.callId, createdAt: now, updatedAt: now });
   }
   if (provider === "stripe") {
-    const refunded = Math.min(intent.amount, intent.amountRefunded + (existing ? 0 : refund.amount));
-    await tx.update(localPaymentIntents).set({ amountRefunded: refunded, updatedAt: now }).where(eq(localPaymentIntents.id, intent.id));
+    // The mirror's refunded amount is what the recorded refunds add up to, whatever order they were heard in.
+    await tx
+      .update(localPaymentIntents)
+      .set({
+        amountRefunded: sql`least(${localPaymentIntents.amount}, (select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.bookingId} = ${intent.bookingId} and ${payments.provider} = 'stripe' and ${payments.status} = 'refunded'))`,
+        updatedAt: now,
+      })
+      .where(eq(localPaymentIntents.id, intent.id));
   }
   return !existing;
 }
