@@ -9,6 +9,9 @@ import { summary, type BookingSummary } from "./confirmation.server";
 /** A guest's bookings and the files made from them (issue #12). */
 export type BookingRow = BookingSummary & {
   refundedAt: string | null;
+  /** Who cancelled it, and the host's or admin's reason (the guest gave none). */
+  cancelledBy: "guest" | "host" | "admin" | null;
+  cancellationReason: string | null;
   space: BookingSummary["space"] & { image: string | null };
   canCancel: boolean;
   cancelQuote: { refundMinor: number } | null;
@@ -40,6 +43,8 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
     return {
       ...summary(booking, space),
       refundedAt: booking.refundedAt?.toISOString() ?? null,
+      cancelledBy: booking.cancelledBy,
+      cancellationReason: booking.cancelledBy === "guest" ? null : booking.cancellationReason,
       space: { ...summary(booking, space).space, image: space.images[0] ?? null },
       canCancel,
       cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,

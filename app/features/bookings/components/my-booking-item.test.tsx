@@ -36,7 +36,7 @@ function renderItem(row: MyBookingRow, answer: () => unknown = () => ({ ok: true
       ),
       action: async ({ request }) => {
         const form = await request.formData();
-        sent.push(`${form.get("intent")}:${form.get("bookingId")}`);
+        sent.push(`${form.get("intent")}:${form.get("bookingId")}:${form.get("expectedRefund")}`);
         return answer();
       },
     },
@@ -65,7 +65,8 @@ describe("MyBookingItem", () => {
     expect(sent).toEqual([]);
     await userEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel booking" }));
     await waitFor(() => expect(screen.getByTestId("refund").textContent).toBe("Refund $140.00. Refunds take 5-7 business days."));
-    expect(sent).toEqual(["cancel:b1"]);
+    // The refund the dialog showed goes with the cancel: the server refuses a different one.
+    expect(sent).toEqual(["cancel:b1:14000"]);
     expect(screen.queryByRole("button", { name: "Cancel booking" })).toBeNull();
   });
 
@@ -97,5 +98,16 @@ describe("MyBookingItem", () => {
     renderItem({ ...ROW, status: "pending_payment", canCancel: false, cancelQuote: null, icsHref: null });
     expect(screen.getByText("Awaiting payment").className).toContain("slate");
     expect(screen.queryByRole("link", { name: /calendar/ })).toBeNull();
+  });
+
+  it("says when the host cancelled, and why; shows the full refund of a late payment", () => {
+    renderItem({ ...ROW, status: "cancelled", refund: 15400, canCancel: false, cancelQuote: null, icsHref: null, cancelledBy: "host", cancellationReason: "A pipe burst" });
+    expect(screen.getByTestId("cancelled-by").textContent).toBe("Cancelled by the host: A pipe burst");
+    expect(screen.getByTestId("refund").textContent).toBe("Refund $154.00. Refunds take 5-7 business days.");
+    cleanup();
+    renderItem({ ...ROW, status: "expired", refund: 15400, canCancel: false, cancelQuote: null, icsHref: null });
+    expect(screen.getByText("Expired")).toBeTruthy();
+    expect(screen.getByTestId("refund").textContent).toBe("Refund $154.00. Refunds take 5-7 business days.");
+    expect(screen.queryByTestId("cancelled-by")).toBeNull();
   });
 });

@@ -17,7 +17,8 @@ export const REFUND_TIMING = "Refunds take 5-7 business days";
 export type MyBookingRow = Pick<
   BookingRow,
   "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
->;
+> &
+  Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
 
@@ -28,6 +29,7 @@ const STATUS_TEXT: Record<string, string> = {
   pending_payment: "Awaiting payment",
   expired: "Expired",
   completed: "Completed",
+  disputed: "Payment disputed",
 };
 
 /** "Tue, 25 Nov 2026, 14:00 – 16:00 (America/New York)" in the listing's zone. */
@@ -82,7 +84,13 @@ export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More ac
           Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
           <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
-        {refund != null && (row.status === "cancelled" || result?.ok) && (
+        {row.status === "cancelled" && row.cancelledBy && row.cancelledBy !== "guest" && (
+          <p className="text-sm text-slate-800" data-testid="cancelled-by">
+            {row.cancelledBy === "host" ? "Cancelled by the host" : "Cancelled by Rentwell"}
+            {row.cancellationReason ? `: ${row.cancellationReason}` : ""}
+          </p>
+        )}
+        {refund != null && (row.status === "cancelled" || row.status === "expired" || result?.ok) && (
           <p className="text-sm font-medium text-slate-800" data-testid="refund">
             Refund {formatMinor(refund, row.currency)}. {REFUND_TIMING}.
           </p>
