@@ -106,7 +106,9 @@ test.describe("host cancellation", () => {
     const item = guest.page.getByRole("listitem").filter({ hasText: host.listing.title });
     await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
     await expect(item.getByTestId("refund")).toHaveText(`Refund ${TOTAL}. Refunds take 5-7 business days.`);
+    await expect(item.getByTestId("cancelled-by")).toHaveText("Cancelled by the host: A pipe burst in the studio; it is closed for repairs that week.");
     await expect(item.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+    await shot(guest.page, "my-bookings-host-cancelled");
     await guest.context.close();
   });
 });
@@ -158,7 +160,9 @@ test.describe("admin cancellation", () => {
     await shot(page, "admin-after", true);
 
     await guest.page.goto("/my-bookings");
-    await expect(guest.page.getByRole("listitem").filter({ hasText: listing.title }).getByText("Cancelled", { exact: true })).toBeVisible();
+    const item = guest.page.getByRole("listitem").filter({ hasText: listing.title });
+    await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(item.getByTestId("cancelled-by")).toHaveText("Cancelled by Rentwell: Payment reported as fraudulent by the card issuer.");
     await host.context.close();
     await guest.context.close();
   });
