@@ -32,9 +32,6 @@ export type Transition = {
   effects: readonly string[];
 };
 
-/** The initial transition: a booking comes into being as a held, unpaid checkout. */
-export const INITIAL = "start";
-
 export const BOOKING_STATES: readonly BookingState[] = ["pending_payment", "confirmed", "completed", "cancelled", "expired", "disputed"];
 
 export const BOOKING_PROCESS = {

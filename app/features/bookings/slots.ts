@@ -30,27 +30,6 @@ function parseDate(date: string): [number, number, number] {
   return [y, m, d];
 }
 
-export function isDateString(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    parseDate(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the IANA zone is known to this runtime. */
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value === "") return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**

@@ -113,11 +113,6 @@ function checkReceived(name: string, head: Buffer, size: number): SniffedMedia {
   return sniffed;
 }
 
-/** Checks one received file's content against the rules. */
-export function checkFile(name: string, bytes: Buffer): SniffedMedia {
-  return checkReceived(name, bytes, bytes.length);
-}
-
 export type UploadAllowance = {
   maxImages: number;
   maxVideos: number;

@@ -18,11 +18,6 @@ export type Split = {
   platformFee: number;
 };
 
-/** The split of an uncancelled (or not refunded) booking. */
-export function fullSplit(booking: { rentalAmount: number; platformFeeAmount: number }): Split {
-  return { refund: 0, feeRefund: 0, hostShare: booking.rentalAmount, platformFee: booking.platformFeeAmount };
-}
-
 /**
  * The split after a guest's cancellation at `now`, from the same refund rule the
  * cancellation uses. Always refund + hostShare + platformFee = rental + fee.
