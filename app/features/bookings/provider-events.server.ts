@@ -167,6 +167,17 @@ export async function closeDispute(db: Db, input: { disputeId: string; outcome: 
     const booking = await lockBooking(tx, dispute.bookingId);
     const [open] = await tx.select().from(bookingDisputes).where(eq(bookingDisputes.id, dispute.id)).for("update");
     if (!booking || open?.status !== "open") return { closed: false };
+    if (booking.status !== "disputed") {
+      // The booking left its dispute meanwhile (refunded in full while disputed, which Stripe
+      // refuses but an operator's processor may not): the dispute is closed all the same, and a
+      // lost one is the platform's loss (the guest's money is gone twice: a refund and a chargeback).
+      await tx.update(bookingDisputes).set({ status: input.outcome, closedAt: input.now }).where(eq(bookingDisputes.id, open.id));
+      if (input.outcome === "lost") {
+        await appendLedger(tx, [{ bookingId: booking.id, kind: "dispute_loss", amount: open.amount, currency: booking.currency, key: `dispute_loss:${open.id}:platform`, providerReference: "bearer:platform" }], input.now);
+      }
+      logger.warn({ bookingId: booking.id, status: booking.status, disputeId: input.disputeId, outcome: input.outcome }, "dispute closed for a booking no longer disputed");
+      return { closed: true };
+    }
     const back = open.previousStatus === "completed" ? ("completed" as const) : ("confirmed" as const);
     const done = await runTransition(tx, booking, input.outcome === "won" ? "win_dispute" : "lose_dispute", input.now, async () => {
       await tx.update(bookingDisputes).set({ status: input.outcome, closedAt: input.now }).where(eq(bookingDisputes.id, open.id));

@@ -38,16 +38,16 @@ import { runPayouts } from "./payouts.server";
  * model's own observations (a late payment never confirms, the guest is refunded the
  * quote they were shown, a host's cancellation refunds everything, …).
  *
- *   MONEY_HISTORIES   how many histories (default 250 per engine: `npm test` runs PGlite and then
- *                     PostgreSQL, about 3 histories/s each on a 2-core machine; `npm run
- *                     test:money-soak` runs 50 000)
+ *   MONEY_HISTORIES   how many histories (default 1 000 per engine: `npm test` runs PGlite and then
+ *                     PostgreSQL, so CI runs 2 000; about 4–8 histories/s on a 2-core machine;
+ *                     `npm run test:money-soak` runs 50 000)
  *   MONEY_SEED, MONEY_PATH  replay a failure (printed with it)
  *   MONEY_RESET_EVERY empty the database every N histories (default 50) so checks stay fast
  *   MONEY_STATS=1     print the figures (the soak does)
  *   MONEY_WITHOUT     exploration only: command kinds left out (to look past a known bug)
  *   DISPUTE_LOSSES    the app's setting (platform by default); host exercises the other branch
  */
-const HISTORIES = Number(process.env.MONEY_HISTORIES ?? 250);
+const HISTORIES = Number(process.env.MONEY_HISTORIES ?? 1000);
 const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : Date.now() ^ (Math.random() * 0x100000000);
 const PATH = process.env.MONEY_PATH || undefined;
 const RESET_EVERY = Number(process.env.MONEY_RESET_EVERY ?? 50);
