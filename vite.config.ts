@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import type { ManualChunkMeta } from "rollup";
+import type { apiLayer } from "./server/api";
 
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
@@ -40,6 +41,27 @@ function shellModules(meta: ManualChunkMeta): Set<string> {
 
 let shell: Set<string> | undefined;
 
+/**
+ * `react-router dev`: the server's JSON API layer (server/api.ts, ADR 0201) answers its
+ * endpoints in front of React Router, as server/app.ts mounts it for `npm start` and the
+ * HTTP tests, so an endpoint has one request path everywhere. Loaded through Vite, so it
+ * shares the app's modules (database, settings) and reloads with them.
+ */
+function apiLayerInDevelopment(): Plugin {
+  return {
+    name: "rentwell-api-layer",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        server
+          .ssrLoadModule("/server/api.ts")
+          .then((module) => (module.apiLayer as typeof apiLayer)()(req, res, next))
+          .catch(next);
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild
@@ -55,5 +77,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), apiLayerInDevelopment(), reactRouter()],
 }));

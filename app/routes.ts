@@ -53,7 +53,6 @@ export default [
   route("api/live", "routes/realtime/live.ts"),
   // Booking and checkout (issue #12): availability, holds, the test-mode processor, calendar files.
   route("api/spaces/:spaceId/busy", "routes/bookings/api.busy.ts"),
-  route("api/bookings/payment-intent", "routes/bookings/api.payment-intent.ts"),
   route("api/payments/confirm", "routes/bookings/api.payment-confirm.ts"),
   route("api/payments/intent", "routes/bookings/api.payment-intent-status.ts"),
   route("api/webhooks/stripe", "routes/bookings/api.stripe-webhook.ts"),

@@ -14,8 +14,7 @@ import { checkReadiness } from "~/lib/readiness.server";
 import { compressResponses } from "./compress";
 import { onceDrainThroughCompression } from "./compression-drain";
 import { requestLog } from "./request-log";
-import { bookingHoldRoute } from "./booking-hold";
-import { HOLD_PATH } from "~/features/bookings/hold-request.server";
+import { apiLayer } from "./api";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { seedDemoDataIfWanted } from "./demo-data";
 import { applyHardening, errorDetailMode } from "./hardening";
@@ -42,8 +41,9 @@ export function createApp(build?: ServerBuild) {
     if (settings.isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
-  // A booking rush is all this one request: the server answers it itself (ADR 0192).
-  app.post(HOLD_PATH, bookingHoldRoute);
+  // The JSON API layer (server/api.ts, ADR 0201): the booking hold, which a rush for one
+  // listing is all of, answered before compression and React Router, as under `react-router dev`.
+  app.use(apiLayer());
   app.use(compressResponses()); // not small JSON answers to API writes (server/compress.ts)
   app.use(onceDrainThroughCompression); // expressjs/compression#135 (server/compression-drain.ts)
 

@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/media/upload-limits";
 import { MAX_PROFILE_IMAGE_REQUEST_BYTES } from "~/features/media/profile-image-rules";
-import { isAllowedOrigin } from "~/features/security/origin-check.server";
+import { isAllowedNodeOrigin } from "~/features/security/origin-check.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -61,20 +61,7 @@ export function closeUnfinishedRequests(req: Request, res: Response, next: NextF
  */
 export function rejectCrossOriginWrites(siteUrl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const headers = new Headers();
-    for (const name of ["origin", "sec-fetch-site", "host"]) {
-      const value = req.headers[name];
-      if (typeof value === "string") headers.set(name, value);
-    }
-    const host = headers.get("host") ?? "localhost";
-    const url = `${req.protocol}://${host}${req.originalUrl.startsWith("/") ? "" : "/"}`;
-    let allowed = true;
-    try {
-      allowed = isAllowedOrigin({ method: req.method, url, headers } as unknown as globalThis.Request, siteUrl);
-    } catch {
-      allowed = false;
-    }
-    if (allowed) return next();
+    if (isAllowedNodeOrigin(req, siteUrl)) return next();
     logger.info({ reason: "cross-origin", method: req.method, path: req.path.slice(0, 200) }, "request refused");
     res.status(403).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
     res.end("Cross-origin request refused.");

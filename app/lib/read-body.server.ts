@@ -84,7 +84,7 @@ export async function readJsonWithLimit(request: Request, maxBytes: number): Pro
 
 /**
  * readJsonWithLimit for a Node request (an HTTP handler outside React Router:
- * server/booking-hold.ts), counting bytes as they arrive in the same way.
+ * the API layer, server/api.ts), counting bytes as they arrive in the same way.
  */
 export async function readNodeJsonWithLimit(request: Readable & { headers: Record<string, string | string[] | undefined> }, maxBytes: number): Promise<JsonRead> {
   return jsonOf(await readNodeBodyWithLimit(request, maxBytes));

@@ -6,9 +6,9 @@ import type * as Factories from "../factories/users";
 import { chunks, rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
 
 /**
- * POST /api/bookings/payment-intent as the served app answers it, before React Router
- * (server/booking-hold.ts, ADR 0192): the same answers as the route, and everything
- * server/app.ts puts in front of a route still applies.
+ * POST /api/bookings/payment-intent as the served app answers it: through the API layer
+ * (server/api.ts, ADR 0201), the one path in development, tests and production, with
+ * everything server/app.ts puts in front of it (request id, guards, security headers).
  */
 let app: AppHttp;
 let db: DbModule.Db;
@@ -54,7 +54,7 @@ async function guestWhose(ended: "session was revoked" | "account was suspended"
   return { cookie, held: async () => ((await db.execute(sql`select count(*)::int as n from bookings where user_id = ${guest.id}`)).rows[0] as { n: number }).n };
 }
 
-describe("POST /api/bookings/payment-intent, served before React Router", () => {
+describe("POST /api/bookings/payment-intent, through the API layer", () => {
   it("holds a slot and answers the client secret, with the request id and the security headers of every response", async () => {
     const response = await send(JSON.stringify(holdBody(1)), { cookie: guestCookie, "Idempotency-Key": crypto.randomUUID(), "X-Request-Id": "hold-1" });
     expect(response.status).toBe(200);
@@ -83,7 +83,7 @@ describe("POST /api/bookings/payment-intent, served before React Router", () => 
   });
 
   // The access token runs for 15 minutes after a sign-out elsewhere or a suspension; the
-  // attempt's own query checks the session (ADR 0193), and the answer is the middleware's.
+  // session is read as for every page (joinSession), and its cookies are cleared.
   it.each(["session was revoked", "account was suspended"] as const)("signs out a guest whose %s while the access token still runs: 401, cookies cleared, nothing held", async (ended) => {
     const guest = await guestWhose(ended);
     const response = await send(JSON.stringify(holdBody(5)), { cookie: guest.cookie, "Idempotency-Key": crypto.randomUUID() });

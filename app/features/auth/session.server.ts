@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { isIP } from "node:net";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { profiles, refreshTokens, sessions, users } from "~/db/schema/index";
@@ -131,16 +131,9 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
  * The conditions under which session `sessionId` of `userId` signs its requests in, over
  * `sessions` joined to `users`: not revoked, not expired, and the account not suspended
  * (a suspended account has no live session, even one started a moment before: ADR 0151).
- * loadSessionUser reads the user with them; the booking hold checks them in its own
- * query (liveSessionExists).
  */
 function isLiveSession(sessionId: SQLWrapper, userId: SQLWrapper, now: SQLWrapper) {
   return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.suspendedAt))!;
-}
-
-/** Whether the session signs its requests in, as an SQL expression for another query (see isLiveSession). */
-export function liveSessionExists(sessionId: SQLWrapper, userId: SQLWrapper, now: SQLWrapper): SQL {
-  return sql`exists (select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId} where ${isLiveSession(sessionId, userId, now)})`;
 }
 
 /** The signed-in user of a live session, or null when the session is revoked, expired or unknown. */
@@ -182,17 +175,7 @@ export async function resolveSession(request: Request, options: { refresh: boole
   return resolveSessionCookies(request.headers.get("cookie"), options, db);
 }
 
-/**
- * Whom a Cookie header's access token names, when its signature and expiry hold, without
- * reading the session: the caller must check it is live (liveSessionExists) before it
- * answers. The booking hold does so in its own query (server/booking-hold.ts, ADR 0193).
- */
-export async function accessTokenClaims(cookieHeader: string | null): Promise<{ userId: string; sessionId: string } | null> {
-  const access = parseCookies(cookieHeader).get(ACCESS_COOKIE);
-  return access ? verifyAccessToken(access) : null;
-}
-
-/** resolveSession for a Cookie header (an HTTP handler outside React Router: server/booking-hold.ts). */
+/** resolveSession for a Cookie header (the root middleware and the API layer, server/api.ts, through joinSession). */
 export async function resolveSessionCookies(cookieHeader: string | null, { refresh }: { refresh: boolean }, db?: Db): Promise<Resolved> {
   const cookies = parseCookies(cookieHeader);
   const access = cookies.get(ACCESS_COOKIE) || null;

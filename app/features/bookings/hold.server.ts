@@ -3,7 +3,6 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability } from "~/db/schema/bookings";
 import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
-import { liveSessionExists } from "~/features/auth/session.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preparedQuery } from "~/lib/prepared.server";
@@ -118,13 +117,6 @@ export type HoldResponse = {
 
 export type HoldResult = ({ ok: true } & HoldResponse) | BookingFailure;
 
-/**
- * createBookingHold's answer when it was asked to check the session (`sessionId`) and
- * could not confirm it is live: nothing was held, and the caller resolves the session
- * the usual way (renewing or clearing its tokens) before it answers.
- */
-export const SESSION_UNCONFIRMED = Symbol("session unconfirmed");
-
 type HoldInput = { userId: string; body: unknown; idempotencyKey: string | null; now: Date };
 
 /** The hold request's shape, before anything is read: its fields, its Idempotency-Key and its listing's id. */
@@ -147,22 +139,15 @@ function invalid(fields: Record<string, string>, status: 400 | 422 = 422): Booki
 /**
  * Validates and prices a booking request from the listing (contract: POST
  * /api/bookings/payment-intent). One read gives the listing, the key's earlier answer
- * and whether the range is taken (and, given `sessionId`, whether the guest's session
- * is live: the served hold reads nothing else for it, ADR 0193); then a short
- * transaction sweeps lapsed holds in the range and inserts the pending_payment booking
- * and, last, its hold; then the payment intent is made (ADR 0190). Replaying the same
- * Idempotency-Key returns the first answer.
+ * and whether the range is taken; then a short transaction sweeps lapsed holds in the
+ * range and inserts the pending_payment booking and, last, its hold; then the payment
+ * intent is made (ADR 0190). Replaying the same Idempotency-Key returns the first answer.
  */
-export function createBookingHold(db: Db, input: HoldInput & { sessionId?: undefined }): Promise<HoldResult>;
-export function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED>;
-export async function createBookingHold(db: Db, input: HoldInput & { sessionId?: string }): Promise<HoldResult | typeof SESSION_UNCONFIRMED> {
+export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldResult> {
   const arrived = arrival();
   const { userId, now } = input;
-  // With a session still to check, nothing is answered before the attempt's query has
-  // confirmed it: a malformed request goes the usual way, session first.
-  const unconfirmed = input.sessionId !== undefined;
   const parsed = readHoldRequest(input.body, input.idempotencyKey);
-  if (!parsed.ok) return unconfirmed ? SESSION_UNCONFIRMED : parsed;
+  if (!parsed.ok) return parsed;
   const body = parsed.request;
 
   const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
@@ -170,8 +155,7 @@ export async function createBookingHold(db: Db, input: HoldInput & { sessionId?:
 
   // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
-  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, sessionId: input.sessionId ?? null, sessionNow: new Date().toISOString(), start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
-  if (unconfirmed && !found?.sessionLive) return SESSION_UNCONFIRMED;
+  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
   if (key) {
     const earlier = found ? found.earlier : await keyRow(db, key);
     const replay = await replayOrResume(db, key, earlier, requestHash, now);
@@ -437,9 +421,6 @@ function attemptQuery(db: Db) {
         earlier: sql<KeyRow>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
-        // True when the caller read the session itself (no sessionId). Sessions expire by
-        // the real clock, as loadSessionUser reads them, not by a test clock's `now`.
-        sessionLive: sql<boolean>`(${sql.placeholder("sessionId")}::uuid is null or ${liveSessionExists(sql`${sql.placeholder("sessionId")}::uuid`, sql`${sql.placeholder("userId")}::uuid`, sql`${sql.placeholder("sessionNow")}::timestamptz`)})`,
         taken: sql<boolean>`exists (
           select 1 from ${spaceAvailability} a
            where a.space_id = ${spaces.id}

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
 import type { MiddlewareFunction } from "react-router";
 import { env } from "~/lib/env.server";
 
@@ -19,6 +21,25 @@ export function isAllowedOrigin(request: Request, siteUrl = env().SITE_URL): boo
   }
   const fetchSite = request.headers.get("sec-fetch-site");
   return !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+}
+
+/**
+ * isAllowedOrigin for a Node request (server/hardening.ts, the API layer server/api.ts).
+ * Its own URL is its Host on the protocol Express worked out (TRUST_PROXY), else the socket's.
+ */
+export function isAllowedNodeOrigin(req: IncomingMessage & { protocol?: string }, siteUrl = env().SITE_URL): boolean {
+  const headers = new Headers();
+  for (const name of ["origin", "sec-fetch-site", "host"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const protocol = req.protocol ?? ((req.socket as TLSSocket | undefined)?.encrypted ? "https" : "http");
+  const url = `${protocol}://${headers.get("host") ?? "localhost"}/`;
+  try {
+    return isAllowedOrigin({ method: req.method ?? "GET", url, headers } as unknown as Request, siteUrl);
+  } catch {
+    return false;
+  }
 }
 
 /** Root middleware: refuses mutating requests from another origin with 403. */

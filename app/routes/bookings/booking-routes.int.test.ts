@@ -6,6 +6,7 @@ import { daySlots } from "~/features/bookings/slots";
 import type * as DbModule from "~/lib/db.server";
 import { createSpace } from "../../../tests/factories/listings";
 import { createUser, sessionCookieFor } from "../../../tests/factories/users";
+import { apiFetch } from "../../../tests/setup/api-layer";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 /**
@@ -21,7 +22,6 @@ vi.mock("~/lib/db.server", async (original) => ({
 }));
 
 const busyRoute = await import("./api.busy");
-const intentRoute = await import("./api.payment-intent");
 const confirmRoute = await import("./api.payment-confirm");
 const statusRoute = await import("./api.payment-intent-status");
 const icsRoute = await import("./api.booking-calendar");
@@ -51,7 +51,7 @@ function bookingBody(days: number, hour: number, overrides: Record<string, unkno
 }
 
 async function hold(body: unknown, cookie = guestCookie, key: string = crypto.randomUUID()) {
-  const response = (await intentRoute.action(args(json("/api/bookings/payment-intent", cookie, body, { "Idempotency-Key": key })))) as Response;
+  const response = await apiFetch(json("/api/bookings/payment-intent", cookie, body, { "Idempotency-Key": key }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -93,9 +93,9 @@ describe("GET /api/spaces/:spaceId/busy", () => {
 describe("POST /api/bookings/payment-intent", () => {
   it("needs a signed-in JSON request", async () => {
     expect((await hold(bookingBody(3, 10), null as never)).status).toBe(401);
-    const malformed = (await intentRoute.action(args(json("/api/bookings/payment-intent", guestCookie, "{not json")))) as Response;
+    const malformed = await apiFetch(json("/api/bookings/payment-intent", guestCookie, "{not json"));
     expect(malformed.status).toBe(400);
-    const huge = (await intentRoute.action(args(json("/api/bookings/payment-intent", guestCookie, { pad: "x".repeat(10_000) })))) as Response;
+    const huge = await apiFetch(json("/api/bookings/payment-intent", guestCookie, { pad: "x".repeat(10_000) }));
     expect(huge.status).toBe(413);
   });
 

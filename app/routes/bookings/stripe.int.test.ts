@@ -11,6 +11,7 @@ import { resetEnvCache } from "~/lib/env.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { StripeTestServer } from "../../../tests/stripe/stripe-test-server";
+import { apiFetch } from "../../../tests/setup/api-layer";
 
 /**
  * The Stripe provider through the real `stripe` SDK, pointed at the local
@@ -25,7 +26,6 @@ vi.mock("~/lib/db.server", async (original) => ({
 }));
 
 const webhookRoute = await import("./api.stripe-webhook");
-const intentRoute = await import("./api.payment-intent");
 const confirmationRoute = await import("./booking-confirmation");
 
 const WEBHOOK_SECRET = "whsec_rentwell_test_secret";
@@ -138,13 +138,13 @@ describe("creating the payment", () => {
     const s = await scenario();
     const { sessionCookieFor } = await import("../../../tests/factories/users");
     const cookie = await sessionCookieFor(database.db, s.guest.id);
-    // The route reads its clock from X-Test-Now (TEST_CLOCK=1).
+    // The API layer reads the clock from X-Test-Now (TEST_CLOCK=1).
     const request = new Request("http://localhost/api/bookings/payment-intent", {
       method: "POST",
       body: JSON.stringify(s.request({ date: "2026-06-20", hour: 10 })),
       headers: { "Content-Type": "application/json", cookie, "Idempotency-Key": crypto.randomUUID(), "X-Test-Now": NOW },
     });
-    const response = (await intentRoute.action({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as Response;
+    const response = await apiFetch(request);
     const answer = (await response.json()) as Record<string, unknown>;
     expect(response.status).toBe(200);
     expect(answer).toMatchObject({ provider: "stripe", publishableKey: "pk_test_rentwell_local" });
