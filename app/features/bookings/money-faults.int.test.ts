@@ -23,7 +23,7 @@ import { settleProviderPayment } from "./confirmation.server";
 import { cancelBooking, type AdminRefund } from "./cancellation.server";
 import { sweepAllExpiredHolds } from "./hold.server";
 import { closeDispute, openDispute, syncRefunds } from "./provider-events.server";
-import { runProviderCalls } from "./provider-calls.server";
+import { LEASE_MS, runProviderCalls } from "./provider-calls.server";
 
 /**
  * Fault injection at every step (issue #25, "Tests that can fail"). For every
@@ -817,7 +817,7 @@ describe("the provider-calls job killed while performing provider calls (SIGKILL
     const pending = await db.select().from(providerCalls).where(and(inArray(providerCalls.bookingId, ids), eq(providerCalls.status, "pending")));
     expect(pending.map((call) => call.kind)).toEqual(["refund", "refund", "refund"]);
 
-    const jobAt = new Date(s.now.getTime() + 31_000); // past the dead requests' claims
+    const jobAt = new Date(s.now.getTime() + LEASE_MS + 1_000); // past the dead requests' claims
     if (testEngine() === "pglite") await killDb.close();
     const killed = await runChild(jobAt);
     expect(killed.signal).toBe("SIGKILL");
