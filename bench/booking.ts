@@ -7,6 +7,11 @@
  *
  *   booking: confirmed 20, overlaps 0, p50 X ms, p99 Y ms
  *
+ * In the same run it sends the same hold work straight to PostgreSQL (node-postgres, no
+ * app: baselineRush) and prints the rush's attempts per second as a share of that limit:
+ *
+ *   booking rush: N attempts/s = S % of the PostgreSQL baseline (goal ≥ 50 %)
+ *
  * Then it loads 10 000 bookings on the listing and times the availability endpoint
  * (6-week windows):  availability: p50 X ms, p95 Y ms, p99 Z ms
  *
@@ -15,7 +20,8 @@
  * Settings: BENCH_DATABASE_URL (admin connection, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3150), BENCH_NODE_ARGS
  * (extra node flags for the server, e.g. --cpu-prof). Exits non-zero
- * when a goal is missed: exactly 20 confirmed, 0 overlaps, p99 ≤ 250 ms, availability p95 ≤ 10 ms.
+ * when a goal is missed: exactly 20 confirmed, 0 overlaps, p99 ≤ 250 ms, the rush at ≥ 50 % of
+ * the PostgreSQL baseline's attempts per second, availability p95 ≤ 10 ms.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
