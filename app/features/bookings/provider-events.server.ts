@@ -92,8 +92,11 @@ async function coverDecidedRefunds(tx: Tx, bookingId: string, refund: RemoteRefu
   return left;
 }
 
-/** What is left of a refund made elsewhere, beyond what the platform decided: the booking process's record_refund. */
-async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, refund: RemoteRefund, now: Date) {
+/**
+ * What is left of a refund made elsewhere, beyond what the platform decided: the booking
+ * process's record_refund (or record_partial_refund). The refund is in the ledger already.
+ */
+export async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, refund: Pick<RemoteRefund, "id" | "amount">, now: Date) {
   const paid = ["confirmed", "completed", "cancelled", "disputed"].includes(booking.status);
   if (!paid) {
     // A payment not yet settled, or settled as late (refunded in full): the late payment's

@@ -1,10 +1,12 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, providerCalls, spaceAvailability } from "~/db/schema/bookings";
 import { queueBookingConfirmedEmails, queueLatePaymentRefundedEmail, queuePaymentFailedEmail } from "~/features/mail/booking-emails.server";
 import { recordBookingConfirmed, recordLateCharge } from "~/features/payouts/ledger.server";
 import type { Tx } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { ledgerEntries } from "~/db/schema/payouts";
 import type { Intent } from "./intent-mirror.server";
+import { recordRefundMadeElsewhere } from "./provider-events.server";
 import { recordProviderCall, runTransition, type BookingRecord } from "./process.server";
 
 /**
@@ -57,6 +59,16 @@ async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: D
         await queueBookingConfirmedEmails(tx, booking.id, now);
         return {};
       });
+      // A refund made elsewhere before this confirmation (heard while the payment was undecided)
+      // now reaches the booking and its payout, as it would have after it.
+      const [{ refunded = 0 } = {}] = await tx
+        .select({ refunded: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "refund")));
+      if (refunded > 0) {
+        const [confirmed] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+        await recordRefundMadeElsewhere(tx, confirmed!, { id: `before-confirmation:${booking.id}`, amount: refunded }, now);
+      }
       return [];
     }
   }
