@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { bookings, localPaymentIntents, payments, spaceAvailability } from "~/db/schema/bookings";
+import { feePercent } from "~/features/bookings/booking-rules.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { confirmCardPayment, getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { createBookingHold } from "~/features/bookings/hold.server";
@@ -20,16 +21,17 @@ export const TEST_CARD = { number: "4242 4242 4242 4242", expMonth: "12", expYea
  *   await s.pay(s.guest, hold.clientSecret);
  *   s.advance(16 * 60_000);
  */
-export async function bookingScenario(db: Db, options: { now: string; listing?: SpaceOverrides }) {
-  const host = await createUser(db);
+export async function bookingScenario(db: Db, options: { now: string; listing?: SpaceOverrides; /** Users nobody signs in as: no argon2 (fast). */ quickUsers?: boolean }) {
+  const newUser = () => createUser(db, { signIn: !options.quickUsers });
+  const host = await newUser();
   const space = await createSpace(db, {
     userId: host.id,
     hourlyPrice: 5000,
     timezone: "America/New_York",
     ...options.listing,
   });
-  const guest = await createUser(db);
-  const otherGuest = await createUser(db);
+  const guest = await newUser();
+  const otherGuest = await newUser();
   let now = new Date(options.now);
 
   type Pick = { date: string; hour: number; unit?: PricingUnit; quantity?: number; hours?: number };
@@ -41,7 +43,7 @@ export async function bookingScenario(db: Db, options: { now: string; listing?: 
     const startTime = daySlots(pick.date, space.timezone).find((slot) => slot.label === `${String(pick.hour).padStart(2, "0")}:00`)?.start;
     if (!startTime) throw new Error(`No slot at ${pick.hour}:00`);
     const price = unitPrice(space, unit) ?? 0;
-    const quote = quoteBooking({ unitPriceMinor: price, quantity, feePercent: 10, currency: space.currency });
+    const quote = quoteBooking({ unitPriceMinor: price, quantity, feePercent: feePercent(), currency: space.currency });
     return {
       spaceId: space.id,
       startTime,

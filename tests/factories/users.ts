@@ -13,13 +13,20 @@ export type CreatedUser = { id: string; email: string; password: string };
  */
 export async function createUser(
   db: Db,
-  overrides: { email?: string; password?: string; fullName?: string | null; isAdmin?: boolean } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    fullName?: string | null;
+    isAdmin?: boolean;
+    /** false: no usable password, so no argon2 (fast), for tests that make many users and never sign them in. */
+    signIn?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   const email = (overrides.email ?? `user-${crypto.randomBytes(6).toString("hex")}@example.test`).toLowerCase();
   const password = overrides.password ?? "correct horse battery staple";
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password) })
+    .values({ email, passwordHash: overrides.signIn === false ? "no-sign-in" : await hashPassword(password) })
     .returning({ id: users.id });
   await db.insert(profiles).values({
     id: user!.id,

@@ -6,21 +6,17 @@ import { CURRENCIES } from "~/db/listing-enums";
 import { bookingDisputes, bookings, localPaymentIntents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
-import { confirmCardPayment, getPaymentOutcome, syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
-import { createBookingHold, sweepAllExpiredHolds } from "~/features/bookings/hold.server";
-import { feePercent } from "~/features/bookings/booking-rules.server";
+import { syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
+import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { closeDispute, openDispute, syncRefunds } from "~/features/bookings/provider-events.server";
 import { ProviderError } from "~/features/payments/contracts";
 import { injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
 import { armFault, disarmFaults, FAULT_POINTS, InjectedCrash, type FaultPoint } from "~/lib/fault-points.server";
-import { quoteBooking, unitPrice } from "~/features/bookings/pricing";
-import { bookingEnd, daySlots } from "~/features/bookings/slots";
-import { users } from "~/db/schema/auth";
-import { profiles } from "~/db/schema/profiles";
 import type { Db } from "~/lib/db.server";
-import { TEST_CARD } from "../../../tests/factories/bookings";
-import { createSpace, type SpaceOverrides } from "../../../tests/factories/listings";
+import { bookingScenario } from "../../../tests/factories/bookings";
+import type { SpaceOverrides } from "../../../tests/factories/listings";
+import { createUser } from "../../../tests/factories/users";
 import { moneyProblems, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { runPayouts } from "./payouts.server";
@@ -151,59 +147,9 @@ const reach = (what: string) => figures.reached.set(what, (figures.reached.get(w
 // ---------------------------------------------------------------------------
 // The interpreter
 
-/** A user row without a usable password (argon2 per user would dominate the run). */
-async function quickUser(db: Db, isAdmin = false) {
-  const [user] = await db.insert(users).values({ email: `model-${crypto.randomBytes(8).toString("hex")}@example.test`, passwordHash: "model-no-sign-in" }).returning({ id: users.id });
-  await db.insert(profiles).values({ id: user!.id, fullName: null, isAdmin });
-  return { id: user!.id };
-}
-
-/**
- * One history's world: a listing in UTC with its host and two guests, and the history's
- * clock. The calls are the real ones (createBookingHold is POST /api/bookings/payment-intent,
- * confirmCardPayment the card form, getPaymentOutcome the return URL, cancelBooking the
- * cancel endpoints), as tests/factories/bookings.ts makes them, without its argon2 users.
- */
-async function scenario(db: Db, start: Date, listing: SpaceOverrides) {
-  const host = await quickUser(db);
-  const space = await createSpace(db, { userId: host.id, timezone: "UTC", minRentalDuration: 1, maxRentalDuration: null, ...listing });
-  const guest = await quickUser(db);
-  const otherGuest = await quickUser(db);
-  let now = start;
-  return {
-    host,
-    space,
-    guest,
-    otherGuest,
-    get now() {
-      return now;
-    },
-    advance(ms: number) {
-      now = new Date(now.getTime() + ms);
-    },
-    request(pick: { date: string; hour: number; hours: number }) {
-      const startTime = daySlots(pick.date, space.timezone).find((slot) => slot.label === `${String(pick.hour).padStart(2, "0")}:00`)?.start;
-      if (!startTime) throw new Error(`No slot at ${pick.hour}:00`);
-      const quote = quoteBooking({ unitPriceMinor: unitPrice(space, "hour") ?? 0, quantity: pick.hours, feePercent: feePercent(), currency: space.currency });
-      return { spaceId: space.id, startTime, endTime: bookingEnd(startTime, "hour", pick.hours, space.timezone), duration: pick.hours, pricingUnit: "hour", amount: quote.totalMinor, currency: space.currency };
-    },
-    hold(user: { id: string }, body: unknown, idempotencyKey: string | null) {
-      return createBookingHold(db, { userId: user.id, body, idempotencyKey, now });
-    },
-    pay(user: { id: string }, clientSecret: string, card: Partial<typeof TEST_CARD>) {
-      return confirmCardPayment(db, { userId: user.id, body: { clientSecret, card: { ...TEST_CARD, ...card } }, now });
-    },
-    outcome(user: { id: string }, clientSecret: string) {
-      return getPaymentOutcome(db, { userId: user.id, clientSecret, now });
-    },
-    cancel(user: { id: string }, bookingId: string, expectedRefund: number | null) {
-      return cancelBooking(db, { by: { kind: "guest", userId: user.id }, bookingId, expectedRefund, now });
-    },
-    cancelAsHost(bookingId: string, reason: string) {
-      return cancelBooking(db, { by: { kind: "host", userId: host.id, reason }, bookingId, now });
-    },
-  };
-}
+/** One history's world: a listing in UTC with its host and two guests (no argon2 users), and the history's clock. */
+const scenario = (db: Db, start: Date, listing: SpaceOverrides) =>
+  bookingScenario(db, { now: start.toISOString(), quickUsers: true, listing: { timezone: "UTC", minRentalDuration: 1, maxRentalDuration: null, ...listing } });
 
 let database: TestDatabase;
 let adminId: string;
@@ -214,7 +160,7 @@ async function emptyDatabase() {
   const db = database.db;
   const { rows } = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
   await db.execute(sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(", ")} cascade`));
-  adminId = (await quickUser(db, true)).id;
+  adminId = (await createUser(db, { isAdmin: true, signIn: false })).id;
   sinceReset = 0;
   dirty = false;
 }
