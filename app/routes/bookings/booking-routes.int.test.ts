@@ -165,8 +165,15 @@ describe("paying, the confirmation page's call, the calendar file and cancelling
     expect(text).toContain("1 Bench Lane");
     expect(((await icsRoute.loader(args(get(`/api/bookings/${bookingId}/calendar.ics`, strangerCookie), { bookingId }))) as Response).status).toBe(404);
 
-    const cancel = (cookie: string) => cancelRoute.action(args(json(`/api/bookings/${bookingId}/cancel`, cookie, {}), { bookingId })) as Promise<Response>;
+    const cancelWith = (cookie: string, body: unknown) => cancelRoute.action(args(json(`/api/bookings/${bookingId}/cancel`, cookie, body), { bookingId })) as Promise<Response>;
+    const cancel = (cookie: string) => cancelWith(cookie, {});
     expect((await cancel(strangerCookie)).status).toBe(404);
+    // Bad input and a stale quote change nothing: a 400, and a 409 carrying the refund the stored terms give now.
+    const bad = await cancelWith(guestCookie, { expectedRefund: "lots" });
+    expect([bad.status, await bad.json()]).toEqual([400, { error: "expectedRefund must be a whole number of minor units" }]);
+    const stale = await cancelWith(guestCookie, { expectedRefund: 1 });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ quote: { refundMinor: 4000 } });
     const answers = await Promise.all([cancel(guestCookie), cancel(guestCookie)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const ledger = await database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
