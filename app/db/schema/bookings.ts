@@ -31,6 +31,8 @@ export const bookings = pgTable(
     endTime: ts("end_time").notNull(),
     pricingUnit: text("pricing_unit", { enum: PRICING_UNITS }).notNull().default("hour"),
     quantity: integer("quantity").notNull().default(1),
+    /** Units or seats booked (issue #26): the price is per unit, `rental_amount` covers them all. */
+    units: integer("units").notNull().default(1),
     /** What the host earns: the listing's price for the chosen duration. */
     rentalAmount: money("rental_amount").notNull(),
     /** What the guest pays: rental plus platform fee. */
@@ -74,6 +76,7 @@ export const bookings = pgTable(
     check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed')`),
     check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
+    check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
   ],
 );
@@ -81,8 +84,12 @@ export const bookings = pgTable(
 export const AVAILABILITY_KINDS = ["booking", "hold", "blocked"] as const;
 
 /**
- * The calendar. Every booking or hold owns exactly one row; an exclusion
- * constraint (migration 0002) makes overlapping rows for one space impossible.
+ * The calendar. Every booking or hold owns exactly one row, covering its time and the
+ * listing's buffers; a host's block is a row of its own. On a listing of one unit an
+ * exclusion constraint (migrations 0002, 0016) makes overlapping rows impossible; rows
+ * of a listing with several units or seats are `shared` and are counted under the
+ * listing's calendar lock instead (app/features/availability/calendar-rows.server.ts,
+ * ADR 0202).
  */
 export const spaceAvailability = pgTable(
   "space_availability",
@@ -97,10 +104,18 @@ export const spaceAvailability = pgTable(
     endTime: ts("end_time").notNull(),
     /** When a hold lapses (null for bookings and blocked ranges); the sweep deletes lapsed holds. */
     expiresAt: ts("expires_at"),
+    /** Units or seats the row takes (a block takes them all). */
+    units: integer("units").notNull().default(1),
+    /** A row of a listing with several units: counted, not excluded (ADR 0202). */
+    shared: boolean("shared").notNull().default(false),
+    /** The host's private note on a block. */
+    note: text("note"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("space_availability_booking_key").on(t.bookingId),
+    check("space_availability_units_check", sql`${t.units} >= 1`),
+    check("space_availability_note_check", sql`char_length(${t.note}) <= 500`),
     index("space_availability_hold_expiry_idx").on(t.expiresAt).where(sql`${t.kind} = 'hold'`),
     check("space_availability_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("space_availability_kind_check", sql`${t.kind} in ('booking', 'hold', 'blocked')`),
@@ -378,4 +393,23 @@ export const bookingMonthTotals = pgTable(
     platformFees: money("platform_fees").notNull().default(0),
   },
   (t) => [primaryKey({ name: "booking_month_totals_month_currency_pk", columns: [t.month, t.currency] })],
+);
+
+/**
+ * Hours that replace a weekday's on one date of one listing (issue #26): extra or
+ * different opening hours, or none (closed). Same shape as one day of
+ * `spaces.opening_hours`.
+ */
+export const spaceDateHours = pgTable(
+  "space_date_hours",
+  {
+    spaceId: uuid("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    hours: jsonb("hours").$type<{ start: string; end: string }[]>().notNull(),
+    note: text("note"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.date] }), check("space_date_hours_date_check", sql`${t.date} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`)],
 );

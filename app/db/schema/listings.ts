@@ -5,12 +5,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_WEEKLY_HOURS, type WeeklyHours } from "../opening-hours";
 import { slugSql } from "../slug-sql";
 import { users } from "./auth";
 import { rentalCategories, rentalSubcategories } from "./catalog";
@@ -95,6 +97,19 @@ export const spaces = pgTable(
     metaKeywords: text("meta_keywords").array().notNull().default([]),
     timezone: text("timezone").notNull().default("UTC"),
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default(DEFAULTS.cancellationPolicy),
+    /** When it can be rented (issue #26, ADR 0202; app/features/availability/schedule.ts): weekly hours in `timezone`, Monday first. */
+    openingHours: jsonb("opening_hours").$type<WeeklyHours>().notNull().default(DEFAULT_WEEKLY_HOURS),
+    /** Rentals by the day or longer start at check-in and end at check-out ("HH:00"); null: any opening hour, 24-hour days. */
+    checkInTime: text("check_in_time"),
+    checkOutTime: text("check_out_time"),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    minNoticeMinutes: integer("min_notice_minutes").notNull().default(0),
+    maxAdvanceDays: integer("max_advance_days").notNull().default(365),
+    /** Identical units (equipment) or seats (an experience) rented at one time; 1 for a space. */
+    quantity: integer("quantity").notNull().default(1),
+    /** The secret of the listing's iCal feed URL (null until the host first asks for it). */
+    calendarToken: text("calendar_token").unique(),
     /**
      * Why an admin took the listing down (ADR 0151): 'unpublished' by an admin (the owner
      * sees the reason and cannot publish it again), 'owner_suspended' while its owner is
@@ -138,6 +153,10 @@ export const spaces = pgTable(
     check("spaces_moderation_state_check", sql`${t.moderationState} in ('unpublished', 'owner_suspended')`),
     check("spaces_rating_check", sql`${t.rating} between 0 and 5`),
     check("spaces_min_duration_check", sql`${t.minRentalDuration} >= 1`),
+    check("spaces_buffers_check", sql`${t.bufferBeforeMinutes} between 0 and 1440 and ${t.bufferAfterMinutes} between 0 and 1440`),
+    check("spaces_notice_check", sql`${t.minNoticeMinutes} between 0 and 129600 and ${t.maxAdvanceDays} between 1 and 730`),
+    check("spaces_quantity_check", sql`${t.quantity} between 1 and 1000`),
+    check("spaces_check_times_check", sql`(${t.checkInTime} is null) = (${t.checkOutTime} is null) and coalesce(${t.checkInTime}, '00:00') ~ '^([01][0-9]|2[0-3]):00$' and coalesce(${t.checkOutTime}, '00:00') ~ '^([01][0-9]|2[0-4]):00$'`),
   ],
 );
 
