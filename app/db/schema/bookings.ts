@@ -110,6 +110,12 @@ export const spaceAvailability = pgTable(
     shared: boolean("shared").notNull().default(false),
     /** The host's private note on a block. */
     note: text("note"),
+    /**
+     * A block kept by calendar import (issue #26 point 6, ADR 0203): the union of the
+     * listing's imported events (calendar_import_events) less its bookings, holds and the
+     * host's own blocks, rewritten by every sync. Not the host's to edit or merge.
+     */
+    imported: boolean("imported").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [

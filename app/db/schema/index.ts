@@ -10,3 +10,4 @@ export * from "./payouts";
 export * from "./messages";
 export * from "./admin";
 export * from "./mail";
+export * from "./calendar-sync";
