@@ -9,8 +9,6 @@ import type { PricingUnit } from "./pricing";
  */
 export const HOLD_MS = 15 * 60_000;
 export const MAX_BUSY_WINDOW_MS = 42 * 24 * 3_600_000;
-/** Bookings may start at most 12 months ahead (365 days). */
-export const MAX_AHEAD_MS = 365 * 24 * 3_600_000;
 /** Hours after the end of a booking when the host's payout is released. */
 export const PAYOUT_DELAY_MS = 24 * 3_600_000;
 
@@ -22,8 +20,9 @@ export const BOOKING_MESSAGES = {
   ownListing: "You cannot book your own listing",
   dateTime: "Please select a date and time",
   future: "Please select a future date and time",
-  tooFarAhead: "Bookings can start at most 12 months ahead",
-  slotHours: "Please pick a start time between 09:00 and 20:00",
+  unitsWhole: "Choose how many to book, a whole number from 1",
+  tooManyUnits: (available: string) => `This listing has ${available} at one time`,
+  unitsLeft: (left: string) => `Only ${left} left at this time — please book fewer or pick another time`,
   endMismatch: "The end time does not match the duration",
   somethingWrong: "Something went wrong.",
   bookingNotFound: "Booking not found",

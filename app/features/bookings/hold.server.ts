@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability } from "~/db/schema/bookings";
+import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
+import type { HoursRange } from "~/db/opening-hours";
+import { lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.server";
+import { countText, occupiedRange, scheduledEnd, scheduleOf, startProblem, unitWords } from "~/features/availability/schedule";
 import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
 import type { Db, Tx } from "~/lib/db.server";
@@ -8,13 +11,13 @@ import { env } from "~/lib/env.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
-import { BOOKING_MESSAGES, HOLD_MS, MAX_AHEAD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
+import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
 import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, recordProviderCall } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
-import { bookingEnd, isSlotStart } from "./slots";
+import { addDays } from "./slots";
 import { arrival, takeInTurn } from "./slot-line.server";
 
 /**
@@ -103,6 +106,7 @@ const holdSchema = z.object({
   pricingUnit: z.enum(PRICING_UNITS, { error: "Choose a pricing option" }),
   amount: z.number({ error: "Amount must be a whole number of minor units" }).int("Amount must be a whole number of minor units").min(0),
   currency: z.string({ error: "Currency is required" }).max(10),
+  units: z.number({ error: BOOKING_MESSAGES.unitsWhole }).int(BOOKING_MESSAGES.unitsWhole).min(1, BOOKING_MESSAGES.unitsWhole).max(100_000, BOOKING_MESSAGES.unitsWhole).optional(),
 });
 
 export type HoldResponse = {
@@ -150,12 +154,22 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   if (!parsed.ok) return parsed;
   const body = parsed.request;
 
-  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency])).digest("hex");
+  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : [])])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
 
   // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
-  const [found] = await attemptQuery(db).execute({ id: body.spaceId, key, userId, start: range?.start ?? null, end: range?.end ?? null, now: now.toISOString() });
+  const [found] = await attemptQuery(db).execute({
+    id: body.spaceId,
+    key,
+    userId,
+    start: range?.start ?? null,
+    end: range?.end ?? null,
+    byTheDay: body.pricingUnit !== "hour",
+    fromDate: range ? addDays(range.start.slice(0, 10), -2) : null,
+    toDate: range ? addDays(range.end.slice(0, 10), 2) : null,
+    now: now.toISOString(),
+  });
   if (key) {
     const earlier = found ? found.earlier : await keyRow(db, key);
     const replay = await replayOrResume(db, key, earlier, requestHash, now);
@@ -184,12 +198,16 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const start = new Date(body.startTime);
   if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.startTime)) return invalid({ startTime: BOOKING_MESSAGES.dateTime });
   if (start.getTime() <= now.getTime()) return invalid({ startTime: BOOKING_MESSAGES.future });
-  if (start.getTime() - now.getTime() > MAX_AHEAD_MS) return invalid({ startTime: BOOKING_MESSAGES.tooFarAhead });
-  if (!isSlotStart(start.toISOString(), space.timezone)) return invalid({ startTime: BOOKING_MESSAGES.slotHours });
-  const end = bookingEnd(start.toISOString(), unit, body.duration, space.timezone);
-  if (body.endTime !== undefined && Date.parse(body.endTime) !== Date.parse(end)) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
+  // The listing's hours, dated hours and rules (issue #26): the schedule engine the widget offers starts from.
+  const schedule = scheduleOf(space, found.dated ?? {});
+  const endDate = scheduledEnd(schedule, start, unit, body.duration);
+  const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now });
+  if (problem) return invalid({ startTime: problem });
+  if (body.endTime !== undefined && Date.parse(body.endTime) !== endDate.getTime()) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
+  const units = body.units ?? 1;
+  if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(countText(space.quantity, unitWords(space.rentalType))) });
 
-  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration, feePercent: feePercent(), currency: space.currency });
+  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration * units, feePercent: feePercent(), currency: space.currency });
   if (body.amount !== quote.totalMinor || body.currency !== space.currency) {
     return {
       ok: false,
@@ -200,12 +218,14 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
     };
   }
 
-  const endDate = new Date(end);
   const holdExpiresAt = new Date(now.getTime() + HOLD_MS);
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
   // The guest's own open checkout does not count: the transaction releases it.
   if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  // The row keeps the listing's buffers free around the booking's own time.
+  const occupied = occupiedRange(schedule.rules, start, endDate);
+  const seats = space.quantity > 1 ? { units, quantity: space.quantity, words: unitWords(space.rentalType) } : null;
   // 1. Take the slot: a short transaction whose last statement is the calendar row the
   //    exclusion constraint checks, so a competing request waits on it for one round trip
   //    (the commit), not for the whole checkout (bench/README.md, bench:booking). Attempts
@@ -214,8 +234,9 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const taking = await takeInTurn(
     space.id,
     { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
-    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start, end: endDate }, hold: { unit, quantity: body.duration, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE } } }),
-    (outcome) => outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken"),
+    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE } } }),
+    // With seats, one refusal does not mean the next guest (asking for fewer) is refused too.
+    (outcome) => outcome.held || (!seats && !outcome.answer.ok && outcome.answer.code === "slot_taken"),
   );
   if (taking === "taken") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   if (!taking.held) return taking.answer;
@@ -264,15 +285,22 @@ async function takeSlot(
     userId: string;
     requestHash: string;
     now: Date;
+    /** The calendar row's range: the booking's time and the listing's buffers. */
     range: { spaceId: string; start: Date; end: Date };
-    hold: { unit: PricingUnit; quantity: number; quote: ReturnType<typeof quoteBooking>; currency: Currency; expiresAt: Date; terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean } };
+    /** A listing of several units or seats: its rows are counted, not excluded. */
+    seats: { units: number; quantity: number; words: { one: string; many: string } } | null;
+    hold: { unit: PricingUnit; quantity: number; units: number; start: Date; end: Date; quote: ReturnType<typeof quoteBooking>; currency: Currency; expiresAt: Date; terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean } };
   },
 ): Promise<{ held: true; bookingId: string; callId: string } | { held: false; answer: HoldResult }> {
-  const { key, userId, requestHash, now, range, hold } = input;
+  const { key, userId, requestHash, now, range, seats, hold } = input;
   try {
     const held = await db.transaction(async (tx) => {
       await lockCalendar(tx, range.spaceId);
       await sweepExpiredHolds(tx, now, { ...range, releaseCheckoutOf: userId });
+      if (seats) {
+        const used = await unitsInUse(tx, { spaceId: range.spaceId, start: range.start, end: range.end, quantity: seats.quantity, now });
+        if (used + seats.units > seats.quantity) throw new SeatsTaken(Math.max(0, seats.quantity - used));
+      }
       // The key, the booking and its hold in one statement: the hold is inserted last,
       // from the booking's id, and only when the key was claimed here.
       const booking = tx
@@ -280,10 +308,11 @@ async function takeSlot(
         .values({
           userId,
           spaceId: range.spaceId,
-          startTime: range.start,
-          endTime: range.end,
+          startTime: hold.start,
+          endTime: hold.end,
           pricingUnit: hold.unit,
           quantity: hold.quantity,
+          units: hold.units,
           rentalAmount: hold.quote.rentalMinor,
           totalPrice: hold.quote.totalMinor,
           platformFeePercentage: hold.quote.feePercent,
@@ -291,7 +320,7 @@ async function takeSlot(
           currency: hold.currency,
           status: BOOKING_PROCESS.hold.to,
           holdExpiresAt: hold.expiresAt,
-          payoutReleaseAt: new Date(range.end.getTime() + PAYOUT_DELAY_MS),
+          payoutReleaseAt: new Date(hold.end.getTime() + PAYOUT_DELAY_MS),
           cancellationPolicy: hold.terms.cancellationPolicy,
           refundServiceFee: hold.terms.refundServiceFee,
           createdAt: now,
@@ -303,9 +332,9 @@ async function takeSlot(
         : null;
       const { rows } = await tx.execute<{ booking_id: string }>(sql`
         with ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}made as (${booking.getSQL()})
-        insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, created_at)
+        insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, units, shared, created_at)
         select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
-               ${hold.expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+               ${hold.expiresAt.toISOString()}::timestamptz, ${hold.units}::int, ${seats !== null}, ${now.toISOString()}::timestamptz
           from made ${claim ? sql`where exists (select 1 from claimed)` : sql``}
         returning booking_id`);
       // Not claimed: the same key is in use by a request in flight (the rollback undoes the booking).
@@ -320,6 +349,10 @@ async function takeSlot(
     return { held: true, ...held };
   } catch (error) {
     if (pgErrorCode(error) === "23P01") return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken } };
+    if (error instanceof SeatsTaken && seats) {
+      const error_ = error.left === 0 ? BOOKING_MESSAGES.slotTaken : BOOKING_MESSAGES.unitsLeft(countText(error.left, seats.words));
+      return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: error_, fields: { units: error_ } } };
+    }
     if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
       const replay = key ? replayOf(await keyRow(db, key), requestHash, now) : null;
       return { held: false, answer: replay ?? { ok: false, status: 409, code: "invalid", error: BOOKING_MESSAGES.inFlight } };
@@ -328,21 +361,14 @@ async function takeSlot(
   }
 }
 
-/** The class of the two-key advisory locks that guard a listing's calendar (jobs use the one-key form). */
-const CALENDAR_LOCK = 1;
-
-/**
- * Takes the listing's calendar for the rest of the transaction, before a row goes into
- * it. The exclusion constraint alone lets two transactions that insert overlapping rows
- * at the same moment each wait for the other: PostgreSQL then aborts one with "deadlock
- * detected" after a second (seen in bench:booking when two workers took one slot). In
- * turn, the second inserter finds the first's row and is refused at once (23P01).
- */
-async function lockCalendar(tx: Tx, spaceId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK}::int, hashtext(${spaceId}))`);
-}
-
 class ReplayInFlight extends Error {}
+
+/** Fewer units or seats are left at the time than the request asks for. */
+class SeatsTaken extends Error {
+  constructor(readonly left: number) {
+    super(`${left} left`);
+  }
+}
 
 type KeyRow = { requestHash: string; response: unknown; bookingId: string | null; lockedUntil: string | null } | null;
 
@@ -417,14 +443,30 @@ function attemptQuery(db: Db) {
           currency: spaces.currency,
           timezone: spaces.timezone,
           cancellationPolicy: spaces.cancellationPolicy,
+          rentalType: spaces.rentalType,
+          openingHours: spaces.openingHours,
+          checkInTime: spaces.checkInTime,
+          checkOutTime: spaces.checkOutTime,
+          bufferBeforeMinutes: spaces.bufferBeforeMinutes,
+          bufferAfterMinutes: spaces.bufferAfterMinutes,
+          minNoticeMinutes: spaces.minNoticeMinutes,
+          maxAdvanceDays: spaces.maxAdvanceDays,
+          quantity: spaces.quantity,
         },
+        dated: sql<Record<string, HoursRange[]> | null>`(
+          select json_object_agg(d.date, d.hours) from ${spaceDateHours} d
+           where d.space_id = ${spaces.id} and d.date between ${sql.placeholder("fromDate")} and ${sql.placeholder("toDate")})`,
         earlier: sql<KeyRow>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
-        taken: sql<boolean>`exists (
+        // Only on a listing of one unit, and only when the range is the request's (a
+        // check-out time moves the end of a rental by the day): the transaction decides the rest.
+        taken: sql<boolean>`${spaces.quantity} = 1 and (${spaces.checkInTime} is null or not ${sql.placeholder("byTheDay")}::boolean) and exists (
           select 1 from ${spaceAvailability} a
            where a.space_id = ${spaces.id}
-             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${sql.placeholder("start")}::timestamptz, ${sql.placeholder("end")}::timestamptz, '[)')
+             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(
+                   ${sql.placeholder("start")}::timestamptz - make_interval(mins => ${spaces.bufferBeforeMinutes}),
+                   ${sql.placeholder("end")}::timestamptz + make_interval(mins => ${spaces.bufferAfterMinutes}), '[)')
              and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
              and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment'))`,
       })

@@ -28,6 +28,16 @@ const NOT_FROM_FORM = [
   "moderationState",
   "moderationReason",
   "moderatedAt",
+  // Hours, rules and units are set on the listing's calendar page (issue #26, ADR 0202).
+  "openingHours",
+  "checkInTime",
+  "checkOutTime",
+  "bufferBeforeMinutes",
+  "bufferAfterMinutes",
+  "minNoticeMinutes",
+  "maxAdvanceDays",
+  "quantity",
+  "calendarToken",
   "createdAt",
   "updatedAt",
 ] as const satisfies ReadonlyArray<keyof Insert>;

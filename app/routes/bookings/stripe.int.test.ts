@@ -500,7 +500,7 @@ describe("Stripe Connect payouts", () => {
     const accountId = (await getPayoutAccount(database.db, s.host.id))!.providerAccountId;
     fake.completeAccount(accountId);
     await deliver(fake.event("account.updated", fake.accounts.get(accountId)!));
-    const { hold, intentId } = await booked(s, 20);
+    const { hold, intentId } = await booked(s, 19);
     fake.succeed(intentId);
     await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!));
     const release = (await s.booking(hold.bookingId)).payoutReleaseAt;
