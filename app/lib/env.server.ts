@@ -91,6 +91,12 @@ const schema = z.object({
    * booking's end without waiting for it.
    */
   TEST_CLOCK: booleanish.default(false),
+  /**
+   * Tests only (refused when APP_ENV=production): calendar import (ADR 0203) may fetch
+   * .ics feeds from loopback addresses (127.0.0.0/8, ::1), where the tests serve them.
+   * Private, link-local and every other non-public range stay refused.
+   */
+  CALENDAR_IMPORT_ALLOW_PRIVATE: booleanish.default(false),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
 
@@ -126,6 +132,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     for (const name of REQUIRED_IN_PRODUCTION) if (!cleaned[name]) missing.push(name);
     if (cleaned.TEST_CLOCK && booleanish.safeParse(cleaned.TEST_CLOCK).data) {
       problemsBefore.push("TEST_CLOCK: the test clock is refused in production");
+    }
+    if (cleaned.CALENDAR_IMPORT_ALLOW_PRIVATE && booleanish.safeParse(cleaned.CALENDAR_IMPORT_ALLOW_PRIVATE).data) {
+      problemsBefore.push("CALENDAR_IMPORT_ALLOW_PRIVATE: fetching calendars from loopback addresses is refused in production");
     }
     if (cleaned.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
