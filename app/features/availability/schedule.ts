@@ -56,7 +56,10 @@ export const SCHEDULE_MESSAGES = {
   overlap: "Openings on one day must not overlap",
   tooMany: `At most ${RULE_LIMITS.rangesPerDay} openings a day`,
   week: "Give hours for each of the seven days",
-  closed: "This time is outside the listing's opening hours",
+  closedDay: "The listing is closed on this date",
+  startBetween: (first: string, last: string) => `Please pick a start time between ${first} and ${last}`,
+  startWithin: (hours: string) => `Please pick a start time within the opening hours (${hours})`,
+  endsAfterClose: "This booking would run past the listing's opening hours: pick an earlier start or a shorter time",
   notice: (text: string) => `This listing needs ${text} notice before a booking starts`,
   advance: (days: number) => `Bookings can start at most ${advanceText(days)} ahead`,
   checkIn: (time: string) => `Bookings by the day start at check-in, ${time}`,
@@ -215,12 +218,16 @@ export function startProblem(schedule: Schedule, input: { start: Date; end: Date
   }
   if (start.getTime() - now.getTime() > rules.maxAdvanceDays * 86_400_000) return SCHEDULE_MESSAGES.advance(rules.maxAdvanceDays);
   const local = localParts(start, schedule.timeZone);
-  if (local.minute !== 0 || !startHours(schedule, local.date, byTheDay).includes(local.hour)) {
-    return byTheDay && schedule.checkIn && hoursOn(schedule, local.date).length > 0 ? SCHEDULE_MESSAGES.checkIn(schedule.checkIn) : SCHEDULE_MESSAGES.closed;
-  }
+  const starts = startHours(schedule, local.date, byTheDay);
+  if (starts.length === 0) return SCHEDULE_MESSAGES.closedDay;
   // The wall-clock hour must exist and map back to this instant (no skipped or repeated hour).
-  if (zonedInstant(local.date, local.hour, schedule.timeZone) !== start.toISOString()) return SCHEDULE_MESSAGES.closed;
-  if (!byTheDay && !isWithinHours(schedule, start, end)) return SCHEDULE_MESSAGES.closed;
+  const exists = local.minute === 0 && zonedInstant(local.date, local.hour, schedule.timeZone) === start.toISOString();
+  if (!exists || !starts.includes(local.hour)) {
+    if (byTheDay && schedule.checkIn) return SCHEDULE_MESSAGES.checkIn(schedule.checkIn);
+    const contiguous = starts[starts.length - 1]! - starts[0]! === starts.length - 1;
+    return contiguous ? SCHEDULE_MESSAGES.startBetween(hourText(starts[0]!), hourText(starts[starts.length - 1]!)) : SCHEDULE_MESSAGES.startWithin(sortedDay(hoursOn(schedule, local.date)).map((r) => `${r.start}–${r.end}`).join(", "));
+  }
+  if (!byTheDay && !isWithinHours(schedule, start, end)) return SCHEDULE_MESSAGES.endsAfterClose;
   return null;
 }
 
@@ -270,3 +277,39 @@ export function weekProblem(value: unknown): string | null {
 export function isRangeShape(value: unknown): value is HoursRange {
   return typeof value === "object" && value !== null && typeof (value as HoursRange).start === "string" && typeof (value as HoursRange).end === "string";
 }
+
+/** The columns of a listing that make its schedule (a `spaces` row has them all). */
+export type ScheduleColumns = {
+  timezone: string;
+  openingHours: WeeklyHours;
+  checkInTime: string | null;
+  checkOutTime: string | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  minNoticeMinutes: number;
+  maxAdvanceDays: number;
+};
+
+/** A listing's schedule from its row and the dated hours read for the dates in question. */
+export function scheduleOf(space: ScheduleColumns, dated: Record<string, HoursRange[]> = {}): Schedule {
+  return {
+    timeZone: space.timezone,
+    weekly: space.openingHours,
+    dated,
+    rules: {
+      bufferBeforeMinutes: space.bufferBeforeMinutes,
+      bufferAfterMinutes: space.bufferAfterMinutes,
+      minNoticeMinutes: space.minNoticeMinutes,
+      maxAdvanceDays: space.maxAdvanceDays,
+    },
+    checkIn: space.checkInTime,
+    checkOut: space.checkOutTime,
+  };
+}
+
+/** What one of a listing's `quantity` is called: experiences sell seats, everything else units. */
+export function unitWords(rentalType: string): { one: string; many: string } {
+  return rentalType === "experience" ? { one: "seat", many: "seats" } : { one: "unit", many: "units" };
+}
+
+export const countText = (n: number, words: { one: string; many: string }) => `${n} ${n === 1 ? words.one : words.many}`;

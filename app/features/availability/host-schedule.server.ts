@@ -1,0 +1,213 @@
+import { and, asc, between, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { profiles } from "~/db/schema/index";
+import { bookings, spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
+import { spaces } from "~/db/schema/listings";
+import { getOwnerSpace, HostingError } from "~/features/hosting/listings.server";
+import { rangeInZone } from "~/features/bookings/booking-widget-rules";
+import type { Db } from "~/lib/db.server";
+import { lockCalendar, insertBlock, removeBlocks, unitsInUse, type Conflict } from "./calendar-rows.server";
+import { countText, scheduleOf, unitWords, type HoursRange } from "./schedule";
+import type { BlockInput, DatedHoursInput, ScheduleSettings } from "./schedule-form";
+import { addDays, zonedInstant } from "~/features/bookings/slots";
+
+/**
+ * The host's side of availability (issue #26, ADR 0202): the listing's hours and rules,
+ * blocks, and dated hours, and the calendar the host sees. Every function checks that
+ * the listing is the host's (another host's listing is 'Listing not found', 404) and
+ * answers a refusal as a value with a message, never an exception.
+ */
+
+export type HostScheduleResult = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string; field?: string };
+
+export const HOST_SCHEDULE_MESSAGES = {
+  blockOverBooking: (what: string, when: string) => `You cannot block this time: it has ${what} (${when}). Cancel the booking first if you must.`,
+  quantityInUse: (inUse: string, when: string) => `${inUse} are already booked at one time (${when}): the quantity cannot be lower than that.`,
+} as const;
+
+/** The instant of a local "YYYY-MM-DDTHH:00" in the zone. */
+function localInstant(local: string, timeZone: string): Date {
+  const [date, time] = local.split("T") as [string, string];
+  return new Date(zonedInstant(date, Number(time.slice(0, 2)), timeZone));
+}
+
+/** Saves the listing's hours and rules. Lowering the quantity below what future bookings use at once is refused. */
+export async function saveScheduleSettings(db: Db, input: { hostId: string; spaceId: string; settings: ScheduleSettings; now: Date }): Promise<HostScheduleResult> {
+  const space = await ownedSpace(db, input.hostId, input.spaceId);
+  if (!space) return notFound();
+  const { settings, now } = input;
+  return db.transaction(async (tx) => {
+    await lockCalendar(tx, space.id);
+    if (settings.quantity < space.quantity) {
+      const peak = await futurePeak(tx, space.id, now);
+      if (peak && peak.units > settings.quantity) {
+        const words = unitWords(space.rentalType);
+        return { ok: false as const, status: 409 as const, field: "quantity", error: HOST_SCHEDULE_MESSAGES.quantityInUse(countText(peak.units, words), rangeInZone(peak.start.toISOString(), peak.end.toISOString(), space.timezone)) };
+      }
+    }
+    await tx
+      .update(spaces)
+      .set({
+        openingHours: settings.weekly,
+        checkInTime: settings.checkInTime,
+        checkOutTime: settings.checkOutTime,
+        bufferBeforeMinutes: settings.bufferBeforeMinutes,
+        bufferAfterMinutes: settings.bufferAfterMinutes,
+        minNoticeMinutes: settings.minNoticeMinutes,
+        maxAdvanceDays: settings.maxAdvanceDays,
+        quantity: settings.quantity,
+        updatedAt: now,
+      })
+      .where(and(eq(spaces.id, space.id), eq(spaces.userId, input.hostId)));
+    // Future rows follow the new quantity: shared when several, and a block takes them all.
+    await tx.execute(sql`
+      update ${spaceAvailability} set shared = ${settings.quantity > 1}, units = case when kind = 'blocked' then ${settings.quantity}::int else units end
+       where space_id = ${space.id} and end_time > ${now.toISOString()}::timestamptz`);
+    return { ok: true as const };
+  });
+}
+
+/** The most units live rows use at one moment from now on, and the booking or hold where they do. */
+async function futurePeak(tx: Parameters<typeof unitsInUse>[0], spaceId: string, now: Date): Promise<{ units: number; start: Date; end: Date } | null> {
+  const { rows } = await tx.execute<{ units: number; start_time: string; end_time: string }>(sql`
+    with r as (
+      select a.start_time, a.end_time, a.units from ${spaceAvailability} a
+       where a.space_id = ${spaceId} and a.kind <> 'blocked' and a.end_time > ${now.toISOString()}::timestamptz
+         and (a.expires_at is null or a.expires_at > ${now.toISOString()}::timestamptz)
+    )
+    select (select sum(r2.units) from r r2 where r2.start_time <= p.start_time and r2.end_time > p.start_time)::int as units, p.start_time, p.end_time
+      from r p order by 1 desc limit 1`);
+  const row = rows[0];
+  return row ? { units: Number(row.units), start: new Date(row.start_time), end: new Date(row.end_time) } : null;
+}
+
+/** Blocks [from, to) in the listing's zone; refused over a booking or a hold, naming it. */
+export async function blockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now: Date }): Promise<HostScheduleResult & { id?: string }> {
+  const space = await ownedSpace(db, input.hostId, input.spaceId);
+  if (!space) return notFound();
+  const start = localInstant(input.block.from, space.timezone);
+  const end = localInstant(input.block.to, space.timezone);
+  if (end <= start) return { ok: false, status: 400, field: "to", error: "The end must be after the start" };
+  const result = await db.transaction(async (tx) => {
+    await lockCalendar(tx, space.id);
+    return insertBlock(tx, { spaceId: space.id, start, end, note: input.block.note, now: input.now });
+  });
+  if (!result.ok) return { ok: false, status: 409, error: await conflictText(db, result.conflict, space.timezone) };
+  return { ok: true, id: result.id };
+}
+
+/** The words naming what a block would cover: "a confirmed booking by Ana" and when. */
+export async function conflictText(db: Db, conflict: Conflict, timeZone: string): Promise<string> {
+  let what = conflict.kind === "hold" ? "a guest checking out" : "a booking";
+  if (conflict.bookingId) {
+    const [row] = await db
+      .select({ status: bookings.status, name: profiles.fullName })
+      .from(bookings)
+      .leftJoin(profiles, eq(profiles.id, bookings.userId))
+      .where(eq(bookings.id, conflict.bookingId));
+    if (row && conflict.kind === "booking") what = `a ${row.status === "confirmed" ? "confirmed " : ""}booking${row.name?.trim() ? ` by ${row.name.trim()}` : ""}`;
+  }
+  return HOST_SCHEDULE_MESSAGES.blockOverBooking(what, rangeInZone(conflict.start.toISOString(), conflict.end.toISOString(), timeZone));
+}
+
+/** Frees [from, to) of the host's blocks (bookings are untouched). */
+export async function unblockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput }): Promise<HostScheduleResult & { changed?: number }> {
+  const space = await ownedSpace(db, input.hostId, input.spaceId);
+  if (!space) return notFound();
+  const start = localInstant(input.block.from, space.timezone);
+  const end = localInstant(input.block.to, space.timezone);
+  const changed = await db.transaction(async (tx) => {
+    await lockCalendar(tx, space.id);
+    return removeBlocks(tx, { spaceId: space.id, start, end });
+  });
+  return { ok: true, changed };
+}
+
+/** Sets a date's own hours (an empty list closes it), or with no hours goes back to the weekday's. */
+export async function saveDatedHours(db: Db, input: { hostId: string; spaceId: string; dated: DatedHoursInput; now: Date }): Promise<HostScheduleResult> {
+  const space = await ownedSpace(db, input.hostId, input.spaceId);
+  if (!space) return notFound();
+  const { date, hours, note } = input.dated;
+  if (hours === undefined) {
+    await db.delete(spaceDateHours).where(and(eq(spaceDateHours.spaceId, space.id), eq(spaceDateHours.date, date)));
+  } else {
+    await db
+      .insert(spaceDateHours)
+      .values({ spaceId: space.id, date, hours, note, updatedAt: input.now })
+      .onConflictDoUpdate({ target: [spaceDateHours.spaceId, spaceDateHours.date], set: { hours, note, updatedAt: input.now } });
+  }
+  return { ok: true };
+}
+
+export type HostCalendar = Awaited<ReturnType<typeof getHostCalendar>>;
+
+/**
+ * What the host's calendar shows between two local dates (inclusive, at most 62 days):
+ * the listing's schedule, its bookings (guest, status, units, the conversation), live
+ * holds, blocks with their notes, and dated hours. Null when the listing is not the host's.
+ */
+export async function getHostCalendar(db: Db, input: { hostId: string; spaceId: string; from: string; to: string; now: Date }) {
+  const space = await ownedSpace(db, input.hostId, input.spaceId);
+  if (!space) return null;
+  const start = new Date(zonedInstant(input.from, 0, space.timezone));
+  const end = new Date(zonedInstant(addDays(input.to, 1), 0, space.timezone));
+  const overlapping = sql`tstzrange(${bookings.startTime}, ${bookings.endTime}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+  const [bookingRows, rows, dated] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        start: bookings.startTime,
+        end: bookings.endTime,
+        status: bookings.status,
+        units: bookings.units,
+        guestId: bookings.userId,
+        guestName: profiles.fullName,
+      })
+      .from(bookings)
+      .leftJoin(profiles, eq(profiles.id, bookings.userId))
+      .where(and(eq(bookings.spaceId, space.id), inArray(bookings.status, ["confirmed", "completed", "disputed"]), overlapping))
+      .orderBy(asc(bookings.startTime)),
+    db
+      .select({ id: spaceAvailability.id, kind: spaceAvailability.kind, start: spaceAvailability.startTime, end: spaceAvailability.endTime, units: spaceAvailability.units, note: spaceAvailability.note })
+      .from(spaceAvailability)
+      .where(
+        and(
+          eq(spaceAvailability.spaceId, space.id),
+          inArray(spaceAvailability.kind, ["blocked", "hold"]),
+          or(isNull(spaceAvailability.expiresAt), gt(spaceAvailability.expiresAt, input.now)),
+          sql`tstzrange(${spaceAvailability.startTime}, ${spaceAvailability.endTime}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+        ),
+      )
+      .orderBy(asc(spaceAvailability.startTime)),
+    db.select().from(spaceDateHours).where(and(eq(spaceDateHours.spaceId, space.id), between(spaceDateHours.date, input.from, input.to))),
+  ]);
+  const iso = (date: Date) => date.toISOString();
+  return {
+    space: {
+      id: space.id,
+      title: space.title,
+      timeZone: space.timezone,
+      quantity: space.quantity,
+      unitWords: unitWords(space.rentalType),
+      schedule: scheduleOf(space, Object.fromEntries(dated.map((row) => [row.date, row.hours]))),
+    },
+    bookings: bookingRows.map((row) => ({ ...row, start: iso(row.start), end: iso(row.end) })),
+    holds: rows.filter((row) => row.kind === "hold").map((row) => ({ id: row.id, start: iso(row.start), end: iso(row.end), units: row.units })),
+    blocks: rows.filter((row) => row.kind === "blocked").map((row) => ({ id: row.id, start: iso(row.start), end: iso(row.end), note: row.note })),
+    datedNotes: Object.fromEntries(dated.map((row) => [row.date, row.note])) as Record<string, string | null>,
+  };
+}
+
+async function ownedSpace(db: Db, hostId: string, spaceId: string) {
+  try {
+    return await getOwnerSpace(db, hostId, spaceId);
+  } catch (error) {
+    if (error instanceof HostingError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function notFound(): HostScheduleResult & { ok: false } {
+  return { ok: false, status: 404, error: "Listing not found" };
+}
+
+export type { HoursRange };
