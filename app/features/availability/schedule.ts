@@ -313,3 +313,21 @@ export function unitWords(rentalType: string): { one: string; many: string } {
 }
 
 export const countText = (n: number, words: { one: string; many: string }) => `${n} ${n === 1 ? words.one : words.many}`;
+
+/**
+ * The space page's "Opening hours" in words: the week (`hoursInWords`), then the rules a
+ * guest meets: check-in and check-out, notice, buffers, units or seats.
+ */
+export function scheduleInWords(space: ScheduleColumns & { quantity: number; rentalType: string }): { hours: string[]; rules: string[] } {
+  const rules: string[] = [];
+  if (space.checkInTime && space.checkOutTime) rules.push(`Check-in ${space.checkInTime} · check-out ${space.checkOutTime} for rentals by the day`);
+  if (space.minNoticeMinutes > 0) rules.push(`Book at least ${durationWords(space.minNoticeMinutes)} ahead`);
+  if (space.maxAdvanceDays !== 365) rules.push(`Bookable up to ${advanceText(space.maxAdvanceDays)} ahead`);
+  if (space.bufferBeforeMinutes > 0 && space.bufferBeforeMinutes === space.bufferAfterMinutes) rules.push(`${durationWords(space.bufferBeforeMinutes)} kept free before and after each booking`);
+  else {
+    if (space.bufferBeforeMinutes > 0) rules.push(`${durationWords(space.bufferBeforeMinutes)} kept free before each booking`);
+    if (space.bufferAfterMinutes > 0) rules.push(`${durationWords(space.bufferAfterMinutes)} kept free after each booking`);
+  }
+  if (space.quantity > 1) rules.push(`${countText(space.quantity, unitWords(space.rentalType))} available at one time`);
+  return { hours: hoursInWords(space.openingHours), rules };
+}

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { spaceAvailability } from "~/db/schema/bookings";
+import { spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
+import { scheduleOf, unitWords } from "~/features/availability/schedule";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
@@ -45,10 +46,14 @@ export function bookingWidgetFor(space: typeof spaces.$inferSelect, viewerId: st
     feePercent: feePercent(),
     durationLimits: Object.fromEntries(PRICING_UNITS.map((unit) => [unit, durationRange(unit, space)])) as Record<PricingUnit, { min: number; max: number }>,
     cancellationPolicy: space.cancellationPolicy as CancellationPolicy,
+    /** Hours and rules (issue #26); the dated hours of the window shown come with the busy ranges. */
+    schedule: scheduleOf(space),
+    capacity: space.quantity,
+    unitWords: unitWords(space.rentalType),
   };
 }
 
-export type BusyResult = { ok: true; busy: { start: string; end: string }[] } | BookingFailure;
+export type BusyResult = { ok: true; busy: { start: string; end: string; units: number }[]; dated: Record<string, { start: string; end: string }[]> } | BookingFailure;
 
 /**
  * Busy ranges of a published space between `from` and `to` (at most 6 weeks): one
@@ -70,22 +75,32 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
   // mapping 500 rows and formatting 1 000 dates here cost over 1 ms per request).
   // (Columns are named in full: drizzle leaves them unqualified in a select list.)
   const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-  const [row] = await preparedQuery(db, "busy_ranges_json", (db, name) =>
+  const [row] = await preparedQuery(db, "busy_ranges_units_json", (db, name) =>
     db
       .select({
         busy: sql<string>`(
-          select coalesce(json_agg(json_build_object('start', ${iso("a.start_time")}, 'end', ${iso("a.end_time")}) order by a.start_time), '[]')::text
+          select coalesce(json_agg(json_build_object('start', ${iso("a.start_time")}, 'end', ${iso("a.end_time")}, 'units', case when a.kind = 'blocked' then "spaces"."quantity" else a.units end) order by a.start_time), '[]')::text
             from ${spaceAvailability} a
            where a.space_id = "spaces"."id"
              and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz, '[)')
              and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz))`,
+        // Dates a day either side of the window, whatever the listing's zone.
+        dated: sql<string>`(
+          select coalesce(json_object_agg(d.date, d.hours), '{}')::text from ${spaceDateHours} d
+           where d.space_id = "spaces"."id" and d.date between ${sql.placeholder("fromDate")} and ${sql.placeholder("toDate")})`,
       })
       .from(spaces)
       .where(and(eq(spaces.id, sql.placeholder("spaceId")), eq(spaces.isPublished, true)))
       .prepare(name),
-  ).execute({ spaceId: input.spaceId, from: from.toISOString(), to: to.toISOString(), now: input.now.toISOString() });
+  ).execute({
+    spaceId: input.spaceId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    fromDate: new Date(from.getTime() - 86_400_000).toISOString().slice(0, 10),
+    toDate: new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10),
+    now: input.now.toISOString(),
+  });
   if (!row) return { ok: false, status: 404, code: "not_found", error: BOOKING_MESSAGES.notFound };
-  const busy = JSON.parse(row.busy) as { start: string; end: string }[];
-  return { ok: true, busy };
+  return { ok: true, busy: JSON.parse(row.busy), dated: JSON.parse(row.dated) };
 }
 

@@ -1,5 +1,6 @@
 import { quoteBooking, type PricingUnit } from "./pricing";
-import { addDays, bookingEnd, daySlots, GRID_FIRST_HOUR, GRID_LAST_HOUR, gridCell, overlaps, weekDays, type Range } from "./slots";
+import { addDays, gridCell, localParts, weekDays, zonedInstant, type Range } from "./slots";
+import { gridHours, hourText, isWithinHours, occupiedRange, scheduledEnd, startHours, startProblem, type Schedule } from "~/features/availability/schedule";
 import { formatDate } from "~/lib/dates";
 
 export { weekStartOf } from "./slots";
@@ -15,9 +16,19 @@ export const SELECT_DATE_AND_TIME = "Please select a date and time";
 export const SELECT_FUTURE_TIME = "Please select a future date and time";
 export const SLOT_PASSED = "This time slot has passed";
 export const SLOT_BOOKED = "This time slot is booked";
+export const SLOT_CLOSED = "Closed";
+/** Shown on a time the listing's notice or booking window rules out. */
+export const SLOT_NOT_BOOKABLE = "Not bookable";
 
-/** Grid rows: one per hour cell from 09:00 to 21:00 (the last cell is 20:00–21:00). */
-export const GRID_HOURS = Array.from({ length: GRID_LAST_HOUR - GRID_FIRST_HOUR }, (_, index) => GRID_FIRST_HOUR + index);
+/** A busy range of the calendar (a booking, a hold or a block with the listing's buffers), and how many units or seats it takes. */
+export type Busy = Range & { units?: number };
+
+/**
+ * What the widget knows of the listing's calendar: its schedule (hours, dated hours,
+ * rules), how many units or seats it has, and the busy ranges of the window shown.
+ */
+export type Availability = { schedule: Schedule; capacity: number; busy: Busy[] };
+
 export type UnitPrice = { unit: PricingUnit; priceMinor: number };
 
 export type Choice = {
@@ -36,41 +47,80 @@ export function choiceProblem(choice: Pick<Choice, "date" | "start">, now: Date)
 
 export type SlotOption = { label: string; start: string; disabled: boolean; reason: string | null };
 
-/** The day's start times (09:00–20:00 in the listing's zone); past ones and those whose booking would overlap a busy range are disabled. */
-export function slotOptions(
-  date: string,
-  timeZone: string,
-  unit: PricingUnit,
-  quantity: number,
-  busy: Range[],
-  now: Date,
-): SlotOption[] {
-  return daySlots(date, timeZone).map((slot) => {
-    const reason = slotReason({ start: slot.start, end: bookingEnd(slot.start, unit, quantity, timeZone) }, busy, now);
-    return { label: slot.label, start: slot.start, disabled: reason !== null, reason };
+/**
+ * The day's start times: the listing's opening hours on that date (or its check-in time
+ * for a rental by the day), each disabled with a reason when it has passed, breaks the
+ * listing's rules (notice, how far ahead, ending after closing) or would take more
+ * units than are free at some moment of the booking and its buffers.
+ */
+export function slotOptions(date: string, availability: Availability, unit: PricingUnit, quantity: number, units: number, now: Date): SlotOption[] {
+  const { schedule } = availability;
+  // An hour the clocks skip (02:00 when they go forward) is not a start of its own.
+  const real = startHours(schedule, date, unit !== "hour").filter((hour) => localParts(zonedInstant(date, hour, schedule.timeZone), schedule.timeZone).hour === hour);
+  return real.map((hour) => {
+    const start = zonedInstant(date, hour, schedule.timeZone);
+    const reason = slotReason(availability, { start, end: scheduledEnd(schedule, new Date(start), unit, quantity).toISOString() }, unit !== "hour", units, now);
+    return { label: hourText(hour), start, disabled: reason !== null, reason };
   });
 }
 
-function slotReason(range: Range, busy: Range[], now: Date): string | null {
+function slotReason(availability: Availability, range: Range, byTheDay: boolean, units: number, now: Date): string | null {
   if (Date.parse(range.start) <= now.getTime()) return SLOT_PASSED;
-  if (overlaps(range, busy)) return SLOT_BOOKED;
+  const problem = startProblem(availability.schedule, { start: new Date(range.start), end: new Date(range.end), byTheDay, now });
+  if (problem) return problem;
+  if (unitsFree(availability, range) < units) return SLOT_BOOKED;
   return null;
+}
+
+/** How many units or seats are free for all of a booking's time and its buffers. */
+export function unitsFree(availability: Availability, range: Range): number {
+  const occupied = occupiedRange(availability.schedule.rules, new Date(range.start), new Date(range.end));
+  return Math.max(0, availability.capacity - peakUnits({ start: occupied.start.getTime(), end: occupied.end.getTime() }, availability.busy, availability.capacity));
+}
+
+/** The most units busy ranges take at one moment of [start, end) (a range without units takes them all). The peak is at the range's start or a busy range's start inside it. */
+function peakUnits(range: { start: number; end: number }, busy: Busy[], capacity: number): number {
+  const inside = busy
+    .map((b) => ({ start: Math.max(Date.parse(b.start), range.start), end: Math.min(Date.parse(b.end), range.end), units: b.units ?? capacity }))
+    .filter((b) => b.start < b.end);
+  let peak = 0;
+  for (const point of inside) {
+    let sum = 0;
+    for (const other of inside) if (other.start <= point.start && other.end > point.start) sum += other.units;
+    peak = Math.max(peak, sum);
+  }
+  return peak;
 }
 
 export type GridCell = { date: string; hour: number; start: string; end: string; disabled: boolean; reason: string | null };
 
-/** The weekly grid: 7 days × the grid hours; each cell is one hour in the listing's zone. */
-export function weekGrid(weekStart: string, timeZone: string, busy: Range[], now: Date): { days: string[]; rows: GridCell[][] } {
+/**
+ * The weekly grid: 7 days × the hours the listing opens on any day; each cell is one hour
+ * in the listing's zone, free when a one-hour booking could start there (hours outside
+ * the opening are 'Closed').
+ */
+export function weekGrid(weekStart: string, availability: Availability, now: Date): { days: string[]; rows: GridCell[][] } {
+  const { schedule } = availability;
   const days = weekDays(weekStart);
-  const rows = GRID_HOURS.map((hour) =>
+  const { first, last } = gridHours(schedule);
+  const hours = Array.from({ length: last - first }, (_, index) => first + index);
+  const rows = hours.map((hour) =>
     days.map((date) => {
-      const cell = gridCell(date, hour, timeZone);
+      const cell = gridCell(date, hour, schedule.timeZone);
       // A cell whose hour has begun has passed: it can no longer be booked from its start.
-      const reason = slotReason(cell, busy, now);
+      const reason = cellReason(availability, cell, now);
       return { date, hour, start: cell.start, end: cell.end, disabled: reason !== null, reason };
     }),
   );
   return { days, rows };
+}
+
+function cellReason(availability: Availability, cell: Range, now: Date): string | null {
+  if (Date.parse(cell.start) <= now.getTime()) return SLOT_PASSED;
+  if (!isWithinHours(availability.schedule, new Date(cell.start), new Date(cell.end))) return SLOT_CLOSED;
+  if (startProblem(availability.schedule, { start: new Date(cell.start), end: new Date(cell.end), byTheDay: false, now })) return SLOT_NOT_BOOKABLE;
+  if (unitsFree(availability, cell) < 1) return SLOT_BOOKED;
+  return null;
 }
 
 export const shiftDate = addDays;
@@ -83,9 +133,9 @@ export function busyWindow(weekStart: string): { from: string; to: string } {
 }
 
 /** Rental, fee and total for the choice, from the listing's unit price (integer minor units). */
-export function quoteChoice(units: UnitPrice[], choice: Pick<Choice, "unit" | "quantity">, feePercent: number, currency: string) {
+export function quoteChoice(units: UnitPrice[], choice: Pick<Choice, "unit" | "quantity"> & { units?: number }, feePercent: number, currency: string) {
   const price = units.find((entry) => entry.unit === choice.unit)?.priceMinor ?? 0;
-  return quoteBooking({ unitPriceMinor: price, quantity: choice.quantity, feePercent, currency });
+  return quoteBooking({ unitPriceMinor: price, quantity: choice.quantity * (choice.units ?? 1), feePercent, currency });
 }
 
 /** Keeps a quantity inside the unit's limits. */

@@ -43,7 +43,7 @@ describe("hold, pay, confirm", () => {
     expect(ledger.map((row) => [row.status, row.amount])).toEqual([["succeeded", 11000]]);
 
     const busy = await busyRanges(database.db, { spaceId: s.space.id, from: "2026-06-08T00:00:00Z", to: "2026-06-15T00:00:00Z", now: s.now });
-    expect(busy).toEqual({ ok: true, busy: [{ start: "2026-06-10T14:00:00.000Z", end: "2026-06-10T16:00:00.000Z" }] });
+    expect(busy).toEqual({ ok: true, busy: [{ start: "2026-06-10T14:00:00.000Z", end: "2026-06-10T16:00:00.000Z", units: 1 }], dated: {} });
   });
 
   it("turns a taken slot into the spec's message, never an error, even for a partial overlap", async () => {
@@ -286,7 +286,7 @@ describe("hold expiry", () => {
     const window = { spaceId: s.space.id, from: "2026-06-10T00:00:00Z", to: "2026-06-11T00:00:00Z" };
     expect((await busyRanges(database.db, { ...window, now: s.now })).ok && (await busyRanges(database.db, { ...window, now: s.now }))).toMatchObject({ busy: [{}] });
     s.advance(15 * MINUTE);
-    expect(await busyRanges(database.db, { ...window, now: s.now })).toEqual({ ok: true, busy: [] });
+    expect(await busyRanges(database.db, { ...window, now: s.now })).toEqual({ ok: true, busy: [], dated: {} });
   });
 });
 

@@ -7,7 +7,6 @@ import {
   dayLengthHours,
   daySlots,
   gridCell,
-  isSlotStart,
   localParts,
   overlaps,
   todayIn,
@@ -28,7 +27,6 @@ describe("daySlots", () => {
         expect(slots.map((s) => s.label)).toEqual(Array.from({ length: 12 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`));
         slots.forEach((slot, i) => {
           expect(localParts(slot.start, tz)).toEqual({ date: d, hour: 9 + i, minute: 0 });
-          expect(isSlotStart(slot.start, tz)).toBe(true);
           if (i > 0) expect(Date.parse(slot.start) - Date.parse(slots[i - 1]!.start)).toBe(3_600_000);
         });
       }),
@@ -61,17 +59,6 @@ describe("daySlots", () => {
         expect([23, 24, 25]).toContain(dayLengthHours(d, tz));
       }),
     );
-  });
-});
-
-describe("isSlotStart", () => {
-  it("refuses starts off the hour or outside 09:00-20:00 local time", () => {
-    expect(isSlotStart("2026-06-01T12:30:00.000Z", "Europe/London")).toBe(false);
-    expect(isSlotStart("2026-06-01T07:00:00.000Z", "Europe/London")).toBe(false); // 08:00 BST
-    expect(isSlotStart("2026-06-01T08:00:00.000Z", "Europe/London")).toBe(true); // 09:00 BST
-    expect(isSlotStart("2026-06-01T19:00:00.000Z", "Europe/London")).toBe(true); // 20:00
-    expect(isSlotStart("2026-06-01T20:00:00.000Z", "Europe/London")).toBe(false); // 21:00
-    expect(isSlotStart("not a date", "Europe/London")).toBe(false);
   });
 });
 

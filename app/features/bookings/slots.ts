@@ -117,17 +117,6 @@ export function bookingEnd(start: string, unit: PricingUnit, quantity: number, _
   return new Date(Date.parse(start) + quantity * UNIT_HOURS[unit] * HOUR_MS).toISOString();
 }
 
-/** Whether an instant is a start-time slot in the zone: on the hour, between 09:00 and 20:00 local time. */
-export function isSlotStart(instant: string, timeZone: string): boolean {
-  const ms = Date.parse(instant);
-  if (Number.isNaN(ms) || ms % 60_000 !== 0) return false;
-  const { date, hour, minute } = localParts(instant, timeZone);
-  if (minute !== 0) return false;
-  if (hour < FIRST_SLOT_HOUR || hour > LAST_SLOT_HOUR) return false;
-  // The wall-clock time must exist and map back to this instant (no skipped or repeated hour).
-  return zonedInstant(date, hour, timeZone) === new Date(ms).toISOString();
-}
-
 /** The Monday on or before `date`. */
 export function weekStartOf(date: string): string {
   const [y, m, d] = parseDate(date);

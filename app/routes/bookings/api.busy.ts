@@ -4,7 +4,11 @@ import { busyRanges } from "~/features/bookings/availability.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 
-/** GET /api/spaces/:spaceId/busy?from=ISO&to=ISO → { busy: [{ start, end }] } (window ≤ 6 weeks). */
+/**
+ * GET /api/spaces/:spaceId/busy?from=ISO&to=ISO → { busy: [{ start, end, units }], dated: { date: hours } }
+ * (window ≤ 6 weeks): the calendar's busy ranges with the units or seats each takes, and
+ * the dated hours that replace a weekday's (issue #26).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
@@ -15,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: requestNow(request),
     });
     if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
-    return Response.json({ busy: result.busy }, { headers: { "Cache-Control": "public, max-age=5" } });
+    return Response.json({ busy: result.busy, dated: result.dated }, { headers: { "Cache-Control": "public, max-age=5" } });
   } catch (error) {
     logger.error({ err: error }, "busy ranges failed");
     return Response.json({ error: "Failed to load availability" }, { status: 500 });

@@ -79,7 +79,7 @@ describe("GET /api/spaces/:spaceId/busy", () => {
     const ok = (await busyRoute.loader(args(get(`/api/spaces/${spaceId}/busy?from=${from}&to=${new Date(Date.now() + 7 * 86_400_000).toISOString()}`, null), { spaceId }))) as Response;
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toBe("public, max-age=5");
-    expect(await ok.json()).toEqual({ busy: [] });
+    expect(await ok.json()).toEqual({ busy: [], dated: {} });
     const long = (await busyRoute.loader(args(get(`/api/spaces/${spaceId}/busy?from=${from}&to=${new Date(Date.now() + 43 * 86_400_000).toISOString()}`, null), { spaceId }))) as Response;
     expect(long.status).toBe(400);
     for (const bad of ["nope", "00000000-0000-4000-8000-000000000000"]) {

@@ -5,6 +5,7 @@ import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
 import { bookingWidgetFor } from "~/features/bookings/availability.server";
+import { scheduleInWords } from "~/features/availability/schedule";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
@@ -99,8 +100,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             feePercent: widget.feePercent,
             minRentalDuration: space.minRentalDuration,
             maxRentalDuration: space.maxRentalDuration,
+            schedule: widget.schedule,
+            capacity: widget.capacity,
+            unitWords: widget.unitWords,
           }
         : null,
+    // The listing's hours and rules in words (issue #26).
+    hours: { ...scheduleInWords(space), timeZone: space.timezone },
     space: {
       id: space.id,
       title: space.title,
@@ -338,6 +344,25 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           )}
+
+          <section aria-labelledby="hours-heading" data-testid="opening-hours">
+            <h2 id="hours-heading" className="text-xl font-semibold text-slate-900">
+              Opening hours
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Times in {loaderData.hours.timeZone.replace(/_/g, " ")}, the listing's time zone.</p>
+            <ul className="mt-3 space-y-1 text-slate-700">
+              {loaderData.hours.hours.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {loaderData.hours.rules.length > 0 && (
+              <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-slate-700">
+                {loaderData.hours.rules.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </section>
 
           {details.length > 0 && (
             <section aria-labelledby="details-heading">

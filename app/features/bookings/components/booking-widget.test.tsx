@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_WEEKLY_HOURS, scheduleOf } from "~/features/availability/schedule";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { useState } from "react";
@@ -26,6 +27,9 @@ const WIDGET: BookingWidgetData = {
   feePercent: 10,
   minRentalDuration: 1,
   maxRentalDuration: 72,
+  schedule: scheduleOf({ timezone: ZONE, openingHours: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }),
+  capacity: 1,
+  unitWords: { one: "unit", many: "units" },
 };
 
 type Call = { url: string; init?: RequestInit };

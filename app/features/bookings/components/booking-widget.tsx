@@ -19,17 +19,21 @@ import {
   rangeInZone,
   shiftDate,
   SLOT_BOOKED,
+  SLOT_PASSED,
   slotOptions,
   timeInZone,
   timeZoneChoices,
   UNIT_NAMES,
   weekGrid,
   weekStartOf,
+  unitsFree,
+  type Availability,
   type Choice,
   type UnitPrice,
 } from "../booking-widget-rules";
 import { durationRange, type PricingUnit } from "../pricing";
-import { bookingEnd, todayIn, weekDays } from "../slots";
+import { todayIn, weekDays } from "../slots";
+import { countText, scheduledEnd, type Schedule } from "~/features/availability/schedule";
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { useBusyRanges } from "./use-busy-ranges";
 
@@ -40,6 +44,11 @@ export type BookingWidgetData = {
   feePercent: number;
   minRentalDuration: number;
   maxRentalDuration: number | null;
+  /** The listing's hours and rules (issue #26); dated hours arrive with the busy ranges. */
+  schedule: Schedule;
+  /** Units or seats rented at one time (1 for a space), and what one is called. */
+  capacity: number;
+  unitWords: { one: string; many: string };
 };
 
 type Props = {
@@ -85,23 +94,29 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
   const [checkout, setCheckout] = useState<{ request: PaymentIntentRequest; summary: PaymentSummary } | null>(null);
   // The last payment intent, kept when the guest goes back: continuing with the same choice reuses it (and its hold).
-  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent } | null>(null);
+  const [held, setHeld] = useState<{ key: string; intent: ReadyIntent; row: { start: string; end: string } } | null>(null);
 
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
-  const { busy: allBusy, failed: busyFailed, loaded: busyLoaded, reload: reloadBusy } = useBusyRanges(spaceId, window);
+  const { busy: allBusy, dated, failed: busyFailed, loaded: busyLoaded, reload: reloadBusy } = useBusyRanges(spaceId, window);
+  const [seats, setSeats] = useState(1);
   // Until the booked hours are known the grid waits (a failed fetch shows it, with a warning).
   const gridWaiting = !busyLoaded && !busyFailed;
   // The guest's own hold is not someone else's booking.
-  const busy = held ? allBusy.filter((range) => !sameRange(range, { start: held.intent.startTime, end: held.intent.endTime })) : allBusy;
+  // (Its row covers the booking and the listing's buffers: the hold remembers the booking's time.)
+  const busy = held ? allBusy.filter((range) => !sameRange(range, held.row)) : allBusy;
+  const schedule = useMemo(() => ({ ...widget.schedule, dated }), [widget.schedule, dated]);
+  const availability: Availability = { schedule, capacity: widget.capacity, busy };
 
   // A start someone else just booked is no longer chosen (one that passed stays, and is refused on continue).
-  const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, timeZone, chosen.unit, chosen.quantity, busy, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
+  const chosenTaken = chosen.date && chosen.start ? slotOptions(chosen.date, availability, chosen.unit, chosen.quantity, seats, now).find((slot) => slot.start === chosen.start)?.reason === SLOT_BOOKED : false;
   const choice = chosenTaken ? { ...chosen, start: null } : chosen;
   const range = durationRange(choice.unit, widget);
-  const quote = quoteChoice(units, choice, feePercent, currency);
-  const slots = choice.date ? slotOptions(choice.date, timeZone, choice.unit, choice.quantity, busy, now) : [];
-  const grid = gridWaiting ? null : weekGrid(weekStart, timeZone, busy, now);
-  const end = choice.start ? bookingEnd(choice.start, choice.unit, choice.quantity, timeZone) : null;
+  const quote = quoteChoice(units, { ...choice, units: seats }, feePercent, currency);
+  const slots = choice.date ? slotOptions(choice.date, availability, choice.unit, choice.quantity, seats, now) : [];
+  const grid = gridWaiting ? null : weekGrid(weekStart, availability, now);
+  const end = choice.start ? scheduledEnd(schedule, new Date(choice.start), choice.unit, choice.quantity).toISOString() : null;
+  // Seats or units still free for the chosen time (all of them before a time is chosen).
+  const seatsFree = choice.start && end ? unitsFree(availability, { start: choice.start, end }) : widget.capacity;
   const free = total(quote) === 0;
 
 
@@ -128,11 +143,11 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     }
     if (!choice.start || !end) return;
     setCheckout({
-      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency },
+      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency, ...(widget.capacity > 1 ? { units: seats } : {}) },
       summary: {
         when: rangeInZone(choice.start, end, displayZone),
         zone: displayZone,
-        duration: durationText(choice.unit, choice.quantity),
+        duration: durationText(choice.unit, choice.quantity) + (widget.capacity > 1 ? ` × ${countText(seats, widget.unitWords)}` : ""),
         rental: quote.rentalMinor,
         fee: quote.feeMinor,
         feePercent: quote.feePercent,
@@ -149,7 +164,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         request={checkout.request}
         summary={checkout.summary}
         existing={held?.key === key ? held.intent : null}
-        onReady={(intent) => setHeld({ key, intent })}
+        onReady={(intent) => setHeld({ key, intent, row: occupiedRow(intent, widget.schedule.rules) })}
         onBack={() => {
           setCheckout(null);
           reloadBusy();
@@ -229,7 +244,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
             {slots.map((slot) => (
               <option key={slot.start} value={slot.start} disabled={slot.disabled}>
                 {timeInZone(slot.start, displayZone)}
-                {slot.reason ? ` — ${slot.reason === SLOT_BOOKED ? "booked" : "passed"}` : ""}
+                {slot.reason ? ` — ${slotNote(slot.reason)}` : ""}
               </option>
             ))}
           </Select>
@@ -244,6 +259,18 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           </Select>
         </Field>
       </div>
+
+      {widget.capacity > 1 && (
+        <Field label={`${widget.unitWords.many[0]!.toUpperCase()}${widget.unitWords.many.slice(1)}`} hint={choice.start ? `${countText(seatsFree, widget.unitWords)} free at this time` : `Up to ${countText(widget.capacity, widget.unitWords)}`}>
+          <Select value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
+            {Array.from({ length: widget.capacity }, (_, index) => index + 1).map((count) => (
+              <option key={count} value={count} disabled={choice.start !== null && count > seatsFree}>
+                {countText(count, widget.unitWords)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
 
       <Field label="Show times in">
         <Select value={displayZone} onChange={(event) => setDisplayZone(event.target.value)}>
@@ -285,7 +312,10 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           </div>
         )}
         <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">Rental ({durationText(choice.unit, choice.quantity)})</dt>
+          <dt className="text-slate-600">
+            Rental ({durationText(choice.unit, choice.quantity)}
+            {widget.capacity > 1 ? ` × ${countText(seats, widget.unitWords)}` : ""})
+          </dt>
           <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency)}</dd>
         </div>
         <div className="flex justify-between gap-3">
@@ -311,6 +341,21 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </fieldset>
   );
+}
+
+/** The few words after a disabled start time in the list. */
+function slotNote(reason: string) {
+  if (reason === SLOT_BOOKED) return "booked";
+  if (reason === SLOT_PASSED) return "passed";
+  return "not bookable";
+}
+
+/** The calendar row a hold of the guest's own takes: its time and the listing's buffers. */
+function occupiedRow(intent: ReadyIntent, rules: Schedule["rules"]) {
+  return {
+    start: new Date(Date.parse(intent.startTime) - rules.bufferBeforeMinutes * 60_000).toISOString(),
+    end: new Date(Date.parse(intent.endTime) + rules.bufferAfterMinutes * 60_000).toISOString(),
+  };
 }
 
 function sameRange(a: { start: string; end: string }, b: { start: string; end: string }) {
