@@ -1,5 +1,6 @@
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
+import { runIcalImport } from "~/features/calendar-sync/calendar-sync.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
 import { queueReviewRequests } from "~/features/mail/review-requests.server";
@@ -42,6 +43,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
   // Guests whose stay ended get one e-mail inviting a review (ADR 0171).
   { name: "review-requests", intervalMs: 15 * 60_000, run: (db, now) => queueReviewRequests(db, now) },
+  // Imported calendars (issue #26 point 6, ADR 0203): each feed is fetched 30 minutes after
+  // its last fetch; the job looks for due feeds every 5 minutes and claims them (a lease,
+  // SKIP LOCKED), so a feed is fetched by one worker at a time.
+  { name: "ical-import", intervalMs: 5 * 60_000, run: (db, now) => runIcalImport(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {
