@@ -5,7 +5,8 @@ import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { confirmCardPayment, getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { createBookingHold } from "~/features/bookings/hold.server";
 import { type PricingUnit, quoteBooking, unitPrice } from "~/features/bookings/pricing";
-import { bookingEnd, daySlots } from "~/features/bookings/slots";
+import { zonedInstant } from "~/features/bookings/slots";
+import { scheduledEnd, scheduleOf } from "~/features/availability/schedule";
 import type { Db } from "~/lib/db.server";
 import { createSpace, type SpaceOverrides } from "./listings";
 import { createUser } from "./users";
@@ -34,24 +35,25 @@ export async function bookingScenario(db: Db, options: { now: string; listing?: 
   const otherGuest = await newUser();
   let now = new Date(options.now);
 
-  type Pick = { date: string; hour: number; unit?: PricingUnit; quantity?: number; hours?: number };
+  type Pick = { date: string; hour: number; unit?: PricingUnit; quantity?: number; hours?: number; /** Units or seats (issue #26). */ units?: number };
 
   /** The body the widget would send for a choice, priced as the server prices it. */
   function request(pick: Pick, overrides: Record<string, unknown> = {}) {
     const unit = pick.unit ?? "hour";
     const quantity = pick.quantity ?? pick.hours ?? 1;
-    const startTime = daySlots(pick.date, space.timezone).find((slot) => slot.label === `${String(pick.hour).padStart(2, "0")}:00`)?.start;
-    if (!startTime) throw new Error(`No slot at ${pick.hour}:00`);
+    const startTime = zonedInstant(pick.date, pick.hour, space.timezone);
     const price = unitPrice(space, unit) ?? 0;
-    const quote = quoteBooking({ unitPriceMinor: price, quantity, feePercent: feePercent(), currency: space.currency });
+    const units = pick.units ?? 1;
+    const quote = quoteBooking({ unitPriceMinor: price, quantity: quantity * units, feePercent: feePercent(), currency: space.currency });
     return {
       spaceId: space.id,
       startTime,
-      endTime: bookingEnd(startTime, unit, quantity, space.timezone),
+      endTime: scheduledEnd(scheduleOf(space), new Date(startTime), unit, quantity).toISOString(),
       duration: quantity,
       pricingUnit: unit,
       amount: quote.totalMinor,
       currency: space.currency,
+      ...(pick.units ? { units } : {}),
       ...overrides,
     };
   }

@@ -47,7 +47,7 @@ export async function unitsInUse(db: Db | Tx, input: { spaceId: string; start: D
        where a.space_id = ${input.spaceId}
          and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[)')
          and ${live(input.now)}
-         and a.booking_id is distinct from ${input.exceptBooking ?? null}::uuid
+         ${input.exceptBooking ? sql`and a.booking_id is distinct from ${input.exceptBooking}::uuid` : sql``}
     )
     select coalesce(max((select sum(r2.units) from r r2 where r2.s <= p.s and r2.e > p.s)), 0)::int as used from r p`);
   return Number(rows[0]?.used ?? 0);

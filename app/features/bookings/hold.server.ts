@@ -235,8 +235,8 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
     space.id,
     { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
     () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE } } }),
-    // With seats, one refusal does not mean the next guest (asking for fewer) is refused too.
-    (outcome) => outcome.held || (!seats && !outcome.answer.ok && outcome.answer.code === "slot_taken"),
+    // With seats, neither a hold nor a refusal means the time is taken for everyone.
+    (outcome) => !seats && (outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken")),
   );
   if (taking === "taken") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   if (!taking.held) return taking.answer;

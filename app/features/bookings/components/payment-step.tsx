@@ -19,6 +19,8 @@ export type PaymentIntentRequest = {
   pricingUnit: string;
   amount: number;
   currency: string;
+  /** Units or seats, on a listing that has several (issue #26). */
+  units?: number;
 };
 
 export type PaymentSummary = {
