@@ -58,6 +58,9 @@ export default [
   route("api/webhooks/stripe", "routes/bookings/api.stripe-webhook.ts"),
   route("api/bookings/:bookingId/calendar.ics", "routes/bookings/api.booking-calendar.ts"),
   route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
+  // Calendar sync (issue #26 point 6, ADR 0203): the listing's secret iCal feed; the host's imports and feed URL.
+  route("api/spaces/:spaceId/calendar/:token.ics", "routes/calendar-sync/api.calendar-feed.ts"),
+  route("api/spaces/:spaceId/calendar-sync", "routes/calendar-sync/api.calendar-sync.ts"),
   // Reviews after a stay and the host's answer (issue #15, ADR 0171).
   route("api/bookings/:bookingId/review", "routes/reviews/api.booking-review.ts"),
   route("api/reviews/:reviewId/reply", "routes/reviews/api.review-reply.ts"),

@@ -38,6 +38,9 @@ export function requestLog(req: IncomingMessage, res: ServerResponse, next: () =
   next();
 }
 
+/** A listing's calendar feed URL carries its secret in the path (ADR 0203): logged without it. */
+const SECRET_IN_PATH = /^(\/api\/spaces\/[^/]+\/calendar\/)[^/]+(\.ics)$/;
+
 function pathOf(url: string | undefined) {
-  return (url ?? "/").split("?")[0];
+  return ((url ?? "/").split("?")[0] ?? "/").replace(SECRET_IN_PATH, "$1[redacted]$2");
 }
