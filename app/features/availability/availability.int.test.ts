@@ -6,6 +6,12 @@ import { busyRanges } from "~/features/bookings/availability.server";
 import { DEFAULT_WEEKLY_HOURS } from "./schedule";
 import { blockSchema, scheduleSettingsSchema } from "./schedule-form";
 import { blockTime, saveDatedHours, saveScheduleSettings, unblockTime } from "./host-schedule.server";
+import { eq, like } from "drizzle-orm";
+import { emailOutbox } from "~/db/schema/index";
+import { payouts } from "~/db/schema/bookings";
+import { BOOKING_MESSAGES } from "~/features/bookings/booking-rules.server";
+import { rescheduleBooking } from "~/features/bookings/reschedule.server";
+import { zonedInstant } from "~/features/bookings/slots";
 
 /**
  * The availability engine through the real booking hold and the host's functions
@@ -176,5 +182,47 @@ describe("units and seats", () => {
     expect(settings("4", JSON.stringify([[{ start: "22:00", end: "02:00" }], [], [], [], [], [], []])).error?.issues[0]?.message).toBe("Each opening must end after it starts");
     const kept = await s.booking((await s.calendar())[0]!.bookingId!);
     expect(kept.units).toBe(3);
+  });
+});
+
+describe("moving a booking", () => {
+  it("moves a confirmed booking 3 days later: the old time reopens, the payout follows, both sides hear; refusals change nothing", async () => {
+    const s = await scenario({});
+    const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10, hours: 2 });
+    await s.pay(s.guest, hold.clientSecret);
+    const taken = await s.book(s.otherGuest, { date: "2026-06-13", hour: 14, hours: 1 });
+    const move = (startTime: string, userId = s.guest.id, now = s.now) => rescheduleBooking(database.db, { userId, bookingId: hold.bookingId, startTime, now });
+    const at = (date: string, hour: number) => zonedInstant(date, hour, "America/New_York");
+
+    expect(await move(at("2026-06-13", 13))).toEqual({ ok: false, code: "not_allowed", error: BOOKING_MESSAGES.slotTaken });
+    expect(await move(at("2026-06-13", 20))).toMatchObject({ ok: false, code: "invalid", error: "This booking would run past the listing's opening hours: pick an earlier start or a shorter time" });
+    expect(await move(at("2026-06-13", 10), s.otherGuest.id)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await move(at("2026-06-13", 10), s.guest.id, new Date("2026-06-08T15:00:00Z"))).toEqual({ ok: false, code: "not_allowed", error: "Bookings can be changed up to 48 hours before they start" });
+    expect((await s.booking(hold.bookingId)).startTime.toISOString()).toBe("2026-06-10T14:00:00.000Z");
+
+    expect(await move(at("2026-06-13", 10))).toEqual({ ok: true, startTime: "2026-06-13T14:00:00.000Z", endTime: "2026-06-13T16:00:00.000Z" });
+    const moved = await s.booking(hold.bookingId);
+    expect([moved.status, moved.totalPrice, moved.payoutReleaseAt.toISOString()]).toEqual(["confirmed", 11000, "2026-06-14T16:00:00.000Z"]);
+    const row = (await s.calendar()).find((entry) => entry.bookingId === hold.bookingId)!;
+    expect([row.kind, row.startTime.toISOString(), row.endTime.toISOString()]).toEqual(["booking", "2026-06-13T14:00:00.000Z", "2026-06-13T16:00:00.000Z"]);
+    const [payout] = await database.db.select().from(payouts).where(eq(payouts.bookingId, hold.bookingId));
+    expect(payout!.releaseAt.toISOString()).toBe("2026-06-14T16:00:00.000Z");
+    // The old time is free for someone else at once.
+    expect((await s.hold(s.otherGuest, s.request({ date: "2026-06-10", hour: 10, hours: 2 }))).ok).toBe(true);
+    const mails = await database.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `booking-moved:${hold.bookingId}:%`));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(["Booking moved: " + s.space.title, "Booking moved: " + s.space.title]);
+    expect(taken.ok).toBe(true);
+  });
+
+  it("a cancelled booking cannot be moved", async () => {
+    const s = await scenario({});
+    const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10 });
+    await s.pay(s.guest, hold.clientSecret);
+    await s.cancel(s.guest, hold.bookingId);
+    expect(await rescheduleBooking(database.db, { userId: s.guest.id, bookingId: hold.bookingId, startTime: zonedInstant("2026-06-12", 10, "America/New_York"), now: s.now })).toEqual({
+      ok: false,
+      code: "not_allowed",
+      error: "Only upcoming confirmed bookings can be changed",
+    });
   });
 });

@@ -56,7 +56,7 @@ export async function unitsInUse(db: Db | Tx, input: { spaceId: string; start: D
 export type Conflict = { bookingId: string | null; kind: "booking" | "hold" | "blocked"; start: Date; end: Date };
 
 /** The first live row of the listing overlapping [start, end), bookings and holds before blocks. */
-export async function firstConflict(db: Db | Tx, input: { spaceId: string; start: Date; end: Date; now: Date; kinds?: readonly ("booking" | "hold" | "blocked")[] }): Promise<Conflict | null> {
+export async function firstConflict(db: Db | Tx, input: { spaceId: string; start: Date; end: Date; now: Date; kinds?: readonly ("booking" | "hold" | "blocked")[]; exceptBooking?: string }): Promise<Conflict | null> {
   const kinds = input.kinds ?? ["booking", "hold", "blocked"];
   const { rows } = await db.execute<{ booking_id: string | null; kind: Conflict["kind"]; start_time: string; end_time: string }>(sql`
     select a.booking_id, a.kind, coalesce(b.start_time, a.start_time) as start_time, coalesce(b.end_time, a.end_time) as end_time
@@ -65,6 +65,7 @@ export async function firstConflict(db: Db | Tx, input: { spaceId: string; start
        and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[)')
        and ${live(input.now)}
        and a.kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
+       ${input.exceptBooking ? sql`and a.booking_id is distinct from ${input.exceptBooking}::uuid` : sql``}
      order by (a.kind = 'blocked'), a.start_time
      limit 1`);
   const row = rows[0];

@@ -28,6 +28,7 @@ export const BOOKING_MESSAGES = {
   bookingNotFound: "Booking not found",
   alreadyCancelled: "This booking has already been cancelled",
   notCancellable: "Only upcoming confirmed bookings can be cancelled",
+  notChangeable: "Only upcoming confirmed bookings can be changed",
   refundChanged: "The refund for this booking has changed since you opened this dialog. Please review the new amount.",
   reasonRequired: "Please give a reason for the cancellation",
   reasonTooLong: "Keep the reason to 1000 characters or fewer.",

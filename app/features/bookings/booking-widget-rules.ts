@@ -92,6 +92,13 @@ function peakUnits(range: { start: number; end: number }, busy: Busy[], capacity
   return peak;
 }
 
+/** The few words after a disabled start time in a list of times. */
+export function slotNote(reason: string) {
+  if (reason === SLOT_BOOKED) return "booked";
+  if (reason === SLOT_PASSED) return "passed";
+  return "not bookable";
+}
+
 export type GridCell = { date: string; hour: number; start: string; end: string; disabled: boolean; reason: string | null };
 
 /**

@@ -36,8 +36,8 @@ describe("the booking process", () => {
     expect([...reached].sort()).toEqual([...BOOKING_STATES].sort());
   });
 
-  it("lets a guest cancel only a confirmed booking, and nothing leave expired but a late payment's refund", () => {
-    expect(transitionsFrom("confirmed", "guest")).toEqual(["guest_cancel"]);
+  it("lets a guest cancel or move only a confirmed booking, and nothing leave expired but a late payment's refund", () => {
+    expect(transitionsFrom("confirmed", "guest")).toEqual(["guest_cancel", "reschedule"]);
     expect(allows("guest_cancel", "cancelled")).toBe(false);
     expect(allows("guest_cancel", "pending_payment")).toBe(false);
     expect(allows("confirm", "expired")).toBe(false);

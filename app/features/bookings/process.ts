@@ -132,6 +132,13 @@ export const BOOKING_PROCESS = {
     guard: "the booking's end has passed",
     effects: [],
   },
+  reschedule: {
+    from: ["confirmed"],
+    to: "unchanged",
+    by: ["guest"],
+    guard: "at least 48 hours before the start; the new time has the same length and price, passes the listing's hours and rules and is free",
+    effects: ["calendar: the row moves to the new time (the old time reopens in the same transaction)", "payout: released 24 h after the new end", "e-mail: the new time to the guest and the host"],
+  },
   record_refund: {
     from: ["confirmed", "completed", "cancelled", "disputed"],
     to: "cancelled",

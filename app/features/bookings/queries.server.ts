@@ -5,6 +5,8 @@ import type { Db } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
 import { guestCancellationSplit } from "./cancellation.server";
 import { summary, type BookingSummary } from "./confirmation.server";
+import { scheduleOf, type Schedule } from "~/features/availability/schedule";
+import { RESCHEDULE_NOTICE_MS } from "./reschedule.server";
 
 /** A guest's bookings and the files made from them (issue #12). */
 export type BookingRow = BookingSummary & {
@@ -16,6 +18,19 @@ export type BookingRow = BookingSummary & {
   canCancel: boolean;
   cancelQuote: { refundMinor: number } | null;
   icsHref: string | null;
+  /** What the 'Change time' dialog needs, while the booking can still be moved (issue #26). */
+  reschedule: Reschedulable | null;
+};
+
+export type Reschedulable = {
+  spaceId: string;
+  schedule: Schedule;
+  capacity: number;
+  units: number;
+  unit: "hour" | "day" | "week" | "month";
+  quantity: number;
+  /** The booking's own calendar row (its time and buffers): not someone else's. */
+  row: { start: string; end: string };
 };
 
 /** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
@@ -49,6 +64,21 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
       canCancel,
       cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,
       icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
+      reschedule:
+        booking.status === "confirmed" && booking.startTime.getTime() - now.getTime() >= RESCHEDULE_NOTICE_MS
+          ? {
+              spaceId: space.id,
+              schedule: scheduleOf(space),
+              capacity: space.quantity,
+              units: booking.units,
+              unit: booking.pricingUnit,
+              quantity: booking.quantity,
+              row: {
+                start: new Date(booking.startTime.getTime() - space.bufferBeforeMinutes * 60_000).toISOString(),
+                end: new Date(booking.endTime.getTime() + space.bufferAfterMinutes * 60_000).toISOString(),
+              },
+            }
+          : null,
     };
   });
   return { items, page, pageCount, total: Number(total) };

@@ -82,6 +82,42 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
   await queueEmail(tx, { ...hostMail, kind: "booking_confirmed", to: host.email, userId: host.id, dedupeKey: `booking-confirmed:${booking.id}:host`, now });
 }
 
+/**
+ * Both sides hear that a guest moved a booking (issue #26), with the old and the new time.
+ * A receipt: sent as the booking_confirmed kind, keyed by the move.
+ */
+export async function queueBookingMovedEmails(tx: Db | Tx, bookingId: string, previous: { start: Date; end: Date }, now: Date): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, host, when } = context;
+  const before = rangeInZone(previous.start.toISOString(), previous.end.toISOString(), space.timezone);
+  const key = `booking-moved:${booking.id}:${booking.startTime.toISOString()}:${now.toISOString()}`;
+  const guestMail = renderEmail({
+    subject: `Booking moved: ${space.title}`,
+    heading: "Your booking has a new time",
+    paragraphs: [`Hi ${guest.name}, your booking of ${space.title} is now for ${when} (${space.timezone}). The price and the cancellation terms stay as they were.`],
+    details: [
+      { label: "New time", value: when },
+      { label: "Was", value: before },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "See your bookings", url: absoluteUrl("/my-bookings") },
+  });
+  await queueEmail(tx, { ...guestMail, kind: "booking_confirmed", to: guest.email, userId: guest.id, dedupeKey: `${key}:guest`, now });
+  const hostMail = renderEmail({
+    subject: `Booking moved: ${space.title}`,
+    heading: `A booking of ${space.title} has a new time`,
+    paragraphs: [`Hi ${host.name}, ${guest.name === "there" ? "a guest" : guest.name} moved their booking to ${when} (${space.timezone}); ${before} is free again.`],
+    details: [
+      { label: "New time", value: when },
+      { label: "Was", value: before },
+      { label: "Booking", value: booking.id },
+    ],
+    action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+  });
+  await queueEmail(tx, { ...hostMail, kind: "booking_confirmed", to: host.email, userId: host.id, dedupeKey: `${key}:host`, now });
+}
+
 /** Both sides hear about a cancellation, with the refund the guest gets back. */
 export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
   const context = await bookingContext(tx, bookingId);

@@ -3,6 +3,8 @@ import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
+import { rescheduleBooking } from "~/features/bookings/reschedule.server";
+import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { listMyBookings } from "~/features/bookings/queries.server";
 import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
@@ -20,6 +22,7 @@ import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/my-bookings";
 
 const PAGE_SIZE = 10;
+const RESCHEDULE_FAILED = "The booking could not be moved. Please try again.";
 
 /** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md "My bookings"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,24 +34,40 @@ export async function loader({ request }: Route.LoaderArgs) {
     const now = requestNow(request);
     const result = await listMyBookings(db, { userId: user.id, page, pageSize: PAGE_SIZE, now });
     const reviews = await reviewStates(db, { userId: user.id, bookingIds: result.items.map((item) => item.id), now });
-    return { error: null, ...result, reviews };
+    return { error: null, ...result, reviews, now: now.toISOString() };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch bookings");
-    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0, reviews: {} as Record<string, ReviewState> }, { status: 500 });
+    return data({ error: ERROR_TEXT.fetchBookings, items: [], page, pageCount: 0, total: 0, reviews: {} as Record<string, ReviewState>, now: new Date().toISOString() }, { status: 500 });
   }
 }
 
-const cancelSchema = z.object({
-  intent: z.literal("cancel"),
-  bookingId: z.string().min(1).max(100),
-  // The refund the dialog showed, in minor units: a different refund now is answered with the new quote.
-  expectedRefund: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-});
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("cancel"),
+    bookingId: z.string().min(1).max(100),
+    // The refund the dialog showed, in minor units: a different refund now is answered with the new quote.
+    expectedRefund: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  }),
+  // 'Change time' (issue #26): the booking moves to a new start, same length and price.
+  z.object({ intent: z.literal("reschedule"), bookingId: z.string().min(1).max(100), startTime: z.string().min(1).max(40) }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!body.ok) return bodyTooLargeResponse({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null });
+  const parsed = actionSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
+  if (parsed.data.intent === "reschedule") {
+    try {
+      const moved = await rescheduleBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, startTime: parsed.data.startTime, now: requestNow(request) });
+      if (!moved.ok) return data({ ok: false as const, error: moved.error, refundMinor: null }, { status: refusalStatus(moved.code) });
+      return { ok: true as const, error: null, refundMinor: null, moved: { startTime: moved.startTime, endTime: moved.endTime } };
+    } catch (error) {
+      logger.error({ err: error }, "Failed to move booking");
+      return data({ ok: false as const, error: RESCHEDULE_FAILED, refundMinor: null }, { status: 500 });
+    }
+  }
   try {
     const result = await cancelBooking(await getDb(), {
       by: { kind: "guest", userId: user.id },
@@ -91,7 +110,7 @@ export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-8 space-y-4">
           {items.map((row) => (
-            <MyBookingItem key={row.id} row={row} actions={<BookingReviewAction state={loaderData.reviews[row.id]} bookingId={row.id} spaceTitle={row.space.title} />} />
+            <MyBookingItem key={row.id} row={row} now={new Date(loaderData.now)} actions={<BookingReviewAction state={loaderData.reviews[row.id]} bookingId={row.id} spaceTitle={row.space.title} />} />
           ))}
         </ul>
       )}

@@ -19,7 +19,7 @@ import {
   rangeInZone,
   shiftDate,
   SLOT_BOOKED,
-  SLOT_PASSED,
+  slotNote,
   slotOptions,
   timeInZone,
   timeZoneChoices,
@@ -341,13 +341,6 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </fieldset>
   );
-}
-
-/** The few words after a disabled start time in the list. */
-function slotNote(reason: string) {
-  if (reason === SLOT_BOOKED) return "booked";
-  if (reason === SLOT_PASSED) return "passed";
-  return "not bookable";
 }
 
 /** The calendar row a hold of the guest's own takes: its time and the listing's buffers. */

@@ -9,6 +9,7 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import type { BookingRow } from "../queries.server";
+import { RescheduleDialog } from "./reschedule-dialog";
 import { dateTimeFormat } from "~/lib/dates";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
@@ -18,6 +19,7 @@ export type MyBookingRow = Pick<
   BookingRow,
   "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
 > &
+  Partial<Pick<BookingRow, "reschedule">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
@@ -50,7 +52,7 @@ export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "t
  * listing's zone, amounts, status, the .ics link, and Cancel with a dialog that shows
  * the refund before the guest confirms. The cancel posts `intent=cancel` to the page's action.
  */
-export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More actions for the row (e.g. "Write a review"). */ actions?: ReactNode }) {
+export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** More actions for the row (e.g. "Write a review"). */ actions?: ReactNode; /** The page's clock (for the 'Change time' dialog). */ now?: Date }) {
   const fetcher = useFetcher<CancelResult>();
   const [open, setOpen] = useState(false);
   // Before hydration the dialog cannot open: the button says so by being disabled.
@@ -108,6 +110,7 @@ export function MyBookingItem({ row, actions }: { row: MyBookingRow; /** More ac
             </a>
           )}
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
+          {row.reschedule && !result?.ok && now && <RescheduleDialog bookingId={row.id} reschedule={row.reschedule} timeZone={row.timeZone} now={now} />}
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
               {/* The trigger gets the focus back when the dialog closes. */}
