@@ -202,6 +202,20 @@ describe("import", () => {
     expect((v as { ok: boolean }).ok).toBe(true);
   });
 
+  it("stores summaries and UIDs with quotes, backslashes, commas and braces as they are", async () => {
+    const { host, space } = await listing();
+    server.set(
+      "/odd.ics",
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:odd"{1,2}\\\\x@example.test\r\nDTSTART:20270301T100000Z\r\nDTEND:20270301T110000Z\r\nSUMMARY:Say "hi"\\, {NULL} \\\\ back – ünï\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:NULL\r\nDTSTART:20270302T100000Z\r\nDTEND:20270302T110000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    );
+    expect((await addImportFeed(database.db, { hostId: host.id, spaceId: space.id, url: server.url("/odd.ics"), now: NOW, fetchOptions: local })).ok).toBe(true);
+    const events = await database.db.select().from(calendarImportEvents).where(eq(calendarImportEvents.spaceId, space.id)).orderBy(calendarImportEvents.startTime);
+    expect(events.map((e) => [e.uid, e.summary])).toEqual([
+      ['odd"{1,2}\\x@example.test', 'Say "hi", {NULL} \\ back – ünï'],
+      ["NULL", null],
+    ]);
+  });
+
   it("a listing of several units: imported blocks take every unit, as the host's blocks do", async () => {
     const { host, space } = await listing({ quantity: 5, rentalType: "equipment" });
     await addImportFeed(database.db, { hostId: host.id, spaceId: space.id, url: server.url("/vrbo.ics"), now: NOW, fetchOptions: local });

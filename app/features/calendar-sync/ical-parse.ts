@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
 import { createHash } from "node:crypto";
+import { zonedInstant } from "~/features/bookings/slots";
 
 /**
  * Reading an imported calendar (issue #26 point 6, ADR 0203) with ical.js: events,
@@ -55,6 +56,7 @@ export type ParseOptions = {
 };
 
 const DAY_MS = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, "0");
 const dayKey = (date: Date) => date.getUTCFullYear() * 10_000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -136,7 +138,7 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
     if (time.isDate) {
       const hourText = role === "start" ? options.checkInTime : options.checkOutTime;
       const hour = options.checkInTime && options.checkOutTime && hourText ? Number(hourText.slice(0, 2)) : 0;
-      return new TZDate(time.year, time.month - 1, time.day, hour, 0, 0, 0, zone).getTime();
+      return Date.parse(zonedInstant(`${time.year}-${pad(time.month)}-${pad(time.day)}`, hour, zone));
     }
     const tzid = time.zone?.tzid;
     if (tzid && tzid !== "floating") return time.toUnixTime() * 1000;
