@@ -284,6 +284,13 @@ describe("refusals store nothing", () => {
     expect((await refused(server.url("/missing.ics"))).error).toContain("404");
   });
 
+  it("more than 20 tries in 10 minutes are refused before fetching (429)", async () => {
+    for (let i = 0; i < 20; i += 1) expect((await refused(`http://10.0.0.${i + 1}/calendar.ics`, { timeoutMs: 2_000 })).status).toBe(422);
+    const result = await refused(server.url("/airbnb.ics"));
+    expect(result.status).toBe(429);
+    expect(result.error).toMatch(/^Too many calendars tried; try again in \d+ minutes?\.$/);
+  });
+
   it("another host's listing reads as a missing one", async () => {
     const stranger = await createHost(database.db);
     for (const id of [spaceId, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {

@@ -5,6 +5,7 @@ import { spaceAvailability } from "~/db/schema/bookings";
 import { calendarImportEvents, calendarImportFeeds } from "~/db/schema/calendar-sync";
 import { spaces } from "~/db/schema/listings";
 import { lockCalendar } from "~/features/availability/calendar-rows.server";
+import { consumeRateLimit, formatRetryAfter } from "~/features/security/rate-limit.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -38,6 +39,11 @@ const FETCH_CONCURRENCY = 4;
 /** Exported rows: from two months back, at most this many. */
 const EXPORT_PAST_DAYS = 60;
 const EXPORT_MAX_ROWS = 5_000;
+/** Calendars a host may try to add (each one is fetched). */
+const IMPORT_TRY_LIMITS = [
+  { max: 20, windowMs: 10 * 60_000 },
+  { max: 100, windowMs: 24 * 60 * 60_000 },
+];
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class CalendarSyncError extends Error {
@@ -386,6 +392,9 @@ export async function addImportFeed(db: Db, input: { hostId: string; spaceId: st
   const existing = await db.select({ url: calendarImportFeeds.url }).from(calendarImportFeeds).where(eq(calendarImportFeeds.spaceId, space.id));
   if (existing.some((feed) => feed.url === input.url)) return { ok: false, status: 409, error: CALENDAR_SYNC_TEXT.duplicateFeed };
   if (existing.length >= MAX_IMPORT_FEEDS) return { ok: false, status: 409, error: CALENDAR_SYNC_TEXT.tooManyFeeds };
+  // Each try is a fetch of an address the host chose: counted, so the form is no fetching proxy.
+  const slot = await consumeRateLimit(db, { key: `calendar-import:${input.hostId}`, limits: IMPORT_TRY_LIMITS });
+  if (!slot.ok) return { ok: false, status: 429, error: `Too many calendars tried; try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` };
   let fetched: Fetched;
   try {
     fetched = await fetchCalendar(input.url, space, input.now, input.fetchOptions ?? importFetchOptions(), null);
