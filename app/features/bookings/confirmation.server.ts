@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { countText, unitWords } from "~/features/availability/schedule";
 import { bookings, localPaymentIntents } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { RemoteIntent } from "~/features/payments/contracts";
@@ -120,6 +121,8 @@ export type BookingSummary = {
   feePercent: number;
   total: number;
   refund: number | null;
+  /** "3 seats" on a listing of several units or seats (issue #26); null for one. */
+  units: string | null;
   space: { id: string; title: string; location: string; href: string };
 };
 
@@ -136,6 +139,7 @@ export function summary(booking: BookingRecord, space: typeof spaces.$inferSelec
     feePercent: booking.platformFeePercentage,
     total: booking.totalPrice,
     refund: booking.refundAmount,
+    units: space.quantity > 1 || booking.units > 1 ? countText(booking.units, unitWords(space.rentalType)) : null,
     space: { id: space.id, title: space.title, location: space.location, href: spacePath(space) },
   };
 }

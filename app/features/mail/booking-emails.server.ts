@@ -60,6 +60,7 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
     details: [
       { label: "Space", value: `${space.title}, ${space.location}` },
       { label: "When", value: when },
+      ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
       { label: "Rental", value: money(booking.rentalAmount) },
       { label: "Service fee", value: money(booking.platformFeeAmount) },
       { label: "Total paid", value: money(booking.totalPrice) },
@@ -74,6 +75,7 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
     paragraphs: [`Hi ${host.name}, ${guest.name === "there" ? "a guest" : guest.name} booked your space for ${when} (${space.timezone}).`],
     details: [
       { label: "When", value: when },
+      ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
       { label: "Your earnings", value: money(booking.rentalAmount) },
       { label: "Booking", value: booking.id },
     ],

@@ -19,6 +19,7 @@ export type MyBookingRow = Pick<
   BookingRow,
   "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
 > &
+  Partial<Pick<BookingRow, "units">> &
   Partial<Pick<BookingRow, "reschedule">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
 
@@ -81,7 +82,10 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {row.space.location}
         </p>
-        <p className="text-sm text-slate-800">{bookingWhen(row)}</p>
+        <p className="text-sm text-slate-800">
+          {bookingWhen(row)}
+          {row.units ? ` · ${row.units}` : ""}
+        </p>
         <p className="text-sm text-slate-700">
           Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
           <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
