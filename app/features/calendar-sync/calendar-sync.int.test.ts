@@ -336,6 +336,26 @@ describe("the ical-import job", () => {
   });
 });
 
+describe("the job as scheduled", () => {
+  it("`ical-import` is in the job list and fetches with the configured rules (loopback refused unless CALENDAR_IMPORT_ALLOW_PRIVATE)", async () => {
+    const { backgroundJob } = await import("~/features/jobs/background-jobs.server");
+    const job = backgroundJob("ical-import")!;
+    expect(job.intervalMs).toBe(5 * 60_000);
+    const { host, space } = await listing();
+    server.set("/scheduled.ics", fixture("vrbo.ics"));
+    const added = await addImportFeed(database.db, { hostId: host.id, spaceId: space.id, url: server.url("/scheduled.ics"), now: NOW, fetchOptions: local });
+    const feedId = (added as { feedId: string }).feedId;
+    // Far in the future, so this feed is due; the configured rules refuse its loopback address.
+    const later = new Date("2030-01-01T00:00:00Z");
+    await job.run(database.db, later);
+    const [feed] = await database.db.select().from(calendarImportFeeds).where(eq(calendarImportFeeds.id, feedId));
+    expect(feed!.lastError).toContain("loopback");
+    expect(feed!.lastAttemptAt!.toISOString()).toBe(later.toISOString());
+    expect(feed!.nextSyncAt.toISOString()).toBe("2030-01-01T00:30:00.000Z");
+    expect(await database.db.select().from(calendarImportEvents).where(eq(calendarImportEvents.feedId, feedId))).toHaveLength(2);
+  });
+});
+
 describe("export", () => {
   it("the secret feed lists bookings and the host's blocks, never holds, imported blocks, names or notes; a new token retires the old URL", async () => {
     const { host, space } = await listing({ title: "Harbour loft" });
