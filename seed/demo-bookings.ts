@@ -116,7 +116,7 @@ export async function seedDemoBookings(tx: Tx, input: { now: Date; listings: Lis
       }
       continue;
     }
-    await tx.insert(spaceAvailability).values({ spaceId: listing.id, bookingId: id, kind: "booking", startTime: start, endTime: end, createdAt });
+    await tx.insert(spaceAvailability).values({ spaceId: listing.id, bookingId: id, kind: "booking", startTime: start, endTime: end, shared: (listing.quantity ?? 1) > 1, createdAt });
     if (end.getTime() <= now.getTime()) await tx.update(bookings).set({ status: "completed", updatedAt: end }).where(eq(bookings.id, id));
     const account = accounts.get(listing.userId);
     if (account && row.payoutReleaseAt.getTime() <= now.getTime()) await payDemoPayout(tx, { bookingId: id, accountId: account, at: row.payoutReleaseAt });

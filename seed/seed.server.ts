@@ -301,6 +301,7 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
       waiverRequired: rental.waiverRequired ?? false,
       minRentalDuration: rental.minDuration ?? 1,
       maxRentalDuration: rental.maxDuration ?? null,
+      quantity: rental.seats ?? 1,
       safetyEquipmentIncluded: rental.safety ?? [],
       streetAddress: listing.address?.street ?? null,
       unitNumber: listing.address?.unit ?? null,

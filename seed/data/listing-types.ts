@@ -24,6 +24,8 @@ export type RentalDetails = {
   minDuration?: number;
   maxDuration?: number;
   safety?: string[];
+  /** Units or seats rented at one time (spaces.quantity, issue #26); default 1. */
+  seats?: number;
 };
 
 /** One demo listing as written in listings-us.ts / listings-intl.ts. */

@@ -414,7 +414,7 @@ export const INTERNATIONAL_LISTINGS: readonly ListingSeed[] = [
     amenities: ["Dinner on board", "Snorkelling gear", "Drinks", "Hotel transfer"],
     images: ["boat-1", "boat-2"],
     address: { street: "Ammoudi Port", postalCode: "847 02" },
-    rental: { minDuration: 5, maxDuration: 5, safety: ["Life jackets", "First-aid kit"] },
+    rental: { minDuration: 5, maxDuration: 5, seats: 12, safety: ["Life jackets", "First-aid kit"] },
     policy: "strict",
     featured: true,
   },
