@@ -53,14 +53,27 @@ export function zonedInstant(date: string, hour: number, timeZone: string, minut
   return instant;
 }
 
-/** The wall-clock date, hour and minute of an instant in a zone. */
+const wallTimes = new Map<string, { date: string; hour: number; minute: number }>();
+
+/**
+ * The wall-clock date, hour and minute of an instant in a zone. Remembered, like
+ * `zonedInstant`: the schedule engine asks for the same few instants on every booking
+ * attempt and every grid (TZDate's offset lookup is most of their cost).
+ */
 export function localParts(instant: Date | string, timeZone: string): { date: string; hour: number; minute: number } {
-  const local = new TZDate(new Date(instant).getTime(), timeZone);
-  return {
+  const ms = new Date(instant).getTime();
+  const key = `${ms}|${timeZone}`;
+  const known = wallTimes.get(key);
+  if (known !== undefined) return known;
+  const local = new TZDate(ms, timeZone);
+  const parts = Object.freeze({
     date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
     hour: local.getHours(),
     minute: local.getMinutes(),
-  };
+  });
+  if (wallTimes.size >= MAX_INSTANTS) wallTimes.clear();
+  wallTimes.set(key, parts);
+  return parts;
 }
 
 /** Today's date in the zone. */
