@@ -133,6 +133,11 @@ describe("safeFetch", () => {
     ["https://172.20.1.1/cal.ics", "private"],
     ["http://[fd00::1]/cal.ics", "private"],
     ["http://0.0.0.0/cal.ics", "unspecified"],
+    // Other spellings of 127.0.0.1 (the URL parser writes them as 127.0.0.1 first).
+    ["http://0x7f000001/cal.ics", "loopback"],
+    ["http://2130706433/cal.ics", "loopback"],
+    ["http://127.1/cal.ics", "loopback"],
+    ["http://0177.0.0.1/cal.ics", "loopback"],
   ])("refuses %s before connecting", async (url, words) => {
     const error = await failure(safeFetch(url));
     expect(error.code).toBe("blocked_address");

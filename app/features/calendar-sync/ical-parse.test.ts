@@ -150,6 +150,15 @@ describe("hostile and malformed files", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it.each([
+    ["a DURATION of two million years", "BEGIN:VEVENT\r\nUID:long\r\nDTSTART:20270101T000000Z\r\nDURATION:P99999999W\r\nRRULE:FREQ=DAILY;COUNT=3\r\nEND:VEVENT", 'The event "long" lasts longer than 1,100 days'],
+    ["40 000 RDATEs", `BEGIN:VEVENT\r\nUID:many\r\nDTSTART:20270101T000000Z\r\nDURATION:PT1H\r\n${Array.from({ length: 40_000 }, (_, i) => `RDATE:2027${String(1 + (i % 12)).padStart(2, "0")}${String(1 + (i % 28)).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}0000Z`).join("\r\n")}\r\nEND:VEVENT`, "40,000 extra or excluded dates"],
+  ])("%s is refused at once", (_name, body, words) => {
+    const started = Date.now();
+    expect(refusal(wrap(body))).toContain(words);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
   it("a daily event without end since 1950 keeps the next two years only", () => {
     const parsed = parseCalendarFile(wrap("BEGIN:VEVENT\r\nUID:d\r\nDTSTART;VALUE=DATE:19500101\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Every day\r\nEND:VEVENT"), { timeZone: "UTC", now });
     expect(parsed.events.length).toBe(731);

@@ -22,6 +22,10 @@ export const IMPORT_LIMITS = {
   horizonDays: 731,
   maxZones: 50,
   maxZoneRules: 500,
+  /** RDATE and EXDATE values per event. */
+  maxExtraDates: 1_000,
+  /** The longest DURATION read (a longer one is worked out by ical.js one day at a time). */
+  maxDurationDays: 1_100,
   /** Wall-clock budget of one parse. */
   budgetMs: 3_000,
 } as const;
@@ -91,6 +95,26 @@ function checkZones(root: ICAL.Component, limits: typeof IMPORT_LIMITS) {
     }
     if (dates > limits.maxZoneRules) throw new CalendarFileError(`The time zone "${short(tzid, 60)}" in the calendar has ${dates} changes; at most ${limits.maxZoneRules} can be read.`);
   }
+}
+
+/**
+ * Refuses an event that ical.js would take seconds over: a DURATION of centuries (its
+ * end is worked out day by day) or thousands of RDATE/EXDATE values (each step of the
+ * expansion walks them).
+ */
+function checkEventSize(component: ICAL.Component, uid: string, limits: typeof IMPORT_LIMITS) {
+  const name = short(uid, 60);
+  try {
+    const duration = component.getFirstPropertyValue("duration") as ICAL.Duration | null;
+    if (duration && Math.abs(duration.toSeconds()) > limits.maxDurationDays * DAY_MS / 1000) {
+      throw new CalendarFileError(`The event "${name}" lasts longer than ${limits.maxDurationDays.toLocaleString("en-US")} days; it cannot be imported.`);
+    }
+  } catch (error) {
+    if (error instanceof CalendarFileError) throw error;
+    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`);
+  }
+  const dates = ["rdate", "exdate"].reduce((sum, property) => sum + component.getAllProperties(property).reduce((n, p) => n + p.getValues().length, 0), 0);
+  if (dates > limits.maxExtraDates) throw new CalendarFileError(`The event "${name}" lists ${dates.toLocaleString("en-US")} extra or excluded dates (RDATE, EXDATE); at most ${limits.maxExtraDates.toLocaleString("en-US")} can be read.`);
 }
 
 /** Parses an .ics file into the occurrences that matter from `now` on; throws CalendarFileError. */
@@ -186,6 +210,7 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
   for (const component of vevents) {
     if (!component.hasProperty("dtstart")) continue; // not an event anything could block
     const uid = uidOf(component);
+    checkEventSize(component, uid, limits);
     if (component.hasProperty("recurrence-id")) overrides.set(uid, [...(overrides.get(uid) ?? []), component]);
     else if (!masters.has(uid)) masters.set(uid, component);
     else masters.set(`${uid}\u0000${masters.size}`, component); // a second event under one UID: kept apart
