@@ -225,6 +225,11 @@ describe("safeFetch", () => {
     expect((await failure(safeFetch("https://slow-dns.example.test/", { resolve, timeoutMs: 200 }))).code).toBe("timeout");
   });
 
+  it("a request Node itself refuses (an invalid header value) is a sentence too", async () => {
+    const error = await failure(safeFetch(`${base}/ok`, { allowLoopback: true, headers: { "if-none-match": "bad\nvalue" } }));
+    expect(error.code).toBe("network");
+  });
+
   it("an error status is named", async () => {
     const error = await failure(safeFetch(`${base}/missing`, { allowLoopback: true }));
     expect(error.code).toBe("http_status");

@@ -149,6 +149,10 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       }
       return { status: response.status, headers: response.headers, body: response.body, url: url.toString() };
     }
+  } catch (error) {
+    // Whatever else Node throws (an invalid header value, say) is a sentence too, never a 500.
+    if (error instanceof SafeFetchError) throw error;
+    throw new SafeFetchError("network", `The calendar could not be fetched (${networkReason(error)}).`);
   } finally {
     clearTimeout(timer);
   }
