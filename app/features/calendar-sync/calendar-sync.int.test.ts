@@ -216,6 +216,17 @@ describe("import", () => {
     ]);
   });
 
+  it("an event under way is cut around a block that ended before now (no overlap with past rows)", async () => {
+    const { host, space } = await listing();
+    await database.db.insert(spaceAvailability).values({ spaceId: space.id, kind: "blocked", startTime: new Date("2026-12-29T00:00:00Z"), endTime: new Date("2026-12-31T12:00:00Z") });
+    server.set("/under-way.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:now\r\nDTSTART:20261231T000000Z\r\nDTEND:20270102T000000Z\r\nSUMMARY:Under way\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n");
+    expect(await addImportFeed(database.db, { hostId: host.id, spaceId: space.id, url: server.url("/under-way.ics"), now: NOW, fetchOptions: local })).toMatchObject({ ok: true });
+    expect((await calendarRows(space.id)).map((row) => [row.imported, row.start, row.end])).toEqual([
+      [false, "2026-12-29T00:00:00.000Z", "2026-12-31T12:00:00.000Z"],
+      [true, "2026-12-31T12:00:00.000Z", "2027-01-02T00:00:00.000Z"],
+    ]);
+  });
+
   it("a listing of several units: imported blocks take every unit, as the host's blocks do", async () => {
     const { host, space } = await listing({ quantity: 5, rentalType: "equipment" });
     await addImportFeed(database.db, { hostId: host.id, spaceId: space.id, url: server.url("/vrbo.ics"), now: NOW, fetchOptions: local });

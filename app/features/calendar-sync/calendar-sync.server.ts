@@ -326,10 +326,12 @@ export async function reconcileImportedBlocks(tx: Tx, spaceId: string, now: Date
     .select({ id: calendarImportEvents.id, start: calendarImportEvents.startTime, end: calendarImportEvents.endTime, conflictBookingId: calendarImportEvents.conflictBookingId, conflictKind: calendarImportEvents.conflictKind })
     .from(calendarImportEvents)
     .where(and(eq(calendarImportEvents.spaceId, spaceId), gt(calendarImportEvents.endTime, now)));
+  // Every row an event can touch: an event under way began before now, and so may a row it overlaps.
+  const from = new Date(Math.min(now.getTime(), ...events.map((event) => event.start.getTime()))).toISOString();
   const { rows } = await tx.execute<{ id: string; kind: string; booking_id: string | null; start_time: string; end_time: string; expires_at: string | null; imported: boolean }>(sql`
     select a.id, a.kind, a.booking_id, a.start_time, a.end_time, a.expires_at, a.imported
       from ${spaceAvailability} a
-     where a.space_id = ${spaceId} and a.end_time > ${nowIso}::timestamptz`);
+     where a.space_id = ${spaceId} and a.end_time > ${from}::timestamptz`);
   const span = (row: { start_time: string; end_time: string }): Interval => ({ start: Date.parse(row.start_time), end: Date.parse(row.end_time) });
   const taken = rows.filter((row) => !row.imported);
   const liveBookings = taken
@@ -404,6 +406,21 @@ export async function addImportFeed(db: Db, input: { hostId: string; spaceId: st
     throw error;
   }
   if (fetched.kind !== "events") return { ok: false, status: 422, error: "The server sent no calendar." };
+  try {
+    return await storeNewFeed(db, space, input, fetched);
+  } catch (error) {
+    if (!isOverlapRefusal(error)) throw error;
+    return { ok: false, status: 409, error: CALENDAR_SYNC_TEXT.busyAdding };
+  }
+}
+
+/** An overlap refused by the exclusion constraint (a row written without the calendar lock). */
+function isOverlapRefusal(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23P01";
+}
+
+async function storeNewFeed(db: Db, space: SpaceRow, input: { url: string; now: Date }, fetched: Extract<Fetched, { kind: "events" }>): Promise<AddFeedResult> {
   return db.transaction(async (tx) => {
     await lockCalendar(tx, space.id);
     // Counted again under the lock: two requests at once cannot make a sixth.
@@ -500,7 +517,7 @@ export async function syncImportFeed(db: Db, feedId: string, now: Date, fetchOpt
     return stored ? { feedId, status: "synced", events: fetched.events.length } : { feedId, status: "gone" };
   } catch (error) {
     // An overlap refused by the database (a row written without the calendar lock): kept for the next run.
-    if ((error as { code?: string })?.code !== "23P01" && (error as { cause?: { code?: string } })?.cause?.code !== "23P01") throw error;
+    if (!isOverlapRefusal(error)) throw error;
     await db.update(calendarImportFeeds).set({ lastAttemptAt: now, lastError: CALENDAR_SYNC_TEXT.busy, nextSyncAt: new Date(now.getTime() + 60_000), claimedUntil: null }).where(eq(calendarImportFeeds.id, feedId));
     return { feedId, status: "failed", error: CALENDAR_SYNC_TEXT.busy };
   }

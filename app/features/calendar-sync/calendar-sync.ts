@@ -19,6 +19,7 @@ export const CALENDAR_SYNC_TEXT = {
   badRequest: "That request could not be understood.",
   saveFailed: "The calendar could not be saved. Please try again.",
   busy: "The listing's calendar changed while the import was being saved; it will be tried again.",
+  busyAdding: "The listing's calendar changed while the calendar was being imported; please try again.",
 } as const;
 
 /** A calendar address as pasted: trimmed; webcal:// (Apple, Airbnb) read as https://. */
