@@ -13,6 +13,8 @@ export default [
   route("payouts/return", "routes/payouts/return.ts"),
   route("payouts/onboarding", "routes/payouts/onboarding.tsx"),
   route("my-listings", "routes/hosting/my-listings.tsx"),
+  // The host's calendar of a listing (issue #26): bookings, blocks, hours and rules, calendar sync.
+  route("my-listings/:id/calendar", "routes/hosting/listing-calendar.tsx"),
   route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
   route("my-bookings", "routes/account/my-bookings.tsx"),
   route("profile", "routes/account/profile.tsx"),

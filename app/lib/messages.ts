@@ -90,5 +90,6 @@ export const NOT_FOUND_TEXT = {
   post: "Post Not Found",
   profile: "Profile not found",
   conversation: "Conversation not found",
+  listing: "Listing not found",
   page: "Page not found",
 } as const;

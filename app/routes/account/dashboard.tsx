@@ -190,6 +190,13 @@ function Listings({ listings }: { listings: Dashboard["listings"] }) {
                   <p className="truncate text-sm text-slate-600">{listing.location}</p>
                 </div>
                 <Badge tone={listing.isPublished ? "success" : "neutral"}>{listing.isPublished ? "Published" : "Draft"}</Badge>
+                <Link
+                  to={`/my-listings/${listing.id}/calendar`}
+                  className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
+                  aria-label={`Calendar of ${listing.title}`}
+                >
+                  Calendar
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus } from "lucide-react";
+import { CalendarDays, Eye, Pencil, Plus } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/my-listings";
 import { requireUser } from "~/features/auth/session.server";
@@ -146,7 +146,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <Toggle space={space} intent="availability" />
                 </div>
               </div>
-              <div className="flex gap-2 sm:w-28 sm:flex-col sm:self-start">
+              <div className="flex gap-2 sm:w-32 sm:flex-col sm:self-start">
                 <Link
                   to={spacePath(space)}
                   className={buttonVariants({ variant: "secondary", size: "sm", className: "flex-1 gap-1" })}
@@ -160,6 +160,13 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   aria-label={`Edit ${space.title}`}
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Link>
+                <Link
+                  to={`/my-listings/${space.id}/calendar`}
+                  className={buttonVariants({ variant: "secondary", size: "sm", className: "flex-1 gap-1" })}
+                  aria-label={`Calendar of ${space.title}`}
+                >
+                  <CalendarDays className="h-4 w-4" aria-hidden="true" /> Calendar
                 </Link>
               </div>
             </li>

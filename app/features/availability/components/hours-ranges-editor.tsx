@@ -1,0 +1,107 @@
+import { Plus, X } from "lucide-react";
+import { Button } from "~/ui/button";
+import { FieldError } from "~/ui/field";
+import { Select } from "~/ui/input";
+import { dayProblem, hourOf, hourText, RULE_LIMITS, type HoursRange } from "../schedule";
+
+const STARTS = Array.from({ length: 24 }, (_, hour) => hourText(hour));
+const ENDS = Array.from({ length: 24 }, (_, hour) => hourText(hour + 1));
+
+/** The range a new opening gets: after the last one, four hours long, or 09:00–17:00. */
+export function nextRange(ranges: readonly HoursRange[]): HoursRange {
+  const last = ranges.reduce((max, range) => Math.max(max, hourOf(range.end) ?? 0), 0);
+  if (ranges.length === 0 || last >= 24) return { start: "09:00", end: "17:00" };
+  return { start: hourText(last), end: hourText(Math.min(24, last + 4)) };
+}
+
+/**
+ * One day's openings: a start and an end select per range (whole hours, an end may be
+ * 24:00), a remove button each, and 'Add hours'. `label` names the day for every control
+ * ("Monday opening 1 from"). The day's problem (overlap, inverted range) shows under it.
+ */
+export function HoursRangesEditor({
+  label,
+  ranges,
+  onChange,
+  invalid = false,
+  idPrefix,
+}: {
+  label: string;
+  ranges: HoursRange[];
+  onChange: (ranges: HoursRange[]) => void;
+  invalid?: boolean;
+  idPrefix: string;
+}) {
+  const problem = dayProblem(ranges);
+  const errorId = `${idPrefix}-problem`;
+  const set = (index: number, part: keyof HoursRange, value: string) => onChange(ranges.map((range, i) => (i === index ? { ...range, [part]: value } : range)));
+  const markInvalid = invalid || problem !== null;
+  return (
+    <div className="space-y-2">
+      {ranges.map((range, index) => (
+        <div key={index} className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`${idPrefix}-${index}-start`} className="sr-only">
+            {`${label} opening ${index + 1} from`}
+          </label>
+          <Select
+            id={`${idPrefix}-${index}-start`}
+            value={range.start}
+            onChange={(event) => set(index, "start", event.target.value)}
+            className="w-28"
+            aria-invalid={markInvalid || undefined}
+            aria-describedby={problem ? errorId : undefined}
+          >
+            {withCurrent(STARTS, range.start).map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </Select>
+          <span aria-hidden="true" className="text-slate-500">
+            –
+          </span>
+          <label htmlFor={`${idPrefix}-${index}-end`} className="sr-only">
+            {`${label} opening ${index + 1} until`}
+          </label>
+          <Select
+            id={`${idPrefix}-${index}-end`}
+            value={range.end}
+            onChange={(event) => set(index, "end", event.target.value)}
+            className="w-28"
+            aria-invalid={markInvalid || undefined}
+            aria-describedby={problem ? errorId : undefined}
+          >
+            {withCurrent(ENDS, range.end).map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${label} opening ${range.start}–${range.end}`}
+            onClick={() => onChange(ranges.filter((_, i) => i !== index))}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      <Button
+        variant="link"
+        size="text"
+        aria-label={`Add hours on ${label}`}
+        disabled={ranges.length >= RULE_LIMITS.rangesPerDay}
+        onClick={() => onChange([...ranges, nextRange(ranges)])}
+      >
+        <Plus className="size-4" aria-hidden="true" /> Add hours
+      </Button>
+      <FieldError id={errorId} message={problem} />
+    </div>
+  );
+}
+
+/** The options, with a stored value that is not among them (never on whole hours) kept so it shows. */
+function withCurrent(options: string[], current: string) {
+  return options.includes(current) ? options : [current, ...options];
+}

@@ -1,0 +1,205 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { parseForm } from "~/lib/forms";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { Input, Select } from "~/ui/input";
+import { Switch } from "~/ui/switch";
+import type { CalendarAnswer } from "../host-calendar-view";
+import { dayProblem, durationWords, hourText, RULE_LIMITS, unitWords, WEEKDAYS, type HoursRange, type WeeklyHours } from "../schedule";
+import { scheduleSettingsSchema, type ScheduleSettingsField } from "../schedule-form";
+import { HoursRangesEditor, nextRange } from "./hours-ranges-editor";
+
+export type ScheduleSettingsValues = {
+  weekly: WeeklyHours;
+  checkInTime: string | null;
+  checkOutTime: string | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  minNoticeMinutes: number;
+  maxAdvanceDays: number;
+  quantity: number;
+};
+
+export const SETTINGS_COPY = {
+  title: "Opening hours and booking rules",
+  hoursLegend: "Weekly opening hours",
+  hoursHint: "Guests can book inside these hours, in the listing's time zone. A day can have up to four openings.",
+  open: "Open",
+  closed: "Closed",
+  checkIn: "Check-in",
+  checkOut: "Check-out",
+  noTime: "No fixed time",
+  checkHint: "For rentals by the day or longer: guests arrive at check-in and leave at check-out. Give both or neither.",
+  bufferBefore: "Free time before each booking",
+  bufferAfter: "Free time after each booking",
+  notice: "Minimum notice",
+  noticeHint: "How long before a booking starts a guest must book it.",
+  advance: "How far ahead guests may book (days)",
+  advanceHint: "365 days is 12 months.",
+  save: "Save hours and rules",
+  saving: "Saving…",
+} as const;
+
+const BUFFER_OPTIONS = Array.from({ length: 25 }, (_, hours) => hours * 60);
+const NOTICE_OPTIONS = [0, 60, 120, 180, 360, 720, 1440, 2880, 4320, 10080, 20160, 43200, 129600];
+
+const minutesText = (minutes: number) => (minutes === 0 ? "None" : durationWords(minutes));
+
+const validate = (formData: FormData) => parseForm(scheduleSettingsSchema, formData);
+
+/**
+ * The listing's weekly hours and booking rules (issue #26 points 1, 3, 4): per weekday
+ * open or closed with its openings, check-in and check-out for rentals by the day, the
+ * buffers, the notice, how far ahead, and the quantity (units or seats). Posts
+ * `intent=settings`; the server's refusal (e.g. a quantity below what bookings use) shows
+ * beside its field.
+ */
+export function ScheduleSettingsForm({ settings, rentalType }: { settings: ScheduleSettingsValues; rentalType: string }) {
+  const fetcher = useFetcher<CalendarAnswer>({ key: "calendar-settings" });
+  const [weekly, setWeekly] = useState<WeeklyHours>(() => settings.weekly.map((day) => [...day]));
+  const answer = fetcher.state === "idle" && fetcher.data?.intent === "settings" ? fetcher.data : undefined;
+  const serverErrors = answer && !answer.ok ? (answer.fieldErrors as Partial<Record<ScheduleSettingsField, string>>) : undefined;
+  const { formRef, errors, onSubmit, clearError } = useFormErrors<ScheduleSettingsField>({ validate, serverErrors });
+  const words = unitWords(rentalType);
+  const pending = fetcher.state !== "idle";
+  const firstBadDay = errors.weekly ? weekly.findIndex((day) => dayProblem(day) !== null) : -1;
+
+  const setDay = (index: number, ranges: HoursRange[]) => {
+    setWeekly((week) => week.map((day, i) => (i === index ? ranges : day)));
+    clearError("weekly");
+  };
+
+  return (
+    <section aria-labelledby="settings-title" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
+        {SETTINGS_COPY.title}
+      </h2>
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-6" data-testid="schedule-settings-form">
+        <input type="hidden" name="intent" value="settings" />
+        <input type="hidden" name="weekly" value={JSON.stringify(weekly)} />
+        <fieldset>
+          <legend className="font-medium text-slate-900">{SETTINGS_COPY.hoursLegend}</legend>
+          <p className="mt-1 text-sm text-slate-600">{SETTINGS_COPY.hoursHint}</p>
+          {errors.weekly && (
+            <p className="mt-2 text-sm text-red-700" id="weekly-error">
+              {firstBadDay >= 0 ? `${WEEKDAYS[firstBadDay]}: ${errors.weekly}` : errors.weekly}
+            </p>
+          )}
+          <ul className="mt-3 divide-y divide-slate-100">
+            {WEEKDAYS.map((day, index) => {
+              const ranges = weekly[index] ?? [];
+              const open = ranges.length > 0;
+              return (
+                <li key={day} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:gap-4" data-testid={`weekday-${index}`}>
+                  <div className="flex w-full items-center justify-between gap-3 sm:w-48 sm:shrink-0">
+                    <span className="font-medium text-slate-800" id={`weekday-${index}-name`}>
+                      {day}
+                    </span>
+                    <Switch
+                      tone="soft"
+                      size="sm"
+                      checked={open}
+                      aria-label={`${day}: open`}
+                      onCheckedChange={(next) => setDay(index, next ? [nextRange([])] : [])}
+                    >
+                      {open ? SETTINGS_COPY.open : SETTINGS_COPY.closed}
+                    </Switch>
+                  </div>
+                  {open && <HoursRangesEditor label={day} idPrefix={`weekday-${index}`} ranges={ranges} onChange={(next) => setDay(index, next)} invalid={index === firstBadDay} />}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={SETTINGS_COPY.checkIn} hint={SETTINGS_COPY.checkHint} error={errors.checkInTime}>
+            <Select name="checkInTime" defaultValue={settings.checkInTime ?? ""} onChange={() => clearError("checkInTime")}>
+              <option value="">{SETTINGS_COPY.noTime}</option>
+              {Array.from({ length: 24 }, (_, hour) => (
+                <option key={hour} value={hourText(hour)}>
+                  {hourText(hour)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={SETTINGS_COPY.checkOut} error={errors.checkOutTime}>
+            <Select name="checkOutTime" defaultValue={settings.checkOutTime ?? ""} onChange={() => clearError("checkOutTime")}>
+              <option value="">{SETTINGS_COPY.noTime}</option>
+              {Array.from({ length: 25 }, (_, hour) => (
+                <option key={hour} value={hourText(hour)}>
+                  {hourText(hour)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={SETTINGS_COPY.bufferBefore} error={errors.bufferBeforeMinutes}>
+            <Select name="bufferBeforeMinutes" defaultValue={String(settings.bufferBeforeMinutes)} onChange={() => clearError("bufferBeforeMinutes")}>
+              {withValue(BUFFER_OPTIONS, settings.bufferBeforeMinutes).map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutesText(minutes)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={SETTINGS_COPY.bufferAfter} error={errors.bufferAfterMinutes}>
+            <Select name="bufferAfterMinutes" defaultValue={String(settings.bufferAfterMinutes)} onChange={() => clearError("bufferAfterMinutes")}>
+              {withValue(BUFFER_OPTIONS, settings.bufferAfterMinutes).map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutesText(minutes)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={SETTINGS_COPY.notice} hint={SETTINGS_COPY.noticeHint} error={errors.minNoticeMinutes}>
+            <Select name="minNoticeMinutes" defaultValue={String(settings.minNoticeMinutes)} onChange={() => clearError("minNoticeMinutes")}>
+              {withValue(NOTICE_OPTIONS, settings.minNoticeMinutes).map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutesText(minutes)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={SETTINGS_COPY.advance} hint={SETTINGS_COPY.advanceHint} error={errors.maxAdvanceDays}>
+            <Input
+              name="maxAdvanceDays"
+              type="number"
+              inputMode="numeric"
+              min={RULE_LIMITS.advance.min}
+              max={RULE_LIMITS.advance.max}
+              defaultValue={settings.maxAdvanceDays}
+              onChange={() => clearError("maxAdvanceDays")}
+            />
+          </Field>
+          <Field
+            label={`${words.many[0]!.toUpperCase()}${words.many.slice(1)} available at one time`}
+            hint={rentalType === "experience" ? "Guests can book seats of a session until they are all taken." : "Identical units guests can rent at the same time."}
+            error={errors.quantity}
+          >
+            <Input
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={RULE_LIMITS.quantity.min}
+              max={RULE_LIMITS.quantity.max}
+              defaultValue={settings.quantity}
+              onChange={() => clearError("quantity")}
+            />
+          </Field>
+        </div>
+        {answer && !answer.ok && answer.error && <Alert tone="error">{answer.error}</Alert>}
+        {answer?.ok && <Alert tone="success">{answer.message}</Alert>}
+        <Button type="submit" size="md" pending={pending} pendingText={SETTINGS_COPY.saving}>
+          {SETTINGS_COPY.save}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function withValue(options: number[], value: number) {
+  return options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
+}
