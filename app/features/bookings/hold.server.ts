@@ -14,7 +14,7 @@ import { z } from "~/lib/zod";
 import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
 import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
-import { fromStates, lockBooking, recordProviderCall } from "./process.server";
+import { fromStates, lockBooking, providerCallInsert } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
 import { addDays } from "./slots";
@@ -301,11 +301,14 @@ async function takeSlot(
         const used = await unitsInUse(tx, { spaceId: range.spaceId, start: range.start, end: range.end, quantity: seats.quantity, now });
         if (used + seats.units > seats.quantity) throw new SeatsTaken(Math.max(0, seats.quantity - used));
       }
-      // The key, the booking and its hold in one statement: the hold is inserted last,
-      // from the booking's id, and only when the key was claimed here.
+      // The key, the booking, its payment intent's provider call and, last, its hold in one
+      // statement: the hold is inserted only when the key was claimed here. The key names
+      // its booking, so a retry after a crash can finish the checkout.
+      const bookingId = crypto.randomUUID();
       const booking = tx
         .insert(bookings)
         .values({
+          id: bookingId,
           userId,
           spaceId: range.spaceId,
           startTime: hold.start,
@@ -328,22 +331,22 @@ async function takeSlot(
         })
         .returning({ id: bookings.id });
       const claim = key
-        ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, lockedUntil: new Date(now.getTime() + KEY_LEASE_MS), createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+        ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, bookingId, lockedUntil: new Date(now.getTime() + KEY_LEASE_MS), createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
         : null;
-      const { rows } = await tx.execute<{ booking_id: string }>(sql`
-        with ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}made as (${booking.getSQL()})
-        insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, units, shared, created_at)
-        select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
-               ${hold.expiresAt.toISOString()}::timestamptz, ${hold.units}::int, ${seats !== null}, ${now.toISOString()}::timestamptz
-          from made ${claim ? sql`where exists (select 1 from claimed)` : sql``}
-        returning booking_id`);
-      // Not claimed: the same key is in use by a request in flight (the rollback undoes the booking).
+      const call = providerCallInsert(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now });
+      const { rows } = await tx.execute<{ booking_id: string; call_id: string }>(sql`
+        with made as (${booking.getSQL()}), ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}called as (${call.getSQL()}),
+        held as (
+          insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, units, shared, created_at)
+          select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
+                 ${hold.expiresAt.toISOString()}::timestamptz, ${hold.units}::int, ${seats !== null}, ${now.toISOString()}::timestamptz
+            from made ${claim ? sql`where exists (select 1 from claimed)` : sql``}
+          returning booking_id
+        )
+        select held.booking_id, (select id from called) as call_id from held`);
+      // Not claimed: the same key is in use by a request in flight (the rollback undoes the booking and its call).
       if (rows.length === 0) throw new ReplayInFlight();
-      const bookingId = rows[0]!.booking_id;
-      // The key names its booking, so a retry after a crash can finish the checkout; and
-      // the payment intent is recorded as a provider call, made after the commit.
-      if (key) await tx.update(idempotencyKeys).set({ bookingId }).where(eq(idempotencyKeys.key, key));
-      const callId = await recordProviderCall(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now });
+      const callId = rows[0]!.call_id;
       return { bookingId, callId };
     });
     return { held: true, ...held };

@@ -83,11 +83,16 @@ export function fromStates(name: TransitionName): BookingState[] {
  * transaction of the state change that needs it. It is performed after the commit
  * (provider-calls.server.ts), never inside a transaction.
  */
-export async function recordProviderCall(
-  tx: Tx,
-  input: { bookingId: string; kind: ProviderCallKind; amount: number; currency: string; intentId: string | null; reason: TransitionName; now: Date },
-): Promise<string> {
-  const [call] = await tx
+export async function recordProviderCall(tx: Tx, input: ProviderCallInput): Promise<string> {
+  const [call] = await providerCallInsert(tx, input);
+  return call!.id;
+}
+
+type ProviderCallInput = { bookingId: string; kind: ProviderCallKind; amount: number; currency: string; intentId: string | null; reason: TransitionName; now: Date };
+
+/** recordProviderCall's statement, to run on its own or as part of a larger one (the hold's). */
+export function providerCallInsert(tx: Tx, input: ProviderCallInput) {
+  return tx
     .insert(providerCalls)
     .values({
       bookingId: input.bookingId,
@@ -102,5 +107,4 @@ export async function recordProviderCall(
       updatedAt: input.now,
     })
     .returning({ id: providerCalls.id });
-  return call!.id;
 }
