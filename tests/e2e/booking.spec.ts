@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { accountButton, expect, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { fillCard, gridCell as cell, openWeek as openWeekAt, pickSlot } from "#tests/e2e/support/booking-widget";
+import { accountButton, expect, pageAtProjectWidth, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Booking journeys (issue #12): book and pay with the built-in test-mode card
@@ -41,43 +42,8 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 });
 
-function grid(page: Page) {
-  return page.getByRole("region", { name: "Weekly availability" });
-}
-
-/** The grid cell for `hour` on the `dayIndex`-th day (0 = Monday) of the week shown. */
-function cell(page: Page, dayIndex: number, hour: string) {
-  return grid(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: hour, exact: true }) }).getByRole("button").nth(dayIndex);
-}
-
 async function openWeek(page: Page, weeks: number) {
-  await page.goto(SPACE_PATH);
-  await expect(page.getByTestId("booking-widget")).toBeVisible();
-  for (let week = 0; week < weeks; week += 1) {
-    const range = await grid(page).getByTestId("week-range").textContent();
-    await grid(page).getByRole("button", { name: "Next week" }).click();
-    await expect(grid(page).getByTestId("week-range")).not.toHaveText(range ?? "");
-  }
-}
-
-async function pickSlot(page: Page, dayIndex: number, hour: string) {
-  const target = cell(page, dayIndex, hour);
-  await expect(target).toBeEnabled();
-  await target.click();
-  await expect(target).toHaveAttribute("aria-pressed", "true");
-}
-
-async function fillCard(page: Page, number: string) {
-  const form = page.getByRole("form", { name: "Card details" });
-  await expect(form).toBeVisible();
-  await form.getByLabel("Card number").fill("");
-  await form.getByLabel("Card number").pressSequentially(number.replace(/ /g, ""));
-  await expect(form.getByLabel("Card number")).toHaveValue(number);
-  await form.getByLabel("Expiry (MM / YY)").fill("");
-  await form.getByLabel("Expiry (MM / YY)").pressSequentially("1230");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByLabel("Name on card").fill("Journey Guest");
-  return form;
+  await openWeekAt(page, SPACE_PATH, weeks);
 }
 
 async function newGuest(page: Page, label: string) {
@@ -248,16 +214,7 @@ test.describe("booking widget visibility", () => {
 });
 
 async function otherGuest(browser: Browser, testInfo: TestInfo, weeks: number) {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-  });
-  const page = await context.newPage();
+  const page = await pageAtProjectWidth(browser, testInfo);
   await newGuest(page, "other");
   await openWeek(page, weeks);
   return page;

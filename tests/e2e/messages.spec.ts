@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, PASSWORD, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { expect, pageAtProjectWidth, PASSWORD, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Guest–host messages (docs/product.md#messages): the guest and the host each in their own
@@ -8,17 +8,9 @@ import { expect, PASSWORD, signUp, test, uniqueEmail } from "#tests/e2e/support/
 
 /** A second browser (the guest) at the project's width, from its own client address. */
 async function guestBrowser(browser: Browser, testInfo: TestInfo) {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
+  const page = await pageAtProjectWidth(browser, testInfo, {
     extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` },
   });
-  const page = await context.newPage();
   await signUp(page, uniqueEmail(`guest-${testInfo.project.name}`), PASSWORD);
   return page;
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { expect, pageAtProjectWidth, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171). A host
@@ -21,16 +21,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function guestPage(browser: Browser, testInfo: TestInfo) {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-  });
-  const page = await context.newPage();
+  const page = await pageAtProjectWidth(browser, testInfo);
   const email = uniqueEmail(`reviewer-${testInfo.project.name}`);
   await signUp(page, email, PASSWORD);
   return { page, email };

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { slugify } from "~/features/listings/slug";
 
 /**
@@ -155,4 +155,22 @@ export async function runJob(page: Page, name: string, at: Date): Promise<unknow
   const response = await page.request.post(`/__test/jobs/${name}`, { headers: { "x-test-now": at.toISOString() } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result?: unknown }).result;
+}
+
+/**
+ * A page in a browser of its own (no cookies) at the project's width (390 px on the
+ * phone), for a journey's second person; `extraHTTPHeaders` e.g. its own client address.
+ */
+export async function pageAtProjectWidth(browser: Browser, testInfo: TestInfo, { extraHTTPHeaders }: { extraHTTPHeaders?: Record<string, string> } = {}) {
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    extraHTTPHeaders,
+  });
+  return context.newPage();
 }
