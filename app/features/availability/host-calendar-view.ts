@@ -144,7 +144,11 @@ export function calendarItems(data: CalendarData, view: CalendarView, window: { 
     items.push({ id: `hold-${hold.id}`, kind: "hold", title: HOLD_TITLE, start: floating(hold.start, zone), end: floating(hold.end, zone), units: hold.units });
   }
   for (const block of data.blocks) {
-    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note), start: floating(block.start, zone), end: floating(block.end, zone), refId: block.id, note: block.note });
+    const start = floating(block.start, zone);
+    const end = floating(block.end, zone);
+    // Whole days in the month view are a bar over the days, without "00:00 – 00:00".
+    const wholeDays = view === "month" && start.endsWith("T00:00:00") && end.endsWith("T00:00:00");
+    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note), start, end, refId: block.id, note: block.note, ...(wholeDays ? { allDay: true } : {}) });
   }
   const { schedule } = data.space;
   for (let date = window.from; date <= window.to; date = addDays(date, 1)) {
@@ -170,12 +174,19 @@ export function agendaItems(items: readonly CalendarItem[]): CalendarItem[] {
 
 const wallFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
 const monthFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" });
 
 const asUtc = (wall: string) => new Date(`${wall.length === 10 ? `${wall}T00:00:00` : wall.slice(0, 16) + ":00"}Z`);
 
-/** "Wed 9 Dec, 14:00 – 16:00" or "Thu 24 Dec, 00:00 – Sun 27 Dec, 00:00" from floating wall times. */
+/** "Wed 9 Dec, 14:00 – 16:00", "Thu 24 Dec, 12:00 – Sun 27 Dec, 10:00", or whole days "Thu 24 Dec – Sat 26 Dec, all day", from floating wall times. */
 export function wallRangeText(start: string, end: string): string {
+  const midnight = (wall: string) => wall.length === 10 || wall.slice(11, 16) === "00:00";
+  if (midnight(start) && midnight(end)) {
+    const first = start.slice(0, 10);
+    const last = addDays(end.slice(0, 10), -1);
+    return last <= first ? `${shortDay.format(asUtc(first))}, all day` : `${shortDay.format(asUtc(first))} – ${shortDay.format(asUtc(last))}, all day`;
+  }
   const from = wallFormat.format(asUtc(start));
   if (start.slice(0, 10) === end.slice(0, 10)) return `${from} – ${end.slice(11, 16)}`;
   return `${from} – ${wallFormat.format(asUtc(end))}`;

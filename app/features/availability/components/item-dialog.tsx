@@ -32,7 +32,7 @@ export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClo
     if (unblocked) onClose();
   }, [unblocked, onClose]);
   if (!item) return null;
-  const when = item.allDay ? item.start : wallRangeText(item.start, item.end);
+  const when = wallRangeText(item.start, item.end);
   const title = item.kind === "booking" ? ITEM_COPY.booking : item.kind === "hold" ? ITEM_COPY.hold : ITEM_COPY.block;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
