@@ -213,7 +213,7 @@ async function fetchCalendar(url: string, space: SpaceRow, now: Date, options: S
   const response = await safeFetch(url, { ...options, headers: { ...options.headers, ...headers } });
   if (response.status === 304) return { kind: "unchanged" };
   const text = response.body.toString("utf8");
-  const parsed = parseCalendarFile(text, { timeZone: space.timezone, checkInTime: space.checkInTime, checkOutTime: space.checkOutTime, now });
+  const parsed = await parseCalendarFile(text, { timeZone: space.timezone, checkInTime: space.checkInTime, checkOutTime: space.checkOutTime, now });
   const header = (name: string) => {
     const value = response.headers[name];
     return typeof value === "string" && value.length <= 300 ? value : null;

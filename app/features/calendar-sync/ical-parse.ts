@@ -26,8 +26,8 @@ export const IMPORT_LIMITS = {
   maxExtraDates: 1_000,
   /** The longest DURATION read (a longer one is worked out by ical.js one day at a time). */
   maxDurationDays: 1_100,
-  /** Wall-clock budget of one parse. */
-  budgetMs: 3_000,
+  /** Wall-clock budget of one parse (it gives the event loop back every few thousand steps, so a slow one delays no request). */
+  budgetMs: 10_000,
 } as const;
 
 export type ImportedEvent = {
@@ -118,7 +118,7 @@ function checkEventSize(component: ICAL.Component, uid: string, limits: typeof I
 }
 
 /** Parses an .ics file into the occurrences that matter from `now` on; throws CalendarFileError. */
-export function parseCalendarFile(text: string, options: ParseOptions): ParsedCalendar {
+export async function parseCalendarFile(text: string, options: ParseOptions): Promise<ParsedCalendar> {
   const limits = { ...IMPORT_LIMITS, ...options.limits };
   const started = Date.now();
   const body = text.replace(/^\uFEFF/, "");
@@ -143,11 +143,15 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
   const keys = new Set<string>();
   let steps = 0;
 
+  /** Counts one step; true every 2 048 steps, when the clock is checked and other work may run (`await pause()`). */
   const spend = () => {
     steps += 1;
     if (steps > limits.maxSteps) throw new CalendarFileError(`An event repeats too often to be read (more than ${limits.maxSteps.toLocaleString("en-US")} repetitions); shorten its RRULE.`);
-    if (steps % 512 === 0 && Date.now() - started > limits.budgetMs) throw new CalendarFileError("The calendar takes too long to read (its repeating events are too many).");
+    if (steps % 2_048 !== 0) return false;
+    if (Date.now() - started > limits.budgetMs) throw new CalendarFileError("The calendar takes too long to read (its repeating events are too many).");
+    return true;
   };
+  const pause = () => new Promise((resolve) => setImmediate(resolve));
 
   /** The zone a wall-clock time of `component`'s dates is read in, for times no VTIMEZONE of the file defines. */
   const floatingZoneOf = (component: ICAL.Component): string => {
@@ -224,7 +228,7 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
       const event = new ICAL.Event(component, { exceptions: overrides.get(uid) ?? [] });
       overrides.delete(uid);
       if (!event.isRecurring()) {
-        spend();
+        if (spend()) await pause();
         keep(component, uid, "", event.startDate, event.endDate, zone, event.summary);
         continue;
       }
@@ -234,7 +238,7 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
       const cutoff = dayKey(new Date(windowStart - reach * DAY_MS));
       const iterator = event.iterator();
       for (let next = iterator.next(); next; next = iterator.next()) {
-        spend();
+        if (spend()) await pause();
         if (next.year * 10_000 + next.month * 100 + next.day < cutoff && !(next.toString() in event.exceptions)) continue;
         const details = event.getOccurrenceDetails(next);
         if (instant(details.startDate, zone, "start") >= windowEnd) break;
@@ -245,7 +249,7 @@ export function parseCalendarFile(text: string, options: ParseOptions): ParsedCa
     // Overrides whose recurring event is not in the file stand alone.
     for (const [uid, list] of overrides) {
       for (const component of list) {
-        spend();
+        if (spend()) await pause();
         const event = new ICAL.Event(component, { exceptions: [] });
         const recurrence = component.getFirstPropertyValue("recurrence-id") as ICAL.Time | null;
         keep(component, uid, recurrence ? recurrence.toString() : "", event.startDate, event.endDate, floatingZoneOf(component), event.summary);
