@@ -467,9 +467,11 @@ async function main() {
       return { ms: performance.now() - started, status: response.status, json, cookie, seats };
     };
     const seatsRush = async (spaceId: string, start: Date, seatsOf: (i: number) => number) => {
+      const cpuStart = { server: cpuMs(serverPids), postgres: cpuMs(postgresPids) };
       const started = performance.now();
       const answers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => seatsAttempt(i, spaceId, start, seatsOf(i))));
       const wallMs = performance.now() - started;
+      const cpu = { server: cpuMs(serverPids) - cpuStart.server, postgres: cpuMs(postgresPids) - cpuStart.postgres };
       const held = answers.filter((r) => r.status === 200 && r.json.clientSecret);
       await payHolds(held);
       const counts = await seatCount(checker, spaceId, SEATS);
@@ -483,6 +485,7 @@ async function main() {
         answers,
         held,
         wallMs,
+        cpu,
         counts,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
@@ -501,6 +504,10 @@ async function main() {
       console.log(`seats rush attempts by answer: ${one.byAnswer}`);
       console.log(
         `seats rush: sold ${one.counts.sold} of ${SEATS} seats (holds ${one.held.length}), overselling ${overselling}, p50 ${one.p50.toFixed(0)} ms, p99 ${one.p99.toFixed(0)} ms (${one.wallMs.toFixed(0)} ms wall; seats in use at the peak: live rows ${one.counts.livePeak}, confirmed bookings ${one.counts.confirmedPeak})`,
+      );
+      // Against the one-unit rush of this run (same guests, same server, same machine load).
+      console.log(
+        `seats rush: ${(ATTEMPTS / (one.wallMs / 1000)).toFixed(0)} attempts/s = ${((100 * rushMs) / one.wallMs).toFixed(0)} % of the one-unit rush's ${appRate.toFixed(0)}; p50 ${(one.p50 / p50).toFixed(1)}× its p50; CPU: server ${one.cpu.server.toFixed(0)} ms (${(one.cpu.server / ATTEMPTS).toFixed(2)} ms per attempt), PostgreSQL ${one.cpu.postgres.toFixed(0)} ms`,
       );
       if (one.counts.sold !== SEATS || one.counts.livePeak > SEATS || one.counts.confirmedPeak > SEATS || one.serverErrors > 0) {
         console.error(`The seats rush sold ${one.counts.sold} seats (peak ${one.counts.livePeak} live, ${one.counts.confirmedPeak} confirmed; ${one.serverErrors} server errors): exactly ${SEATS}, never more, was the goal`);
