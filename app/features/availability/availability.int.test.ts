@@ -12,6 +12,9 @@ import { payouts } from "~/db/schema/bookings";
 import { BOOKING_MESSAGES } from "~/features/bookings/booking-rules.server";
 import { rescheduleBooking } from "~/features/bookings/reschedule.server";
 import { zonedInstant } from "~/features/bookings/slots";
+import { calendarImportEvents, calendarImportFeeds } from "~/db/schema/calendar-sync";
+import { reconcileImportedBlocks } from "~/features/calendar-sync/calendar-sync.server";
+import { lockCalendar } from "./calendar-rows.server";
 
 /**
  * The availability engine through the real booking hold and the host's functions
@@ -116,13 +119,37 @@ describe("blocks", () => {
     expect(refused.ok ? "held" : refused.code).toBe("slot_taken");
 
     // Open the 25th again: the block becomes the 24th and the 26th, each with its note.
-    expect(await unblockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: block("2026-06-25T00:00", "2026-06-26T00:00") })).toEqual({ ok: true, changed: 1 });
+    expect(await unblockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: block("2026-06-25T00:00", "2026-06-26T00:00"), now: s.now })).toEqual({ ok: true, changed: 1 });
     const blocks = (await s.calendar()).filter((row) => row.kind === "blocked").sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
     expect(blocks.map((row) => [row.startTime.toISOString(), row.endTime.toISOString(), row.note])).toEqual([
       ["2026-06-24T04:00:00.000Z", "2026-06-25T04:00:00.000Z", "Family visit"],
       ["2026-06-26T04:00:00.000Z", "2026-06-27T04:00:00.000Z", "Family visit"],
     ]);
     expect((await s.hold(s.otherGuest, s.request({ date: "2026-06-25", hour: 14 }))).ok).toBe(true);
+  });
+
+  it("a host's block next to an imported one does not swallow it, and unblocking hands the time back to the import", async () => {
+    const s = await scenario({});
+    const [feed] = await database.db.insert(calendarImportFeeds).values({ spaceId: s.space.id, url: "https://calendar.example.test/airbnb.ics" }).returning();
+    await database.db.insert(calendarImportEvents).values({ feedId: feed!.id, spaceId: s.space.id, uid: "stay-1", startTime: new Date("2026-06-20T04:00:00Z"), endTime: new Date("2026-06-22T04:00:00Z") });
+    await database.db.transaction(async (tx) => {
+      await lockCalendar(tx, s.space.id);
+      await reconcileImportedBlocks(tx, s.space.id, s.now);
+    });
+    const blocks = async () =>
+      (await s.calendar())
+        .filter((row) => row.kind === "blocked")
+        .sort((a, b) => a.startTime.getTime() - b.startTime.getTime())
+        .map((row) => [row.startTime.toISOString().slice(0, 13), row.endTime.toISOString().slice(0, 13), row.imported]);
+    // The host blocks the two days after the stay (touching it) and one inside it.
+    expect((await blockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: block("2026-06-21T00:00", "2026-06-24T00:00"), now: s.now })).ok).toBe(true);
+    expect(await blocks()).toEqual([
+      ["2026-06-20T04", "2026-06-21T04", true],
+      ["2026-06-21T04", "2026-06-24T04", false],
+    ]);
+    // Unblocking the host's days gives the 21st back to the stay, nothing more.
+    expect((await unblockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: block("2026-06-21T00:00", "2026-06-24T00:00"), now: s.now })).ok).toBe(true);
+    expect(await blocks()).toEqual([["2026-06-20T04", "2026-06-22T04", true]]);
   });
 
   it("a whole-day block on the day clocks change covers that day's 23 hours; another host's listing is not found", async () => {

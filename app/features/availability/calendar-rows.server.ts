@@ -80,9 +80,15 @@ export async function firstConflict(db: Db | Tx, input: { spaceId: string; start
 export async function insertBlock(tx: Tx, input: { spaceId: string; start: Date; end: Date; note: string | null; now: Date }): Promise<{ ok: true; id: string } | { ok: false; conflict: Conflict }> {
   const conflict = await firstConflict(tx, { ...input, kinds: ["booking", "hold"] });
   if (conflict) return { ok: false, conflict };
+  // Imported blocks under the new one give way (the sync derives them again around the
+  // host's blocks, calendar-sync.server.ts `reconcileImportedBlocks`); the host's own merge.
+  await tx.execute(sql`
+    delete from ${spaceAvailability} a
+     where a.space_id = ${input.spaceId} and a.kind = 'blocked' and a.imported
+       and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[)')`);
   const { rows: touching } = await tx.execute<{ id: string; start_time: string; end_time: string; note: string | null }>(sql`
     delete from ${spaceAvailability} a
-     where a.space_id = ${input.spaceId} and a.kind = 'blocked'
+     where a.space_id = ${input.spaceId} and a.kind = 'blocked' and not a.imported
        and tstzrange(a.start_time, a.end_time, '[]') && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[]')
     returning a.id, a.start_time, a.end_time, a.note`);
   const start = Math.min(input.start.getTime(), ...touching.map((row) => Date.parse(row.start_time)));
@@ -97,16 +103,17 @@ export async function insertBlock(tx: Tx, input: { spaceId: string; start: Date;
 }
 
 /**
- * Frees [start, end) of blocks (under the calendar lock): a block inside it goes, one
- * across its edge is cut back, one around it is split in two (each part keeps its note).
- * Returns how many blocks changed.
+ * Frees [start, end) of the host's blocks (under the calendar lock): a block inside it
+ * goes, one across its edge is cut back, one around it is split in two (each part keeps
+ * its note). Imported blocks follow their source calendar, not this. Returns how many
+ * blocks changed.
  */
 export async function removeBlocks(tx: Tx, input: { spaceId: string; start: Date; end: Date }): Promise<number> {
   const range = sql`tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[)')`;
   const { rows } = await tx.execute<{ changed: number }>(sql`
     with gone as (
       delete from ${spaceAvailability} a
-       where a.space_id = ${input.spaceId} and a.kind = 'blocked' and tstzrange(a.start_time, a.end_time, '[)') && ${range}
+       where a.space_id = ${input.spaceId} and a.kind = 'blocked' and not a.imported and tstzrange(a.start_time, a.end_time, '[)') && ${range}
       returning a.*
     ), kept as (
       insert into ${spaceAvailability} (space_id, kind, start_time, end_time, units, shared, note, created_at)

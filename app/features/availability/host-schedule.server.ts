@@ -9,6 +9,7 @@ import { lockCalendar, insertBlock, removeBlocks, unitsInUse, type Conflict } fr
 import { countText, scheduleOf, unitWords, type HoursRange } from "./schedule";
 import type { BlockInput, DatedHoursInput, ScheduleSettings } from "./schedule-form";
 import { addDays, zonedInstant } from "~/features/bookings/slots";
+import { reconcileImportedBlocks } from "~/features/calendar-sync/calendar-sync.server";
 
 /**
  * The host's side of availability (issue #26, ADR 0202): the listing's hours and rules,
@@ -89,7 +90,9 @@ export async function blockTime(db: Db, input: { hostId: string; spaceId: string
   if (end <= start) return { ok: false, status: 400, field: "to", error: "The end must be after the start" };
   const result = await db.transaction(async (tx) => {
     await lockCalendar(tx, space.id);
-    return insertBlock(tx, { spaceId: space.id, start, end, note: input.block.note, now: input.now });
+    const inserted = await insertBlock(tx, { spaceId: space.id, start, end, note: input.block.note, now: input.now });
+    if (inserted.ok) await reconcileImportedBlocks(tx, space.id, input.now);
+    return inserted;
   });
   if (!result.ok) return { ok: false, status: 409, error: await conflictText(db, result.conflict, space.timezone) };
   return { ok: true, id: result.id };
@@ -110,14 +113,17 @@ export async function conflictText(db: Db, conflict: Conflict, timeZone: string)
 }
 
 /** Frees [from, to) of the host's blocks (bookings are untouched). */
-export async function unblockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput }): Promise<HostScheduleResult & { changed?: number }> {
+export async function unblockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now?: Date }): Promise<HostScheduleResult & { changed?: number }> {
   const space = await ownedSpace(db, input.hostId, input.spaceId);
   if (!space) return notFound();
   const start = localInstant(input.block.from, space.timezone);
   const end = localInstant(input.block.to, space.timezone);
   const changed = await db.transaction(async (tx) => {
     await lockCalendar(tx, space.id);
-    return removeBlocks(tx, { spaceId: space.id, start, end });
+    const removed = await removeBlocks(tx, { spaceId: space.id, start, end });
+    // Imported events the host's block hid become blocks of their own again.
+    await reconcileImportedBlocks(tx, space.id, input.now ?? new Date());
+    return removed;
   });
   return { ok: true, changed };
 }
