@@ -34,8 +34,9 @@ const live = (now: Date) => sql`(a.expires_at is null or a.expires_at > ${now.to
 
 /**
  * The most units in use at any moment of [start, end) by live rows of the listing (a
- * block counts as all `quantity`), leaving out the rows of `exceptBooking`. The maximum
- * is reached at the start of the range or of a row inside it.
+ * block counts as all `quantity`), leaving out the rows of `exceptBooking`: a running sum
+ * over the rows' starts (+units) and ends (−units) in time order, ends first at the same
+ * instant (ranges are half-open), so it is one sort however many rows a session has.
  */
 export async function unitsInUse(db: Db | Tx, input: { spaceId: string; start: Date; end: Date; quantity: number; now: Date; exceptBooking?: string | null }): Promise<number> {
   const { rows } = await db.execute<{ used: number }>(sql`
@@ -48,8 +49,11 @@ export async function unitsInUse(db: Db | Tx, input: { spaceId: string; start: D
          and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz, '[)')
          and ${live(input.now)}
          ${input.exceptBooking ? sql`and a.booking_id is distinct from ${input.exceptBooking}::uuid` : sql``}
+    ), events as (
+      select s as t, units as d from r union all select e as t, -units as d from r
     )
-    select coalesce(max((select sum(r2.units) from r r2 where r2.s <= p.s and r2.e > p.s)), 0)::int as used from r p`);
+    select coalesce(max(running), 0)::int as used
+      from (select sum(d) over (order by t, d rows between unbounded preceding and current row) as running from events) totals`);
   return Number(rows[0]?.used ?? 0);
 }
 

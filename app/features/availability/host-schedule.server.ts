@@ -67,16 +67,23 @@ export async function saveScheduleSettings(db: Db, input: { hostId: string; spac
   });
 }
 
-/** The most units live rows use at one moment from now on, and the booking or hold where they do. */
+/**
+ * The most units live rows use at one moment from now on, and the booking or hold that
+ * starts then: a running sum over starts and ends in time order (as `unitsInUse`).
+ */
 async function futurePeak(tx: Parameters<typeof unitsInUse>[0], spaceId: string, now: Date): Promise<{ units: number; start: Date; end: Date } | null> {
   const { rows } = await tx.execute<{ units: number; start_time: string; end_time: string }>(sql`
     with r as (
       select a.start_time, a.end_time, a.units from ${spaceAvailability} a
        where a.space_id = ${spaceId} and a.kind <> 'blocked' and a.end_time > ${now.toISOString()}::timestamptz
          and (a.expires_at is null or a.expires_at > ${now.toISOString()}::timestamptz)
+    ), events as (
+      select start_time as t, units as d, start_time, end_time from r
+      union all select end_time as t, -units as d, null, null from r
+    ), totals as (
+      select sum(d) over (order by t, d rows between unbounded preceding and current row) as units, start_time, end_time from events
     )
-    select (select sum(r2.units) from r r2 where r2.start_time <= p.start_time and r2.end_time > p.start_time)::int as units, p.start_time, p.end_time
-      from r p order by 1 desc limit 1`);
+    select units::int, start_time, end_time from totals where start_time is not null order by units desc, start_time limit 1`);
   const row = rows[0];
   return row ? { units: Number(row.units), start: new Date(row.start_time), end: new Date(row.end_time) } : null;
 }
