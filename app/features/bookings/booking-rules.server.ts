@@ -22,6 +22,7 @@ export const BOOKING_MESSAGES = {
   future: "Please select a future date and time",
   unitsWhole: "Choose how many to book, a whole number from 1",
   tooManyUnits: (available: string) => `This listing has ${available} at one time`,
+  noUnitsLeft: (many: string) => `No ${many} are left at this time — please pick another time`,
   unitsLeft: (left: string) => `Only ${left} left at this time — please book fewer or pick another time`,
   endMismatch: "The end time does not match the duration",
   somethingWrong: "Something went wrong.",

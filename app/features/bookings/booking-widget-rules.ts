@@ -17,8 +17,8 @@ export const SELECT_FUTURE_TIME = "Please select a future date and time";
 export const SLOT_PASSED = "This time slot has passed";
 export const SLOT_BOOKED = "This time slot is booked";
 export const SLOT_CLOSED = "Closed";
-/** Shown on a time the listing's notice or booking window rules out. */
-export const SLOT_NOT_BOOKABLE = "Not bookable";
+/** Shown on a free hour from which the chosen booking does not fit (it runs into a booking, a block or its buffers). */
+export const SLOT_NOT_BOOKABLE = "Not enough free time from here for this booking";
 
 /** A busy range of the calendar (a booking, a hold or a block with the listing's buffers), and how many units or seats it takes. */
 export type Busy = Range & { units?: number };
@@ -103,10 +103,13 @@ export type GridCell = { date: string; hour: number; start: string; end: string;
 
 /**
  * The weekly grid: 7 days × the hours the listing opens on any day; each cell is one hour
- * in the listing's zone, free when a one-hour booking could start there (hours outside
- * the opening are 'Closed').
+ * in the listing's zone, free when the guest's choice — its pricing unit, length and
+ * units or seats (one hour and one unit by default) — could start there. Hours outside
+ * the opening are 'Closed'; an hour taken for the units asked is 'booked'; a free hour
+ * from which the chosen length does not fit (it would run into closing time, a booking
+ * or a block) is 'Not bookable'.
  */
-export function weekGrid(weekStart: string, availability: Availability, now: Date): { days: string[]; rows: GridCell[][] } {
+export function weekGrid(weekStart: string, availability: Availability, now: Date, choice: { unit: PricingUnit; quantity: number; units: number } = { unit: "hour", quantity: 1, units: 1 }): { days: string[]; rows: GridCell[][] } {
   const { schedule } = availability;
   const days = weekDays(weekStart);
   const { first, last } = gridHours(schedule);
@@ -115,18 +118,22 @@ export function weekGrid(weekStart: string, availability: Availability, now: Dat
     days.map((date) => {
       const cell = gridCell(date, hour, schedule.timeZone);
       // A cell whose hour has begun has passed: it can no longer be booked from its start.
-      const reason = cellReason(availability, cell, now);
+      const reason = cellReason(availability, cell, choice, now);
       return { date, hour, start: cell.start, end: cell.end, disabled: reason !== null, reason };
     }),
   );
   return { days, rows };
 }
 
-function cellReason(availability: Availability, cell: Range, now: Date): string | null {
+function cellReason(availability: Availability, cell: Range, choice: { unit: PricingUnit; quantity: number; units: number }, now: Date): string | null {
+  const { schedule } = availability;
   if (Date.parse(cell.start) <= now.getTime()) return SLOT_PASSED;
-  if (!isWithinHours(availability.schedule, new Date(cell.start), new Date(cell.end))) return SLOT_CLOSED;
-  if (startProblem(availability.schedule, { start: new Date(cell.start), end: new Date(cell.end), byTheDay: false, now })) return SLOT_NOT_BOOKABLE;
-  if (unitsFree(availability, cell) < 1) return SLOT_BOOKED;
+  if (!isWithinHours(schedule, new Date(cell.start), new Date(cell.end))) return SLOT_CLOSED;
+  if (unitsFree(availability, cell) < choice.units) return SLOT_BOOKED;
+  const end = scheduledEnd(schedule, new Date(cell.start), choice.unit, choice.quantity).toISOString();
+  const problem = startProblem(schedule, { start: new Date(cell.start), end: new Date(end), byTheDay: choice.unit !== "hour", now });
+  if (problem) return problem;
+  if (unitsFree(availability, { start: cell.start, end }) < choice.units) return SLOT_NOT_BOOKABLE;
   return null;
 }
 

@@ -353,7 +353,7 @@ async function takeSlot(
   } catch (error) {
     if (pgErrorCode(error) === "23P01") return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken } };
     if (error instanceof SeatsTaken && seats) {
-      const error_ = error.left === 0 ? BOOKING_MESSAGES.slotTaken : BOOKING_MESSAGES.unitsLeft(countText(error.left, seats.words));
+      const error_ = error.left === 0 ? BOOKING_MESSAGES.noUnitsLeft(seats.words.many) : BOOKING_MESSAGES.unitsLeft(countText(error.left, seats.words));
       return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: error_, fields: { units: error_ } } };
     }
     if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {
