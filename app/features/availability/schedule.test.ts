@@ -152,6 +152,31 @@ describe("the widget offers exactly the starts the server takes", () => {
   });
 });
 
+describe("the grid and the start list agree", () => {
+  it("for any hours, rules, busy ranges and choice of length and seats, a cell is free exactly when its start is offered", () => {
+    const busyRange = fc.record({ day: fc.integer({ min: 0, max: 6 }), hour: fc.integer({ min: 0, max: 22 }), length: fc.integer({ min: 1, max: 4 }), units: fc.integer({ min: 1, max: 4 }) });
+    fc.assert(
+      fc.property(zone, week, rules, fc.array(busyRange, { maxLength: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 3 }), fc.constantFrom(1, 4), (tz, weekly, r, ranges, hours, units, capacity) => {
+        const weekStart = "2026-03-02";
+        const schedule = scheduleWith(tz, weekly, { rules: r });
+        const busy = ranges.map((b) => ({ start: zonedInstant(addDays(weekStart, b.day), b.hour, tz), end: zonedInstant(addDays(weekStart, b.day), b.hour + b.length, tz), units: b.units }));
+        const availability: Availability = { schedule, capacity, busy };
+        const wanted = Math.min(units, capacity);
+        const grid = weekGrid(weekStart, availability, NOW, { unit: "hour", quantity: hours, units: wanted });
+        for (const row of grid.rows) {
+          for (const cell of row) {
+            const slot = slotOptions(cell.date, availability, "hour", hours, wanted, NOW).find((option) => option.start === cell.start);
+            // A cell the clocks skip has no start of its own; every other free cell is an offered start.
+            if (!slot) expect(cell.disabled, `${tz} ${cell.start}`).toBe(true);
+            else expect(cell.disabled, `${tz} ${cell.start}: ${cell.reason} / ${slot.reason}`).toBe(slot.disabled);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe("check-in and check-out", () => {
   it("a rental by the day starts at check-in and ends at check-out, whatever the clocks do", () => {
     fc.assert(
