@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles } from "~/db/schema/index";
 import { spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
+import type * as ClockModule from "~/lib/clock.server";
 import type * as DbModule from "~/lib/db.server";
 import { bookingScenario } from "#tests/factories/bookings";
 import { createUser, sessionCookieFor } from "#tests/factories/users";
@@ -24,7 +25,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 
 // The page decides at the request's clock (X-Test-Now), as with TEST_CLOCK=1.
 vi.mock("~/lib/clock.server", async (original) => ({
-  ...(await original<typeof import("~/lib/clock.server")>()),
+  ...(await original<typeof ClockModule>()),
   requestNow: (request: Request) => new Date(request.headers.get("x-test-now") ?? Date.now()),
 }));
 
