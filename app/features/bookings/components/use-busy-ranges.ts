@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { useLiveEvents } from "~/features/realtime/use-live-events";
 import type { HoursRange } from "~/features/availability/schedule";
 import type { Busy } from "../booking-widget-rules";
@@ -6,7 +7,8 @@ import type { Busy } from "../booking-widget-rules";
 /**
  * The listing's busy ranges (and dated hours) for a window, from GET /api/spaces/:id/busy. Fetched
  * again when the window moves, when the live `availability` event says someone
- * held, booked or cancelled on this listing, and after a dropped live connection.
+ * held, booked or cancelled on this listing (or its host changed a block or a date's
+ * hours), and after a dropped live connection.
  */
 export function useBusyRanges(spaceId: string, window: { from: string; to: string }) {
   // `loaded`: the first answer has come. Until then nobody knows which hours are taken,
@@ -30,10 +32,15 @@ export function useBusyRanges(spaceId: string, window: { from: string; to: strin
     return () => controller.abort();
   }, [spaceId, window.from, window.to, version]);
 
+  // One stream for both: the calendar's changes reload the ranges; a change to the
+  // listing itself (its hours, rules or quantity, issue #26) reloads the page's data too.
+  const revalidator = useRevalidator();
   useLiveEvents(
-    ["availability"],
+    ["availability", "spaces"],
     (event) => {
-      if (event.id === spaceId) reload();
+      if (event.id !== spaceId) return;
+      if (event.topic === "spaces") void revalidator.revalidate();
+      reload();
     },
     reload,
   );
