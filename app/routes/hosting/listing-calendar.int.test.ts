@@ -129,13 +129,14 @@ describe("the host's calendar page", () => {
       expect(response.init.status).toBe(404);
     }
     const before = await spaceRow(scenario.space.id);
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { intent: "block", wholeDays: "on", firstDay: "2026-04-01", lastDay: "2026-04-02", note: "hijack" },
       { intent: "unblock", from: "2026-03-01T00:00", to: "2026-04-01T00:00" },
       settings({ quantity: "7" }),
       settings({ quantity: "0" }),
       { intent: "dated", date: "2026-04-01", hours: "[]" },
-    ]) {
+    ];
+    for (const body of bodies) {
       const response = (await thrown(post(scenario.space.id, strangerCookie, body))) as { init: { status: number } };
       expect(response.init.status).toBe(404);
     }

@@ -40,43 +40,27 @@ export function HoursRangesEditor({
     <div className="space-y-2">
       {ranges.map((range, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2">
-          <label htmlFor={`${idPrefix}-${index}-start`} className="sr-only">
-            {`${label} opening ${index + 1} from`}
-          </label>
-          <Select
+          <TimeSelect
             id={`${idPrefix}-${index}-start`}
+            label={`${label} opening ${index + 1} from`}
             value={range.start}
-            onChange={(event) => set(index, "start", event.target.value)}
-            className="w-28"
-            aria-invalid={markInvalid || undefined}
-            aria-describedby={problem ? errorId : undefined}
-          >
-            {withCurrent(STARTS, range.start).map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </Select>
+            options={STARTS}
+            onChange={(value) => set(index, "start", value)}
+            invalid={markInvalid}
+            describedBy={problem ? errorId : undefined}
+          />
           <span aria-hidden="true" className="text-slate-500">
             –
           </span>
-          <label htmlFor={`${idPrefix}-${index}-end`} className="sr-only">
-            {`${label} opening ${index + 1} until`}
-          </label>
-          <Select
+          <TimeSelect
             id={`${idPrefix}-${index}-end`}
+            label={`${label} opening ${index + 1} until`}
             value={range.end}
-            onChange={(event) => set(index, "end", event.target.value)}
-            className="w-28"
-            aria-invalid={markInvalid || undefined}
-            aria-describedby={problem ? errorId : undefined}
-          >
-            {withCurrent(ENDS, range.end).map((time) => (
-              <option key={time} value={time}>
-                {time}
-              </option>
-            ))}
-          </Select>
+            options={ENDS}
+            onChange={(value) => set(index, "end", value)}
+            invalid={markInvalid}
+            describedBy={problem ? errorId : undefined}
+          />
           <Button
             variant="ghost"
             size="icon"
@@ -98,6 +82,24 @@ export function HoursRangesEditor({
       </Button>
       <FieldError id={errorId} message={problem} />
     </div>
+  );
+}
+
+/** One end of an opening, labelled for screen readers ("Monday opening 1 from"). */
+function TimeSelect(props: { id: string; label: string; value: string; options: string[]; onChange: (value: string) => void; invalid: boolean; describedBy: string | undefined }) {
+  return (
+    <>
+      <label htmlFor={props.id} className="sr-only">
+        {props.label}
+      </label>
+      <Select id={props.id} value={props.value} onChange={(event) => props.onChange(event.target.value)} className="w-28" aria-invalid={props.invalid || undefined} aria-describedby={props.describedBy}>
+        {withCurrent(props.options, props.value).map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </Select>
+    </>
   );
 }
 

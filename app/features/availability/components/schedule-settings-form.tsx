@@ -8,20 +8,12 @@ import { Field } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import { Switch } from "~/ui/switch";
 import type { CalendarAnswer } from "../host-calendar-view";
-import { dayProblem, durationWords, hourText, RULE_LIMITS, unitWords, WEEKDAYS, type HoursRange, type WeeklyHours } from "../schedule";
+import { dayProblem, durationWords, hourText, RULE_LIMITS, unitWords, WEEKDAYS, type HoursRange, type ScheduleColumns, type WeeklyHours } from "../schedule";
 import { scheduleSettingsSchema, type ScheduleSettingsField } from "../schedule-form";
 import { HoursRangesEditor, nextRange } from "./hours-ranges-editor";
 
-export type ScheduleSettingsValues = {
-  weekly: WeeklyHours;
-  checkInTime: string | null;
-  checkOutTime: string | null;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  minNoticeMinutes: number;
-  maxAdvanceDays: number;
-  quantity: number;
-};
+/** The listing's saved hours and rules (its schedule columns, the week as `weekly`) and quantity. */
+export type ScheduleSettingsValues = Omit<ScheduleColumns, "timezone" | "openingHours"> & { weekly: WeeklyHours; quantity: number };
 
 export const SETTINGS_COPY = {
   title: "Opening hours and booking rules",
@@ -117,51 +109,19 @@ export function ScheduleSettingsForm({ settings, rentalType }: { settings: Sched
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={SETTINGS_COPY.checkIn} hint={SETTINGS_COPY.checkHint} error={errors.checkInTime}>
-            <Select name="checkInTime" defaultValue={settings.checkInTime ?? ""} onChange={() => clearError("checkInTime")}>
-              <option value="">{SETTINGS_COPY.noTime}</option>
-              {Array.from({ length: 24 }, (_, hour) => (
-                <option key={hour} value={hourText(hour)}>
-                  {hourText(hour)}
-                </option>
-              ))}
-            </Select>
+            <ChoiceSelect name="checkInTime" value={settings.checkInTime ?? ""} choices={timeChoices(23)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.checkOut} error={errors.checkOutTime}>
-            <Select name="checkOutTime" defaultValue={settings.checkOutTime ?? ""} onChange={() => clearError("checkOutTime")}>
-              <option value="">{SETTINGS_COPY.noTime}</option>
-              {Array.from({ length: 25 }, (_, hour) => (
-                <option key={hour} value={hourText(hour)}>
-                  {hourText(hour)}
-                </option>
-              ))}
-            </Select>
+            <ChoiceSelect name="checkOutTime" value={settings.checkOutTime ?? ""} choices={timeChoices(24)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.bufferBefore} error={errors.bufferBeforeMinutes}>
-            <Select name="bufferBeforeMinutes" defaultValue={String(settings.bufferBeforeMinutes)} onChange={() => clearError("bufferBeforeMinutes")}>
-              {withValue(BUFFER_OPTIONS, settings.bufferBeforeMinutes).map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutesText(minutes)}
-                </option>
-              ))}
-            </Select>
+            <ChoiceSelect name="bufferBeforeMinutes" value={String(settings.bufferBeforeMinutes)} choices={minuteChoices(BUFFER_OPTIONS, settings.bufferBeforeMinutes)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.bufferAfter} error={errors.bufferAfterMinutes}>
-            <Select name="bufferAfterMinutes" defaultValue={String(settings.bufferAfterMinutes)} onChange={() => clearError("bufferAfterMinutes")}>
-              {withValue(BUFFER_OPTIONS, settings.bufferAfterMinutes).map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutesText(minutes)}
-                </option>
-              ))}
-            </Select>
+            <ChoiceSelect name="bufferAfterMinutes" value={String(settings.bufferAfterMinutes)} choices={minuteChoices(BUFFER_OPTIONS, settings.bufferAfterMinutes)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.notice} hint={SETTINGS_COPY.noticeHint} error={errors.minNoticeMinutes}>
-            <Select name="minNoticeMinutes" defaultValue={String(settings.minNoticeMinutes)} onChange={() => clearError("minNoticeMinutes")}>
-              {withValue(NOTICE_OPTIONS, settings.minNoticeMinutes).map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutesText(minutes)}
-                </option>
-              ))}
-            </Select>
+            <ChoiceSelect name="minNoticeMinutes" value={String(settings.minNoticeMinutes)} choices={minuteChoices(NOTICE_OPTIONS, settings.minNoticeMinutes)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.advance} hint={SETTINGS_COPY.advanceHint} error={errors.maxAdvanceDays}>
             <Input
@@ -200,6 +160,27 @@ export function ScheduleSettingsForm({ settings, rentalType }: { settings: Sched
   );
 }
 
-function withValue(options: number[], value: number) {
-  return options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
+type Choice = { value: string; label: string };
+
+/** "No fixed time", then the hours 00:00 to `last`:00. */
+const timeChoices = (last: number): Choice[] => [
+  { value: "", label: SETTINGS_COPY.noTime },
+  ...Array.from({ length: last + 1 }, (_, hour) => ({ value: hourText(hour), label: hourText(hour) })),
+];
+
+/** Durations in words, with the stored value kept when it is not among the options. */
+const minuteChoices = (options: number[], current: number): Choice[] =>
+  (options.includes(current) ? options : [...options, current].sort((a, b) => a - b)).map((minutes) => ({ value: String(minutes), label: minutesText(minutes) }));
+
+/** A select of the form, its field's error cleared on change. */
+function ChoiceSelect({ name, value, choices, onChange }: { name: ScheduleSettingsField; value: string; choices: Choice[]; onChange: (name: ScheduleSettingsField) => void }) {
+  return (
+    <Select name={name} defaultValue={value} onChange={() => onChange(name)}>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </Select>
+  );
 }
