@@ -124,30 +124,14 @@ export function ScheduleSettingsForm({ settings, rentalType }: { settings: Sched
             <ChoiceSelect name="minNoticeMinutes" value={String(settings.minNoticeMinutes)} choices={minuteChoices(NOTICE_OPTIONS, settings.minNoticeMinutes)} onChange={clearError} />
           </Field>
           <Field label={SETTINGS_COPY.advance} hint={SETTINGS_COPY.advanceHint} error={errors.maxAdvanceDays}>
-            <Input
-              name="maxAdvanceDays"
-              type="number"
-              inputMode="numeric"
-              min={RULE_LIMITS.advance.min}
-              max={RULE_LIMITS.advance.max}
-              defaultValue={settings.maxAdvanceDays}
-              onChange={() => clearError("maxAdvanceDays")}
-            />
+            <WholeInput name="maxAdvanceDays" value={settings.maxAdvanceDays} limits={RULE_LIMITS.advance} onChange={clearError} />
           </Field>
           <Field
             label={`${words.many[0]!.toUpperCase()}${words.many.slice(1)} available at one time`}
             hint={rentalType === "experience" ? "Guests can book seats of a session until they are all taken." : "Identical units guests can rent at the same time."}
             error={errors.quantity}
           >
-            <Input
-              name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={RULE_LIMITS.quantity.min}
-              max={RULE_LIMITS.quantity.max}
-              defaultValue={settings.quantity}
-              onChange={() => clearError("quantity")}
-            />
+            <WholeInput name="quantity" value={settings.quantity} limits={RULE_LIMITS.quantity} onChange={clearError} />
           </Field>
         </div>
         {answer && !answer.ok && answer.error && <Alert tone="error">{answer.error}</Alert>}
@@ -171,6 +155,11 @@ const timeChoices = (last: number): Choice[] => [
 /** Durations in words, with the stored value kept when it is not among the options. */
 const minuteChoices = (options: number[], current: number): Choice[] =>
   (options.includes(current) ? options : [...options, current].sort((a, b) => a - b)).map((minutes) => ({ value: String(minutes), label: minutesText(minutes) }));
+
+/** A whole number of the form within its limits, its field's error cleared on change. */
+function WholeInput({ name, value, limits, onChange }: { name: ScheduleSettingsField; value: number; limits: { min: number; max: number }; onChange: (name: ScheduleSettingsField) => void }) {
+  return <Input name={name} type="number" inputMode="numeric" min={limits.min} max={limits.max} defaultValue={value} onChange={() => onChange(name)} />;
+}
 
 /** A select of the form, its field's error cleared on change. */
 function ChoiceSelect({ name, value, choices, onChange }: { name: ScheduleSettingsField; value: string; choices: Choice[]; onChange: (name: ScheduleSettingsField) => void }) {
