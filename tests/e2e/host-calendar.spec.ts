@@ -64,6 +64,17 @@ test("the host blocks a day, blocks hours and sets a weekday's hours; the guest'
   const calendar = page.getByTestId("host-calendar");
   await expect(calendar.getByText("Blocked: Closed for repairs")).toBeVisible();
   await expect(page.getByTestId("calendar-agenda").getByText("Closed for repairs")).toBeVisible();
+  // The block on the grid is reached with Tab and opened with Enter.
+  await page.getByRole("button", { name: "Week", exact: true }).focus();
+  for (let tabs = 0; tabs < 20; tabs += 1) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? "")).includes("Blocked: Closed for repairs")) break;
+  }
+  await page.keyboard.press("Enter");
+  const details = page.getByRole("dialog", { name: "Blocked time" });
+  await expect(details.getByText("Closed for repairs")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
 
   // Friday 10:00–12:00 selected on the week view (a drag; a phone selects with a long press, so it uses the dialog's hours).
   const friday = addDays(monday, 4);
