@@ -1,7 +1,7 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { quoteBooking } from "~/features/bookings/pricing";
+import type { Page } from "@playwright/test";
 import { monthLabel } from "~/features/admin/analytics";
-import { createListing, expect, PASSWORD, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { createListing, expect, PASSWORD, test } from "#tests/e2e/support/fixtures";
+import { bookThroughApi, listingId, newMember } from "#tests/e2e/support/bookings";
 
 /**
  * The dashboard and the admin's platform analytics and moderation (issue #14 items 3–5),
@@ -9,7 +9,6 @@ import { createListing, expect, PASSWORD, signUp, test, uniqueEmail } from "#tes
  * widget makes them (hold, then pay with the test card), for a listing each test creates.
  */
 const SHOTS = "/tmp/shots-admin";
-const HOURLY_MINOR = 4250; // createListing's $42.50 an hour
 
 test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
@@ -19,47 +18,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
-/** A second signed-in browser (its own client address, as the fixtures give each journey). */
-async function newMember(browser: Browser, testInfo: TestInfo, label: string) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` },
-    ...(testInfo.project.name === "phone" ? { viewport: { width: 390, height: 844 } } : {}),
-  });
-  const page = await context.newPage();
-  const email = uniqueEmail(`${label}-${testInfo.project.name}`);
-  await signUp(page, email, PASSWORD);
-  return { context, page, email };
-}
-
-/** The id of the signed-in host's listing, from its Edit link on /my-listings. */
-async function listingId(page: Page, title: string) {
-  await page.goto("/my-listings");
-  const href = await page.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
-  return href!.split("/").pop()!;
-}
-
-/** Holds and pays one hour of the listing `daysAhead` days from now, at 10:00 UTC. */
-async function bookThroughApi(page: Page, spaceId: string, daysAhead: number) {
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + daysAhead);
-  start.setUTCHours(10, 0, 0, 0);
-  const amount = quoteBooking({ unitPriceMinor: HOURLY_MINOR, quantity: 1, feePercent: 10, currency: "USD" }).totalMinor;
-  const hold = await page.request.post("/api/bookings/payment-intent", {
-    data: { spaceId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount, currency: "USD" },
-  });
-  expect(hold.status(), await hold.text()).toBe(200);
-  const { clientSecret } = (await hold.json()) as { clientSecret: string };
-  const paid = await page.request.post("/api/payments/confirm", {
-    data: { clientSecret, card: { number: "4242 4242 4242 4242", expMonth: "12", expYear: "2034", cvc: "123", name: "Journey Guest" } },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 test.describe("dashboard", () => {
   test("a host's dashboard shows the booking received, and the guest's their booking", async ({ page, host, browser }, testInfo) => {
     const spaceId = await listingId(page, host.listing.title);
     const guest = await newMember(browser, testInfo, "dash-guest");
-    await bookThroughApi(guest.page, spaceId, 3);
+    await bookThroughApi(guest.page, spaceId, 3, 10);
 
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -104,7 +68,7 @@ test.describe("admin", () => {
     const listing = await createListing(host.page, `Moderated loft ${testInfo.project.name} ${Date.now().toString(36)}`);
     const spaceId = await listingId(host.page, listing.title);
     const guest = await newMember(browser, testInfo, "mod-guest");
-    await bookThroughApi(guest.page, spaceId, 4);
+    await bookThroughApi(guest.page, spaceId, 4, 10);
 
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Platform Analytics" })).toBeVisible();

@@ -73,6 +73,14 @@ export const scheduleSettingsSchema = z
 export type ScheduleSettings = z.output<typeof scheduleSettingsSchema>;
 export type ScheduleSettingsField = keyof z.input<typeof scheduleSettingsSchema>;
 
+/** The host's private note on a block or a date (empty: none). */
+const privateNote = z
+  .string()
+  .trim()
+  .max(500, FIELD_MESSAGES.note)
+  .optional()
+  .transform((value) => (value ? value : null));
+
 /** A local date and hour in the listing's zone: "2026-12-24T00:00". */
 const localDateTime = z
   .string()
@@ -90,12 +98,7 @@ export const blockSchema = z
   .object({
     from: localDateTime,
     to: localDateTime,
-    note: z
-      .string()
-      .trim()
-      .max(500, FIELD_MESSAGES.note)
-      .optional()
-      .transform((value) => (value ? value : null)),
+    note: privateNote,
   })
   .superRefine((value, ctx) => {
     if (value.to <= value.from) ctx.addIssue({ code: "custom", path: ["to"], message: FIELD_MESSAGES.rangeOrder });
@@ -115,12 +118,7 @@ export const datedHoursSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MESSAGES.date)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), FIELD_MESSAGES.date),
   hours: jsonField<HoursRange[]>(dayRanges).optional(),
-  note: z
-    .string()
-    .trim()
-    .max(500, FIELD_MESSAGES.note)
-    .optional()
-    .transform((value) => (value ? value : null)),
+  note: privateNote,
 });
 
 export type DatedHoursInput = z.output<typeof datedHoursSchema>;

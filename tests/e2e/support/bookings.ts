@@ -25,11 +25,11 @@ export async function listingId(page: Page, title: string) {
   return href!.split("/").pop()!;
 }
 
-/** Holds and pays one hour of the listing `daysAhead` days from now, at 15:00 UTC; returns the booking id. */
-export async function bookThroughApi(page: Page, spaceId: string, daysAhead: number): Promise<string> {
+/** Holds and pays one hour of the listing `daysAhead` days from now, at `hour`:00 UTC; returns the booking id. */
+export async function bookThroughApi(page: Page, spaceId: string, daysAhead: number, hour = 15): Promise<string> {
   const start = new Date();
   start.setUTCDate(start.getUTCDate() + daysAhead);
-  start.setUTCHours(15, 0, 0, 0);
+  start.setUTCHours(hour, 0, 0, 0);
   const amount = quoteBooking({ unitPriceMinor: HOURLY_MINOR, quantity: 1, feePercent: 10, currency: "USD" }).totalMinor;
   const hold = await page.request.post("/api/bookings/payment-intent", {
     data: { spaceId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount, currency: "USD" },
