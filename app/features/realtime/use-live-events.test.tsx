@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useLiveEvents, type LiveEvent } from "./use-live-events";
+import { useLiveRefresh } from "./use-live-refresh";
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -111,5 +113,30 @@ describe("useLiveEvents", () => {
     const source = FakeEventSource.instances[0]!;
     unmount();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});
+
+describe("useLiveRefresh with a filter (the host's calendar of one listing)", () => {
+  it("reloads the page's data for the listing's events only", async () => {
+    vi.useRealTimers();
+    let loads = 0;
+    function Page() {
+      const count = useLoaderData() as number;
+      useLiveRefresh(["availability", "spaces"], (event) => event.spaceId === "s1" || event.id === "s1");
+      return <p>loads {count}</p>;
+    }
+    const Stub = createRoutesStub([{ path: "/", Component: Page, loader: () => ++loads }]);
+    render(<Stub initialEntries={["/"]} />);
+    await screen.findByText("loads 1");
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe("/api/live?topics=availability%2Cspaces");
+    act(() => source.emit({ topic: "availability", op: "INSERT", id: "s2", spaceId: "s2" }));
+    act(() => source.emit({ topic: "spaces", op: "UPDATE", id: "s2" }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(loads).toBe(1);
+    act(() => source.emit({ topic: "availability", op: "DELETE", id: "s1", spaceId: "s1" }));
+    await waitFor(() => expect(screen.getByText("loads 2")).toBeTruthy());
+    act(() => source.emit({ topic: "spaces", op: "UPDATE", id: "s1" }));
+    await waitFor(() => expect(screen.getByText("loads 3")).toBeTruthy());
   });
 });
