@@ -42,6 +42,9 @@ async function openCalendar(page: Page, title: string) {
 
 test("the host blocks a day, blocks hours and sets a weekday's hours; the guest's widget stops offering them", async ({ page, host, browser }, testInfo) => {
   await openCalendar(page, host.listing.title);
+  // The page fits the screen without sideways scrolling (390 px on the phone).
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(width);
   const zone = (await page.getByTestId("calendar-zone").textContent())!;
   const monday = mondayAfter(todayIn(zone), WEEKS_AHEAD);
   const wednesday = addDays(monday, 2);
