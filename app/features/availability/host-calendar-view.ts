@@ -97,7 +97,8 @@ export type CalendarData = {
   space: { timeZone: string; quantity: number; unitWords: { one: string; many: string }; schedule: Schedule };
   bookings: { id: string; start: string; end: string; status: string; units: number; guestName: string | null }[];
   holds: { id: string; start: string; end: string; units: number }[];
-  blocks: { id: string; start: string; end: string; note: string | null }[];
+  /** `imported`: a block from an imported calendar (calendar sync), which only its source changes. */
+  blocks: { id: string; start: string; end: string; note: string | null; imported?: boolean }[];
   datedNotes: Record<string, string | null>;
 };
 
@@ -116,6 +117,8 @@ export type CalendarItem = {
   refId?: string;
   note?: string | null;
   units?: number;
+  /** A block from an imported calendar: shown, not unblocked here. */
+  imported?: boolean;
 };
 
 export const HOLD_TITLE = "Checkout in progress";
@@ -127,7 +130,9 @@ export function bookingTitle(booking: Pick<CalendarData["bookings"][number], "gu
   return `${name} · ${booking.units} ${booking.units === 1 ? space.unitWords.one : space.unitWords.many}`;
 }
 
-export const blockTitle = (note: string | null) => (note?.trim() ? `Blocked: ${note.trim()}` : "Blocked");
+export const IMPORTED_TITLE = "Blocked by an imported calendar";
+
+export const blockTitle = (note: string | null, imported = false) => (imported ? IMPORTED_TITLE : note?.trim() ? `Blocked: ${note.trim()}` : "Blocked");
 
 /**
  * The view's events: bookings, holds and blocks, then the hours shaded in the background —
@@ -148,7 +153,8 @@ export function calendarItems(data: CalendarData, view: CalendarView, window: { 
     const end = floating(block.end, zone);
     // Whole days in the month view are a bar over the days, without "00:00 – 00:00".
     const wholeDays = view === "month" && start.endsWith("T00:00:00") && end.endsWith("T00:00:00");
-    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note), start, end, refId: block.id, note: block.note, ...(wholeDays ? { allDay: true } : {}) });
+    const imported = block.imported === true;
+    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note, imported), start, end, refId: block.id, note: block.note, ...(imported ? { imported } : {}), ...(wholeDays ? { allDay: true } : {}) });
   }
   const { schedule } = data.space;
   for (let date = window.from; date <= window.to; date = addDays(date, 1)) {

@@ -180,7 +180,7 @@ export async function getHostCalendar(db: Db, input: { hostId: string; spaceId: 
       .where(and(eq(bookings.spaceId, space.id), inArray(bookings.status, ["confirmed", "completed", "disputed"]), overlapping))
       .orderBy(asc(bookings.startTime)),
     db
-      .select({ id: spaceAvailability.id, kind: spaceAvailability.kind, start: spaceAvailability.startTime, end: spaceAvailability.endTime, units: spaceAvailability.units, note: spaceAvailability.note })
+      .select({ id: spaceAvailability.id, kind: spaceAvailability.kind, start: spaceAvailability.startTime, end: spaceAvailability.endTime, units: spaceAvailability.units, note: spaceAvailability.note, imported: spaceAvailability.imported })
       .from(spaceAvailability)
       .where(
         and(
@@ -205,7 +205,8 @@ export async function getHostCalendar(db: Db, input: { hostId: string; spaceId: 
     },
     bookings: bookingRows.map((row) => ({ ...row, start: iso(row.start), end: iso(row.end) })),
     holds: rows.filter((row) => row.kind === "hold").map((row) => ({ id: row.id, start: iso(row.start), end: iso(row.end), units: row.units })),
-    blocks: rows.filter((row) => row.kind === "blocked").map((row) => ({ id: row.id, start: iso(row.start), end: iso(row.end), note: row.note })),
+    // Imported blocks (calendar sync) are shown but not the host's to unblock here: their source decides.
+    blocks: rows.filter((row) => row.kind === "blocked").map((row) => ({ id: row.id, start: iso(row.start), end: iso(row.end), note: row.note, imported: row.imported })),
     datedNotes: Object.fromEntries(dated.map((row) => [row.date, row.note])) as Record<string, string | null>,
   };
 }

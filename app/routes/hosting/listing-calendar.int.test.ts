@@ -256,6 +256,14 @@ describe("the host's calendar page", () => {
     expect(await database.db.select().from(spaceDateHours).where(eq(spaceDateHours.spaceId, scenario.space.id))).toEqual([]);
   });
 
+  it("marks a block of an imported calendar, which an unblock leaves to its source", async () => {
+    await database.db.insert(spaceAvailability).values({ spaceId: scenario.space.id, kind: "blocked", startTime: new Date("2026-11-02T09:00:00Z"), endTime: new Date("2026-11-02T12:00:00Z"), units: 3, shared: true, imported: true });
+    await post(scenario.space.id, hostCookie, { intent: "unblock", wholeDays: "on", firstDay: "2026-11-02", lastDay: "2026-11-02" });
+    const page = await load(scenario.space.id, hostCookie, "?view=week&date=2026-11-02");
+    expect(page.calendar.blocks).toEqual([expect.objectContaining({ imported: true, start: "2026-11-02T09:00:00.000Z" })]);
+    await database.db.delete(spaceAvailability).where(and(eq(spaceAvailability.spaceId, scenario.space.id), eq(spaceAvailability.imported, true)));
+  });
+
   it("answers an unknown intent with a 400", async () => {
     const result = await post(scenario.space.id, hostCookie, { intent: "explode" });
     expect(statusOf(result)).toBe(400);

@@ -6,6 +6,13 @@ import type { HoursRange } from "../schedule";
 const KIND_LABEL = { booking: "Booking", hold: "Checkout in progress", block: "Blocked" } as const;
 const KIND_TONE = { booking: "success", hold: "neutral", block: "warning" } as const;
 
+/** The words beside the badge: the guest, the block's note, or where an imported block comes from. */
+function agendaText(item: CalendarItem) {
+  if (item.kind === "booking") return item.title;
+  if (item.kind === "block") return item.imported ? "From an imported calendar" : (item.note?.trim() ?? "");
+  return "";
+}
+
 /**
  * The view's bookings, holds and blocks as a list under the calendar, in time order: the
  * same entries as the grid, readable in order by a screen reader and easy on a phone.
@@ -44,7 +51,7 @@ export function CalendarAgenda({
                 <div className="min-w-0">
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={KIND_TONE[kind]}>{KIND_LABEL[kind]}</Badge>
-                    <span className="font-medium break-words text-slate-900">{item.kind === "block" ? (item.note?.trim() ?? "") : item.kind === "hold" ? "" : item.title}</span>
+                    <span className="font-medium break-words text-slate-900">{agendaText(item)}</span>
                   </div>
                   <p className="mt-1 text-sm text-slate-600">{when}</p>
                 </div>

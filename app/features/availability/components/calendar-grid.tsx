@@ -13,6 +13,9 @@ export type GridSelection = { start: Date; end: Date; allDay: boolean };
 /** Each kind's colour (blocks are striped too, host-calendar.css; background kinds are shaded lightly). */
 const COLORS = { booking: "#0d8472", hold: "#64748b", block: "#9f1239", closed: "#94a3b8", special: "#f59e0b" } as const;
 
+/** Blocks of an imported calendar: the block's stripes in slate, since the host does not own them. */
+const IMPORTED_COLOR = "#475569";
+
 const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
 
 /**
@@ -48,7 +51,7 @@ export default function CalendarGrid({
         allDay: item.allDay ?? false,
         display: item.background ? "background" : "auto",
         className: `rw-cal-${item.kind}`,
-        color: COLORS[item.kind],
+        color: item.imported ? IMPORTED_COLOR : COLORS[item.kind],
         interactive: !item.background,
       })),
     [items],

@@ -27,7 +27,10 @@ const CALENDAR: CalendarData = {
   },
   bookings: [{ id: "6f1c1a52-3d0e-4c1e-9d1f-2a7b6c5d4e3f", start: "2026-12-01T09:00:00.000Z", end: "2026-12-01T11:00:00.000Z", status: "confirmed", units: 1, guestName: "Ana López" }],
   holds: [{ id: "h1", start: "2026-12-01T13:00:00.000Z", end: "2026-12-01T14:00:00.000Z", units: 1 }],
-  blocks: [{ id: "k1", start: "2026-12-01T23:00:00.000Z", end: "2026-12-02T23:00:00.000Z", note: "Painting the walls" }],
+  blocks: [
+    { id: "k1", start: "2026-12-01T23:00:00.000Z", end: "2026-12-02T23:00:00.000Z", note: "Painting the walls" },
+    { id: "k2", start: "2026-12-09T23:00:00.000Z", end: "2026-12-11T23:00:00.000Z", note: null, imported: true },
+  ],
   datedNotes: { "2026-12-04": "Family wedding" },
 };
 
@@ -73,6 +76,7 @@ describe("the host's calendar page", () => {
       expect.stringContaining("Ana López"),
       expect.stringContaining("Checkout in progress"),
       expect.stringContaining("Painting the walls"),
+      expect.stringContaining("From an imported calendar"),
       expect.stringContaining("Fri, 4 Dec 2026: Closed"),
     ]);
     expect(within(agenda).getByText("Family wedding")).toBeTruthy();
@@ -91,12 +95,20 @@ describe("the host's calendar page", () => {
 
   it("unblocks a block from its details", async () => {
     const sent = renderPage(() => ({ ok: true, intent: "unblock", message: "Time unblocked." }));
-    await userEvent.click(screen.getByRole("button", { name: /^Details: Blocked/ }));
+    await userEvent.click(screen.getAllByRole("button", { name: /^Details: Blocked/ })[0]!);
     const dialog = await screen.findByRole("dialog", { name: "Blocked time" });
     expect(within(dialog).getByText("Painting the walls")).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Unblock" }));
     await waitFor(() => expect(sent).toEqual([{ intent: "unblock", from: "2026-12-02T00:00", to: "2026-12-03T00:00" }]));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("explains a block of an imported calendar instead of offering to unblock it", async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole("button", { name: "Details: Blocked, Thu 10 Dec – Fri 11 Dec, all day" }));
+    const dialog = await screen.findByRole("dialog", { name: "Blocked by an imported calendar" });
+    expect(within(dialog).getByText(/Change it in that calendar, or remove the import/)).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Unblock" })).toBeNull();
   });
 
   it("blocks whole days from the keyboard through 'Block dates', with a private note", async () => {

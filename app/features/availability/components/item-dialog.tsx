@@ -10,6 +10,8 @@ export const ITEM_COPY = {
   hold: "Checkout in progress",
   holdText: "A guest is paying for this time. If they do not finish, it is free again within 15 minutes.",
   block: "Blocked time",
+  imported: "Blocked by an imported calendar",
+  importedText: "This time is blocked by a calendar this listing imports (Calendar sync, below). Change it in that calendar, or remove the import.",
   noNote: "No note.",
   message: "Message the guest",
   unblock: "Unblock",
@@ -33,7 +35,7 @@ export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClo
   }, [unblocked, onClose]);
   if (!item) return null;
   const when = wallRangeText(item.start, item.end);
-  const title = item.kind === "booking" ? ITEM_COPY.booking : item.kind === "hold" ? ITEM_COPY.hold : ITEM_COPY.block;
+  const title = item.kind === "booking" ? ITEM_COPY.booking : item.kind === "hold" ? ITEM_COPY.hold : item.imported ? ITEM_COPY.imported : ITEM_COPY.block;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={title} description={when} size="sm" placement="sheet">
@@ -51,7 +53,8 @@ export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClo
             </>
           )}
           {item.kind === "hold" && <p className="text-sm text-slate-700">{ITEM_COPY.holdText}</p>}
-          {item.kind === "block" && (
+          {item.kind === "block" && item.imported && <p className="text-sm text-slate-700">{ITEM_COPY.importedText}</p>}
+          {item.kind === "block" && !item.imported && (
             <>
               <p className="text-sm whitespace-pre-line text-slate-800">{item.note?.trim() || ITEM_COPY.noNote}</p>
               {answer && !answer.ok && answer.error && <Alert tone="error">{answer.error}</Alert>}
