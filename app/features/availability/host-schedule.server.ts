@@ -4,8 +4,8 @@ import { bookings, spaceAvailability, spaceDateHours } from "~/db/schema/booking
 import { spaces } from "~/db/schema/listings";
 import { getOwnerSpace, HostingError } from "~/features/hosting/listings.server";
 import { rangeInZone } from "~/features/bookings/booking-widget-rules";
-import type { Db } from "~/lib/db.server";
-import { lockCalendar, insertBlock, removeBlocks, unitsInUse, type Conflict } from "./calendar-rows.server";
+import type { Db, Tx } from "~/lib/db.server";
+import { lockCalendar, insertBlock, removeBlocks, type Conflict } from "./calendar-rows.server";
 import { countText, scheduleOf, unitWords, type HoursRange } from "./schedule";
 import type { BlockInput, DatedHoursInput, ScheduleSettings } from "./schedule-form";
 import { addDays, zonedInstant } from "~/features/bookings/slots";
@@ -71,7 +71,7 @@ export async function saveScheduleSettings(db: Db, input: { hostId: string; spac
  * The most units live rows use at one moment from now on, and the booking or hold that
  * starts then: a running sum over starts and ends in time order (as `unitsInUse`).
  */
-async function futurePeak(tx: Parameters<typeof unitsInUse>[0], spaceId: string, now: Date): Promise<{ units: number; start: Date; end: Date } | null> {
+async function futurePeak(tx: Tx, spaceId: string, now: Date): Promise<{ units: number; start: Date; end: Date } | null> {
   const { rows } = await tx.execute<{ units: number; start_time: string; end_time: string }>(sql`
     with r as (
       select a.start_time, a.end_time, a.units from ${spaceAvailability} a

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -34,14 +34,15 @@ export const RESCHEDULE_COPY = {
 export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { bookingId: string; reschedule: Reschedulable; timeZone: string; now: Date }) {
   const fetcher = useFetcher<RescheduleAnswer>({ key: `reschedule-${bookingId}` });
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  // The answer there was when the dialog opened: a newer successful one closes it.
+  const [openedWith, setOpenedWith] = useState<{ data: RescheduleAnswer | undefined } | null>(null);
   const [date, setDate] = useState("");
   const [start, setStart] = useState("");
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const pending = fetcher.state !== "idle";
-  useEffect(() => {
-    if (answer?.ok) setOpen(false);
-  }, [answer]);
+  const done = openedWith !== null && answer?.ok === true && answer !== openedWith.data;
+  const open = openedWith !== null && !done;
+  const setOpen = (next: boolean) => setOpenedWith(next ? { data: fetcher.data } : null);
 
   const today = todayIn(timeZone, now);
   const window = useMemo(() => busyWindow(weekStartOf(date || today)), [date, today]);
