@@ -175,8 +175,9 @@ describe("units and seats", () => {
     const tooMany = await s.hold(others[1]!, s.request({ date: "2026-06-10", hour: 10, units: 2 }));
     expect(tooMany.ok ? "held" : tooMany.error).toBe("Only 1 seat left at this time — please book fewer or pick another time");
     expect((await s.hold(others[1]!, s.request({ date: "2026-06-10", hour: 10, units: 1 }))).ok).toBe(true);
+    // Full: answered from the attempt's read, before any transaction.
     const full = await s.hold(others[2]!, s.request({ date: "2026-06-10", hour: 10, units: 1 }));
-    expect(full.ok ? "held" : full.code).toBe("slot_taken");
+    expect(full.ok ? "held" : [full.code, full.error]).toEqual(["slot_taken", "No seats are left at this time — please pick another time"]);
     // Another hour is free for all twelve, until the host blocks it.
     expect((await blockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: block("2026-06-10T14:00", "2026-06-10T15:00"), now: s.now })).ok).toBe(true);
     const blocked = await s.hold(others[2]!, s.request({ date: "2026-06-10", hour: 14, units: 1 }));

@@ -222,7 +222,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
   // The guest's own open checkout does not count: the transaction releases it.
-  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: space.quantity > 1 ? BOOKING_MESSAGES.noUnitsLeft(unitWords(space.rentalType).many) : BOOKING_MESSAGES.slotTaken };
   // The row keeps the listing's buffers free around the booking's own time.
   const occupied = occupiedRange(schedule.rules, start, endDate);
   const seats = space.quantity > 1 ? { units, quantity: space.quantity, words: unitWords(space.rentalType) } : null;
@@ -428,7 +428,12 @@ function replayOf(row: KeyRow, requestHash: string, now: Date): HoldResult | nul
  * the exclusion constraint still decides every race that gets past it.
  */
 function attemptQuery(db: Db) {
-  return preparedQuery(db, "booking_attempt", (db, name) =>
+  // The request's range with the listing's buffers around it.
+  const padded = {
+    start: sql`(${sql.placeholder("start")}::timestamptz - make_interval(mins => ${spaces.bufferBeforeMinutes}))`,
+    end: sql`(${sql.placeholder("end")}::timestamptz + make_interval(mins => ${spaces.bufferAfterMinutes}))`,
+  };
+  return preparedQuery(db, "booking_attempt_units", (db, name) =>
     db
       .select({
         space: {
@@ -462,16 +467,24 @@ function attemptQuery(db: Db) {
         earlier: sql<KeyRow>`(
           select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
             from ${idempotencyKeys} k where k.key = ${sql.placeholder("key")})`,
-        // Only on a listing of one unit, and only when the range is the request's (a
-        // check-out time moves the end of a rental by the day): the transaction decides the rest.
-        taken: sql<boolean>`${spaces.quantity} = 1 and (${spaces.checkInTime} is null or not ${sql.placeholder("byTheDay")}::boolean) and exists (
-          select 1 from ${spaceAvailability} a
-           where a.space_id = ${spaces.id}
-             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(
-                   ${sql.placeholder("start")}::timestamptz - make_interval(mins => ${spaces.bufferBeforeMinutes}),
-                   ${sql.placeholder("end")}::timestamptz + make_interval(mins => ${spaces.bufferAfterMinutes}), '[)')
-             and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
-             and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment'))`,
+        // Only when the range is the request's (a check-out time moves the end of a rental
+        // by the day): on a listing of one unit, any live row over the range (with the
+        // buffers); on one of several units or seats, a moment of the range with none left.
+        // The transaction decides every other case.
+        taken: sql<boolean>`(${spaces.checkInTime} is null or not ${sql.placeholder("byTheDay")}::boolean) and (
+          with r as (
+            select greatest(a.start_time, ${padded.start}) as s, least(a.end_time, ${padded.end}) as e,
+                   case when a.kind = 'blocked' then ${spaces.quantity} else a.units end as units
+              from ${spaceAvailability} a
+             where a.space_id = ${spaces.id}
+               and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${padded.start}, ${padded.end}, '[)')
+               and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
+               and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment')
+          )
+          select case when ${spaces.quantity} = 1 then exists (select 1 from r)
+                 else coalesce((select max(running) from (
+                        select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
+                          from (select s as t, units as d from r union all select e as t, -units as d from r) events) totals), 0) >= ${spaces.quantity} end)`,
       })
       .from(spaces)
       .where(eq(spaces.id, sql.placeholder("id")))
