@@ -8,7 +8,7 @@ import { faultPoint, InjectedCrash } from "~/lib/fault-points.server";
 import { logger } from "~/lib/logger.server";
 import { applyRefund, applyRemoteIntent, lockIntentOf } from "./intent-mirror.server";
 import { lockBooking, recordProviderCall, type BookingRecord } from "./process.server";
-import { syncRefunds } from "./provider-events.server";
+import { coverRefusedRefund, syncRefunds } from "./provider-events.server";
 import { abandonCheckout, settleIntent } from "./settlement.server";
 
 /**
@@ -108,6 +108,10 @@ export async function performCall(db: Db, callId: string, now: Date): Promise<{ 
       const [after] = await db.select().from(providerCalls).where(eq(providerCalls.id, call.id));
       if (after?.status === "succeeded") return { outcome: "succeeded" };
       if (after?.status === "pending") return { outcome: "retry" };
+      // Or refunds heard before (made elsewhere while this call was claimed) cover it.
+      const covered = await coverRefusedRefund(db, call.id, now);
+      if (covered === "covered") return { outcome: "succeeded" };
+      if (covered === "reduced") return { outcome: "retry" };
       logger.error({ callId: call.id, bookingId: call.bookingId, amount: call.amount, err: { message } }, "refund refused by the provider: a person must settle it");
     }
     return { outcome };

@@ -93,6 +93,47 @@ async function coverDecidedRefunds(tx: Tx, bookingId: string, refund: RemoteRefu
 }
 
 /**
+ * A refund call the provider refused, when hearing its refunds found nothing new: the
+ * refunds already made at the provider (ours and those made elsewhere, all in the ledger)
+ * may cover what the booking is to get back. That happens when a refund made in the
+ * dashboard arrived while this call was claimed by a request that then died: it was
+ * recorded as made elsewhere, within the booking's decided refund, and this call is then
+ * no longer needed (found by the money model, seed -772063734). The call is settled as
+ * covered, or reduced to what is still owed and retried; only a refund nobody made stays
+ * failed for a person.
+ */
+export async function coverRefusedRefund(db: Db, callId: string, now: Date): Promise<"covered" | "reduced" | "owed"> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx.select({ bookingId: providerCalls.bookingId }).from(providerCalls).where(eq(providerCalls.id, callId));
+    const booking = known && (await lockBooking(tx, known.bookingId));
+    const [call] = await tx.select().from(providerCalls).where(eq(providerCalls.id, callId)).for("update");
+    if (!booking || !call || call.status !== "failed") return "owed";
+    const [{ refunded = 0 } = {}] = await tx
+      .select({ refunded: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "refund")));
+    const [{ open = 0 } = {}] = await tx
+      .select({ open: sql<number>`coalesce(sum(${providerCalls.amount}), 0)::bigint`.mapWith(Number) })
+      .from(providerCalls)
+      .where(and(eq(providerCalls.bookingId, booking.id), eq(providerCalls.kind, "refund"), sql`${providerCalls.status} in ('pending', 'failed')`, sql`${providerCalls.id} <> ${call.id}`));
+    const owed = (booking.refundAmount ?? 0) - refunded - open;
+    if (owed >= call.amount) return "owed";
+    if (owed <= 0) {
+      await tx
+        .update(providerCalls)
+        .set({ status: "succeeded", lastError: "covered by refunds made elsewhere", claimedUntil: null, completedAt: now, updatedAt: now })
+        .where(eq(providerCalls.id, call.id));
+      return "covered";
+    }
+    await tx
+      .update(providerCalls)
+      .set({ status: "pending", amount: owed, lastError: `${call.amount - owed} covered by refunds made elsewhere`, claimedUntil: null, nextAttemptAt: now, completedAt: null, updatedAt: now })
+      .where(eq(providerCalls.id, call.id));
+    return "reduced";
+  });
+}
+
+/**
  * What is left of a refund made elsewhere, beyond what the platform decided: the booking
  * process's record_refund (or record_partial_refund). The refund is in the ledger already.
  */

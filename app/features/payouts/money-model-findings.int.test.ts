@@ -3,7 +3,7 @@ import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { closeDispute, openDispute, syncRefunds } from "~/features/bookings/provider-events.server";
 import { clearLocalFaults, injectLocalFault, localDashboardRefund } from "~/features/payments/local-provider.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { disarmFaults } from "~/lib/fault-points.server";
+import { armFault, disarmFaults, InjectedCrash } from "~/lib/fault-points.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { moneyProblemsOf, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
@@ -129,6 +129,31 @@ describe("money model findings", () => {
     await openDispute(db, { intentId, disputeId: "dp_model_reordered", amount: 11000, now: s.now });
     await runToQuiescence(db, s.now, { payouts: true });
     expect((await s.booking(bookingId)).status).toBe("confirmed");
+  });
+
+  /*
+   * A host cancels; the process dies just before its refund call reaches the provider, so
+   * the call stays claimed for its lease. Meanwhile an operator refunds the rest in the
+   * dashboard and its webhook arrives: the claimed call is not covered (a live claim may
+   * still be making it), so the refund is recorded as made elsewhere — within the refund
+   * the booking already decided. When the call is then made, the provider refuses it
+   * (nothing left to refund) and hearing its refunds finds nothing new: the call ended
+   * `failed` and money:check said "a person must refund the guest", who was refunded.
+   * Model replay (PostgreSQL): MONEY_SEED=-772063734 MONEY_HISTORIES=10000
+   * MONEY_PATH=5420:0:0:0:1:1:1:3:5:3:3:5:6:0:0:0:3:3:4:4:4
+   * (provider-events.server.ts coverRefusedRefund).
+   */
+  it("a refund call crashed while claimed, the rest refunded in the dashboard meanwhile: covered, not failed", async () => {
+    const db = database.db;
+    const { s, bookingId, intentId } = await paidBooking();
+    armFault("call:before-provider");
+    await expect(cancelBooking(db, { by: { kind: "host", userId: s.host.id, reason: "The space is flooded" }, bookingId, now: s.now })).rejects.toThrow(InjectedCrash);
+    await localDashboardRefund(db, { intentId, amount: 11000, now: s.now });
+    await syncRefunds(db, { intentId, now: s.now });
+    await runToQuiescence(db, s.now, { payouts: true });
+    expect(await moneyProblemsOf(db, [bookingId])).toEqual([]);
+    const booking = await s.booking(bookingId);
+    expect([booking.status, booking.refundAmount]).toEqual(["cancelled", 11000]);
   });
 
   it("the same cancellation with the webhook first is clean (control)", async () => {
