@@ -109,13 +109,14 @@ function percentile(sorted: number[], p: number) {
  * Each attempt is what createBookingHold sends (app/features/bookings/hold.server.ts), on
  * one connection of the pool from its read to its commit:
  *
- * 1. the attempt read: the listing's 13 columns, the Idempotency-Key's earlier answer,
- *    whether the guest's session is live and whether the range is taken, as one named
- *    prepared statement; a taken range ends the attempt ('slot taken');
+ * 1. the attempt read: the listing's columns with its schedule (issue #26), its dated
+ *    hours, the Idempotency-Key's earlier answer, whether the guest's session is live and
+ *    whether the range (with the buffers) is taken — for a listing of several units, full
+ *    — as one named prepared statement; a taken range ends the attempt ('slot taken');
  * 2. the slot transaction: BEGIN; the calendar's advisory lock; the sweep of lapsed holds
- *    in the range and of the guest's own open checkout; the key, the booking and its hold
- *    in one statement; the key names its booking; the create_intent provider call; COMMIT.
- *    A 23P01 (exclusion constraint) is 'slot taken'.
+ *    in the range and of the guest's own open checkout; the booking, the key naming it,
+ *    the create_intent provider call and the hold in one statement; COMMIT. A 23P01
+ *    (exclusion constraint) is 'slot taken'.
  *
  * Not included: the payment intent made after the commit by the 20 winners (the local
  * processor's row and its recording), the HTTP request and the session's cookies.
@@ -127,16 +128,29 @@ async function baselineRush(
   const attemptRead = {
     name: "bench_booking_attempt",
     text: `select s.id, s.user_id, s.is_published, s.available, s.status, s.hourly_price, s.daily_price, s.weekly_price, s.monthly_price,
-                  s.min_rental_duration, s.max_rental_duration, s.currency, s.timezone, s.cancellation_policy,
+                  s.min_rental_duration, s.max_rental_duration, s.currency, s.timezone, s.cancellation_policy, s.rental_type,
+                  s.opening_hours, s.check_in_time, s.check_out_time, s.buffer_before_minutes, s.buffer_after_minutes,
+                  s.min_notice_minutes, s.max_advance_days, s.quantity,
+                  (select json_object_agg(d.date, d.hours) from space_date_hours d where d.space_id = s.id and d.date between $9 and $10) as dated,
                   (select json_build_object('requestHash', k.request_hash, 'response', k.response, 'bookingId', k.booking_id, 'lockedUntil', k.locked_until)
                      from idempotency_keys k where k.key = $2) as earlier,
                   ($3::uuid is null or exists (select 1 from sessions se join users u on u.id = se.user_id
                      where se.id = $3::uuid and se.user_id = $4::uuid and se.revoked_at is null and se.expires_at > $5::timestamptz and u.suspended_at is null)) as session_live,
-                  exists (select 1 from space_availability a
-                           where a.space_id = s.id
-                             and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($6::timestamptz, $7::timestamptz, '[)')
-                             and (a.expires_at is null or a.expires_at > $8::timestamptz)
-                             and not exists (select 1 from bookings b where b.id = a.booking_id and b.user_id = $4::uuid and b.status = 'pending_payment')) as taken
+                  (s.check_in_time is null) and (
+                    with r as (
+                      select greatest(a.start_time, $6::timestamptz - make_interval(mins => s.buffer_before_minutes)) as rs,
+                             least(a.end_time, $7::timestamptz + make_interval(mins => s.buffer_after_minutes)) as re,
+                             case when a.kind = 'blocked' then s.quantity else a.units end as units
+                        from space_availability a
+                       where a.space_id = s.id
+                         and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($6::timestamptz - make_interval(mins => s.buffer_before_minutes), $7::timestamptz + make_interval(mins => s.buffer_after_minutes), '[)')
+                         and (a.expires_at is null or a.expires_at > $8::timestamptz)
+                         and not exists (select 1 from bookings b where b.id = a.booking_id and b.user_id = $4::uuid and b.status = 'pending_payment')
+                    )
+                    select case when s.quantity = 1 then exists (select 1 from r)
+                           else coalesce((select max(running) from (
+                                  select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
+                                    from (select rs as t, units as d from r union all select re as t, -units as d from r) events) totals), 0) >= s.quantity end) as taken
              from spaces s where s.id = $1`,
   };
   const sweep = `
@@ -165,14 +179,19 @@ async function baselineRush(
     )
     select (select count(*) from ended)::int as expired, (select coalesce(json_agg(id), '[]') from calls)::text as calls`;
   const hold = `
-    with claimed as (insert into idempotency_keys (key, user_id, request_hash, locked_until, created_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning key),
-    made as (insert into bookings (user_id, space_id, start_time, end_time, pricing_unit, quantity, rental_amount, total_price, platform_fee_percentage, platform_fee_amount,
+    with made as (insert into bookings (id, user_id, space_id, start_time, end_time, pricing_unit, quantity, units, rental_amount, total_price, platform_fee_percentage, platform_fee_amount,
                                    currency, status, hold_expires_at, payout_release_at, cancellation_policy, refund_service_fee, created_at, updated_at)
-             values ($2, $6, $7, $8, 'hour', 1, $9, $10, 10, $11, 'USD', 'pending_payment', $12, $13, 'flexible', $14, $5, $5) returning id)
-    insert into space_availability (space_id, booking_id, kind, start_time, end_time, expires_at, created_at)
-    select $6, made.id, 'hold', $7::timestamptz, $8::timestamptz, $12::timestamptz, $5::timestamptz
-      from made where exists (select 1 from claimed)
-    returning booking_id`;
+             values ($15, $2, $6, $7, $8, 'hour', 1, 1, $9, $10, 10, $11, 'USD', 'pending_payment', $12, $13, 'flexible', $14, $5, $5) returning id),
+    claimed as (insert into idempotency_keys (key, user_id, request_hash, booking_id, locked_until, created_at) values ($1, $2, $3, $15, $4, $5) on conflict do nothing returning key),
+    called as (insert into provider_calls (booking_id, kind, provider, amount, currency, intent_id, reason, next_attempt_at, created_at, updated_at)
+               values ($15, 'create_intent', 'local', $10, 'USD', null, 'hold', $5, $5, $5) returning id),
+    held as (
+      insert into space_availability (space_id, booking_id, kind, start_time, end_time, expires_at, units, shared, created_at)
+      select $6, made.id, 'hold', $7::timestamptz, $8::timestamptz, $12::timestamptz, 1, false, $5::timestamptz
+        from made where exists (select 1 from claimed)
+      returning booking_id
+    )
+    select held.booking_id, (select id from called) as call_id from held`;
   const rental = Math.round(input.amount / 1.1);
   const attempt = async (i: number): Promise<"held" | "taken"> => {
     const guest = input.guests[i % input.guests.length]!;
@@ -183,21 +202,19 @@ async function baselineRush(
     const requestHash = crypto.createHash("sha256").update(JSON.stringify([input.spaceId, start.toISOString(), end.toISOString(), 1, "hour", input.amount, "USD"])).digest("hex");
     const tx = await pool.connect();
     try {
-      const { rows } = await tx.query({ ...attemptRead, values: [input.spaceId, key, guest.sessionId, guest.userId, new Date().toISOString(), start.toISOString(), end.toISOString(), now.toISOString()] });
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const { rows } = await tx.query({
+        ...attemptRead,
+        values: [input.spaceId, key, guest.sessionId, guest.userId, new Date().toISOString(), start.toISOString(), end.toISOString(), now.toISOString(), day(start.getTime() - 2 * 86_400_000), day(end.getTime() + 2 * 86_400_000)],
+      });
       if (!rows[0]?.session_live) throw new Error("baseline: the guest's session is not live");
       if (rows[0].taken) return "taken";
       await tx.query("begin");
       await tx.query("select pg_advisory_xact_lock($1::int, hashtext($2))", [1, input.spaceId]);
       await tx.query(sweep, [now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), guest.userId]);
       const expiresAt = new Date(now.getTime() + 15 * 60_000).toISOString();
-      const made = await tx.query(hold, [key, guest.userId, requestHash, new Date(now.getTime() + 30_000).toISOString(), now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), rental, input.amount, input.amount - rental, expiresAt, new Date(end.getTime() + 24 * 3_600_000).toISOString(), true]);
-      const bookingId = (made.rows[0] as { booking_id: string }).booking_id;
-      await tx.query("update idempotency_keys set booking_id = $1 where key = $2", [bookingId, key]);
-      await tx.query(
-        `insert into provider_calls (booking_id, kind, provider, amount, currency, intent_id, reason, next_attempt_at, created_at, updated_at)
-         values ($1, 'create_intent', 'local', $2, 'USD', null, 'hold', $3, $3, $3) returning id`,
-        [bookingId, input.amount, now.toISOString()],
-      );
+      const made = await tx.query(hold, [key, guest.userId, requestHash, new Date(now.getTime() + 120_000).toISOString(), now.toISOString(), input.spaceId, start.toISOString(), end.toISOString(), rental, input.amount, input.amount - rental, expiresAt, new Date(end.getTime() + 24 * 3_600_000).toISOString(), true, crypto.randomUUID()]);
+      if (made.rows.length === 0) throw new Error("baseline: the key was not claimed");
       await tx.query("commit");
       return "held";
     } catch (error) {
