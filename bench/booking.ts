@@ -136,21 +136,25 @@ async function baselineRush(
                      from idempotency_keys k where k.key = $2) as earlier,
                   ($3::uuid is null or exists (select 1 from sessions se join users u on u.id = se.user_id
                      where se.id = $3::uuid and se.user_id = $4::uuid and se.revoked_at is null and se.expires_at > $5::timestamptz and u.suspended_at is null)) as session_live,
-                  (s.check_in_time is null) and (
-                    with r as (
-                      select greatest(a.start_time, $6::timestamptz - make_interval(mins => s.buffer_before_minutes)) as rs,
-                             least(a.end_time, $7::timestamptz + make_interval(mins => s.buffer_after_minutes)) as re,
-                             case when a.kind = 'blocked' then s.quantity else a.units end as units
-                        from space_availability a
-                       where a.space_id = s.id
+                  (s.check_in_time is null) and case
+                    when s.quantity = 1 then exists (select 1 from space_availability a where a.space_id = s.id
+                         and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($6::timestamptz - make_interval(mins => s.buffer_before_minutes), $7::timestamptz + make_interval(mins => s.buffer_after_minutes), '[)')
+                         and (a.expires_at is null or a.expires_at > $8::timestamptz)
+                         and not exists (select 1 from bookings b where b.id = a.booking_id and b.user_id = $4::uuid and b.status = 'pending_payment'))
+                    else coalesce((
+                      with r as (
+                        select greatest(a.start_time, $6::timestamptz - make_interval(mins => s.buffer_before_minutes)) as rs,
+                               least(a.end_time, $7::timestamptz + make_interval(mins => s.buffer_after_minutes)) as re,
+                               case when a.kind = 'blocked' then s.quantity else a.units end as units
+                          from space_availability a where a.space_id = s.id
                          and tstzrange(a.start_time, a.end_time, '[)') && tstzrange($6::timestamptz - make_interval(mins => s.buffer_before_minutes), $7::timestamptz + make_interval(mins => s.buffer_after_minutes), '[)')
                          and (a.expires_at is null or a.expires_at > $8::timestamptz)
                          and not exists (select 1 from bookings b where b.id = a.booking_id and b.user_id = $4::uuid and b.status = 'pending_payment')
-                    )
-                    select case when s.quantity = 1 then exists (select 1 from r)
-                           else coalesce((select max(running) from (
-                                  select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
-                                    from (select rs as t, units as d from r union all select re as t, -units as d from r) events) totals), 0) >= s.quantity end) as taken
+                      )
+                      select max(running) from (
+                        select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
+                          from (select rs as t, units as d from r union all select re as t, -units as d from r) events) totals), 0) >= s.quantity
+                  end as taken
              from spaces s where s.id = $1`,
   };
   const sweep = `

@@ -433,6 +433,11 @@ function attemptQuery(db: Db) {
     start: sql`(${sql.placeholder("start")}::timestamptz - make_interval(mins => ${spaces.bufferBeforeMinutes}))`,
     end: sql`(${sql.placeholder("end")}::timestamptz + make_interval(mins => ${spaces.bufferAfterMinutes}))`,
   };
+  // Live rows of the listing over that range, leaving out the guest's own open checkout (the transaction releases it).
+  const overlapping = sql`a.space_id = ${spaces.id}
+    and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${padded.start}, ${padded.end}, '[)')
+    and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
+    and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment')`;
   return preparedQuery(db, "booking_attempt_units", (db, name) =>
     db
       .select({
@@ -471,20 +476,18 @@ function attemptQuery(db: Db) {
         // by the day): on a listing of one unit, any live row over the range (with the
         // buffers); on one of several units or seats, a moment of the range with none left.
         // The transaction decides every other case.
-        taken: sql<boolean>`(${spaces.checkInTime} is null or not ${sql.placeholder("byTheDay")}::boolean) and (
-          with r as (
-            select greatest(a.start_time, ${padded.start}) as s, least(a.end_time, ${padded.end}) as e,
-                   case when a.kind = 'blocked' then ${spaces.quantity} else a.units end as units
-              from ${spaceAvailability} a
-             where a.space_id = ${spaces.id}
-               and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${padded.start}, ${padded.end}, '[)')
-               and (a.expires_at is null or a.expires_at > ${sql.placeholder("now")}::timestamptz)
-               and not exists (select 1 from ${bookings} b where b.id = a.booking_id and b.user_id = ${sql.placeholder("userId")} and b.status = 'pending_payment')
-          )
-          select case when ${spaces.quantity} = 1 then exists (select 1 from r)
-                 else coalesce((select max(running) from (
-                        select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
-                          from (select s as t, units as d from r union all select e as t, -units as d from r) events) totals), 0) >= ${spaces.quantity} end)`,
+        taken: sql<boolean>`(${spaces.checkInTime} is null or not ${sql.placeholder("byTheDay")}::boolean) and case
+          when ${spaces.quantity} = 1 then exists (select 1 from ${spaceAvailability} a where ${overlapping})
+          else coalesce((
+            with r as (
+              select greatest(a.start_time, ${padded.start}) as s, least(a.end_time, ${padded.end}) as e,
+                     case when a.kind = 'blocked' then ${spaces.quantity} else a.units end as units
+                from ${spaceAvailability} a where ${overlapping}
+            )
+            select max(running) from (
+              select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
+                from (select s as t, units as d from r union all select e as t, -units as d from r) events) totals), 0) >= ${spaces.quantity}
+          end`,
       })
       .from(spaces)
       .where(eq(spaces.id, sql.placeholder("id")))
