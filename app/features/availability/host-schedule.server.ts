@@ -120,7 +120,7 @@ export async function conflictText(db: Db, conflict: Conflict, timeZone: string)
 }
 
 /** Frees [from, to) of the host's blocks (bookings are untouched). */
-export async function unblockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now?: Date }): Promise<HostScheduleResult & { changed?: number }> {
+export async function unblockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now: Date }): Promise<HostScheduleResult & { changed?: number }> {
   const space = await ownedSpace(db, input.hostId, input.spaceId);
   if (!space) return notFound();
   const start = localInstant(input.block.from, space.timezone);
@@ -129,7 +129,7 @@ export async function unblockTime(db: Db, input: { hostId: string; spaceId: stri
     await lockCalendar(tx, space.id);
     const removed = await removeBlocks(tx, { spaceId: space.id, start, end });
     // Imported events the host's block hid become blocks of their own again.
-    await reconcileImportedBlocks(tx, space.id, input.now ?? new Date());
+    await reconcileImportedBlocks(tx, space.id, input.now);
     return removed;
   });
   return { ok: true, changed };
@@ -211,7 +211,8 @@ export async function getHostCalendar(db: Db, input: { hostId: string; spaceId: 
   };
 }
 
-async function ownedSpace(db: Db, hostId: string, spaceId: string) {
+/** The host's listing, or null when it is another host's or does not exist (a 404 alike). */
+export async function ownedSpace(db: Db, hostId: string, spaceId: string) {
   try {
     return await getOwnerSpace(db, hostId, spaceId);
   } catch (error) {

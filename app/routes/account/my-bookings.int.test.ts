@@ -32,6 +32,9 @@ const route = await import("./my-bookings");
 
 let database: TestDatabase;
 let cookie: string;
+let otherCookie: string;
+let scenario: Awaited<ReturnType<typeof bookingScenario>>;
+const bookingIds: string[] = [];
 
 type Page = { error: string | null; items: { startTime: string }[]; page: number; pageCount: number; total: number };
 async function load(query: string): Promise<{ status: number; body: Page }> {
@@ -51,13 +54,16 @@ beforeAll(async () => {
   // Twelve paid bookings on twelve days, made now, starting within the next weeks.
   const now = new Date();
   const s = await bookingScenario(database.db, { now: now.toISOString() });
+  scenario = s;
   for (let day = 2; day < 14; day++) {
     const date = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
     const hold = await s.book(s.guest, { date, hour: 10 });
     const paid = await s.pay(s.guest, hold.clientSecret);
     expect(paid).toMatchObject({ ok: true });
+    bookingIds.push(hold.bookingId);
   }
   cookie = await sessionCookieFor(database.db, s.guest.id);
+  otherCookie = await sessionCookieFor(database.db, s.otherGuest.id);
 }, 60_000);
 afterAll(() => database.drop());
 
@@ -95,5 +101,46 @@ describe("GET /my-bookings", () => {
     } finally {
       state.broken = false;
     }
+  });
+});
+
+/** POST /my-bookings as a form, as the 'Change time' dialog sends it; the answer's status and body. */
+async function post(fields: Record<string, string>, as: string | null) {
+  const request = new Request("http://localhost/my-bookings", { method: "POST", body: new URLSearchParams(fields), headers: as ? { cookie: as } : {} });
+  try {
+    const result = (await route.action({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as unknown;
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+    }
+    return { status: 200, body: result as Record<string, unknown> };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: { location: thrown.headers.get("location") } };
+    throw thrown;
+  }
+}
+
+describe("POST /my-bookings intent=reschedule ('Change time', issue #26)", () => {
+  const zoned = (daysAhead: number) => {
+    const date = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+    return scenario.request({ date, hour: 10 }).startTime;
+  };
+
+  it("refuses a signed-out visitor, a malformed time and someone else's booking, changing nothing", async () => {
+    const bookingId = bookingIds[8]!;
+    const before = (await scenario.booking(bookingId)).startTime.toISOString();
+    expect(await post({ intent: "reschedule", bookingId, startTime: zoned(20) }, null)).toEqual({ status: 302, body: { location: "/" } });
+    expect(await post({ intent: "reschedule", bookingId, startTime: "next tuesday" }, cookie)).toMatchObject({ status: 400, body: { ok: false, error: "Choose a new start time" } });
+    expect(await post({ intent: "reschedule", bookingId, startTime: zoned(20) }, otherCookie)).toMatchObject({ status: 404, body: { ok: false, error: "Booking not found" } });
+    expect(await post({ intent: "reschedule", bookingId: "not-a-booking", startTime: zoned(20) }, cookie)).toMatchObject({ status: 404 });
+    expect((await scenario.booking(bookingId)).startTime.toISOString()).toBe(before);
+  });
+
+  it("moves the guest's own booking and answers the new time", async () => {
+    const bookingId = bookingIds[8]!;
+    const startTime = zoned(21);
+    const moved = await post({ intent: "reschedule", bookingId, startTime }, cookie);
+    expect(moved).toMatchObject({ status: 200, body: { ok: true, moved: { startTime } } });
+    expect((await scenario.booking(bookingId)).startTime.toISOString()).toBe(startTime);
   });
 });

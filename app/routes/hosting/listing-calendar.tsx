@@ -6,13 +6,12 @@ import { requireUser } from "~/features/auth/session.server";
 import { parseBlockForm } from "~/features/availability/block-form";
 import { HostCalendarPage } from "~/features/availability/components/host-calendar-page";
 import hostCalendarCss from "~/features/availability/components/host-calendar.css?url";
-import { blockTime, getHostCalendar, saveDatedHours, saveScheduleSettings, unblockTime, type HostScheduleResult } from "~/features/availability/host-schedule.server";
+import { blockTime, getHostCalendar, ownedSpace, saveDatedHours, saveScheduleSettings, unblockTime, type HostScheduleResult } from "~/features/availability/host-schedule.server";
 import { CALENDAR_MESSAGES, readView, viewWindow, type CalendarAnswer, type CalendarIntent } from "~/features/availability/host-calendar-view";
 import { datedHoursSchema, scheduleSettingsSchema } from "~/features/availability/schedule-form";
 import { todayIn } from "~/features/bookings/slots";
 import { CalendarSyncPanel } from "~/features/calendar-sync/components/CalendarSyncPanel";
 import { loadCalendarSync } from "~/features/calendar-sync/calendar-sync.server";
-import { getOwnerSpace, HostingError } from "~/features/hosting/listings.server";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { requestNow } from "~/lib/clock.server";
@@ -42,19 +41,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: hostCalendarCss },
 ];
 
-async function ownSpace(hostId: string, spaceId: string) {
-  try {
-    return await getOwnerSpace(await getDb(), hostId, spaceId);
-  } catch (error) {
-    if (error instanceof HostingError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = requestNow(request);
-  const space = await ownSpace(user.id, params.id);
+  const space = await ownedSpace(await getDb(), user.id, params.id);
   if (!space) notFound(NOT_FOUND_TEXT.listing);
   const { view, date } = readView(new URL(request.url).searchParams, todayIn(space.timezone, now));
   const window = viewWindow(view, date);
@@ -128,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 async function runIntent(form: FormData, base: { hostId: string; spaceId: string }, now: Date): Promise<Outcome> {
   const intent = INTENTS.find((name) => name === form.get("intent")) ?? null;
-  if (!(await ownSpace(base.hostId, base.spaceId))) return "not-found";
+  if (!(await ownedSpace(await getDb(), base.hostId, base.spaceId))) return "not-found";
   if (!intent) return refused(null, 400, {}, CALENDAR_MESSAGES.generic);
   const db = await getDb();
   if (intent === "settings") {
@@ -149,7 +139,7 @@ async function runIntent(form: FormData, base: { hostId: string; spaceId: string
     const result = await blockTime(db, { ...base, block: parsed.data, now });
     return result.ok ? done(intent, CALENDAR_MESSAGES.block) : fromResult(intent, result);
   }
-  const result = await unblockTime(db, { ...base, block: parsed.data });
+  const result = await unblockTime(db, { ...base, block: parsed.data, now });
   return result.ok ? done(intent, CALENDAR_MESSAGES.unblock(result.changed ?? 0)) : fromResult(intent, result);
 }
 
