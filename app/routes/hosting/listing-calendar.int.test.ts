@@ -1,4 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { calendarImportEvents, calendarImportFeeds } from "~/db/schema/calendar-sync";
+import { lockCalendar } from "~/features/availability/calendar-rows.server";
+import { reconcileImportedBlocks } from "~/features/calendar-sync/calendar-sync.server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles } from "~/db/schema/index";
 import { spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
@@ -257,10 +260,17 @@ describe("the host's calendar page", () => {
   });
 
   it("marks a block of an imported calendar, which an unblock leaves to its source", async () => {
-    await database.db.insert(spaceAvailability).values({ spaceId: scenario.space.id, kind: "blocked", startTime: new Date("2026-11-02T09:00:00Z"), endTime: new Date("2026-11-02T12:00:00Z"), units: 3, shared: true, imported: true });
+    // An event of an imported calendar, made a block by the sync (calendar-sync.server.ts).
+    const [feed] = await database.db.insert(calendarImportFeeds).values({ spaceId: scenario.space.id, url: "https://calendar.example.test/stays.ics" }).returning();
+    await database.db.insert(calendarImportEvents).values({ feedId: feed!.id, spaceId: scenario.space.id, uid: "stay-1", startTime: new Date("2026-11-02T09:00:00Z"), endTime: new Date("2026-11-02T12:00:00Z") });
+    await database.db.transaction(async (tx) => {
+      await lockCalendar(tx, scenario.space.id);
+      await reconcileImportedBlocks(tx, scenario.space.id, new Date("2026-10-01T00:00:00Z"));
+    });
     await post(scenario.space.id, hostCookie, { intent: "unblock", wholeDays: "on", firstDay: "2026-11-02", lastDay: "2026-11-02" });
     const page = await load(scenario.space.id, hostCookie, "?view=week&date=2026-11-02");
     expect(page.calendar.blocks).toEqual([expect.objectContaining({ imported: true, start: "2026-11-02T09:00:00.000Z" })]);
+    await database.db.delete(calendarImportFeeds).where(eq(calendarImportFeeds.id, feed!.id));
     await database.db.delete(spaceAvailability).where(and(eq(spaceAvailability.spaceId, scenario.space.id), eq(spaceAvailability.imported, true)));
   });
 
