@@ -11,3 +11,5 @@ export * from "./messages";
 export * from "./admin";
 export * from "./mail";
 export * from "./calendar-sync";
+export * from "./wishlists";
+export * from "./saved-searches";
