@@ -33,8 +33,8 @@ export async function listWishlists(db: Db, userId: string): Promise<WishlistSum
       name: wishlists.name,
       isDefault: wishlists.isDefault,
       shareToken: wishlists.shareToken,
-      count: sql<number>`(select count(*)::int from ${wishlistItems} i join ${spaces} s on s.id = i.space_id and s.is_published where i.wishlist_id = ${wishlists.id})`,
-      cover: sql<string | null>`(select s.images[1] from ${wishlistItems} i join ${spaces} s on s.id = i.space_id and s.is_published where i.wishlist_id = ${wishlists.id} order by i.created_at desc limit 1)`,
+      count: sql<number>`(select count(*)::int from ${wishlistItems} i join ${spaces} s on s.id = i.space_id and s.is_published where i.wishlist_id = "wishlists"."id")`,
+      cover: sql<string | null>`(select s.images[1] from ${wishlistItems} i join ${spaces} s on s.id = i.space_id and s.is_published where i.wishlist_id = "wishlists"."id" order by i.created_at desc limit 1)`,
     })
     .from(wishlists)
     .where(eq(wishlists.userId, userId))
