@@ -64,7 +64,8 @@ export function slotOptions(date: string, availability: Availability, unit: Pric
   });
 }
 
-function slotReason(availability: Availability, range: Range, byTheDay: boolean, units: number, now: Date): string | null {
+/** Why one start (and its end) cannot be booked now, or null: the reason a slot option is disabled (search confirms its offers with this too). */
+export function slotReason(availability: Availability, range: Range, byTheDay: boolean, units: number, now: Date): string | null {
   if (Date.parse(range.start) <= now.getTime()) return SLOT_PASSED;
   const problem = startProblem(availability.schedule, { start: new Date(range.start), end: new Date(range.end), byTheDay, now });
   if (problem) return problem;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { spaceTypes } from "~/db/schema/catalog";
 import { spaceLocationCounts, spaces } from "~/db/schema/listings";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
@@ -10,8 +10,12 @@ import {
   HOME_SEARCH_LIMIT,
   HOME_SECTION_LIMIT,
   escapeLike,
+  NO_FILTERS,
   type ExploreSearch,
+  type SortKey,
+  type When,
 } from "./search-params";
+import { confirmOffers, scheduleColumns, whenConditions, type Offer } from "./when.server";
 
 /**
  * Every public list of listings. Only published listings are public; all
@@ -66,21 +70,185 @@ export function internationalSpaces(db: Db, region: string | null) {
 }
 
 /**
- * /explore: text over title and description, type, location (contains), newest
- * first. "Load more" pages (ADR 0044): page N shows the first N × 12; one extra
- * row tells whether there is more.
+ * /explore's conditions (issue #27 point 2): one where-fragment per filter, in a list,
+ * so a new filter (a distance, a map's bounds) is one more entry. Each is served by an
+ * index where the filter is selective (migration 0018: amenities GIN, price and rating
+ * b-trees); the `when` fragments (when.server.ts) narrow by hours, rules and calendar rows.
  */
-export async function searchExplore(db: Db, { q, type, location, page }: ExploreSearch) {
-  const limit = page * EXPLORE_PAGE_SIZE;
-  const rows = await newest(db, {
-    where: [
-      type ? eq(spaces.type, type) : undefined,
-      q ? or(contains(spaces.title, q), contains(spaces.description, q)) : undefined,
-      location ? contains(spaces.location, location) : undefined,
-    ],
-    limit: limit + 1,
+export function exploreConditions(search: ExploreSearch, now: Date): SQL[] {
+  const { q, type, location, rental, category, sub, guests, amenities, rating, when, price, currency } = search;
+  const priced = pricedColumn(when);
+  const fragments: Array<SQL | undefined> = [
+    published,
+    type ? eq(spaces.type, type) : undefined,
+    q ? or(contains(spaces.title, q), contains(spaces.description, q)) : undefined,
+    location ? contains(spaces.location, location) : undefined,
+    rental ? eq(spaces.rentalType, rental as (typeof spaces.$inferSelect)["rentalType"]) : undefined,
+    category ? eq(spaces.categoryId, category) : undefined,
+    sub ? eq(spaces.subcategoryId, sub) : undefined,
+    // Guests: a listing of one takes them all at once (its capacity); one of several units or seats sells them one each.
+    guests ? sql`(case when ${spaces.quantity} > 1 then ${spaces.quantity} else ${spaces.capacity} end) >= ${guests}` : undefined,
+    amenities.length > 0 ? arrayContains(spaces.amenities, amenities) : undefined,
+    rating ? gte(spaces.rating, rating) : undefined,
+    // A price bound compares the listing's own price in the currency chosen: listings priced in another currency are left out.
+    price.min !== null || price.max !== null ? and(eq(spaces.currency, currency as (typeof spaces.$inferSelect)["currency"]), sql`${priced} > 0`) : undefined,
+    price.min !== null ? gte(priced, price.min) : undefined,
+    price.max !== null ? lte(priced, price.max) : undefined,
+    ...(when ? whenConditions(when, guests ?? 1, now) : []),
+  ];
+  return fragments.filter((fragment): fragment is SQL => fragment !== undefined);
+}
+
+/** The price a search compares and sorts by: by the day for a range of days, else by the hour. */
+function pricedColumn(when: When | null) {
+  return when?.kind === "days" ? spaces.dailyPrice : spaces.hourlyPrice;
+}
+
+/**
+ * The orders /explore offers (search-links.ts SORTS), each ending on the id so a page
+ * boundary is stable. Relevance puts title matches first, then the newest.
+ */
+export const ORDERS: Record<SortKey, (search: ExploreSearch) => SQL[]> = {
+  relevance: ({ q }) => (q ? [sql`(${contains(spaces.title, q)}) desc`, ...newestFirst] : [...newestFirst]),
+  price_asc: ({ when }) => [sql`${pricedColumn(when)} asc nulls last`, asc(spaces.id)],
+  price_desc: ({ when }) => [sql`${pricedColumn(when)} desc nulls last`, desc(spaces.id)],
+  rating: () => [desc(spaces.rating), desc(spaces.reviewCount), ...newestFirst],
+  newest: () => [...newestFirst],
+};
+
+/** A count past this shows as "1,000+": counting stops there, so it never walks the whole table. */
+export const COUNT_CAP = 1_000;
+
+/** One explore result: the card, and for a search with a time, that time's offer (price and the link's choice). */
+export type ExploreCard = SpaceCardData & { offer?: Offer };
+
+export type ExploreResults = {
+  spaces: ExploreCard[];
+  hasMore: boolean;
+  /** Matching listings (up to COUNT_CAP; `capped` past it); `exact` false when a flexible time was only narrowed, not confirmed, for all of them. */
+  count: { value: number; capped: boolean; exact: boolean };
+};
+
+/** Rows read per round when a `when` search confirms candidates one page at a time. */
+const CONFIRM_SLACK = 12;
+const CONFIRM_ROUNDS = 4;
+
+/**
+ * /explore (docs/product.md#explore): every filter of issue #27, one order, "Load more"
+ * pages (ADR 0044: page N shows the first N × 12; one extra row tells whether there is
+ * more). A search with a time (ADR 0210) is narrowed in SQL and each candidate of the
+ * page is confirmed by the booking widget's own rules (when.server.ts) before it is
+ * shown. A search with problems runs no query.
+ */
+export async function searchExplore(db: Db, asked: Partial<ExploreSearch>, now: Date = new Date()): Promise<ExploreResults> {
+  const search: ExploreSearch = { ...NO_FILTERS, ...asked };
+  if (search.problems.length > 0) return { spaces: [], hasMore: false, count: { value: 0, capped: false, exact: true } };
+  const limit = search.page * EXPLORE_PAGE_SIZE;
+  const where = and(...exploreConditions(search, now));
+  const order = ORDERS[search.sort](search);
+  const page = (offset: number, size: number) =>
+    db.select({ ...spaceCardColumns, ...scheduleColumns }).from(spaces).where(where).orderBy(...order).offset(offset).limit(size);
+  const counted = countMatches(db, where);
+
+  if (!search.when) {
+    const [rows, count] = await Promise.all([page(0, limit + 1), counted]);
+    return { spaces: rows.slice(0, limit).map(cardOf), hasMore: rows.length > limit, count: { ...count, exact: true } };
+  }
+  const when = search.when;
+  const units = search.guests ?? 1;
+  const shown: ExploreCard[] = [];
+  let offset = 0;
+  let exhausted = false;
+  let dropped = 0;
+  for (let round = 0; round < CONFIRM_ROUNDS && shown.length <= limit && !exhausted; round++) {
+    const size = limit + 1 - shown.length + CONFIRM_SLACK;
+    const rows = await page(offset, size);
+    offset += rows.length;
+    exhausted = rows.length < size;
+    const offers = await confirmOffers(db, rows, when, units, now);
+    rows.forEach((row, i) => {
+      const offer = offers[i];
+      if (offer) shown.push({ ...cardOf(row), offer });
+      else dropped += 1;
+    });
+  }
+  const count = await counted;
+  // Every candidate confirmed: the count is what was shown; else the SQL count less those found not free.
+  const complete = exhausted && shown.length <= limit;
+  return {
+    spaces: shown.slice(0, limit),
+    hasMore: shown.length > limit || !exhausted,
+    count: complete ? { value: shown.length, capped: false, exact: true } : { value: Math.max(shown.length, count.value - dropped), capped: count.capped, exact: dropped === 0 || when.kind !== "flex" },
+  };
+}
+
+function cardOf(row: SpaceCardData & Record<string, unknown>): SpaceCardData {
+  const card: Record<string, unknown> = {};
+  for (const key of Object.keys(spaceCardColumns)) card[key] = row[key];
+  return card as SpaceCardData;
+}
+
+/** How many listings match, counting at most COUNT_CAP + 1 rows. */
+async function countMatches(db: Db, where: SQL | undefined) {
+  const inner = db.select({ one: sql`1` }).from(spaces).where(where).limit(COUNT_CAP + 1);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as("matches"));
+  const value = Number(row?.n ?? 0);
+  return { value: Math.min(value, COUNT_CAP), capped: value > COUNT_CAP };
+}
+
+/** A histogram bucket of prices: [from, to) in minor units, and how many listings. */
+export type PriceBucket = { from: number; to: number; count: number };
+export const HISTOGRAM_BUCKETS = 12;
+/** The histogram is drawn from at most this many matching listings (the newest), so it never reads the whole table. */
+const HISTOGRAM_SAMPLE = 5_000;
+
+/**
+ * The price histogram beside the price range (issue #27 point 2): the prices of the
+ * listings matching every filter but the price itself and the time, in the chosen
+ * currency, in HISTOGRAM_BUCKETS equal buckets from 0 to the highest.
+ */
+export async function priceHistogram(db: Db, search: ExploreSearch, now: Date = new Date()): Promise<PriceBucket[]> {
+  if (search.problems.length > 0) return [];
+  const priced = pricedColumn(search.when);
+  const where = and(
+    ...exploreConditions({ ...search, when: null, price: { min: null, max: null } }, now),
+    eq(spaces.currency, search.currency as (typeof spaces.$inferSelect)["currency"]),
+    sql`${priced} > 0`,
+  );
+  const sample = db.select({ price: sql<number>`${priced}`.as("price") }).from(spaces).where(where).orderBy(...newestFirst).limit(HISTOGRAM_SAMPLE).as("sample");
+  const [row] = await db.select({ prices: sql<number[] | null>`array_agg(${sample.price})` }).from(sample);
+  const prices = (row?.prices ?? []).map(Number);
+  if (prices.length === 0) return [];
+  const top = Math.max(...prices);
+  const width = Math.max(1, Math.ceil((top + 1) / HISTOGRAM_BUCKETS));
+  const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => ({ from: i * width, to: (i + 1) * width, count: 0 }));
+  for (const price of prices) buckets[Math.min(HISTOGRAM_BUCKETS - 1, Math.floor(price / width))]!.count += 1;
+  return buckets;
+}
+
+/** How many amenity chips /explore shows. */
+export const AMENITY_CHIPS = 12;
+const AMENITY_SAMPLE = 5_000;
+const AMENITY_TTL_MS = 5 * 60_000;
+let amenityCache: { at: number; db: Db; names: Promise<string[]> } | null = null;
+
+/**
+ * The most used amenities, for the chips: counted over the newest AMENITY_SAMPLE
+ * published listings and kept for five minutes (the chips need not be exact to the
+ * listing, and the count must not read the whole table on every search).
+ */
+export function popularAmenities(db: Db, now: Date = new Date()): Promise<string[]> {
+  if (amenityCache && amenityCache.db === db && now.getTime() - amenityCache.at < AMENITY_TTL_MS) return amenityCache.names;
+  const recent = db.select({ amenities: spaces.amenities }).from(spaces).where(published).orderBy(...newestFirst).limit(AMENITY_SAMPLE).as("recent");
+  const names = db
+    .execute<{ name: string }>(sql`select a.name from ${recent} cross join lateral unnest(${recent.amenities}) as a(name)
+      group by a.name order by count(*) desc, a.name limit ${AMENITY_CHIPS}`)
+    .then(({ rows }) => rows.map((row) => row.name));
+  amenityCache = { at: now.getTime(), db, names };
+  names.catch(() => {
+    amenityCache = null;
   });
-  return { spaces: rows.slice(0, limit), hasMore: rows.length > limit };
+  return names;
 }
 
 /** Categories for the filters: space types, oldest first (docs/product.md#catalog). */
