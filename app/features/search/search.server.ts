@@ -15,6 +15,7 @@ import {
   type SortKey,
   type When,
 } from "./search-params";
+export { listCategories } from "~/features/hosting/listings.server";
 import { confirmOffers, scheduleColumns, whenConditions, type Offer } from "./when.server";
 
 /**

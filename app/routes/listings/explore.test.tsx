@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { NO_FILTERS } from "~/features/search/search-params";
 import Explore from "./explore";
 
 /** docs/product.md#explore: the spaces error text ('Failed to fetch spaces') when the list fails. */
@@ -9,7 +10,8 @@ import Explore from "./explore";
 afterEach(cleanup);
 
 function renderExplore(results: unknown) {
-  const loader = () => ({ filters: { q: "", type: "", location: "", page: 1 }, types: [], locations: [{ location: "Tampa, FL", count: 3 }], results });
+  const { when: _when, price, problems, ...filters } = NO_FILTERS;
+  const loader = () => ({ filters, price, problems, today: "2026-12-01", choices: { amenities: ["WiFi"], categories: [], histogram: [] }, types: [], locations: [{ location: "Tampa, FL", count: 3 }], results });
   const Stub = createRoutesStub([{ path: "/explore", Component: Explore as never, loader: loader as never, HydrateFallback: () => null }]);
   render(<Stub initialEntries={["/explore"]} />);
 }
@@ -25,7 +27,8 @@ describe("explore results", () => {
   });
 
   it("says 'No spaces found. Try adjusting your filters.' when nothing matches", async () => {
-    renderExplore({ spaces: [], hasMore: false, error: null });
-    expect((await screen.findByRole("status")).textContent).toBe("No spaces found. Try adjusting your filters.");
+    renderExplore({ spaces: [], hasMore: false, count: { value: 0, capped: false, exact: true }, error: null });
+    const statuses = await screen.findAllByRole("status");
+    expect(statuses.map((status) => status.textContent)).toEqual(["0 spaces", "No spaces found. Try adjusting your filters."]);
   });
 });

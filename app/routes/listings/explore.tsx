@@ -3,10 +3,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
-import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, MAX_QUERY_LENGTH } from "~/features/search/search-links";
+import { ExploreFilterControls, resultCountText, type FilterChoices } from "~/features/search/components/explore-filters";
+import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, hasFilters, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "~/features/search/search-links";
 import { parseExploreSearch } from "~/features/search/search-params";
-import { listLocations, listSpaceTypes, searchExplore } from "~/features/search/search.server";
+import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
+import { requestNow } from "~/lib/clock.server";
 import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/explore";
@@ -24,38 +26,47 @@ function logFailure(what: string, error: unknown) {
   console.error(`${what} failed:`, error instanceof Error ? error.message : error);
 }
 
+const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: [] };
+
 /**
- * /explore (docs/product.md#explore): text over title and description, one type, one location;
- * every filter lives in the URL so a search can be shared and the back button
- * steps through it. Results are paged in SQL ('Load more', ADR 0044).
+ * /explore (docs/product.md#explore): text, type, location, when (issue #27 point 1),
+ * guests, price, amenities, rental type, category, rating and an order (point 2); every
+ * filter lives in the URL so a search can be shared and the back button steps through
+ * it. Results are paged in SQL ('Load more', ADR 0044); a search with a time is
+ * confirmed by the booking widget's rules (ADR 0210).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const filters = parseExploreSearch(new URL(request.url).searchParams);
+  const now = requestNow(request);
+  const search = parseExploreSearch(new URL(request.url).searchParams, now);
+  const { when: _when, price, problems, ...filters } = search;
+  const today = now.toISOString().slice(0, 10);
   let db;
   try {
     db = await getDb();
   } catch (error) {
     logFailure("Database", error);
-    return { filters, types: [], locations: [], results: { error: FETCH_SPACES_FAILED } as const };
+    return { filters, price, problems, today, types: [], locations: [], choices: NO_CHOICES, results: { error: FETCH_SPACES_FAILED } as const };
   }
-  const [results, types, locations] = await Promise.all([
-    searchExplore(db, filters).then(
+  const quietly = <T,>(what: string, work: Promise<T>, fallback: T) =>
+    work.catch((error: unknown) => {
+      logFailure(what, error);
+      return fallback;
+    });
+  const [results, types, locations, amenities, categories, histogram] = await Promise.all([
+    searchExplore(db, search, now).then(
       (found) => ({ ...found, error: null }),
       (error: unknown) => {
         logFailure("Explore search", error);
         return { error: FETCH_SPACES_FAILED } as const;
       },
     ),
-    listSpaceTypes(db).catch((error: unknown) => {
-      logFailure("Space types", error);
-      return [];
-    }),
-    listLocations(db).catch((error: unknown) => {
-      logFailure("Location list", error);
-      return [];
-    }),
+    quietly("Space types", listSpaceTypes(db), []),
+    quietly("Location list", listLocations(db), []),
+    quietly("Amenities", popularAmenities(db, now), []),
+    quietly("Categories", listCategories(db), []),
+    quietly("Price histogram", priceHistogram(db, search, now), []),
   ]);
-  return { filters, types, locations, results };
+  return { filters, price, problems, today, types, locations, choices: { amenities, categories, histogram }, results };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -69,8 +80,34 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noIndex: location.search.length > 1,
   });
 
+/** The form's filters as /explore reads them (empty values are left out of the URL). */
+function filtersOf(form: HTMLFormElement): Partial<ExploreFilters> {
+  const data = new FormData(form);
+  const value = (name: string) => String(data.get(name) ?? "").trim();
+  const whole = (name: string) => (value(name) === "" ? null : Number(value(name)));
+  return {
+    q: value("q"),
+    type: value("type"),
+    location: value("location"),
+    date: value("date"),
+    end: value("end"),
+    time: value("time"),
+    hours: whole("hours"),
+    guests: whole("guests"),
+    min: value("min"),
+    max: value("max"),
+    currency: value("currency"),
+    amenities: data.getAll("amenity").map(String),
+    rental: value("rental"),
+    category: value("category"),
+    sub: value("sub"),
+    rating: whole("rating"),
+    sort: (value("sort") || "relevance") as SortKey,
+  };
+}
+
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { filters, types, locations, results } = loaderData;
+  const { filters, price, problems, today, types, locations, choices, results } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -90,9 +127,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
     if (!form) return;
     clearTimeout(typing.current);
     typingPending.current = false;
-    const data = new FormData(form);
-    const value = (name: string) => String(data.get(name) ?? "").trim();
-    const href = exploreHref({ q: value("q"), type: value("type"), location: value("location") });
+    const href = exploreHref(filtersOf(form));
     // Never two entries for the same search.
     const replace = typed ? typedEntry.current : href === `${location.pathname}${location.search}`;
     typedEntry.current = typed;
@@ -100,7 +135,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   };
 
   // Back/forward and link clicks change the URL under the form: show its filters
-  // (but never rewrite the box while a typed search is still on its way).
+  // (but never rewrite the box while a typed search is still on its way). The other
+  // controls are keyed by their value, so they follow the URL by themselves.
   useEffect(() => {
     const input = queryInput.current;
     if (input && !typingPending.current && input.value.replace(/\s+/g, " ").trim() !== filters.q) input.value = filters.q;
@@ -116,7 +152,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
     filters.location && !locations.some((row) => row.location.toLowerCase() === filters.location.toLowerCase())
       ? [{ location: filters.location, count: null }, ...locations]
       : locations;
-  const filtered = Boolean(filters.q || filters.type || filters.location);
+  const filtered = hasFilters(filters);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -125,59 +161,60 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
+        action="/explore"
         role="search"
         aria-label="Filter spaces"
-        className="mt-6 flex flex-col gap-3 sm:flex-row"
+        className="mt-6 flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           go(event.currentTarget);
         }}
+        onChange={(event) => {
+          // The text box searches after a pause (below); every other control at once.
+          if ((event.target as HTMLElement).getAttribute("name") !== "q") go(event.currentTarget);
+        }}
       >
         {filters.location && <input type="hidden" name="location" value={filters.location} />}
-        <label htmlFor="explore-search" className="sr-only">
-          Search spaces
-        </label>
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            ref={queryInput}
-            id="explore-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search by title or description..."
-            className="py-3 pr-3 pl-10 shadow-none"
-            onChange={(event) => {
-              const target = event.currentTarget.form;
-              clearTimeout(typing.current);
-              typingPending.current = true;
-              typing.current = setTimeout(() => go(target, { typed: true }), 400);
-            }}
-          />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <label htmlFor="explore-search" className="sr-only">
+            Search spaces
+          </label>
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input
+              ref={queryInput}
+              id="explore-search"
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              maxLength={MAX_QUERY_LENGTH}
+              placeholder="Search by title or description..."
+              className="py-3 pr-3 pl-10 shadow-none"
+              onChange={(event) => {
+                const target = event.currentTarget.form;
+                clearTimeout(typing.current);
+                typingPending.current = true;
+                typing.current = setTimeout(() => go(target, { typed: true }), 400);
+              }}
+            />
+          </div>
+          <label htmlFor="explore-type" className="sr-only">
+            Category
+          </label>
+          <Select ref={typeSelect} id="explore-type" name="type" defaultValue={filters.type} className="w-auto py-3 shadow-none">
+            <option value="">All Categories</option>
+            {filters.type && !types.some((type) => type.name === filters.type) && <option value={filters.type}>{filters.type}</option>}
+            {types.map((type) => (
+              <option key={type.name} value={type.name}>
+                {type.label}
+              </option>
+            ))}
+          </Select>
+          <button type="submit" className={buttonVariants()}>
+            Search
+          </button>
         </div>
-        <label htmlFor="explore-type" className="sr-only">
-          Category
-        </label>
-        <Select
-          ref={typeSelect}
-          id="explore-type"
-          name="type"
-          defaultValue={filters.type}
-          onChange={(event) => go(event.currentTarget.form)}
-          className="w-auto py-3 shadow-none"
-        >
-          <option value="">All Categories</option>
-          {filters.type && !types.some((type) => type.name === filters.type) && <option value={filters.type}>{filters.type}</option>}
-          {types.map((type) => (
-            <option key={type.name} value={type.name}>
-              {type.label}
-            </option>
-          ))}
-        </Select>
-        <button type="submit" className={buttonVariants()}>
-          Search
-        </button>
+        <ExploreFilterControls filters={filters} choices={choices} today={today} price={price} />
       </Form>
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -218,6 +255,12 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
               {filtered ? "Matching spaces" : "All spaces"}
             </h2>
+            {results.error === null && problems.length === 0 && (
+              <p role="status" aria-live="polite" className="text-sm font-semibold text-slate-700" data-testid="result-count">
+                {resultCountText(results.count)}
+                {filters.sort !== "relevance" && <span className="font-normal text-slate-500"> · {SORTS[filters.sort]}</span>}
+              </p>
+            )}
             {filtered && (
               <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
                 <X className="h-4 w-4" aria-hidden="true" />
@@ -225,7 +268,17 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
-          <Results results={results} filters={filters} loading={loading} />
+          {problems.length > 0 ? (
+            <Alert tone="error">
+              <ul>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : (
+            <Results results={results} filters={filters} loading={loading} />
+          )}
         </section>
       </div>
     </div>
@@ -259,9 +312,7 @@ function Results({
   loading: boolean;
 }) {
   if (results.error !== null) {
-    return (
-      <Alert tone="error">{results.error}</Alert>
-    );
+    return <Alert tone="error">{results.error}</Alert>;
   }
   if (results.spaces.length === 0) {
     return (
@@ -275,7 +326,7 @@ function Results({
     <div className={loading ? "opacity-60 transition-opacity" : undefined}>
       <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" priorityFirst />
       <div className="mt-8 flex flex-col items-center gap-2 text-sm text-slate-600">
-        <p role="status">
+        <p>
           Showing {results.spaces.length} {results.spaces.length === 1 ? "space" : "spaces"}
         </p>
         {results.hasMore && !atLimit && (
