@@ -52,3 +52,23 @@ export function formatRating(rating: number) {
 }
 
 export const FALLBACK_IMAGE = "/demo/fallback.webp";
+
+/**
+ * What a search with a time offers on a card (issue #27 point 1): the price for that
+ * time and the booking the space page's widget opens with (search when.server.ts `Offer`).
+ */
+export type CardOffer = { start: string; end: string; unit: "hour" | "day" | "week" | "month"; duration: number; seats: number; totalMinor: number; currency: string };
+
+/** "$165 total for 3 hours", "$440 total for 2 days · 2 seats". */
+export function offerLine(offer: CardOffer, rentalType: string) {
+  const length = `${offer.duration} ${offer.unit}${offer.duration === 1 ? "" : "s"}`;
+  const seats = offer.seats > 1 ? ` · ${offer.seats} ${rentalType === "experience" ? "seats" : "units"}` : "";
+  return `${formatMinorWhole(offer.totalMinor, offer.currency)} total for ${length}${seats}`;
+}
+
+/** The space page's query that carries the offer into its booking widget ("?start=…&unit=hour&duration=3"). */
+export function offerQuery(offer: CardOffer) {
+  const params = new URLSearchParams({ start: offer.start, unit: offer.unit, duration: String(offer.duration) });
+  if (offer.seats > 1) params.set("seats", String(offer.seats));
+  return `?${params.toString()}`;
+}

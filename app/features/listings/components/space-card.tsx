@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { cardBadge, FALLBACK_IMAGE, formatRating, priceChips, type SpaceCardData } from "../card";
+import { cardBadge, FALLBACK_IMAGE, formatRating, offerLine, offerQuery, priceChips, type CardOffer, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 import { cardImageUrl } from "~/features/media/urls";
 
@@ -40,7 +40,8 @@ export function SpaceCard({
   headingLevel = 3,
   priority = false,
 }: {
-  space: SpaceCardData;
+  /** With `offer` (a search with a time): the price for that time, and the link keeps the time for the booking widget. */
+  space: SpaceCardData & { offer?: CardOffer };
   headingLevel?: 2 | 3;
   /** The list's first card, in view on load: its image is the page's largest paint, fetched at once and first. */
   priority?: boolean;
@@ -80,7 +81,7 @@ export function SpaceCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">
-          <a href={spacePath(space)} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <a href={spacePath(space) + (space.offer ? offerQuery(space.offer) : "")} className="after:absolute after:inset-0 focus-visible:outline-none">
             {space.title}
           </a>
         </Heading>
@@ -106,6 +107,11 @@ export function SpaceCard({
           </ul>
         ) : (
           <p className="text-sm font-semibold text-slate-700">Price on request</p>
+        )}
+        {space.offer && (
+          <p className="text-sm font-semibold text-emerald-800" data-testid="offer">
+            {offerLine(space.offer, space.rentalType)}
+          </p>
         )}
         {space.amenities.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Amenities">

@@ -1,5 +1,5 @@
 import { useDelegatedLinks } from "~/ui/delegated-links";
-import type { SpaceCardData } from "../card";
+import type { CardOffer, SpaceCardData } from "../card";
 import { SpaceCard } from "./space-card";
 
 /** A responsive grid of space cards; `columns` picks the widest layout. */
@@ -10,7 +10,7 @@ export function SpaceGrid({
   label,
   priorityFirst = false,
 }: {
-  spaces: SpaceCardData[];
+  spaces: Array<SpaceCardData & { offer?: CardOffer }>;
   columns?: 2 | 3;
   headingLevel?: 2 | 3;
   label?: string;
