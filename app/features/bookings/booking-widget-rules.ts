@@ -1,4 +1,4 @@
-import { quoteBooking, type PricingUnit } from "./pricing";
+import { durationRange, quoteBooking, type PricingUnit } from "./pricing";
 import { addDays, gridCell, localParts, weekDays, zonedInstant, type Range } from "./slots";
 import { gridHours, hourText, isWithinHours, occupiedRange, scheduledEnd, startHours, startProblem, type Schedule } from "~/features/availability/schedule";
 import { formatDate } from "~/lib/dates";
@@ -218,4 +218,23 @@ export const COMMON_TIME_ZONES = [
 
 export function timeZoneChoices(listingZone: string, browserZone: string | null): string[] {
   return [...new Set([listingZone, ...(browserZone ? [browserZone] : []), ...COMMON_TIME_ZONES])];
+}
+
+/**
+ * The choice a search result's link carries (issue #27: `?start=…&unit=hour&duration=3&seats=2`,
+ * listings/card.ts `offerQuery`), so the guest does not choose again; null when it is not
+ * one this listing offers. The widget still checks the start against its rules and busy ranges.
+ */
+export function keptChoice(params: URLSearchParams, widget: { timeZone: string; units: UnitPrice[]; capacity: number; minRentalDuration: number; maxRentalDuration: number | null }): { choice: Choice; seats: number } | null {
+  const unit = widget.units.find((entry) => entry.unit === params.get("unit"))?.unit;
+  const start = params.get("start") ?? "";
+  const time = /^\d{4}-\d{2}-\d{2}T/.test(start) ? Date.parse(start) : Number.NaN;
+  if (!unit || !Number.isFinite(time)) return null;
+  const iso = new Date(time).toISOString();
+  const duration = Number(params.get("duration"));
+  const seats = Number(params.get("seats") ?? 1);
+  return {
+    choice: { unit, date: localParts(iso, widget.timeZone).date, start: iso, quantity: clampQuantity(Number.isInteger(duration) ? duration : 1, durationRange(unit, widget)) },
+    seats: Number.isInteger(seats) ? Math.min(Math.max(1, seats), widget.capacity) : 1,
+  };
 }

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { useSearchParams } from "react-router";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
@@ -27,6 +28,7 @@ import {
   weekGrid,
   weekStartOf,
   unitsFree,
+  keptChoice,
   type Availability,
   type Choice,
   type UnitPrice,
@@ -79,16 +81,19 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const id = useId();
   const { timeZone, currency, units, feePercent } = widget;
   const today = todayIn(timeZone, now);
-  const [chosen, setChoice] = useState<Choice>(() => ({
+  // A search result's link may carry the guest's choice (issue #27): the widget opens with it.
+  const [searchParams] = useSearchParams();
+  const [kept] = useState(() => keptChoice(searchParams, widget));
+  const [chosen, setChoice] = useState<Choice>(() => kept?.choice ?? {
     unit: units[0]?.unit ?? "hour",
     date: null,
     start: null,
     quantity: durationRange(units[0]?.unit ?? "hour", widget).min,
-  }));
+  });
   const [displayZone, setDisplayZone] = useState(timeZone);
   const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const hydrated = useHydrated();
-  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(kept?.choice.date ?? today));
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
@@ -98,7 +103,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
 
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
   const { busy: allBusy, dated, failed: busyFailed, loaded: busyLoaded, reload: reloadBusy } = useBusyRanges(spaceId, window);
-  const [seats, setSeats] = useState(1);
+  const [seats, setSeats] = useState(kept?.seats ?? 1);
   // Until the booked hours are known the grid waits (a failed fetch shows it, with a warning).
   const gridWaiting = !busyLoaded && !busyFailed;
   // The guest's own hold is not someone else's booking.
