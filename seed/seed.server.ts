@@ -2,6 +2,9 @@ import { getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { cities, profiles, rentalCategories, rentalSubcategories, reviews, spaces, spaceTypes, users } from "~/db/schema/index";
 import { hashPassword } from "~/features/auth/password.server";
+import { destination } from "~/features/geo/coordinates";
+import { lookupPlace } from "~/features/geo/gazetteer.server";
+import { md5Fraction, pointColumns } from "~/features/geo/listing-point.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { minorUnitDigits } from "~/lib/money";
@@ -254,6 +257,20 @@ function minor(whole: number | undefined, currency: string): number | null {
   return whole * 10 ** minorUnitDigits(currency);
 }
 
+/**
+ * Where a demo listing is (issue #27): its place's centre from the offline gazetteer, moved
+ * 0.5–4 km in a direction fixed by its id (the same md5 fractions as migration 0019's
+ * backfill), and the public point derived from it.
+ */
+function demoPoint(id: string, place: { city: string; state: string; country: string; location: string }) {
+  const center = required(
+    lookupPlace(place.city, { country: place.country, region: place.state }) ?? lookupPlace(place.location, { country: place.country }) ?? undefined,
+    `coordinates of ${place.location}`,
+  );
+  const exact = destination(center, 500 + md5Fraction(`${id}:demo-distance`) * 3500, md5Fraction(`${id}:demo-bearing`) * 2 * Math.PI);
+  return pointColumns(id, { lat: Math.round(exact.lat * 1e6) / 1e6, lng: Math.round(exact.lng * 1e6) / 1e6 });
+}
+
 function buildListings(userIds: Map<string, string>, subcategoryIds: Map<SubcategoryKey, { categoryId: string; subcategoryId: string }>): BuiltListing[] {
   const keys = new Set<string>();
   return ALL_LISTINGS.map((listing) => {
@@ -266,8 +283,9 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
     if (published && !listing.address) throw new Error(`Published listing ${listing.key} needs a full address`);
     const createdAt = listingCreatedAt(listing);
     const typeLabel = listing.type.replace(/-/g, " ");
+    const id = stableUuid(`space:${listing.key}`);
     const row: SpaceRow = {
-      id: stableUuid(`space:${listing.key}`),
+      id,
       userId: required(userIds.get(listing.host), `host ${listing.host}`),
       title: listing.title,
       description: listing.description,
@@ -308,6 +326,7 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
       city: place.city,
       state: place.state,
       postalCode: listing.address?.postalCode ?? null,
+      ...demoPoint(id, place),
       images: listingImages(...listing.images),
       videos: [],
       available: listing.available ?? true,

@@ -97,6 +97,14 @@ const schema = z.object({
    * Private, link-local and every other non-public range stay refused.
    */
   CALENDAR_IMPORT_ALLOW_PRIVATE: booleanish.default(false),
+  /**
+   * Geocoding (issue #27, ADR 0220): a Nominatim-compatible search endpoint such as
+   * https://nominatim.openstreetmap.org/search. Unset: addresses are placed offline from
+   * the bundled GeoNames gazetteer, and nothing leaves the machine.
+   */
+  GEOCODER_URL: z.string().url().optional(),
+  /** The map's tile style (a MapLibre style JSON URL). Unset: the bundled offline basemap of country outlines. */
+  MAP_STYLE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -83,6 +84,19 @@ export const spaces = pgTable(
     city: text("city"),
     state: text("state"),
     postalCode: text("postal_code"),
+    /**
+     * Where it is (issue #27, ADR 0221): the exact point, geocoded from the address at save
+     * time or placed by the host's pin. Private: shown only to the host, admins and guests with
+     * a confirmed booking. Null until geocoded.
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /**
+     * The public, approximate point: the exact one moved 300–700 m in a direction fixed per
+     * listing (app/features/geo/coordinates.ts). Search, distance and the map use only these.
+     */
+    publicLatitude: doublePrecision("public_latitude"),
+    publicLongitude: doublePrecision("public_longitude"),
     images: text("images").array().notNull().default([]),
     videos: text("videos").array().notNull().default([]),
     available: boolean("available").notNull().default(true),
@@ -139,6 +153,8 @@ export const spaces = pgTable(
     // A space page's address: its title and location slugs (app/db/slug-sql.ts), so the
     // lookup is an index probe instead of a regexp over every listing sharing a word.
     index("spaces_slug_idx").on(slugSql(t.title), slugSql(t.location)),
+    // Near a point, map bounds, distance (ADR 0222): a range on the public latitude, the longitude checked in the index.
+    index("spaces_public_geo_idx").on(t.publicLatitude, t.publicLongitude).where(sql`${t.isPublished} and ${t.publicLatitude} is not null`),
     check("spaces_rental_type_check", sql`${t.rentalType} in (${sql.raw(sqlValueList(RENTAL_TYPES))})`),
     check("spaces_currency_check", sql`${t.currency} in (${sql.raw(sqlValueList(CURRENCIES))})`),
     check("spaces_status_check", sql`${t.status} in (${sql.raw(sqlValueList(SPACE_STATUSES))})`),
@@ -152,6 +168,10 @@ export const spaces = pgTable(
     ),
     check("spaces_moderation_state_check", sql`${t.moderationState} in ('unpublished', 'owner_suspended')`),
     check("spaces_rating_check", sql`${t.rating} between 0 and 5`),
+    check(
+      "spaces_coordinates_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.publicLatitude} is null) = (${t.latitude} is null) and (${t.publicLongitude} is null) = (${t.latitude} is null) and coalesce(${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180 and ${t.publicLatitude} between -90 and 90 and ${t.publicLongitude} between -180 and 180, true)`,
+    ),
     check("spaces_min_duration_check", sql`${t.minRentalDuration} >= 1`),
     check("spaces_buffers_check", sql`${t.bufferBeforeMinutes} between 0 and 1440 and ${t.bufferAfterMinutes} between 0 and 1440`),
     check("spaces_notice_check", sql`${t.minNoticeMinutes} between 0 and 129600 and ${t.maxAdvanceDays} between 1 and 730`),

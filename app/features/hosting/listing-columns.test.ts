@@ -38,6 +38,9 @@ const NOT_FROM_FORM = [
   "maxAdvanceDays",
   "quantity",
   "calendarToken",
+  // The public point is derived from the exact one on the server (issue #27, ADR 0221).
+  "publicLatitude",
+  "publicLongitude",
   "createdAt",
   "updatedAt",
 ] as const satisfies ReadonlyArray<keyof Insert>;

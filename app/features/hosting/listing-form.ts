@@ -11,6 +11,7 @@ import { type FieldErrors as FormFieldErrors, formDataToObject } from "~/lib/for
 import { ERROR_TEXT } from "~/lib/messages";
 import { decimalDigits, minorToDecimalText, parseMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { GEO_MESSAGES, parseCoordinate } from "~/features/geo/coordinates";
 
 /**
  * The listing form: one schema for the browser form and the server action
@@ -185,6 +186,18 @@ function enumWithDefault<const T extends readonly [string, ...string[]]>(values:
   return z.preprocess((v) => blankToUndefined(v) ?? fallback, z.enum(values, { error: message }));
 }
 
+/** A latitude or longitude typed or set by the pin: plain decimal text within ±limit, or empty (null). */
+const coordinate = (limit: 90 | 180, message: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === "number") return v;
+      const text = blankToUndefined(v);
+      if (text === undefined) return null;
+      return typeof text === "string" ? (parseCoordinate(text, limit) ?? Number.NaN) : Number.NaN;
+    },
+    z.number({ error: message }).min(-limit, message).max(limit, message).nullable(),
+  );
+
 export const listingFieldsSchema = z.object({
   // basics
   title: requiredText("Title", LIMITS.title),
@@ -239,6 +252,9 @@ export const listingFieldsSchema = z.object({
   city: optionalText("City", LIMITS.shortText),
   state: optionalText("State", LIMITS.shortText),
   postalCode: optionalText("Postal code", LIMITS.postalCode),
+  // the pin (issue #27): the host's exact point; empty: geocoded from the address when saved
+  latitude: coordinate(90, GEO_MESSAGES.latitude),
+  longitude: coordinate(180, GEO_MESSAGES.longitude),
   // search metadata
   metaDescription: optionalText("Meta description", LIMITS.metaDescription),
   metaKeywords: list("Keywords", { required: false }),
@@ -307,6 +323,9 @@ export const listingFormSchema = listingFieldsSchema
         path: ["maxRentalDuration"],
         message: "Maximum rental duration cannot be less than the minimum",
       });
+    }
+    if ((input.latitude == null) !== (input.longitude == null)) {
+      ctx.addIssue({ code: "custom", path: [input.latitude == null ? "latitude" : "longitude"], message: GEO_MESSAGES.pinPair });
     }
     if (input.intent === "publish" && !hasCompleteAddress(input)) {
       ctx.addIssue({ code: "custom", path: ["address"], message: ADDRESS_REQUIRED_MESSAGE });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { clampPage, isUuid } from "~/lib/uuid";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
@@ -7,6 +8,7 @@ import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
 import { ERROR_TEXT } from "~/lib/messages";
 import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
+import { listingPoint } from "~/features/geo/listing-location.server";
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
@@ -107,6 +109,9 @@ export async function createSpace(
   if (publish && !hasCompleteAddress(input)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
   await checkReferences(db, input);
   await checkMediaUrls(storage, userId, input);
+  // Geocoded before the transaction: an HTTP geocoder never runs while rows are locked.
+  const id = randomUUID();
+  const point = await listingPoint(id, input);
   return db.transaction(async (tx) => {
     if (input.formToken) {
       const key = `create-listing:${userId}:${input.formToken}`;
@@ -123,14 +128,14 @@ export async function createSpace(
       }
       const [row] = await tx
         .insert(spaces)
-        .values({ ...listingColumns(input), userId, available: true, isPublished: publish })
+        .values({ ...listingColumns(input), ...point, id, userId, available: true, isPublished: publish })
         .returning({ id: spaces.id });
       await tx.update(idempotencyKeys).set({ response: { id: row!.id } }).where(eq(idempotencyKeys.key, key));
       return { id: row!.id, duplicate: false };
     }
     const [row] = await tx
       .insert(spaces)
-      .values({ ...listingColumns(input), userId, available: true, isPublished: publish })
+      .values({ ...listingColumns(input), ...point, id, userId, available: true, isPublished: publish })
       .returning({ id: spaces.id });
     return { id: row!.id, duplicate: false };
   });
@@ -165,9 +170,10 @@ export async function updateSpace(
   if (publish && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   await checkReferences(db, input);
   await checkMediaUrls(storage, userId, input, [...current.images, ...current.videos]);
+  const point = await listingPoint(spaceId, input, current);
   const updated = await db
     .update(spaces)
-    .set({ ...listingColumns(input), isPublished: publish, updatedAt: new Date() })
+    .set({ ...listingColumns(input), ...point, isPublished: publish, updatedAt: new Date() })
     .where(and(eq(spaces.id, spaceId), eq(spaces.userId, userId), publish ? isNull(spaces.moderationState) : undefined))
     .returning({ id: spaces.id });
   if (updated.length === 0) throw new HostingError(LISTING_NOT_FOUND, 404);

@@ -1,0 +1,180 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spaces } from "~/db/schema/listings";
+import { createHost, createSpaces } from "../../../tests/factories/listings";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { distanceKm, GEO_MESSAGES, type Point } from "./coordinates";
+import { offlineGeocoder } from "./geocoder.server";
+import { distanceColumn, distanceOrder, geoConditions, listMapPins, resolveGeoQuery, type GeoFilter } from "./geo-filter.server";
+import { parseGeoParams } from "./geo-params";
+import { publicPoint } from "./listing-point.server";
+
+/**
+ * Issue #27 points 3 and 4 on both engines: the offline gazetteer, a radius, the distance
+ * order and map bounds (the antimeridian included) against a hand-made set whose answers
+ * are known (distances from the Chicago Loop measured independently: Evanston ~19 km,
+ * Naperville ~46 km, Milwaukee ~131 km).
+ */
+
+let database: TestDatabase;
+const CHICAGO: Point = { lat: 41.8781, lng: -87.6298 };
+
+const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng, publicLatitude: lat, publicLongitude: lng });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const host = await createHost(database.db);
+  await createSpaces(
+    database.db,
+    [
+      { title: "Loop Studio", location: "Chicago", country: "United States", ...at(41.88, -87.63) },
+      { title: "Evanston Garage", location: "Evanston", country: "United States", ...at(42.0451, -87.6877) },
+      { title: "Naperville Hall", location: "Naperville", country: "United States", ...at(41.7508, -88.1535) },
+      { title: "Milwaukee Loft", location: "Milwaukee", country: "United States", ...at(43.0389, -87.9065) },
+      { title: "Draft at the Loop", location: "Chicago", country: "United States", isPublished: false, ...at(41.8781, -87.6298) },
+      { title: "No Pin Yet", location: "Chicago", country: "United States" },
+      { title: "Fiji Dive", location: "Suva", country: "Fiji", ...at(-18.1416, 178.4419) },
+      { title: "Taveuni Kayaks", location: "Taveuni", country: "Fiji", ...at(-16.85, 179.98) },
+      { title: "Tonga Boat", location: "Nuku'alofa", country: "Tonga", ...at(-21.1789, -175.1982) },
+      { title: "Samoa Surf", location: "Apia", country: "Samoa", ...at(-13.759, -171.7624) },
+    ],
+    host.id,
+  );
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function search(filter: GeoFilter) {
+  return database.db
+    .select({ title: spaces.title, distance: distanceColumn(filter) })
+    .from(spaces)
+    .where(sql.join([eq(spaces.isPublished, true), ...geoConditions(filter)], sql` and `))
+    .orderBy(...distanceOrder(filter), spaces.title);
+}
+const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
+
+describe("radius and distance sort", () => {
+  it("finds what lies within the radius, nearest first, drafts and listings without a point never", async () => {
+    expect(titles(await search({ center: CHICAGO, radiusKm: 25, bounds: null }))).toEqual(["Loop Studio", "Evanston Garage"]);
+    expect(titles(await search({ center: CHICAGO, radiusKm: 50, bounds: null }))).toEqual(["Loop Studio", "Evanston Garage", "Naperville Hall"]);
+    expect(titles(await search({ center: CHICAGO, radiusKm: 500, bounds: null }))).toEqual(["Loop Studio", "Evanston Garage", "Naperville Hall", "Milwaukee Loft"]);
+    expect(titles(await search({ center: CHICAGO, radiusKm: 1, bounds: null }))).toEqual(["Loop Studio"]);
+  });
+
+  it("computes the same great-circle distance in SQL as the haversine in TypeScript", async () => {
+    const rows = await search({ center: CHICAGO, radiusKm: 500, bounds: null });
+    const expected: Record<string, Point> = {
+      "Loop Studio": { lat: 41.88, lng: -87.63 },
+      "Evanston Garage": { lat: 42.0451, lng: -87.6877 },
+      "Naperville Hall": { lat: 41.7508, lng: -88.1535 },
+      "Milwaukee Loft": { lat: 43.0389, lng: -87.9065 },
+    };
+    for (const row of rows) {
+      expect(row.distance).toBeCloseTo(distanceKm(CHICAGO, expected[row.title]!), 1);
+    }
+    expect(rows.map((row) => Math.round(row.distance ?? 0))).toEqual([0, 19, 46, 131]);
+  });
+
+  it("finds across the antimeridian around a point on either side", async () => {
+    // 60 km west of the antimeridian in Fiji: Taveuni ~73 km, Suva ~146 km, Tonga (east of it) ~719 km.
+    const fiji = { lat: -17.2, lng: 179.4 };
+    expect(titles(await search({ center: fiji, radiusKm: 100, bounds: null }))).toEqual(["Taveuni Kayaks"]);
+    expect(titles(await search({ center: fiji, radiusKm: 300, bounds: null }))).toEqual(["Taveuni Kayaks", "Fiji Dive"]);
+    expect(titles(await search({ center: fiji, radiusKm: 800, bounds: null }))).toEqual(["Taveuni Kayaks", "Fiji Dive", "Tonga Boat"]);
+    // From Tonga the circle reaches back over to Fiji: Taveuni ~699 km, Suva ~747 km, Samoa ~902 km.
+    const tonga = { lat: -21.1789, lng: -175.1982 };
+    expect(titles(await search({ center: tonga, radiusKm: 800, bounds: null }))).toEqual(["Tonga Boat", "Taveuni Kayaks", "Fiji Dive"]);
+  });
+});
+
+describe("map bounds", () => {
+  it("keeps what is inside the box", async () => {
+    const bounds = { west: -88.5, south: 41.5, east: -87.5, north: 42.5 };
+    expect(titles(await search({ center: CHICAGO, radiusKm: 25, bounds }))).toEqual(["Loop Studio", "Evanston Garage", "Naperville Hall"]);
+  });
+
+  it("handles a box that crosses the antimeridian (west > east)", async () => {
+    const across = { west: 177, south: -25, east: -170, north: -10 };
+    expect(new Set(titles(await search({ center: null, radiusKm: 25, bounds: across })))).toEqual(new Set(["Fiji Dive", "Taveuni Kayaks", "Tonga Boat", "Samoa Surf"]));
+    const narrower = { west: 179, south: -25, east: -174, north: -10 };
+    expect(new Set(titles(await search({ center: null, radiusKm: 25, bounds: narrower })))).toEqual(new Set(["Taveuni Kayaks", "Tonga Boat"]));
+    // The same longitudes without crossing: the whole world between -170 and 177, no Pacific listing.
+    const notAcross = { west: -170, south: -25, east: 177, north: -10 };
+    expect(titles(await search({ center: null, radiusKm: 25, bounds: notAcross }))).toEqual([]);
+  });
+
+  it("gives the map's pins with public points only, nearest the centre first", async () => {
+    const pins = await listMapPins(database.db, { center: CHICAGO, radiusKm: 25, bounds: { west: -89, south: 41, east: -87, north: 44 } });
+    expect(pins.map((pin) => pin.title)).toEqual(["Loop Studio", "Evanston Garage", "Naperville Hall", "Milwaukee Loft"]);
+    expect(Object.keys(pins[0]!).sort()).toEqual(["currency", "dailyPrice", "hourlyPrice", "id", "lat", "lng", "location", "title"]);
+  });
+});
+
+describe("the URL's place, radius and bounds", () => {
+  const resolve = (query: string) => resolveGeoQuery(parseGeoParams(new URLSearchParams(query)), offlineGeocoder);
+
+  it("geocodes a place name offline and filters around it", async () => {
+    const { filter, problems } = await resolve("near=Chicago&radius=25");
+    expect(problems).toEqual([]);
+    expect(distanceKm(filter!.center!, CHICAGO)).toBeLessThan(10);
+    expect(titles(await search(filter!))).toEqual(["Loop Studio", "Evanston Garage"]);
+  });
+
+  it("answers bad input with a clear message and no filter", async () => {
+    expect((await resolve("near=Zzyzxqq Nowhere")).problems).toEqual([GEO_MESSAGES.place]);
+    expect((await resolve("near=Chicago&radius=0")).problems).toEqual([GEO_MESSAGES.radius]);
+    expect((await resolve("near=Chicago&radius=40000")).problems).toEqual([GEO_MESSAGES.radius]);
+    expect((await resolve("lat=91&lng=10")).problems).toEqual([GEO_MESSAGES.latitude]);
+    expect((await resolve("lat=45&lng=1e3")).problems).toEqual([GEO_MESSAGES.longitude]);
+    expect((await resolve("bounds=1,2,3")).problems).toEqual([GEO_MESSAGES.bounds]);
+    expect((await resolve("bounds=0,50,10,40")).problems).toEqual([GEO_MESSAGES.bounds]);
+    expect((await resolve("")).filter).toBeNull();
+  });
+});
+
+describe("the offline gazetteer", () => {
+  it("places cities by name, narrowed by region and country", async () => {
+    const near = async (text: string, expected: Point, km = 15) => {
+      const point = await offlineGeocoder.geocodePlace(text);
+      expect(point, text).not.toBeNull();
+      expect(distanceKm(point!, expected), text).toBeLessThan(km);
+    };
+    await near("Chicago", CHICAGO);
+    await near("Paris", { lat: 48.8566, lng: 2.3522 });
+    await near("Paris, TX", { lat: 33.6609, lng: -95.5555 });
+    await near("Springfield, IL", { lat: 39.7817, lng: -89.6501 });
+    await near("São Paulo", { lat: -23.5505, lng: -46.6333 });
+    await near("sao paulo", { lat: -23.5505, lng: -46.6333 });
+    await near("New York", { lat: 40.7128, lng: -74.006 });
+    await near("Bali", { lat: -8.4095, lng: 115.1889 }, 40);
+    expect(await offlineGeocoder.geocodePlace("Qwxzy")).toBeNull();
+    expect(await offlineGeocoder.geocodePlace("Paris, Japan")).toBeNull();
+  });
+
+  it("places a listing's address by its city, state and country", async () => {
+    const point = await offlineGeocoder.geocodeAddress({ streetAddress: "1 Main St", city: "Santa Clara", state: "CA", country: "United States", location: "Santa Clara County" });
+    expect(distanceKm(point!, { lat: 37.3541, lng: -121.9552 })).toBeLessThan(5);
+    expect(await offlineGeocoder.geocodeAddress({ city: "", location: "" })).toBeNull();
+  });
+});
+
+describe("migration 0019's backfill", () => {
+  it("places a demo-place listing 0.5–4 km from the place and derives the same public point as the app", async () => {
+    const host = await createHost(database.db);
+    const [row] = await createSpaces(database.db, [{ title: "Old Demo Room", location: "Tokyo", country: "Japan", isPublished: false }], host.id);
+    const migration = readFileSync(new URL("../../../drizzle/0019_listing_coordinates.sql", import.meta.url), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").at(-1)!;
+    await database.db.execute(sql.raw(backfill));
+    const [stored] = await database.db.select().from(spaces).where(eq(spaces.id, row!.id));
+    const exact = { lat: stored!.latitude!, lng: stored!.longitude! };
+    const distance = distanceKm(exact, { lat: 35.6895, lng: 139.69171 });
+    expect(distance).toBeGreaterThan(0.49);
+    expect(distance).toBeLessThan(4.01);
+    const expected = publicPoint(row!.id, exact);
+    expect(stored!.publicLatitude).toBeCloseTo(expected.lat, 5);
+    expect(stored!.publicLongitude).toBeCloseTo(expected.lng, 5);
+  });
+});
