@@ -153,6 +153,12 @@ export const spaces = pgTable(
     // A space page's address: its title and location slugs (app/db/slug-sql.ts), so the
     // lookup is an index probe instead of a regexp over every listing sharing a word.
     index("spaces_slug_idx").on(slugSql(t.title), slugSql(t.location)),
+    // Search filters and orders (issue #27, ADR 0211, migration 0018): amenities containing all asked,
+    // price and rating orders over published listings.
+    index("spaces_amenities_idx").using("gin", t.amenities).where(sql`${t.isPublished}`),
+    index("spaces_published_hourly_price_idx").on(t.hourlyPrice, t.id).where(sql`${t.isPublished}`),
+    index("spaces_published_daily_price_idx").on(t.dailyPrice, t.id).where(sql`${t.isPublished}`),
+    index("spaces_published_rating_idx").on(t.rating, t.reviewCount, t.createdAt, t.id).where(sql`${t.isPublished}`),
     // Near a point, map bounds, distance (ADR 0222): a range on the public latitude, the longitude checked in the index.
     index("spaces_public_geo_idx").on(t.publicLatitude, t.publicLongitude).where(sql`${t.isPublished} and ${t.publicLatitude} is not null`),
     check("spaces_rental_type_check", sql`${t.rentalType} in (${sql.raw(sqlValueList(RENTAL_TYPES))})`),
