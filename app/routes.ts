@@ -21,6 +21,8 @@ export default [
   route("booking-confirmation", "routes/bookings/booking-confirmation.tsx"),
   route("admin", "routes/admin/admin.tsx"),
   route("explore", "routes/listings/explore.tsx"),
+  // The explore map's pins (issue #27 point 4, ADR 0223).
+  route("api/map-pins", "routes/listings/api.map-pins.ts"),
   // Account resource routes (sign-in dialog, user menu).
   route("auth/sign-in", "routes/auth/sign-in.ts"),
   route("auth/sign-up", "routes/auth/sign-up.ts"),
@@ -68,6 +70,12 @@ export default [
   route("api/reviews/:reviewId/reply", "routes/reviews/api.review-reply.ts"),
   // Notification settings on /profile (ADR 0172).
   route("api/notification-settings", "routes/account/api.notification-settings.ts"),
+  // Wishlists and saved search alerts (issue #27 points 5-6, ADRs 0230-0231).
+  route("wishlists", "routes/wishlists/wishlists.tsx"),
+  route("wishlists/shared/:token", "routes/wishlists/shared-wishlist.tsx"),
+  route("api/wishlists", "routes/wishlists/api.wishlists.ts"),
+  route("api/saved-searches", "routes/wishlists/api.saved-searches.ts"),
+  route("saved-searches/:token/delete", "routes/wishlists/saved-search-delete.tsx"),
   // City pages (ADR 0042): one module serves the fixed US routes, San Jose and Riverview.
   ...US_CITY_ROUTES.map(({ slug }) => route(slug, "routes/cities/us-city.tsx", { id: `city-${slug}` })),
   route("cities/:city", "routes/cities/city-page.tsx"),

@@ -5,7 +5,7 @@ const labels = (isAdmin: boolean, screen: "wide" | "small") => accountMenuFor(is
 
 describe("account menu (docs/product.md#header)", () => {
   it("lists every item in order on wide screens, with the admin link for admins only", () => {
-    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Messages"]);
+    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Wishlists", "Messages"]);
     expect(labels(true, "wide")).toEqual([
       "Dashboard",
       "My Profile",
@@ -13,13 +13,14 @@ describe("account menu (docs/product.md#header)", () => {
       "List A Space",
       "My Listings",
       "My Bookings",
+      "Wishlists",
       "Messages",
       "Admin Dashboard",
     ]);
   });
 
   it("leaves My Listings and the admin link out of the small-screen list, even for admins", () => {
-    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Messages"];
+    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages"];
     expect(labels(false, "small")).toEqual(small);
     expect(labels(true, "small")).toEqual(small);
   });
@@ -34,6 +35,7 @@ describe("account menu (docs/product.md#header)", () => {
       "List A Space": "/create-listing",
       "My Listings": "/my-listings",
       "My Bookings": "/my-bookings",
+      Wishlists: "/wishlists",
       Messages: "/messages",
       "Admin Dashboard": "/admin",
     });

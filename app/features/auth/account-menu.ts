@@ -13,6 +13,8 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { kind: "link", label: "List A Space", to: "/create-listing" },
   { kind: "link", label: "My Listings", to: "/my-listings", wideOnly: true },
   { kind: "link", label: "My Bookings", to: "/my-bookings" },
+  // Saved listings and searches (issue #27 points 5-6).
+  { kind: "link", label: "Wishlists", to: "/wishlists" },
   { kind: "link", label: "Messages", to: "/messages" },
   { kind: "link", label: "Admin Dashboard", to: "/admin", wideOnly: true, adminOnly: true },
 ];

@@ -7,6 +7,7 @@ import { queueReviewRequests } from "~/features/mail/review-requests.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { runPayouts } from "~/features/payouts/payouts.server";
+import { runSearchAlerts } from "~/features/wishlists/saved-searches.server";
 import type { Db } from "~/lib/db.server";
 
 /**
@@ -47,6 +48,9 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // its last fetch; the job looks for due feeds every 5 minutes and claims them (a lease,
   // SKIP LOCKED), so a feed is fetched by one worker at a time.
   { name: "ical-import", intervalMs: 5 * 60_000, run: (db, now) => runIcalImport(db, now) },
+  // Saved search alerts (issue #27 point 6, ADR 0231): listings published or freed by a
+  // cancellation are checked against the saved searches; at most one e-mail a day per search.
+  { name: "search-alerts", intervalMs: 60_000, run: (db, now) => runSearchAlerts(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

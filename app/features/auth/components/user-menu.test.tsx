@@ -75,6 +75,7 @@ describe("UserMenu", () => {
       "List A Space",
       "My Listings",
       "My Bookings",
+      "Wishlists",
       "Messages",
       "Admin Dashboard",
       "Sign Out",

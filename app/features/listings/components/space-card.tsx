@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cardBadge, FALLBACK_IMAGE, formatRating, offerLine, offerQuery, priceChips, type CardOffer, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
+import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
 
 const BADGE_TONES = {
@@ -78,6 +79,8 @@ export function SpaceCard({
         <span className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>
           {badge.label}
         </span>
+        {/* Above the title link's full-card overlay (issue #27 point 5). */}
+        <SaveHeart spaceId={space.id} title={space.title} className="absolute top-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">

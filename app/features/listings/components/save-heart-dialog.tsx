@@ -1,0 +1,128 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { WISHLIST_NAME_MAX, wishlistNameFormSchema } from "~/features/wishlists/wishlist-rules";
+import { parseForm } from "~/lib/forms";
+import { ERROR_TEXT } from "~/lib/messages";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Dialog, DialogContent } from "~/ui/dialog";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { post, WISHLISTS_ENDPOINT as ENDPOINT, type ListChoice } from "./save-heart-api";
+
+/** 'Save to a wishlist': the guest's lists as toggles, and a new list. */
+export function ChooseListDialog({ spaceId, title, message, onClose, onSavedChange }: { spaceId: string; title: string; message: string | null; onClose(): void; onSavedChange(anySaved: boolean): void }) {
+  const [lists, setLists] = useState<ListChoice[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void fetch(`${ENDPOINT}?spaceId=${encodeURIComponent(spaceId)}`, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { lists?: ListChoice[] } | null) => {
+        if (!live) return;
+        if (body?.lists) setLists(body.lists);
+        else setError(ERROR_TEXT.generic);
+      })
+      .catch(() => live && setError(ERROR_TEXT.generic));
+    return () => {
+      live = false;
+    };
+  }, [spaceId]);
+
+  async function toggle(list: ListChoice) {
+    const next = !list.saved;
+    const update = (items: ListChoice[], saved: boolean) => items.map((item) => (item.id === list.id ? { ...item, saved, count: item.count + (saved ? 1 : -1) } : item));
+    const optimistic = update(lists ?? [], next);
+    setLists(optimistic);
+    onSavedChange(optimistic.some((item) => item.saved));
+    const answer = await post({ intent: next ? "save" : "remove", spaceId, wishlistId: list.id });
+    if (!answer.ok) {
+      const reverted = update(optimistic, !next);
+      setLists(reverted);
+      onSavedChange(reverted.some((item) => item.saved));
+      setError(answer.error);
+    } else setError(null);
+  }
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseForm(wishlistNameFormSchema, { name });
+    if (!parsed.ok) {
+      setNameError(parsed.fieldErrors.name);
+      return;
+    }
+    setBusy(true);
+    const answer = await post({ intent: "create", spaceId, name: parsed.data.name });
+    setBusy(false);
+    if (!answer.ok) {
+      if (answer.field === "name") setNameError(answer.error);
+      else setError(answer.error);
+      return;
+    }
+    setName("");
+    setNameError(undefined);
+    setLists((items) => [...(items ?? []), { id: answer.wishlistId ?? crypto.randomUUID(), name: parsed.data.name, isDefault: false, count: 1, saved: true }]);
+    onSavedChange(true);
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent size="sm" placement="sheet" title="Save to a wishlist" description={message ?? `Choose the lists for ${title}.`}>
+        {error && (
+          <Alert tone="error" className="mt-4 px-3 py-2 text-sm">
+            {error}
+          </Alert>
+        )}
+        {lists === null && !error ? (
+          <p className="mt-4 text-sm text-slate-600">Loading your lists…</p>
+        ) : (
+          <ul className="mt-4 space-y-2" aria-label="Your wishlists">
+            {(lists ?? []).map((list) => (
+              <li key={list.id}>
+                <button
+                  type="button"
+                  aria-pressed={list.saved}
+                  onClick={() => void toggle(list)}
+                  className={cn(
+                    "flex w-full items-center justify-between gap-3 rounded-lg border px-3 py-2.5 text-left text-sm",
+                    list.saved ? "border-brand-600 bg-brand-50 font-semibold text-brand-900" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+                  )}
+                >
+                  <span className="truncate">{list.name}</span>
+                  <span className="shrink-0 text-xs text-slate-600">{list.saved ? "Saved" : `${list.count} saved`}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form noValidate onSubmit={(event) => void create(event)} className="mt-5 flex flex-col gap-3 border-t border-slate-200 pt-4">
+          <Field label="New list" error={nameError} hint={nameError ? undefined : `Up to ${WISHLIST_NAME_MAX} characters.`}>
+            <Input
+              name="name"
+              value={name}
+              maxLength={WISHLIST_NAME_MAX}
+              autoComplete="off"
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(undefined);
+              }}
+            />
+          </Field>
+          <Button type="submit" variant="secondary" pending={busy} pendingText="Creating…">
+            Create and save
+          </Button>
+        </form>
+        <p className="mt-4 text-sm">
+          <a href="/wishlists" className="font-semibold text-brand-800 underline">
+            See your wishlists
+          </a>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+

@@ -1,0 +1,63 @@
+import { data, Form, Link } from "react-router";
+import { deleteSavedSearchByToken, savedSearchByToken } from "~/features/wishlists/saved-searches.server";
+import { SAVED_SEARCH_TEXT } from "~/features/wishlists/wishlist-text";
+import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { getDb } from "~/lib/db.server";
+import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import { pageMeta } from "~/lib/seo";
+import { Alert } from "~/ui/alert";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/saved-search-delete";
+
+/**
+ * The delete link of a saved-search alert e-mail (ADR 0231): the page asks, a POST deletes
+ * (a mail scanner that opens the link deletes nothing). No sign-in needed: the token is the key.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const saved = await savedSearchByToken(await getDb(), params.token);
+  return data({ label: saved?.label ?? null }, { status: saved ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await readFormWithLimit(request, SMALL_FORM_BYTES);
+  const deleted = await deleteSavedSearchByToken(await getDb(), params.token);
+  return data({ deleted }, { status: deleted ? 200 : 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta({ title: "Delete saved search", description: "Stop the e-mails of a saved search.", path: `/saved-searches/${params.token}/delete`, matches, noIndex: true });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function SavedSearchDeletePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Delete saved search</h1>
+      {actionData?.deleted ? (
+        <Alert tone="success" className="mt-6">
+          {SAVED_SEARCH_TEXT.deleted}. You will get no more e-mails for it.
+        </Alert>
+      ) : loaderData.label && !actionData ? (
+        <Form method="post" className="mt-6 space-y-4">
+          <p className="text-slate-700">
+            Stop the e-mails for <strong>{loaderData.label}</strong> and delete this saved search?
+          </p>
+          <Button type="submit" variant="danger">
+            Delete saved search
+          </Button>
+        </Form>
+      ) : (
+        <Alert tone="info" className="mt-6">
+          This saved search no longer exists.
+        </Alert>
+      )}
+      <p className="mt-6">
+        <Link to="/explore" className="font-semibold text-brand-800 underline">
+          Explore listings
+        </Link>
+      </p>
+    </section>
+  );
+}

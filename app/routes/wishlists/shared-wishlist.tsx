@@ -1,0 +1,53 @@
+import { Heart } from "lucide-react";
+import { data, Link } from "react-router";
+import { SpaceGrid } from "~/features/listings/components/space-grid";
+import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
+import { getSharedWishlist } from "~/features/wishlists/wishlists.server";
+import { getDb } from "~/lib/db.server";
+import { notFound } from "~/lib/http";
+import { pageMeta } from "~/lib/seo";
+import { EmptyState } from "~/ui/empty-state";
+import type { Route } from "./+types/shared-wishlist";
+
+/**
+ * A wishlist shared by its link (issue #27 point 5, ADR 0230): read-only, for anyone,
+ * signed in or not. A wrong or withdrawn token is the one 404 page.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const shared = await getSharedWishlist(await getDb(), params.token);
+  if (!shared.ok) notFound(shared.error);
+  return data({ list: shared.list }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
+  pageMeta({
+    title: loaderData ? `${loaderData.list.name} — a shared wishlist` : "Shared wishlist",
+    description: "Listings saved on Rentwell and shared by link.",
+    path: `/wishlists/shared/${params.token}`,
+    matches,
+    noIndex: true,
+  });
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+export default function SharedWishlistPage({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <p className="text-sm font-semibold text-brand-800">Shared wishlist{list.ownerName ? ` from ${list.ownerName}` : ""}</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight break-words text-slate-900">{list.name}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        {list.spaces.length === 1 ? "1 listing" : `${list.spaces.length} listings`} · read-only
+      </p>
+      {list.spaces.length === 0 ? (
+        <EmptyState className="mt-8" icon={<Heart className="size-8" />} title="Nothing saved here yet" description="The listings in this list are no longer on Rentwell." action={<Link to="/explore" className="font-semibold text-brand-800 underline">Explore listings</Link>} />
+      ) : (
+        <div className="mt-8">
+          <SpaceGrid spaces={list.spaces} label={`Listings in ${list.name}`} priorityFirst />
+        </div>
+      )}
+    </section>
+  );
+}
