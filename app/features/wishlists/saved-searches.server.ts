@@ -8,7 +8,7 @@ import { queueEmail } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/render";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { searchExplore } from "~/features/search/search.server";
-import type { Db, Tx } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
 import { SAVED_SEARCH_TEXT } from "./wishlist-text";
 
@@ -16,7 +16,7 @@ import { SAVED_SEARCH_TEXT } from "./wishlist-text";
  * Saved search alerts (issue #27 point 6, docs/decisions/0231-saved-search-alerts.md).
  * A guest saves /explore's query string as given; when a listing is published or a
  * booking of it is cancelled, that change leaves a row in `search_alert_checks` in its
- * own transaction, and the `search-alerts` job runs each saved search through the
+ * own transaction (triggers of migration 0021, so no code path can forget it), and the `search-alerts` job runs each saved search through the
  * search module's own parser and search function (never a copy of their rules) and
  * e-mails the guest through the outbox when the listing is among the results — at most
  * once a day per saved search.
@@ -111,14 +111,6 @@ export async function deleteSavedSearchByToken(db: Db, token: string): Promise<b
   if (!TOKEN_RE.test(token)) return false;
   const rows = await db.delete(savedSearches).where(eq(savedSearches.unsubscribeToken, token)).returning({ id: savedSearches.id });
   return rows.length > 0;
-}
-
-/**
- * Leaves work for the `search-alerts` job: call it in the transaction of the change
- * (a listing published, a booking cancelled), so the check exists exactly when the change does.
- */
-export async function enqueueSearchAlertCheck(tx: Db | Tx, input: { spaceId: string; reason: "published" | "cancellation"; now: Date }) {
-  await tx.insert(searchAlertChecks).values({ spaceId: input.spaceId, reason: input.reason, dueAt: input.now, createdAt: input.now });
 }
 
 /** Claims due checks (SKIP LOCKED) and pushes them one lease ahead: a run that dies leaves them to the next. */
