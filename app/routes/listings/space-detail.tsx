@@ -8,6 +8,7 @@ import { bookingWidgetFor } from "~/features/bookings/availability.server";
 import { scheduleInWords } from "~/features/availability/schedule";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
+import { SaveHeart } from "~/features/listings/components/save-heart";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
@@ -214,7 +215,10 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             Draft — only you can see this listing
           </p>
         )}
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-4xl">{space.title}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-4xl">{space.title}</h1>
+          {space.isPublished && <SaveHeart spaceId={space.id} title={space.title} variant="plain" className="shrink-0" />}
+        </div>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
           <span className="inline-flex items-center gap-1">
             <MapPin className="h-4 w-4" aria-hidden="true" />
