@@ -66,9 +66,10 @@ export function offerLine(offer: CardOffer, rentalType: string) {
   return `${formatMinorWhole(offer.totalMinor, offer.currency)} total for ${length}${seats}`;
 }
 
-/** The space page's query that carries the offer into its booking widget ("?start=…&unit=hour&duration=3"). */
-export function offerQuery(offer: CardOffer) {
+/** The space page's address with the offer for its booking widget ("…?id=…&start=…&unit=hour&duration=3"). */
+export function offerHref(path: string, offer: CardOffer | undefined) {
+  if (!offer) return path;
   const params = new URLSearchParams({ start: offer.start, unit: offer.unit, duration: String(offer.duration) });
   if (offer.seats > 1) params.set("seats", String(offer.seats));
-  return `?${params.toString()}`;
+  return `${path}${path.includes("?") ? "&" : "?"}${params.toString()}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { cardBadge, FALLBACK_IMAGE, formatRating, offerLine, offerQuery, priceChips, type CardOffer, type SpaceCardData } from "../card";
+import { cardBadge, FALLBACK_IMAGE, formatRating, offerHref, offerLine, priceChips, type CardOffer, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
@@ -84,7 +84,7 @@ export function SpaceCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">
-          <a href={spacePath(space) + (space.offer ? offerQuery(space.offer) : "")} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <a href={offerHref(spacePath(space), space.offer)} className="after:absolute after:inset-0 focus-visible:outline-none">
             {space.title}
           </a>
         </Heading>
