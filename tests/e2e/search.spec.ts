@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { fillCard } from "#tests/e2e/support/booking-widget";
+import { expect, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+
+/**
+ * Search by when (issue #27 points 1 and 2): a guest searches Saturday 10:00 for 3 hours,
+ * narrows by price, opens a result whose card shows the price for that time, finds the
+ * widget already on that time and books it. The demo's Midtown Mixing Suite (New York,
+ * $70 an hour) is the listing; each width books its own Saturday (desktop 7 weeks from
+ * now, the phone 13, moved on by one for every `--repeat-each` run), so the journeys
+ * never meet the booking journeys' weeks.
+ */
+const TITLE = "Midtown Mixing Suite with Live Room";
+const PASSWORD = "search-journey-pw-2026";
+const SHOTS = "/work/shots/search";
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+});
+
+/** The Saturday `weeks` weeks from now ("YYYY-MM-DD"). */
+function saturday(testInfo: TestInfo) {
+  const weeks = (testInfo.project.name === "phone" ? 13 : 7) + testInfo.repeatEachIndex;
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7) + weeks * 7);
+  return day.toISOString().slice(0, 10);
+}
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+test.describe("search by when", () => {
+  test("Saturday 10:00 for 3 hours, a price range, the result's price and kept time, booked", async ({ page }, testInfo) => {
+    const date = saturday(testInfo);
+    await signUp(page, uniqueEmail(`search-${testInfo.project.name}`), PASSWORD);
+    await page.goto("/explore");
+    const count = page.getByTestId("result-count");
+    await expect(count).toHaveText(/\d+ spaces/);
+    const before = await count.textContent();
+
+    // When: a date, a start time and a length; each change searches and the count follows.
+    await page.getByLabel("Date", { exact: true }).fill(date);
+    await expect(page).toHaveURL(new RegExp(`date=${date}`));
+    await page.getByLabel("Start time").selectOption("10:00");
+    await expect(page).toHaveURL(/time=10%3A00/);
+    await page.getByLabel("For", { exact: true }).selectOption("3");
+    await expect(page).toHaveURL(/hours=3/);
+    await expect(count).not.toHaveText(before ?? "");
+
+    // Price: $60–$80 an hour.
+    await page.getByText("Filters and sort").click();
+    await expect(page.getByTestId("price-histogram")).toBeVisible();
+    await page.getByLabel("Minimum").fill("60");
+    await page.getByLabel("Maximum").fill("80");
+    await page.getByLabel("Maximum").press("Enter");
+    await expect(page).toHaveURL(/min=60&max=80/);
+    await page.getByRole("searchbox", { name: "Search spaces" }).fill("Midtown Mixing");
+    await expect(page).toHaveURL(/q=Midtown\+Mixing/);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: TITLE }) });
+    // $70 × 3 hours and the 10 % fee.
+    await expect(card.getByTestId("offer")).toHaveText("$231 total for 3 hours");
+    await shot(page, "explore-when");
+
+    // Back steps through the filters.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/q=Midtown/);
+    await page.goForward();
+    await expect(card.getByTestId("offer")).toBeVisible();
+
+    await card.getByRole("link", { name: TITLE }).click();
+    await expect(page).toHaveURL(/start=.*&unit=hour&duration=3/);
+    const widget = page.getByTestId("booking-widget");
+    await expect(widget.getByLabel("Start time")).toHaveValue(/T15:00:00.000Z$|T14:00:00.000Z$/);
+    await expect(widget.getByLabel("Duration")).toHaveValue("3");
+    await expect(page.getByTestId("booking-total")).toHaveText("$231.00");
+    await shot(page, "widget-kept");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    const form = await fillCard(page, "4242 4242 4242 4242");
+    await form.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+    // The same search no longer shows it: that time is taken.
+    await page.goto(`/explore?q=Midtown+Mixing&date=${date}&time=10%3A00&hours=3`);
+    await expect(page.getByText("No spaces found. Try adjusting your filters.")).toBeVisible();
+  });
+
+  test("works without JavaScript: the GET form, a bad date's message", async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/explore");
+    await page.getByLabel("Date", { exact: true }).fill(saturday(testInfo));
+    await page.getByLabel("Start time").selectOption("10:00");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}.*time=10%3A00/);
+    await expect(page.getByTestId("result-count")).toHaveText(/spaces?/);
+    await page.goto("/explore?date=2020-01-01&min=-5&amenity=a&max=1e309");
+    await expect(page.getByRole("alert")).toContainText("Please pick a date from today on");
+    await expect(page.getByRole("alert")).toContainText("Please enter a price as a number");
+    await shot(page, "explore-bad-input");
+    await context.close();
+  });
+});
