@@ -9,6 +9,7 @@ import { parseExploreSearch } from "~/features/search/search-params";
 import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
 import { requestNow } from "~/lib/clock.server";
+import { SaveSearchButton } from "~/features/wishlists/components/save-search-button";
 import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/explore";
@@ -267,6 +268,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
                 Clear filters
               </Link>
             )}
+            {filtered && problems.length === 0 && <SaveSearchButton />}
           </div>
           {problems.length > 0 ? (
             <Alert tone="error">
