@@ -3,7 +3,9 @@ import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { boxAround, EARTH_RADIUS_KM, GEO_MESSAGES, type Bounds, type Point } from "./coordinates";
 import { geocoder, type Geocoder } from "./geocoder.server";
-import type { GeoQuery } from "./geo-params";
+import type { GeoFilter, GeoQuery } from "./geo-params";
+
+export type { GeoFilter };
 
 /**
  * The geographic part of a search in SQL (issue #27 points 3 and 4, ADR 0222): plain SQL on
@@ -13,15 +15,6 @@ import type { GeoQuery } from "./geo-params";
  * when they cross the antimeridian. Only the public (approximate) point is ever compared, so
  * no search can narrow a listing down to closer than its public circle.
  */
-
-export type GeoFilter = {
-  /** The point distances are measured from ('near', 'Near me', or the map's centre). */
-  center: Point | null;
-  /** Around `center` when there are no bounds. */
-  radiusKm: number;
-  /** The map's box; replaces the radius. */
-  bounds: Bounds | null;
-};
 
 /** Turns the URL's query into a filter, geocoding a place name (outside any transaction). */
 export async function resolveGeoQuery(

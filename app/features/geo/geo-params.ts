@@ -28,6 +28,16 @@ export type GeoQuery = {
   problems: string[];
 };
 
+/** A resolved geographic filter (geo-filter.server.ts turns it into SQL). */
+export type GeoFilter = {
+  /** The point distances are measured from ('near', 'Near me', or the map's centre). */
+  center: Point | null;
+  /** Around `center` when there are no bounds. */
+  radiusKm: number;
+  /** The map's box; replaces the radius. */
+  bounds: Bounds | null;
+};
+
 export const GEO_PARAM_NAMES = ["near", "lat", "lng", "radius", "bounds"] as const;
 export const MAX_PLACE_LENGTH = 100;
 

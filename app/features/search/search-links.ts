@@ -23,6 +23,7 @@ export const SORTS = {
   price_desc: "Price: high to low",
   rating: "Rating",
   newest: "Newest",
+  distance: "Distance",
 } as const;
 export type SortKey = keyof typeof SORTS;
 
@@ -52,6 +53,12 @@ export type ExploreFilters = {
   sub: string;
   rating: number | null;
   sort: SortKey;
+  /** Where (issue #27 points 3 and 4, app/features/geo/geo-params.ts): a place, 'Near me', the radius, the map's bounds. */
+  near?: string;
+  lat?: string;
+  lng?: string;
+  radius?: string;
+  bounds?: string;
 };
 
 /**
@@ -84,6 +91,11 @@ export function exploreQuery(filters: Partial<ExploreFilters>) {
   put("category", filters.category);
   put("sub", filters.sub);
   put("rating", filters.rating);
+  put("near", filters.near);
+  put("lat", filters.lat);
+  put("lng", filters.lng);
+  put("radius", filters.radius);
+  put("bounds", filters.bounds);
   if (filters.sort && filters.sort !== "relevance") put("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
@@ -93,6 +105,6 @@ export function exploreQuery(filters: Partial<ExploreFilters>) {
 /** Whether any filter besides the page and the order is set. */
 export function hasFilters(filters: ExploreFilters) {
   return Boolean(
-    filters.q || filters.type || filters.location || filters.date || filters.guests || filters.min || filters.max || filters.amenities.length > 0 || filters.rental || filters.category || filters.sub || filters.rating,
+    filters.q || filters.type || filters.location || filters.date || filters.guests || filters.min || filters.max || filters.amenities.length > 0 || filters.rental || filters.category || filters.sub || filters.rating || filters.near || filters.lat || filters.bounds,
   );
 }

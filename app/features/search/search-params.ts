@@ -5,6 +5,7 @@ import { DURATION_LIMITS } from "~/features/bookings/pricing";
 import { parseMinor } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
+import type { GeoFilter } from "~/features/geo/geo-params";
 import { findRegion, type RegionId } from "./regions";
 import { EXPLORE_MAX_PAGE, MAX_AMENITIES, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "./search-links";
 
@@ -90,6 +91,8 @@ export type When =
 /** The parsed search: the URL's filters as typed (for the form), and what they mean. */
 export type ExploreSearch = ExploreFilters & {
   when: When | null;
+  /** Where (issue #27 points 3 and 4): a radius around a point or map bounds, resolved by the loader (app/features/geo). */
+  geo?: GeoFilter | null;
   /** Price bounds in minor units of `currency`, per the unit the search prices (hour, or day for a date range). */
   price: { min: number | null; max: number | null };
   /** What is wrong with the search, one message a problem; a search with problems runs no query. */

@@ -17,6 +17,7 @@ import {
 } from "./search-params";
 export { listCategories } from "~/features/hosting/listings.server";
 import { confirmOffers, scheduleColumns, whenConditions, type Offer } from "./when.server";
+import { distanceOrder, geoConditions } from "~/features/geo/geo-filter.server";
 
 /**
  * Every public list of listings. Only published listings are public; all
@@ -96,6 +97,8 @@ export function exploreConditions(search: ExploreSearch, now: Date): SQL[] {
     price.min !== null ? gte(priced, price.min) : undefined,
     price.max !== null ? lte(priced, price.max) : undefined,
     ...(when ? whenConditions(when, guests ?? 1, now) : []),
+    // Where (issue #27 points 3 and 4): a range on the indexed public latitude first, then the exact test.
+    ...geoConditions(search.geo ?? null),
   ];
   return fragments.filter((fragment): fragment is SQL => fragment !== undefined);
 }
@@ -115,6 +118,8 @@ export const ORDERS: Record<SortKey, (search: ExploreSearch) => SQL[]> = {
   price_desc: ({ when }) => [sql`${pricedColumn(when)} desc nulls last`, desc(spaces.id)],
   rating: () => [desc(spaces.rating), desc(spaces.reviewCount), ...newestFirst],
   newest: () => [...newestFirst],
+  // Nearest first from the place, 'Near me' or the map's centre; without one, the newest.
+  distance: ({ geo }) => (geo?.center ? distanceOrder(geo) : [...newestFirst]),
 };
 
 /** A count past this shows as "1,000+": counting stops there, so it never walks the whole table. */

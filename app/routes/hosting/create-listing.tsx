@@ -8,6 +8,8 @@ import { listingFormTooLarge, runListingAction } from "~/features/hosting/listin
 import { loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { LazyPinPicker } from "~/features/geo/components/lazy-pin-picker";
 import { redirectWithToast } from "~/lib/flash.server";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentw
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return { ...(await loadFormOptions(await getDb())), formToken: crypto.randomUUID() };
+  return { ...(await loadFormOptions(await getDb())), formToken: crypto.randomUUID(), mapStyleUrl: env().MAP_STYLE_URL ?? null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -46,6 +48,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
           defaults={(failed?.values as ListingDefaults | undefined) ?? {}}
           errors={failed?.fieldErrors}
           formError={failed?.formError}
+          pinPicker={<LazyPinPicker styleUrl={loaderData.mapStyleUrl} />}
           formToken={loaderData.formToken}
         />
       </div>

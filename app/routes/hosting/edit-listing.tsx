@@ -8,6 +8,8 @@ import { priceFieldsAsText } from "~/features/hosting/listing-form";
 import { getOwnerSpace, HostingError, loadFormOptions } from "~/features/hosting/listings.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { LazyPinPicker } from "~/features/geo/components/lazy-pin-picker";
 import { redirectWithToast } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
@@ -25,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   try {
     const [space, options] = await Promise.all([getOwnerSpace(db, user.id, params.id), loadFormOptions(db)]);
-    return { space, ...options };
+    return { space, ...options, mapStyleUrl: env().MAP_STYLE_URL ?? null };
   } catch (error) {
     if (!(error instanceof HostingError)) logger.error({ err: error }, ERROR_TEXT.fetchListing);
     throw await fetchFailed();
@@ -70,6 +72,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           defaults={defaults}
           errors={failed?.fieldErrors}
           formError={failed?.formError}
+          pinPicker={<LazyPinPicker styleUrl={loaderData.mapStyleUrl} />}
         />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
@@ -8,6 +8,12 @@ import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, hasFilters, MAX_QUERY
 import { parseExploreSearch } from "~/features/search/search-params";
 import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { ExploreMapPanel } from "~/features/geo/components/explore-map-panel";
+import { GeoSearchFields } from "~/features/geo/components/geo-search-fields";
+import { resolveGeoQuery } from "~/features/geo/geo-filter.server";
+import { parseGeoParams } from "~/features/geo/geo-params";
+import { RADIUS_KM } from "~/features/geo/coordinates";
 import { requestNow } from "~/lib/clock.server";
 import { SaveSearchButton } from "~/features/wishlists/components/save-search-button";
 import { useDelegatedLinks } from "~/ui/delegated-links";
@@ -39,14 +45,19 @@ const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: []
 export async function loader({ request }: Route.LoaderArgs) {
   const now = requestNow(request);
   const search = parseExploreSearch(new URL(request.url).searchParams, now);
-  const { when: _when, price, problems, ...filters } = search;
+  // Where (issue #27 points 3 and 4, app/features/geo): a place is geocoded here, outside any transaction.
+  const geoQuery = parseGeoParams(new URL(request.url).searchParams);
+  const geo = await resolveGeoQuery(geoQuery);
+  Object.assign(search, geoQuery.params, { geo: geo.filter, problems: [...search.problems, ...geo.problems] });
+  const mapStyleUrl = env().MAP_STYLE_URL ?? null;
+  const { when: _when, geo: _geo, price, problems, ...filters } = search;
   const today = now.toISOString().slice(0, 10);
   let db;
   try {
     db = await getDb();
   } catch (error) {
     logFailure("Database", error);
-    return { filters, price, problems, today, types: [], locations: [], choices: NO_CHOICES, results: { error: FETCH_SPACES_FAILED } as const };
+    return { filters, price, problems, today, mapStyleUrl, types: [], locations: [], choices: NO_CHOICES, results: { error: FETCH_SPACES_FAILED } as const };
   }
   const quietly = <T,>(what: string, work: Promise<T>, fallback: T) =>
     work.catch((error: unknown) => {
@@ -67,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     quietly("Categories", listCategories(db), []),
     quietly("Price histogram", priceHistogram(db, search, now), []),
   ]);
-  return { filters, price, problems, today, types, locations, choices: { amenities, categories, histogram }, results };
+  return { filters, price, problems, today, mapStyleUrl, types, locations, choices: { amenities, categories, histogram }, results };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -104,11 +115,18 @@ function filtersOf(form: HTMLFormElement): Partial<ExploreFilters> {
     sub: value("sub"),
     rating: whole("rating"),
     sort: (value("sort") || "relevance") as SortKey,
+    near: value("near"),
+    lat: value("lat"),
+    lng: value("lng"),
+    // The radius only with a place or 'Near me', and only when it is not the default.
+    radius: (value("near") || value("lat")) && value("radius") !== String(RADIUS_KM.default) ? value("radius") : "",
+    bounds: value("bounds"),
   };
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { filters, price, problems, today, types, locations, choices, results } = loaderData;
+  const { filters, price, problems, today, mapStyleUrl, types, locations, choices, results } = loaderData;
+  const [moveSearch, setMoveSearch] = useState(Boolean(filters.bounds));
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -172,7 +190,8 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         }}
         onChange={(event) => {
           // The text box searches after a pause (below); every other control at once.
-          if ((event.target as HTMLElement).getAttribute("name") !== "q") go(event.currentTarget);
+          const name = (event.target as HTMLElement).getAttribute("name");
+          if (name !== "q" && name !== "near") go(event.currentTarget);
         }}
       >
         {filters.location && <input type="hidden" name="location" value={filters.location} />}
@@ -215,6 +234,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </div>
+        <GeoSearchFields values={filters} />
         <ExploreFilterControls filters={filters} choices={choices} today={today} price={price} />
       </Form>
 
@@ -279,7 +299,15 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               </ul>
             </Alert>
           ) : (
-            <Results results={results} filters={filters} loading={loading} />
+            <ExploreMapPanel
+              query={location.search}
+              styleUrl={mapStyleUrl}
+              moveSearch={moveSearch}
+              onMoveSearchChange={setMoveSearch}
+              onBoundsChange={(bounds) => void navigate(exploreHref({ ...filters, bounds, page: 1 }), { replace: true, preventScrollReset: true })}
+            >
+              <Results results={results} filters={filters} loading={loading} />
+            </ExploreMapPanel>
           )}
         </section>
       </div>

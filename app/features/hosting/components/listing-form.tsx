@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useLiveEvents } from "~/features/realtime/use-live-events";
 import { parseForm } from "~/lib/forms";
@@ -71,6 +71,7 @@ export function ListingForm({
   formError,
   formToken,
   optionErrors,
+  pinPicker,
 }: {
   mode: "create" | "edit";
   categories: CategoryOption[];
@@ -82,6 +83,8 @@ export function ListingForm({
   formToken?: string;
   /** The texts of docs/product.md#error-texts, 'Failed to fetch categories' / 'Failed to fetch space types' when a list could not be read. */
   optionErrors?: { categories: string | null; spaceTypes: string | null };
+  /** The map that places the pin (issue #27; the route passes the geo feature's picker), shown under the coordinates. */
+  pinPicker?: ReactNode;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -329,6 +332,9 @@ export function ListingForm({
             {errors.address}
           </p>
         )}
+        <TextField name="latitude" label="Latitude" inputMode="decimal" defaultValue={num(defaults.latitude)} error={errors.latitude} hint="Set by the pin; leave both empty to place it from the address" />
+        <TextField name="longitude" label="Longitude" inputMode="decimal" defaultValue={num(defaults.longitude)} error={errors.longitude} />
+        {pinPicker}
       </FormSection>
 
       <FormSection title="Photos and videos">

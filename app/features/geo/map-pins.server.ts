@@ -1,0 +1,34 @@
+import { spacePath } from "~/features/listings/slug";
+import { exploreConditions } from "~/features/search/search.server";
+import { parseExploreSearch } from "~/features/search/search-params";
+import type { Db } from "~/lib/db.server";
+import { formatMinorWhole } from "~/lib/money";
+import { listMapPins, resolveGeoQuery } from "./geo-filter.server";
+import { parseGeoParams } from "./geo-params";
+import type { PinsAnswer } from "./map-pins";
+
+/**
+ * The explore map's pins (issue #27 point 4): the listings matching /explore's URL — every
+ * filter of the list, and the place, radius or map bounds — at most 500, at their public
+ * points only. A search with problems answers no pins and the problems.
+ */
+export async function explorePins(db: Db, params: URLSearchParams, now: Date): Promise<PinsAnswer> {
+  const search = parseExploreSearch(params, now);
+  const geo = await resolveGeoQuery(parseGeoParams(params));
+  const problems = [...search.problems, ...geo.problems];
+  if (problems.length > 0) return { pins: [], problems, center: null };
+  const filter = geo.filter ?? { center: null, radiusKm: 0, bounds: null };
+  const rows = await listMapPins(db, filter, exploreConditions({ ...search, geo: null }, now));
+  return {
+    pins: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      lat: row.lat,
+      lng: row.lng,
+      price: row.hourlyPrice ? `${formatMinorWhole(row.hourlyPrice, row.currency)}/hr` : row.dailyPrice ? `${formatMinorWhole(row.dailyPrice, row.currency)}/day` : "",
+      href: spacePath(row),
+    })),
+    problems: [],
+    center: geo.filter?.center ?? null,
+  };
+}
