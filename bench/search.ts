@@ -20,6 +20,9 @@
  * BENCH_CONNECTIONS (10), BENCH_PORT (3207), BENCH_PGLITE=1 to also time the
  * queries on an in-memory PGlite, BENCH_HTTP=0 to skip the HTTP part.
  * BENCH_WORKERS: the worker counts to compare (default "1,default").
+ * Issue #27 adds search by when and the filters (text + date + time; a date range with
+ * price, guests and two amenities; any 3 hours on Saturday; the worst bad input) with a
+ * p95 target of 15 ms, and explore with a date filter at ≥ 60 % of explore's req/s.
  * Exits non-zero when a target is missed: search p95 ≤ 25 ms on PostgreSQL; with
  * the default workers GET /about ≥ 400 req/s, /explore ≥ 250, a space page ≥ 250,
  * p99 ≤ 100 ms (issue #16; figures on a shared machine vary, see bench/README.md).
@@ -33,7 +36,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
 import { parseExploreSearch } from "~/features/search/search-params";
-import { featuredUsa, internationalSpaces, listLocations, searchExplore, searchHome } from "~/features/search/search.server";
+import { featuredUsa, internationalSpaces, listLocations, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
+import { addDays } from "~/features/bookings/slots";
 import { spacePath } from "~/features/listings/slug";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { prepare } from "./scale-data";
@@ -46,6 +50,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const P95_TARGET_MS = 25;
+/** Issue #27's queries: p95 ≤ 15 ms at 100 000 listings. */
+const WHEN_P95_TARGET_MS = 15;
+const WHEN_QUERIES = ["explore text only", "explore text + date + time", "explore date range + price + capacity + 2 amenities", "explore worst bad input"];
 
 // ------------------------------------------------------------ query timings
 
@@ -73,6 +80,15 @@ const TEXTS = ["studio", "loft", "kayak", "Camera", "harbour", "wifi", "natural 
 const TYPE_OF = (types: string[], i: number) => types[i % types.length]!;
 const EXPLORE_LOCATIONS = ["New York", "tampa", "London", "Tokyo", "Sydney", "Austin", "Paris", "Dubai"];
 const REGION_IDS = ["asia-pacific", "europe", "middle-east", "americas"];
+/** The Saturday `weeks` weeks after the coming one ("YYYY-MM-DD"). */
+function saturday(weeks: number) {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7) + 7 + weeks * 7);
+  return day.toISOString().slice(0, 10);
+}
+const AMENITY_PAIRS = ["Parking", "Kitchen", "Projector", "Lighting"];
+/** Everything wrong at once: a past date, an inverted range, 1e309, a negative price, 500 amenities. */
+const WORST_BAD_INPUT = `date=2001-01-01&end=2000-01-01&hours=99&min=-5&max=1e309&guests=0&${Array.from({ length: 500 }, (_, i) => `amenity=a${i}`).join("&")}`;
 const CITY: CityMatch = { kind: "exact", name: "New York" };
 const CATCH_ALL_CITIES: CityMatch[] = ["tokyo", "london", "paris", "sydney", "dubai", "seoul", "toronto", "berlin"].map((name) => ({ kind: "contains", terms: [name] }));
 const SAN_JOSE: CityMatch = { kind: "contains", terms: ["san jose", "santa clara county"] };
@@ -87,6 +103,18 @@ async function timeQueries(database: Database, label: string) {
       explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, type: TYPE_OF(types, i), location: EXPLORE_LOCATIONS[i % EXPLORE_LOCATIONS.length]! }).toString()),
     ),
     await time(`explore text only${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! }).toString())),
+    // Issue #27: by when, filters, the worst bad input (a message, no query).
+    await time(`explore text + date + time${suffix}`, (i) =>
+      explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, date: saturday(i % 6), time: `${String(9 + (i % 8)).padStart(2, "0")}:00`, hours: "3" }).toString()),
+    ),
+    await time(`explore date + time only${suffix}`, (i) => explore(new URLSearchParams({ date: saturday(i % 6), time: "10:00", hours: "3" }).toString())),
+    await time(`explore any 3 hours on Saturday${suffix}`, (i) => explore(new URLSearchParams({ date: saturday(i % 6), hours: "3" }).toString())),
+    await time(`explore date range + price + capacity + 2 amenities${suffix}`, (i) =>
+      explore(`${new URLSearchParams({ date: saturday(i % 6), end: addDays(saturday(i % 6), 2), min: "100", max: "600", guests: "4" }).toString()}&amenity=WiFi&amenity=${AMENITY_PAIRS[i % AMENITY_PAIRS.length]}`),
+    ),
+    await time(`explore price sort + rating${suffix}`, (i) => explore(new URLSearchParams({ sort: i % 2 ? "price_asc" : "price_desc", rating: "4" }).toString())),
+    await time(`explore worst bad input${suffix}`, () => explore(WORST_BAD_INPUT)),
+    await time(`explore price histogram${suffix}`, (i) => priceHistogram(db, parseExploreSearch(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! })))),
     await time(`explore unfiltered${suffix}`, () => explore("")),
     await time(`explore page 5${suffix}`, (i) => explore(new URLSearchParams({ type: TYPE_OF(types, i), page: "5" }).toString())),
     await time(`explore locations${suffix}`, () => listLocations(db)),
@@ -156,6 +184,7 @@ async function httpLoad(databaseUrl: string, spacePage: string, workers: string)
       ["GET /about", "/about"],
       ["GET /explore", "/explore"],
       ["GET /explore?q=studio&type=…&location=New York", `/explore?q=studio&type=photo-studio&location=New+York`],
+      ["GET /explore?date=…&time=10:00&hours=3", `/explore?date=${saturday(1)}&time=10%3A00&hours=3`],
       ["GET a space page", spacePage],
     ] as const;
     const measured: Record<string, { rps: number; p99: number }> = {};
@@ -165,7 +194,7 @@ async function httpLoad(databaseUrl: string, spacePage: string, workers: string)
       measured[pathname] = { rps, p99 };
       console.log(`${name}: ${rps.toFixed(0)} req/s, latency p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ""} (${CONNECTIONS} connections, ${DURATION} s)`);
     }
-    return { about: measured["/about"]!, explore: measured["/explore"]!, space: measured[spacePage]! };
+    return { about: measured["/about"]!, explore: measured["/explore"]!, space: measured[spacePage]!, exploreWhen: measured[`/explore?date=${saturday(1)}&time=10%3A00&hours=3`]! };
   } finally {
     // A server that already exited (it could not start) must not leave us waiting,
     // or the scratch database would never be dropped.
@@ -227,6 +256,10 @@ await withScratchDatabase(async (url) => {
     console.log(`\nQueries on PostgreSQL (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
     const results = await timeQueries(database, "");
     for (const result of results) {
+      if (WHEN_QUERIES.some((name) => result.name.startsWith(name)) && result.p95 > WHEN_P95_TARGET_MS) {
+        failed = true;
+        console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${WHEN_P95_TARGET_MS} ms (issue #27)`);
+      }
       if (result.p95 > P95_TARGET_MS) {
         failed = true;
         console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${P95_TARGET_MS} ms`);
@@ -238,10 +271,14 @@ await withScratchDatabase(async (url) => {
   if (process.env.BENCH_HTTP !== "0") {
     for (const workers of (process.env.BENCH_WORKERS ?? "1,default").split(",")) {
       console.log(`\nHTTP on PostgreSQL (autocannon), ${workers === "default" ? "one worker per core (default)" : `WEB_CONCURRENCY=${workers}`}:`);
-      const { about, explore, space } = await httpLoad(url, spacePage, workers);
+      const { about, explore, space, exploreWhen } = await httpLoad(url, spacePage, workers);
       const ratio = explore.rps / about.rps;
       console.log(`explore/about: ${(ratio * 100).toFixed(0)} % (target ≥ 50 %)`);
       if (ratio < 0.5) failed = true;
+      // Issue #27: explore with a date filter keeps at least 60 % of explore's throughput.
+      const whenRatio = exploreWhen.rps / explore.rps;
+      console.log(`explore with a date/explore: ${(whenRatio * 100).toFixed(0)} % (target ≥ 60 %)`);
+      if (whenRatio < 0.6) failed = true;
       if (workers !== "default") continue;
       for (const [name, result, target] of [
         ["GET /about", about, HTTP_TARGETS["/about"]],
