@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { CANCELLATION_POLICIES, CURRENCIES, spaces } from "./listings";
 
@@ -56,6 +56,11 @@ export const bookings = pgTable(
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
     cancellationReason: text("cancellation_reason"),
     endedReason: text("ended_reason", { enum: ENDED_REASONS }),
+    /**
+     * A change of a confirmed booking (issue #26 point 7, ADR 0205): this booking, paid in
+     * full, replaces that one, which is then cancelled with a full refund.
+     */
+    replacesBookingId: uuid("replaces_booking_id").references((): AnyPgColumn => bookings.id, { onDelete: "restrict" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -76,6 +81,7 @@ export const bookings = pgTable(
     check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed')`),
     check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
+    index("bookings_replaces_idx").on(t.replacesBookingId).where(sql`${t.replacesBookingId} is not null`),
     check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
   ],

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces, users } from "~/db/schema/index";
-import { ADMIN_REFUNDS, quoteCancellation, type AdminRefund } from "~/features/bookings/cancellation.server";
+import { ADMIN_REFUNDS, quoteCancellation, type AdminRefund } from "~/features/bookings/cancellation-effects.server";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";

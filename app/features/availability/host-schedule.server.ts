@@ -60,8 +60,12 @@ export async function saveScheduleSettings(db: Db, input: { hostId: string; spac
       })
       .where(and(eq(spaces.id, space.id), eq(spaces.userId, input.hostId)));
     // Future rows follow the new quantity: shared when several, and a block takes them all.
+    // A booking that a change in checkout replaces keeps its own lane (ADR 0205).
     await tx.execute(sql`
-      update ${spaceAvailability} set shared = ${settings.quantity > 1}, units = case when kind = 'blocked' then ${settings.quantity}::int else units end
+      update ${spaceAvailability} a
+         set shared = ${settings.quantity > 1}
+                      or exists (select 1 from ${bookings} r where r.replaces_booking_id = a.booking_id and r.status = 'pending_payment'),
+             units = case when kind = 'blocked' then ${settings.quantity}::int else units end
        where space_id = ${space.id} and end_time > ${now.toISOString()}::timestamptz`);
     return { ok: true as const };
   });

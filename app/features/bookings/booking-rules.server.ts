@@ -1,6 +1,6 @@
 import type { spaces } from "~/db/schema/listings";
 import { env } from "~/lib/env.server";
-import type { PricingUnit } from "./pricing";
+import { DURATION_LIMITS, durationRange, isDurationAllowed, type PricingUnit } from "./pricing";
 
 /**
  * The booking domain's shared rules and words (issue #12, ADR 0104): how far ahead and
@@ -75,3 +75,13 @@ export function bookability(space: Pick<typeof spaces.$inferSelect, "isPublished
   return null;
 }
 
+
+/** Why `duration` units of `unit` cannot be booked on the listing (its limits and the unit's), or null. */
+export function durationProblem(unit: PricingUnit, duration: number, listing: { minRentalDuration: number; maxRentalDuration: number | null }): string | null {
+  if (isDurationAllowed(unit, duration, listing)) return null;
+  const { min, max } = durationRange(unit, listing);
+  const limits = DURATION_LIMITS[unit];
+  return min > max
+    ? `This listing cannot be booked by the ${UNIT_NAMES[unit][0]}`
+    : `Duration must be between ${Math.max(min, limits.min)} and ${Math.min(max, limits.max)} ${UNIT_NAMES[unit][1]}`;
+}

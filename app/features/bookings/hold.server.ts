@@ -11,8 +11,8 @@ import { env } from "~/lib/env.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
-import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
-import { DURATION_LIMITS, PRICING_UNITS, durationRange, isDurationAllowed, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
+import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, durationProblem, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
+import { PRICING_UNITS, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, providerCallInsert } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls } from "./provider-calls.server";
@@ -185,16 +185,8 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const unit = body.pricingUnit;
   const price = unitPrice(space, unit);
   if (price === null) return invalid({ pricingUnit: `This listing does not offer ${UNIT_NAMES[unit][0]}ly pricing`.replace("dayly", "daily") });
-  if (!isDurationAllowed(unit, body.duration, space)) {
-    const { min, max } = durationRange(unit, space);
-    const limits = DURATION_LIMITS[unit];
-    return invalid({
-      duration:
-        min > max
-          ? `This listing cannot be booked by the ${UNIT_NAMES[unit][0]}`
-          : `Duration must be between ${Math.max(min, limits.min)} and ${Math.min(max, limits.max)} ${UNIT_NAMES[unit][1]}`,
-    });
-  }
+  const tooLong = durationProblem(unit, body.duration, space);
+  if (tooLong) return invalid({ duration: tooLong });
   const start = new Date(body.startTime);
   if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.startTime)) return invalid({ startTime: BOOKING_MESSAGES.dateTime });
   if (start.getTime() <= now.getTime()) return invalid({ startTime: BOOKING_MESSAGES.future });
@@ -253,7 +245,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
  * may be sent again with the same key); an intent made whose answer was lost is never
  * paid (nobody has its client secret) and is left unpaid at the provider.
  */
-async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date): Promise<HoldResult> {
+export async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date): Promise<HoldResult> {
   const { outcome, made } = await performCall(db, callId, now);
   // Made: answered even when the guest's own later choice released this checkout meanwhile
   // (its intent is then cancelled by the provider-calls job, and a payment refunded).

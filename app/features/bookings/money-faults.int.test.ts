@@ -20,8 +20,11 @@ import { createUser } from "../../../tests/factories/users";
 import { createScratchPostgres, createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { StripeTestServer } from "../../../tests/stripe/stripe-test-server";
 import { settleProviderPayment } from "./confirmation.server";
-import { cancelBooking, type AdminRefund } from "./cancellation.server";
+import { cancelBooking } from "./cancellation.server";
+import type { AdminRefund } from "./cancellation-effects.server";
 import { sweepAllExpiredHolds } from "./hold.server";
+import { changeBooking } from "./reschedule.server";
+import { zonedInstant } from "./slots";
 import { closeDispute, openDispute, syncRefunds } from "./provider-events.server";
 import { LEASE_MS, runProviderCalls } from "./provider-calls.server";
 
@@ -509,8 +512,71 @@ const CASES: Case[] = [
   },
 ];
 
+// A change of a confirmed booking to another length (issue #26 point 7, ADR 0205).
+const CHANGE = { date: "2026-06-10", hour: 10, hours: 3 } as const; // 14:00–17:00 UTC; total 16500
+
+function change(ctx: Ctx) {
+  return changeBooking(ctx.db, { userId: ctx.s.guest.id, bookingId: ctx.other!.bookingId, startTime: zonedInstant(CHANGE.date, CHANGE.hour, ctx.s.space.timezone), duration: CHANGE.hours, now: ctx.s.now });
+}
+
+/** The change was paid: the new booking confirmed, the one it replaced refunded in full (fee included) once, its payout cancelled, one calendar row. */
+async function expectReplaced(ctx: Ctx) {
+  await expectConfirmed(ctx);
+  const old = await bookingOf(ctx.db, ctx.other!.bookingId);
+  expect([old.status, old.refundAmount]).toEqual(["cancelled", 11000]);
+  expect(await processorRefunds(ctx.db, old.id)).toEqual([11000]);
+  expect(await ledgerSum(ctx.db, old.id, "refund")).toBe(11000);
+  expect((await payoutOf(ctx.db, old.id))?.status).toBe("cancelled");
+  expect(await calendarOf(ctx.db, old.id)).toEqual([]);
+  expect(await processorRefunds(ctx.db, ctx.bookingId)).toEqual([]);
+}
+
+const CHANGE_CASES: Case[] = [
+  {
+    transition: "change (hold the new length, create its intent)",
+    points: CALL_POINTS,
+    calls: ["createIntent"],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      ctx.other = { bookingId: ctx.bookingId, clientSecret: ctx.clientSecret };
+    },
+    async act(ctx) {
+      const answer = await change(ctx);
+      if (answer.ok && answer.checkout) Object.assign(ctx, { bookingId: answer.checkout.bookingId, clientSecret: answer.checkout.clientSecret });
+      return answer;
+    },
+    async check(ctx) {
+      // Whatever the fault left, the booking is untouched until a change is paid; then it is replaced once.
+      expect((await bookingOf(ctx.db, ctx.other!.bookingId)).status).toBe("confirmed");
+      const answer = await change(ctx);
+      if (!answer.ok || !answer.checkout) throw new Error(`the change is refused: ${JSON.stringify(answer)}`);
+      Object.assign(ctx, { bookingId: answer.checkout.bookingId, clientSecret: answer.checkout.clientSecret });
+      const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret);
+      expect(paid.ok && paid.paymentIntent.status).toBe("succeeded");
+      await restart(ctx, false);
+      await expectReplaced(ctx);
+    },
+  },
+  {
+    transition: "replace (the change is paid: the old booking refunded in full)",
+    points: CANCEL_POINTS,
+    calls: ["confirmCard", "refund"],
+    resend: true,
+    async setup(ctx) {
+      await booked(ctx);
+      ctx.other = { bookingId: ctx.bookingId, clientSecret: ctx.clientSecret };
+      const answer = await change(ctx);
+      if (!answer.ok || !answer.checkout) throw new Error("expected a checkout");
+      Object.assign(ctx, { bookingId: answer.checkout.bookingId, clientSecret: answer.checkout.clientSecret });
+    },
+    act: (ctx) => ctx.s.pay(ctx.s.guest, ctx.clientSecret),
+    check: expectReplaced,
+  },
+];
+
 /** Every case × every injection it passes, plus the case with no fault (the baseline). */
-const TABLE = CASES.flatMap((c) => {
+const TABLE = [...CASES, ...CHANGE_CASES].flatMap((c) => {
   const injections: Injection[] = [
     { label: "no fault" },
     ...c.points.map((point): Injection => ({ label: point, point })),

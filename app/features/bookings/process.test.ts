@@ -37,7 +37,9 @@ describe("the booking process", () => {
   });
 
   it("lets a guest cancel or move only a confirmed booking, and nothing leave expired but a late payment's refund", () => {
-    expect(transitionsFrom("confirmed", "guest")).toEqual(["guest_cancel", "reschedule"]);
+    // `replace`: the guest's payment of a change to another length replaces the booking.
+    expect(transitionsFrom("confirmed", "guest")).toEqual(["guest_cancel", "reschedule", "replace"]);
+    expect(allows("replace", "completed")).toBe(false);
     expect(allows("guest_cancel", "cancelled")).toBe(false);
     expect(allows("guest_cancel", "pending_payment")).toBe(false);
     expect(allows("confirm", "expired")).toBe(false);

@@ -47,7 +47,13 @@ export const BOOKING_PROCESS = {
     to: "confirmed",
     by: ["provider", "guest"],
     guard: "the payment succeeded, the hold is still live (not lapsed or released) and the booking has not started",
-    effects: ["calendar: the hold becomes the booking", "ledger: charge and fee", "payout: scheduled for 24 h after the end", "e-mail: receipt to the guest, notice to the host"],
+    effects: [
+      "calendar: the hold becomes the booking",
+      "ledger: charge and fee",
+      "payout: scheduled for 24 h after the end",
+      "e-mail: receipt to the guest, notice to the host",
+      "a change: the booking it replaces is replaced (`replace`)",
+    ],
   },
   extend_hold: {
     from: ["pending_payment"],
@@ -136,8 +142,32 @@ export const BOOKING_PROCESS = {
     from: ["confirmed"],
     to: "unchanged",
     by: ["guest"],
-    guard: "at least 48 hours before the start; the new time has the same length and price, passes the listing's hours and rules and is free",
+    guard: "at least 48 hours before the start; the new time has the same length and price (another length is a `change`), passes the listing's hours and rules and is free",
     effects: ["calendar: the row moves to the new time (the old time reopens in the same transaction)", "payout: released 24 h after the new end", "e-mail: the new time to the guest and the host"],
+  },
+  change: {
+    from: [],
+    to: "pending_payment",
+    by: ["guest"],
+    guard:
+      "the guest's own confirmed booking, at least 48 hours before its start, at another length: the new time passes the listing's hours and rules and is free but for the booking it replaces; priced by that booking's stored terms",
+    effects: [
+      "calendar: hold row over the new time, lapsing in 15 minutes (the replaced booking keeps its row until the payment)",
+      "provider call: create the payment intent for the new total",
+    ],
+  },
+  replace: {
+    from: ["confirmed"],
+    to: "cancelled",
+    by: ["provider", "guest"],
+    guard: "the booking that replaces it (a change) was paid and confirmed, and this one has not started",
+    effects: [
+      "calendar: the booking row is deleted (the new booking's row holds the new time, in the same transaction)",
+      "ledger: fee refund",
+      "payout: cancelled; a host already paid owes it",
+      "provider call: refund in full, service fee included",
+      "e-mail: the new time to the guest and the host",
+    ],
   },
   record_refund: {
     from: ["confirmed", "completed", "cancelled", "disputed"],

@@ -3,10 +3,11 @@ import { bookings } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
-import { guestCancellationSplit } from "./cancellation.server";
+import { guestCancellationSplit } from "./cancellation-effects.server";
 import { summary, type BookingSummary } from "./confirmation.server";
 import { scheduleOf, type Schedule } from "~/features/availability/schedule";
-import { RESCHEDULE_NOTICE_MS } from "./reschedule.server";
+import { durationRange } from "./pricing";
+import { changeUnitPrice, RESCHEDULE_NOTICE_MS } from "./reschedule.server";
 
 /** A guest's bookings and the files made from them (issue #12). */
 export type BookingRow = BookingSummary & {
@@ -31,6 +32,9 @@ export type Reschedulable = {
   quantity: number;
   /** The booking's own calendar row (its time and buffers): not someone else's. */
   row: { start: string; end: string };
+  /** The lengths the listing allows, and the price of one unit for a change (ADR 0205). */
+  lengths: { min: number; max: number };
+  price: { unitMinor: number; feePercent: number; currency: string; total: number } | null;
 };
 
 /** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
@@ -77,6 +81,8 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
                 start: new Date(booking.startTime.getTime() - space.bufferBeforeMinutes * 60_000).toISOString(),
                 end: new Date(booking.endTime.getTime() + space.bufferAfterMinutes * 60_000).toISOString(),
               },
+              lengths: durationRange(booking.pricingUnit, space),
+              price: changePrice(booking, space),
             }
           : null,
     };
@@ -100,4 +106,9 @@ export async function getConfirmedBooking(db: Db, input: { userId: string; booki
 export async function hostCancellationCount(db: Db, hostId: string): Promise<number> {
   const [row] = await db.select({ value: count() }).from(bookings).where(and(eq(bookings.hostId, hostId), eq(bookings.cancelledBy, "host")));
   return Number(row?.value ?? 0);
+}
+
+function changePrice(booking: typeof bookings.$inferSelect, space: typeof spaces.$inferSelect): Reschedulable["price"] {
+  const unitMinor = changeUnitPrice(booking, space);
+  return unitMinor === null ? null : { unitMinor, feePercent: booking.platformFeePercentage, currency: booking.currency, total: booking.totalPrice };
 }

@@ -6,6 +6,7 @@ import type { Tx } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ledgerEntries } from "~/db/schema/payouts";
 import type { Intent } from "./intent-mirror.server";
+import { replaceBooking } from "./cancellation-effects.server";
 import { recordRefundMadeElsewhere } from "./provider-events.server";
 import { recordProviderCall, runTransition, type BookingRecord } from "./process.server";
 
@@ -52,11 +53,14 @@ async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: D
       .from(spaceAvailability)
       .where(and(eq(spaceAvailability.bookingId, booking.id), eq(spaceAvailability.kind, "hold"), gt(spaceAvailability.expiresAt, now)));
     if (live) {
+      const calls: string[] = [];
       await runTransition(tx, booking, "confirm", now, async () => {
         await tx.update(spaceAvailability).set({ kind: "booking", expiresAt: null }).where(eq(spaceAvailability.id, live.id));
         await tx.update(bookings).set({ holdExpiresAt: null, paymentIntentId: intent.id, updatedAt: now }).where(eq(bookings.id, booking.id));
         await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
         await queueBookingConfirmedEmails(tx, booking.id, now);
+        // A change of another booking (ADR 0205): that booking is replaced in this transaction.
+        calls.push(...(await replaceBooking(tx, booking, now)));
         return {};
       });
       // A refund made elsewhere before this confirmation (heard while the payment was undecided)
@@ -69,7 +73,7 @@ async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: D
         const [confirmed] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
         await recordRefundMadeElsewhere(tx, confirmed!, { id: `before-confirmation:${booking.id}`, amount: refunded }, now);
       }
-      return [];
+      return calls;
     }
   }
   if ((booking.status !== "pending_payment" && booking.status !== "expired") || booking.endedReason === "late_payment") return [];

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces } from "~/db/schema/index";
-import { quoteCancellation } from "~/features/bookings/cancellation.server";
+import { quoteCancellation } from "~/features/bookings/cancellation-effects.server";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";

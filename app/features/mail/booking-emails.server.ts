@@ -88,16 +88,27 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
  * Both sides hear that a guest moved a booking (issue #26), with the old and the new time.
  * A receipt: sent as the booking_confirmed kind, keyed by the move.
  */
-export async function queueBookingMovedEmails(tx: Db | Tx, bookingId: string, previous: { start: Date; end: Date }, now: Date): Promise<void> {
+export async function queueBookingMovedEmails(
+  tx: Db | Tx,
+  bookingId: string,
+  previous: { start: Date; end: Date },
+  now: Date,
+  /** A change to another length (ADR 0205): the replaced booking's payment, refunded in full. */
+  replaced?: { refund: number },
+): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
-  const { booking, space, guest, host, when } = context;
+  const { booking, space, guest, host, when, money } = context;
   const before = rangeInZone(previous.start.toISOString(), previous.end.toISOString(), space.timezone);
   const key = `booking-moved:${booking.id}:${booking.startTime.toISOString()}:${now.toISOString()}`;
   const guestMail = renderEmail({
     subject: `Booking moved: ${space.title}`,
     heading: "Your booking has a new time",
-    paragraphs: [`Hi ${guest.name}, your booking of ${space.title} is now for ${when} (${space.timezone}). The price and the cancellation terms stay as they were.`],
+    paragraphs: [
+      replaced
+        ? `Hi ${guest.name}, your booking of ${space.title} is now for ${when} (${space.timezone}), for ${money(booking.totalPrice)}. Your earlier payment of ${money(replaced.refund)} is refunded in full; the cancellation terms stay as they were.`
+        : `Hi ${guest.name}, your booking of ${space.title} is now for ${when} (${space.timezone}). The price and the cancellation terms stay as they were.`,
+    ],
     details: [
       { label: "New time", value: when },
       { label: "Was", value: before },

@@ -143,4 +143,19 @@ describe("POST /my-bookings intent=reschedule ('Change time', issue #26)", () =>
     expect(moved).toMatchObject({ status: 200, body: { ok: true, moved: { startTime } } });
     expect((await scenario.booking(bookingId)).startTime.toISOString()).toBe(startTime);
   });
+
+  it("another length answers the change's checkout (ADR 0205): paid, it replaces the booking", async () => {
+    const bookingId = bookingIds[9]!;
+    const startTime = zoned(22);
+    expect(await post({ intent: "reschedule", bookingId, startTime, duration: "0" }, cookie)).toMatchObject({ status: 400 });
+    expect(await post({ intent: "reschedule", bookingId, startTime, duration: "500" }, cookie)).toMatchObject({ status: 400, body: { ok: false, error: "Duration must be between 1 and 24 hours" } });
+    const answer = await post({ intent: "reschedule", bookingId, startTime, duration: "3" }, cookie);
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, checkout: { startTime, total: 16500, rental: 15000, currency: "USD", stripeKey: null } } });
+    const checkout = answer.body.checkout as { bookingId: string; clientSecret: string };
+    expect((await scenario.booking(bookingId)).status).toBe("confirmed");
+    const paid = await scenario.pay(scenario.guest, checkout.clientSecret);
+    expect(paid).toMatchObject({ ok: true });
+    expect((await scenario.booking(bookingId)).status).toBe("cancelled");
+    expect((await scenario.booking(checkout.bookingId)).status).toBe("confirmed");
+  });
 });

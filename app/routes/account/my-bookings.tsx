@@ -3,7 +3,9 @@ import { CalendarDays } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
-import { rescheduleBooking } from "~/features/bookings/reschedule.server";
+import { changeBooking } from "~/features/bookings/reschedule.server";
+import type { ChangeCheckout } from "~/features/bookings/components/reschedule-dialog";
+import { paymentClientConfig } from "~/features/payments/provider.server";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { listMyBookings } from "~/features/bookings/queries.server";
 import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
@@ -49,7 +51,13 @@ const actionSchema = z.discriminatedUnion("intent", [
     expectedRefund: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   }),
   // 'Change time' (issue #26): the booking moves to a new start, same length and price.
-  z.object({ intent: z.literal("reschedule"), bookingId: z.string().min(1).max(100), startTime: z.string().min(1).max(40) }),
+  // …or to another length, paid as a new booking that replaces it (ADR 0205).
+  z.object({
+    intent: z.literal("reschedule"),
+    bookingId: z.string().min(1).max(100),
+    startTime: z.string().min(1).max(40),
+    duration: z.coerce.number().int().min(1).max(100_000).optional(),
+  }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,9 +68,26 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
   if (parsed.data.intent === "reschedule") {
     try {
-      const moved = await rescheduleBooking(await getDb(), { userId: user.id, bookingId: parsed.data.bookingId, startTime: parsed.data.startTime, now: requestNow(request) });
-      if (!moved.ok) return data({ ok: false as const, error: moved.error, refundMinor: null }, { status: refusalStatus(moved.code) });
-      return { ok: true as const, error: null, refundMinor: null, moved: { startTime: moved.startTime, endTime: moved.endTime } };
+      const { bookingId, startTime, duration } = parsed.data;
+      const db = await getDb();
+      const now = requestNow(request);
+      const changed = await changeBooking(db, { userId: user.id, bookingId, startTime, duration, now });
+      if (!changed.ok) return data({ ok: false as const, error: changed.error, refundMinor: null }, { status: refusalStatus(changed.code) });
+      if (changed.moved) return { ok: true as const, error: null, refundMinor: null, moved: changed.moved };
+      const client = paymentClientConfig();
+      const { checkout: made } = changed;
+      const checkout: ChangeCheckout = {
+        bookingId: made.bookingId,
+        clientSecret: made.clientSecret,
+        startTime: made.startTime,
+        endTime: made.endTime,
+        rental: made.rental,
+        total: made.total,
+        platformFee: made.platformFee,
+        currency: made.currency,
+        stripeKey: client.provider === "stripe" ? client.publishableKey : null,
+      };
+      return { ok: true as const, error: null, refundMinor: null, checkout };
     } catch (error) {
       logger.error({ err: error }, "Failed to move booking");
       return data({ ok: false as const, error: RESCHEDULE_FAILED, refundMinor: null }, { status: 500 });

@@ -6,23 +6,44 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
-import { busyWindow, slotNote, slotOptions, timeInZone, weekStartOf, type Availability } from "../booking-widget-rules";
+import { formatMinor } from "~/lib/money";
+import { busyWindow, durationText, rangeInZone, slotNote, slotOptions, timeInZone, weekStartOf, type Availability } from "../booking-widget-rules";
+import { quoteBooking } from "../pricing";
+import { PaymentStep } from "./payment-step";
 import type { Reschedulable } from "../queries.server";
 import { todayIn } from "../slots";
 import { useBusyRanges } from "./use-busy-ranges";
 
-/** What the /my-bookings action answers to `intent=reschedule`. */
-export type RescheduleAnswer = { ok: boolean; error: string | null; moved?: { startTime: string; endTime: string } };
+/** What the /my-bookings action answers to `intent=reschedule`: moved in place, or a change's checkout. */
+export type RescheduleAnswer = { ok: boolean; error: string | null; moved?: { startTime: string; endTime: string }; checkout?: ChangeCheckout };
+
+/** A change to another length, held and waiting for its payment (ADR 0205). */
+export type ChangeCheckout = {
+  bookingId: string;
+  clientSecret: string;
+  startTime: string;
+  endTime: string;
+  rental: number;
+  total: number;
+  platformFee: { percentage: number; amount: number };
+  currency: string;
+  stripeKey: string | null;
+};
 
 export const RESCHEDULE_COPY = {
   button: "Change time",
   title: "Change the time",
-  description: "Move this booking to another free time of the same length. The price and the cancellation terms stay as they are.",
+  description: "Move this booking to another free time, or change its length. The cancellation terms stay as they are.",
   date: "New date",
   start: "New start time",
+  length: "Length",
   confirm: "Move booking",
   pending: "Moving…",
+  toPayment: "Continue to payment",
   keep: "Keep this time",
+  /** Shown when the length changes: how the difference is paid. */
+  difference: (total: string, paid: string) =>
+    `New total ${total}. You pay it now, and your payment of ${paid} is refunded in full as soon as the new payment goes through; until then your booking stays as it is.`,
 } as const;
 
 /**
@@ -38,9 +59,14 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
   const [openedWith, setOpenedWith] = useState<{ data: RescheduleAnswer | undefined } | null>(null);
   const [date, setDate] = useState("");
   const [start, setStart] = useState("");
+  const [length, setLength] = useState(reschedule.quantity);
+  const changing = length !== reschedule.quantity;
+  const quote = changing && reschedule.price ? quoteBooking({ unitPriceMinor: reschedule.price.unitMinor, quantity: length * reschedule.units, feePercent: reschedule.price.feePercent, currency: reschedule.price.currency }) : null;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const pending = fetcher.state !== "idle";
-  const done = openedWith !== null && answer?.ok === true && answer !== openedWith.data;
+  // Moved: the dialog closes. A change's checkout stays open for its payment.
+  const done = openedWith !== null && answer?.ok === true && !answer.checkout && answer !== openedWith.data;
+  const [leftCheckout, setLeftCheckout] = useState<string | null>(null);
   const open = openedWith !== null && !done;
   const setOpen = (next: boolean) => setOpenedWith(next ? { data: fetcher.data } : null);
 
@@ -53,7 +79,9 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
     // The booking's own row is what moves: its time is free to it.
     busy: busy.filter((range) => !(Date.parse(range.start) === Date.parse(reschedule.row.start) && Date.parse(range.end) === Date.parse(reschedule.row.end))),
   };
-  const slots = date ? slotOptions(date, availability, reschedule.unit, reschedule.quantity, reschedule.units, now) : [];
+  const slots = date ? slotOptions(date, availability, reschedule.unit, length, reschedule.units, now) : [];
+  const lengths = reschedule.price ? range(reschedule.lengths.min, Math.min(reschedule.lengths.max, reschedule.lengths.min + 47)) : [reschedule.quantity];
+  const checkout = answer?.ok && answer.checkout && answer.checkout.bookingId !== leftCheckout ? answer.checkout : null;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -63,9 +91,46 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
         </Button>
       </DialogTrigger>
       <DialogContent title={RESCHEDULE_COPY.title} size="sm" description={RESCHEDULE_COPY.description}>
+        {checkout ? (
+          <PaymentStep
+            request={{ spaceId: reschedule.spaceId, startTime: checkout.startTime, endTime: checkout.endTime, duration: length, pricingUnit: reschedule.unit, amount: checkout.total, currency: checkout.currency }}
+            summary={{
+              when: rangeInZone(checkout.startTime, checkout.endTime, timeZone),
+              zone: timeZone,
+              duration: durationText(reschedule.unit, length),
+              rental: checkout.rental,
+              fee: checkout.platformFee.amount,
+              feePercent: checkout.platformFee.percentage,
+              total: checkout.total,
+              currency: checkout.currency,
+            }}
+            existing={{ state: "ready", clientSecret: checkout.clientSecret, startTime: checkout.startTime, endTime: checkout.endTime, total: checkout.total, rental: checkout.rental, fee: checkout.platformFee, currency: checkout.currency, stripeKey: checkout.stripeKey }}
+            onReady={() => undefined}
+            // Back to the choice; the unpaid change lapses, or the next one releases it.
+            onBack={() => setLeftCheckout(checkout.bookingId)}
+          />
+        ) : (
         <fetcher.Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="reschedule" />
           <input type="hidden" name="bookingId" value={bookingId} />
+          {lengths.length > 1 && (
+            <Field label={RESCHEDULE_COPY.length}>
+              <Select
+                name="duration"
+                value={String(length)}
+                onChange={(event) => {
+                  setLength(Number(event.target.value));
+                  setStart("");
+                }}
+              >
+                {lengths.map((option) => (
+                  <option key={option} value={option}>
+                    {durationText(reschedule.unit, option)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
           <Field label={RESCHEDULE_COPY.date} hint={`Times in ${timeZone.replace(/_/g, " ")}`}>
             <Input
               type="date"
@@ -89,6 +154,11 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               ))}
             </Select>
           </Field>
+          {quote && reschedule.price && (
+            <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-difference">
+              {RESCHEDULE_COPY.difference(formatMinor(quote.totalMinor, quote.currency), formatMinor(reschedule.price.total, reschedule.price.currency))}
+            </p>
+          )}
           {answer && !answer.ok && answer.error && (
             <Alert tone="error" className="text-sm">
               {answer.error}
@@ -101,11 +171,16 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               </Button>
             </DialogClose>
             <Button size="md" type="submit" disabled={!start} pending={pending} pendingText={RESCHEDULE_COPY.pending}>
-              {RESCHEDULE_COPY.confirm}
+              {changing ? RESCHEDULE_COPY.toPayment : RESCHEDULE_COPY.confirm}
             </Button>
           </div>
         </fetcher.Form>
+        )}
       </DialogContent>
     </Dialog>
   );
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
