@@ -12,6 +12,8 @@ import { SaveHeart } from "~/features/listings/components/save-heart";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
 import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
+import { LazyAreaMap } from "~/features/geo/components/lazy-area-map";
+import { listingWhere } from "~/features/geo/listing-where.server";
 import { SpaceReviews } from "~/features/reviews/components/space-reviews";
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { getDb } from "~/lib/db.server";
@@ -56,6 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const isOwner = viewer?.id === space.userId;
   // The booking widget's inputs (the server prices every request again; docs/decisions/0110-booking-widget-and-checkout-ui.md).
   const widget = bookable && !isOwner ? bookingWidgetFor(space, viewer?.id ?? null) : null;
+  // Where (issue #27 point 3, ADR 0221): the public circle; the exact pin and address only for the host or a booked guest.
+  const where = await listingWhere(db, space, viewer?.id ?? null);
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -90,6 +94,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     canonicalPath: lookup.canonicalPath,
     isOwner,
+    where,
+    mapStyleUrl: env().MAP_STYLE_URL ?? null,
     signedIn: Boolean(viewer),
     now: new Date().toISOString(),
     widget:
@@ -330,6 +336,32 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+
+          {loaderData.where.area && (
+            <section aria-labelledby="where-heading">
+              <h2 id="where-heading" className="text-xl font-semibold text-slate-900">
+                Where you&apos;ll be
+              </h2>
+              {loaderData.where.exact ? (
+                <p className="mt-2 text-slate-700" data-testid="exact-address">
+                  {loaderData.where.exact.address || space.location}
+                </p>
+              ) : (
+                <p className="mt-2 text-slate-700">
+                  {space.location}, {space.country} — within the circle. The exact address is shared once your booking is confirmed.
+                </p>
+              )}
+              <div className="mt-3">
+                <LazyAreaMap
+                  center={loaderData.where.area.center}
+                  radiusM={loaderData.where.area.radiusM}
+                  exact={loaderData.where.exact?.point ?? null}
+                  styleUrl={loaderData.mapStyleUrl}
+                  label={loaderData.where.exact ? `Map: the exact place of ${space.title}` : `Map: ${space.title} is within this circle of about 1 km`}
+                />
+              </div>
             </section>
           )}
 

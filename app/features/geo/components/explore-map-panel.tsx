@@ -73,7 +73,7 @@ export function ExploreMapPanel({
           {children}
         </div>
         <div id="explore-map-panel" className={cn("min-w-0", !showMap && "hidden")}>
-          <div className="h-[70vh] xl:sticky xl:top-4 xl:h-[calc(100vh-2rem)] xl:max-h-[48rem]">
+          <div className="h-[70vh] xl:sticky xl:top-20 xl:h-[calc(100vh-6rem)] xl:max-h-[48rem]">
             {showMap && (
               <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading map…</p>}>
                 <ExploreMap

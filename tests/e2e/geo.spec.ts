@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import { expect, test } from "#tests/e2e/support/fixtures";
+
+/**
+ * Issue #27 points 3 and 4 in the browser, at phone and desktop widths: search near a
+ * city, open the map and see its pins; the host places the pin and it is saved; the
+ * listing's exact point never reaches a visitor.
+ */
+
+test.describe("where and the map", () => {
+  test("search near a city, open the map, pins are drawn at the results", async ({ page }, testInfo) => {
+    await page.goto("/explore");
+    await page.getByLabel("Near", { exact: true }).fill("Chicago");
+    await page.getByLabel("Near", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/[?&]near=Chicago/);
+    const cards = page.getByRole("list", { name: "Spaces", exact: true }).getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    // Every result is in or around Chicago (the demo's other cities are far beyond 25 km).
+    for (const card of await cards.all()) await expect(card).toContainText("Chicago");
+
+    // Sorted by distance (the sort sits among the folded filters; its URL is what the form writes).
+    await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&sort=distance`);
+    await expect(page.getByTestId("result-count")).toContainText("Distance");
+    await expect(cards.first()).toContainText("Chicago");
+
+    const mapToggle = page.getByRole("button", { name: "Map", exact: true });
+    if (await mapToggle.isVisible()) await mapToggle.click();
+    const map = page.getByTestId("explore-map");
+    await expect(map).toBeVisible();
+    await expect(map.locator(".maplibregl-canvas")).toBeVisible();
+    const markers = map.locator(".map-pin, .map-cluster");
+    await expect(markers.first()).toBeVisible();
+    await expect(page.getByTestId("map-pin-count")).toHaveText(/^\d+ on the map$/);
+    // Every pin the search found is on the map: alone, or counted in a cluster.
+    const onMap = Number((await page.getByTestId("map-pin-count").textContent())!.split(" ")[0]);
+    expect(onMap).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const clusters = await map.locator(".map-cluster").allTextContents();
+        return (await map.locator(".map-pin").count()) + clusters.reduce((sum, text) => sum + Number(text), 0);
+      })
+      .toBe(onMap);
+    await map.scrollIntoViewIfNeeded();
+
+    fs.mkdirSync("tmp/screens", { recursive: true });
+    await page.screenshot({ path: `tmp/screens/explore-map-${testInfo.project.name}.png`, fullPage: false });
+  });
+
+  test("bad places and radii get a message, not an error page", async ({ page }) => {
+    for (const [query, message] of [
+      ["near=Zzyzxqq%20Nowhere", "We could not find that place"],
+      ["near=Chicago&radius=0", "The distance must be between 1 and 500 km"],
+      ["near=Chicago&radius=40000", "The distance must be between 1 and 500 km"],
+      ["lat=91&lng=0", "Latitude must be a number between -90 and 90"],
+    ] as const) {
+      const response = await page.goto(`/explore?${query}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    }
+    const pins = await page.request.get("/api/map-pins?bounds=170,-30,-170,-10");
+    expect(pins.status()).toBe(200);
+    expect(((await pins.json()) as { pins: unknown[] }).pins).toEqual(expect.any(Array));
+  });
+
+  test("the host places the pin on the map and it is saved; visitors get only the public point", async ({ page, host, browser }) => {
+    await page.goto("/my-listings");
+    const edit = await page.getByRole("link", { name: `Edit ${host.listing.title}` }).getAttribute("href");
+    await page.goto(edit!);
+    const latitude = page.getByLabel("Latitude", { exact: true });
+    const longitude = page.getByLabel("Longitude", { exact: true });
+    // Geocoded from the address (Austin, TX) when it was created.
+    await expect(latitude).toHaveValue(/^30\.2/);
+    const pinMap = page.getByTestId("pin-map");
+    await expect(pinMap.locator(".maplibregl-canvas")).toBeVisible();
+    await expect(pinMap.locator(".map-pin-exact")).toBeVisible();
+    // Click the map beside the pin: the pin moves there and the coordinates follow.
+    const box = (await pinMap.boundingBox())!;
+    await pinMap.click({ position: { x: box.width / 2 + 60, y: box.height / 2 - 40 } });
+    await expect(latitude).not.toHaveValue(/^30\.2671/);
+    const placed = { lat: await latitude.inputValue(), lng: await longitude.inputValue() };
+    expect(Number(placed.lat)).toBeGreaterThan(30);
+    expect(Number(placed.lng)).toBeGreaterThan(-98.5);
+    await page.getByRole("button", { name: "Publish Listing" }).click();
+    await expect(page).toHaveURL(/\/my-listings$/);
+    await page.goto(edit!);
+    await expect(latitude).toHaveValue(placed.lat);
+    await expect(longitude).toHaveValue(placed.lng);
+
+    // A visitor: neither the page nor the map's pins carry the exact point.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    const spaceId = edit!.split("/edit-listing/")[1]!;
+    const html = await (await visitorPage.request.get(`${host.listing.path}?id=${spaceId}`)).text();
+    const pins = await (await visitorPage.request.get("/api/map-pins?near=Austin&radius=50")).text();
+    for (const body of [html, pins]) {
+      expect(body).not.toContain(placed.lat);
+      expect(body).not.toContain(placed.lng);
+    }
+    expect(pins).toContain(spaceId);
+    await visitor.close();
+  });
+});
