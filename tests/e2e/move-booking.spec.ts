@@ -58,3 +58,40 @@ test("a guest moves a booking three days later", async ({ page: hostPage, host, 
   await shot(page, "moved");
   await guest.context.close();
 });
+
+test("a guest makes a booking an hour longer and pays the difference", async ({ page: hostPage, host, browser }, testInfo) => {
+  const spaceId = await listingId(hostPage, host.listing.title);
+  const guest = await newMember(browser, testInfo, "longer-guest");
+  await bookThroughApi(guest.page, spaceId, 7, 11);
+  const page = guest.page;
+
+  await page.goto("/my-bookings");
+  const row = page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 12:00` });
+  await row.getByRole("button", { name: "Change time" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change the time" });
+  await dialog.getByLabel("Length").selectOption({ label: "2 hours" });
+  // $42.50 an hour and a 10 % fee: $93.50 for two hours, the first payment of $46.75 refunded.
+  await expect(dialog.getByTestId("change-difference")).toHaveText(
+    "New total $93.50. You pay it now, and your payment of $46.75 is refunded in full as soon as the new payment goes through; until then your booking stays as it is.",
+  );
+  await dialog.getByLabel("New date").fill(dayFromNow(7));
+  await dialog.getByLabel("New start time").selectOption({ label: "11:00" });
+  await shot(page, "longer-dialog");
+  await dialog.getByRole("button", { name: "Continue to payment" }).click();
+
+  const form = dialog.getByRole("form", { name: "Card details" });
+  await expect(dialog.getByTestId("payment-total")).toHaveText("$93.50");
+  await form.getByLabel("Card number").pressSequentially("4242424242424242");
+  await form.getByLabel("Expiry (MM / YY)").pressSequentially("1230");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Name on card").fill("Longer Guest");
+  await shot(page, "longer-payment");
+  await form.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+  await page.goto("/my-bookings");
+  await expect(page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 13:00` })).toContainText("Confirmed");
+  await expect(page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 12:00` })).toContainText("Cancelled");
+  await shot(page, "longer-done");
+  await guest.context.close();
+});
