@@ -9,6 +9,8 @@ import { offlineGeocoder } from "./geocoder.server";
 import { distanceColumn, distanceOrder, geoConditions, listMapPins, resolveGeoQuery, type GeoFilter } from "./geo-filter.server";
 import { parseGeoParams } from "./geo-params";
 import { publicPoint } from "./listing-point.server";
+import { listingWhere } from "./listing-where.server";
+import { bookings } from "~/db/schema/bookings";
 
 /**
  * Issue #27 points 3 and 4 on both engines: the offline gazetteer, a radius, the distance
@@ -176,5 +178,40 @@ describe("migration 0019's backfill", () => {
     const expected = publicPoint(row!.id, exact);
     expect(stored!.publicLatitude).toBeCloseTo(expected.lat, 5);
     expect(stored!.publicLongitude).toBeCloseTo(expected.lng, 5);
+  });
+});
+
+describe("who sees the exact place", () => {
+  it("everyone sees the public circle; only the host and a guest with a confirmed booking see the exact pin and address", async () => {
+    const host = await createHost(database.db);
+    const [space] = await createSpaces(
+      database.db,
+      [{ title: "Private Studio", location: "Chicago", country: "United States", streetAddress: "1 Hidden Lane", city: "Chicago", state: "IL", postalCode: "60601", latitude: 41.9, longitude: -87.65, publicLatitude: 41.903, publicLongitude: -87.655 }],
+      host.id,
+    );
+    const booked = await createHost(database.db);
+    const pending = await createHost(database.db);
+    const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, hours));
+    const booking = (userId: string, status: "confirmed" | "pending_payment") => ({
+      userId,
+      spaceId: space!.id,
+      startTime: at(10),
+      endTime: at(12),
+      rentalAmount: 5000,
+      totalPrice: 5500,
+      platformFeePercentage: 10,
+      platformFeeAmount: 500,
+      currency: "USD",
+      status,
+      payoutReleaseAt: at(36),
+    });
+    await database.db.insert(bookings).values([booking(booked.id, "confirmed"), booking(pending.id, "pending_payment")]);
+
+    const publicOnly = { area: { center: { lat: 41.903, lng: -87.655 }, radiusM: 1000 }, exact: null };
+    expect(await listingWhere(database.db, space!, null)).toEqual(publicOnly);
+    expect(await listingWhere(database.db, space!, pending.id)).toEqual(publicOnly);
+    const exact = { area: publicOnly.area, exact: { point: { lat: 41.9, lng: -87.65 }, address: "1 Hidden Lane, Chicago, IL, 60601, United States" } };
+    expect(await listingWhere(database.db, space!, booked.id)).toEqual(exact);
+    expect(await listingWhere(database.db, space!, host.id)).toEqual(exact);
   });
 });
