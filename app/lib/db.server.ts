@@ -63,7 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   // A database that does not answer fails a request in 5 s (a 503 page) instead of hanging it.
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  // No JIT: the app's queries are short, and on a query with per-row subplans (search by
+  // when, ADR 0210) PostgreSQL's cost estimate triggers a JIT compile of seconds for a plan
+  // that runs in milliseconds (bench/README.md). PGlite has no JIT.
+  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   pool.on("error", (error) => logger.warn({ err: { message: error.message } }, "PostgreSQL connection lost"));
   const db = drizzlePg(pool, { schema });
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -110,10 +110,12 @@ function pricedColumn(when: When | null) {
 
 /**
  * The orders /explore offers (search-links.ts SORTS), each ending on the id so a page
- * boundary is stable. Relevance puts title matches first, then the newest.
+ * boundary is stable.
  */
 export const ORDERS: Record<SortKey, (search: ExploreSearch) => SQL[]> = {
-  relevance: ({ q }) => (q ? [sql`(${contains(spaces.title, q)}) desc`, ...newestFirst] : [...newestFirst]),
+  // Newest first, served by the newest-first index with an early stop: ranking text matches
+  // (title before description) sorted every match before the first page (ADR 0211).
+  relevance: () => [...newestFirst],
   price_asc: ({ when }) => [sql`${pricedColumn(when)} asc nulls last`, asc(spaces.id)],
   price_desc: ({ when }) => [sql`${pricedColumn(when)} desc nulls last`, desc(spaces.id)],
   rating: () => [desc(spaces.rating), desc(spaces.reviewCount), ...newestFirst],
@@ -122,8 +124,8 @@ export const ORDERS: Record<SortKey, (search: ExploreSearch) => SQL[]> = {
   distance: ({ geo }) => (geo?.center ? distanceOrder(geo) : [...newestFirst]),
 };
 
-/** A count past this shows as "1,000+": counting stops there, so it never walks the whole table. */
-export const COUNT_CAP = 1_000;
+/** A count past this shows as "100+": counting stops there, so it never walks the whole table (bench/README.md). */
+export const COUNT_CAP = 100;
 
 /** One explore result: the card, and for a search with a time, that time's offer (price and the link's choice). */
 export type ExploreCard = SpaceCardData & { offer?: Offer };

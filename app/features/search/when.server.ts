@@ -4,7 +4,7 @@ import { spaces } from "~/db/schema/listings";
 import type { HoursRange } from "~/db/opening-hours";
 import { hourOf, hourText, scheduledEnd, scheduleOf, startHours, weekdayIndex } from "~/features/availability/schedule";
 import { feePercent } from "~/features/bookings/booking-rules.server";
-import { slotOptions, slotReason, type Availability, type Busy } from "~/features/bookings/booking-widget-rules";
+import { slotReason, type Availability, type Busy } from "~/features/bookings/booking-widget-rules";
 import { quoteBooking, unitPrice, type PricingUnit } from "~/features/bookings/pricing";
 import { addDays, localParts, zonedInstant } from "~/features/bookings/slots";
 import type { Db } from "~/lib/db.server";
@@ -90,7 +90,8 @@ export function whenConditions(when: When, units: number, now: Date): SQL[] {
   const price = unit === "day" ? spaces.dailyPrice : spaces.hourlyPrice;
   const conditions: SQL[] = [
     sql`${spaces.available} and ${spaces.status} = 'available'`,
-    sql`${price} > 0`,
+    // Written so that no price index is taken for it: the listing's own order decides the plan.
+    sql`coalesce(${price}, 0) > 0`,
     // pricing.ts durationRange: the listing's minimum and maximum (in hours) hold the length.
     sql`${spaces.minRentalDuration} <= ${lengthHours} and (${spaces.maxRentalDuration} is null or ${spaces.maxRentalDuration} <= 0 or ${spaces.maxRentalDuration} >= ${lengthHours})`,
     sql`jsonb_array_length(${hours}) > 0`,
@@ -199,7 +200,16 @@ export async function confirmOffers(db: Db, candidates: readonly Candidate[], wh
 /** The start the widget would accept for the search, or null: the asked start, or for a flexible time the first free one of the day. */
 function offeredStart(availability: Availability, when: When, seats: number, now: Date): string | null {
   const { schedule } = availability;
-  if (when.kind === "flex") return slotOptions(when.date, availability, "hour", when.hours, seats, now).find((slot) => !slot.disabled)?.start ?? null;
+  if (when.kind === "flex") {
+    // The first start the widget would offer (slotOptions' hours, in order), stopping at the first free one.
+    for (const hour of startHours(schedule, when.date, false)) {
+      const start = zonedInstant(when.date, hour, schedule.timeZone);
+      if (localParts(start, schedule.timeZone).hour !== hour) continue;
+      const end = scheduledEnd(schedule, new Date(start), "hour", when.hours).toISOString();
+      if (slotReason(availability, { start, end }, false, seats, now) === null) return start;
+    }
+    return null;
+  }
   const unit = unitOf(when);
   const hour = when.kind === "time" ? when.hour : (hourOf(schedule.checkIn ?? "") ?? startHours(schedule, when.date, true)[0]);
   if (hour === undefined) return null;

@@ -194,7 +194,7 @@ function PriceHistogram({ buckets, currency, bounds }: { buckets: FilterChoices[
   );
 }
 
-/** "12 spaces", "1 space", "About 40 spaces", "1,000+ spaces". */
+/** "12 spaces", "1 space", "About 40 spaces", "100+ spaces". */
 export function resultCountText(count: { value: number; capped: boolean; exact: boolean }) {
   const value = count.value.toLocaleString("en-US");
   if (count.capped) return `${value}+ spaces`;
