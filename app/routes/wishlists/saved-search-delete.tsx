@@ -3,7 +3,7 @@ import { deleteSavedSearchByToken, savedSearchByToken } from "~/features/wishlis
 import { SAVED_SEARCH_TEXT } from "~/features/wishlists/wishlist-text";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { getDb } from "~/lib/db.server";
-import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import { BODY_TOO_LARGE_MESSAGE, bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -19,7 +19,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await readFormWithLimit(request, SMALL_FORM_BYTES);
+  const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  if (!body.ok) return bodyTooLargeResponse({ ok: false, error: BODY_TOO_LARGE_MESSAGE });
   const deleted = await deleteSavedSearchByToken(await getDb(), params.token);
   return data({ deleted }, { status: deleted ? 200 : 404 });
 }
