@@ -32,15 +32,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import pg from "pg";
 import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
 import { parseExploreSearch } from "~/features/search/search-params";
-import { featuredUsa, internationalSpaces, listLocations, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
+import { COUNT_CAP, exploreConditions, featuredUsa, internationalSpaces, listLocations, ORDERS, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
+import { EXPLORE_PAGE_SIZE } from "~/features/search/search-links";
+import { spaces } from "~/db/schema/listings";
 import { addDays } from "~/features/bookings/slots";
 import { spacePath } from "~/features/listings/slug";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { prepare } from "./scale-data";
+import { explainGeo, GEO_QUERIES, timeGeoQueries } from "./geo-data";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -52,7 +55,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const P95_TARGET_MS = 25;
 /** Issue #27's queries: p95 ≤ 15 ms at 100 000 listings. */
 const WHEN_P95_TARGET_MS = 15;
-const WHEN_QUERIES = ["explore text only", "explore text + date + time", "explore date range + price + capacity + 2 amenities", "explore worst bad input"];
+const WHEN_QUERIES = ["explore text only", "explore text + date + time", "explore date range + price + capacity + 2 amenities", "explore worst bad input", ...GEO_QUERIES];
 
 // ------------------------------------------------------------ query timings
 
@@ -114,6 +117,8 @@ async function timeQueries(database: Database, label: string) {
     ),
     await time(`explore price sort + rating${suffix}`, (i) => explore(new URLSearchParams({ sort: i % 2 ? "price_asc" : "price_desc", rating: "4" }).toString())),
     await time(`explore worst bad input${suffix}`, () => explore(WORST_BAD_INPUT)),
+    // Issue #27 points 3 and 4: near a point by distance, map bounds with 500 pins (bench/geo-data.ts).
+    ...(await timeGeoQueries(db, time, suffix)),
     await time(`explore price histogram${suffix}`, (i) => priceHistogram(db, parseExploreSearch(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! })))),
     await time(`explore unfiltered${suffix}`, () => explore("")),
     await time(`explore page 5${suffix}`, (i) => explore(new URLSearchParams({ type: TYPE_OF(types, i), page: "5" }).toString())),
@@ -129,6 +134,33 @@ async function timeQueries(database: Database, label: string) {
     ),
     await time(`san jose page${suffix}`, () => listCitySpaces(db, { match: SAN_JOSE, page: 1 })),
   ];
+}
+
+/** How PostgreSQL plans issue #27's queries (the page of candidates and the capped count), as recorded in bench/README.md. */
+async function explainQueries(database: Database) {
+  const db = database.db;
+  const now = new Date();
+  const shapes = [
+    ["text only", "q=studio"],
+    ["text + date + time", `q=studio&date=${saturday(1)}&time=10%3A00&hours=3`],
+    ["date + time only", `date=${saturday(1)}&time=10%3A00&hours=3`],
+    ["date range + price + capacity + 2 amenities", `date=${saturday(1)}&end=${addDays(saturday(1), 2)}&min=100&max=600&guests=4&amenity=WiFi&amenity=Parking`],
+  ] as const;
+  for (const [name, query] of shapes) {
+    const search = parseExploreSearch(new URLSearchParams(query), now);
+    const where = and(...exploreConditions(search, now));
+    const page = db.select({ id: spaces.id }).from(spaces).where(where).orderBy(...ORDERS[search.sort](search)).limit(EXPLORE_PAGE_SIZE + 13);
+    const count = db.select({ n: sql<number>`count(*)` }).from(db.select({ one: sql`1` }).from(spaces).where(where).limit(COUNT_CAP + 1).as("matches"));
+    for (const [part, built] of [["page", page], ["count", count]] as const) {
+      const { sql: text, params } = built.toSQL();
+      const inline = text.replace(/\$(\d+)/g, (_, i: string) => {
+        const value = params[Number(i) - 1];
+        return typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      });
+      const { rows } = await db.execute<Record<string, string>>(sql.raw(`explain (analyze, costs off, timing off, summary on) ${inline}`));
+      console.log(`\nEXPLAIN ${name} — ${part}:\n${rows.map((row) => `  ${Object.values(row)[0]}`).join("\n")}`);
+    }
+  }
 }
 
 // ------------------------------------------------------------ HTTP load
@@ -255,6 +287,8 @@ await withScratchDatabase(async (url) => {
     if (space) spacePage = spacePath(space);
     console.log(`\nQueries on PostgreSQL (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
     const results = await timeQueries(database, "");
+    await explainQueries(database);
+    console.log(`\nHow the geographic queries are planned (EXPLAIN ANALYZE):\n${await explainGeo(database.db)}`);
     for (const result of results) {
       if (WHEN_QUERIES.some((name) => result.name.startsWith(name)) && result.p95 > WHEN_P95_TARGET_MS) {
         failed = true;
