@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { accountButton, expect, pageAtProjectWidth, PASSWORD, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { accountButton, createListing, expect, pageAtProjectWidth, PASSWORD, runJob, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /** Issue #27 points 5 and 6: the heart, named lists, availability on /wishlists, the share link, saved searches. */
 
@@ -136,5 +136,41 @@ test.describe("wishlists", () => {
     await saved.getByRole("button", { name: "Delete saved search “Daikanyama” · in Tokyo" }).click();
     await expect(page.getByText("No saved searches")).toBeVisible();
     await context.close();
+  });
+
+  test("a saved search e-mails its guest when a matching listing is published; the e-mail's link deletes it", async ({ page, user, browser }, testInfo) => {
+    await atProjectWidth(page, testInfo);
+    const word = `Quokka${Date.now().toString(36)}${testInfo.project.name}`;
+    await page.goto(`/explore?q=${word}`);
+    await expect(page.getByRole("button", { name: "Save search" })).toBeVisible();
+    // Hydrated: the header's account button works.
+    await expect(accountButton(page)).toBeEnabled();
+    await page.getByRole("button", { name: "Save search" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Search saved: we will e-mail you when a listing matches" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`save-search-${testInfo.project.name}.png`) });
+
+    // A host publishes a matching listing; the alert job, then the outbox job, run.
+    const host = await pageAtProjectWidth(browser, testInfo);
+    const signedUp = await host.request.post("/auth/sign-up", { form: { email: uniqueEmail(`alert-host-${testInfo.project.name}`), password: PASSWORD } });
+    expect(signedUp.status()).toBe(200);
+    const listing = await createListing(host, `${word} Garden Studio`);
+    await host.context().close();
+    await runJob(page, "search-alerts", new Date());
+    await runJob(page, "mail-outbox", new Date());
+
+    await page.goto("/dev/mail");
+    const mail = page.getByTestId("dev-mail").filter({ hasText: `New for your search: ${listing.title}` });
+    await expect(mail).toHaveCount(1);
+    await expect(mail.getByTestId("dev-mail-to")).toHaveText(user.email);
+    await mail.getByText("Plain-text part").click();
+    const text = (await mail.locator("pre").textContent()) ?? "";
+    expect(text).toContain("newly listed");
+    const deletePath = new URL(/https?:\/\/\S+\/saved-searches\/[A-Za-z0-9_-]+\/delete/.exec(text)![0]).pathname;
+
+    await page.goto(deletePath);
+    await page.getByRole("button", { name: "Delete saved search" }).click();
+    await expect(page.getByText("Saved search deleted. You will get no more e-mails for it.")).toBeVisible();
+    await page.goto("/wishlists");
+    await expect(page.getByText("No saved searches")).toBeVisible();
   });
 });
