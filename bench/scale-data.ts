@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { runMigrations, type Database, type Db } from "~/lib/db.server";
 import { seed } from "../seed/seed.server";
+import { placeListings } from "./geo-data";
 
 
 const ADJECTIVES = ["Sunny", "Quiet", "Industrial", "Cozy", "Modern", "Rustic", "Spacious", "Harbour", "Downtown", "Garden", "Vintage", "Bright"];
@@ -93,6 +94,8 @@ export async function loadListings(db: Db, total: number) {
              case when g % 10 = 3 then 5 else 1 end
       from generate_series(${start}::int, ${end}::int) as g`);
   }
+  // Where (issue #27 points 3 and 4): 70 % within 20 km of their city's centre (bench/geo-data.ts).
+  await placeListings(db);
   await loadCalendars(db);
   await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
   await db.execute(sql`alter table spaces enable trigger spaces_track_location_counts`);

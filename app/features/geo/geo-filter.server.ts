@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
-import { boxAround, EARTH_RADIUS_KM, GEO_MESSAGES, type Bounds, type Point } from "./coordinates";
+import { boxAround, EARTH_RADIUS_KM, GEO_MESSAGES, wrapLng, type Bounds, type Point } from "./coordinates";
 import { geocoder, type Geocoder } from "./geocoder.server";
 import type { GeoFilter, GeoQuery } from "./geo-params";
 
@@ -96,11 +96,49 @@ export type MapPin = {
   currency: string;
 };
 
+/** A map view with more matching listings than this is narrowed around its centre before the distance sort. */
+export const CENTRAL_CANDIDATES = 2_000;
+
+function boundsWidth(bounds: Bounds) {
+  return bounds.west <= bounds.east ? bounds.east - bounds.west : bounds.east + 360 - bounds.west;
+}
+
+/** The bounds halved in both directions around `center` (kept inside the original bounds' latitudes). */
+function halve(bounds: Bounds, center: Point, original: Bounds): Bounds {
+  const halfWidth = boundsWidth(bounds) / 4;
+  const halfHeight = (bounds.north - bounds.south) / 4;
+  return {
+    west: wrapLng(center.lng - halfWidth),
+    east: wrapLng(center.lng + halfWidth),
+    south: Math.max(original.south, center.lat - halfHeight),
+    north: Math.min(original.north, center.lat + halfHeight),
+  };
+}
+
+async function countUpTo(db: Db, where: SQL | undefined, limit: number) {
+  const inner = db.select({ one: sql`1` }).from(spaces).where(where).limit(limit);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as("candidates"));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * The map's pins (public points only): published listings in the filter's area and meeting
- * `extra` conditions, at most 500, nearest the centre first.
+ * `extra` conditions, at most 500, nearest the centre first. A wide view (a continent, the
+ * world) is first narrowed around its centre — halving the box while more than 2 000
+ * listings match, each test a count that stops at 2 001 — so the distance sort never
+ * reads more than a few thousand rows (ADR 0222).
  */
 export async function listMapPins(db: Db, filter: GeoFilter, extra: Array<SQL | undefined> = [], limit = MAP_PIN_LIMIT): Promise<MapPin[]> {
+  const base = [eq(spaces.isPublished, true), sql`${spaces.publicLatitude} is not null`, ...extra];
+  let area = filter;
+  if (filter.bounds && filter.center) {
+    const center = filter.center;
+    for (let step = 0; step < 16; step++) {
+      const found = await countUpTo(db, and(...base, ...geoConditions(area)), CENTRAL_CANDIDATES + 1);
+      if (found <= CENTRAL_CANDIDATES || !area.bounds || boundsWidth(area.bounds) < 0.01) break;
+      area = { ...area, bounds: halve(area.bounds, center, filter.bounds) };
+    }
+  }
   const rows = await db
     .select({
       id: spaces.id,
@@ -113,8 +151,8 @@ export async function listMapPins(db: Db, filter: GeoFilter, extra: Array<SQL | 
       currency: spaces.currency,
     })
     .from(spaces)
-    .where(and(eq(spaces.isPublished, true), sql`${spaces.publicLatitude} is not null`, ...geoConditions(filter), ...extra))
-    .orderBy(...distanceOrder(filter))
+    .where(and(...base, ...geoConditions(area)))
+    .orderBy(...distanceOrder(area))
     .limit(Math.min(limit, MAP_PIN_LIMIT));
   return rows.flatMap((row) => (row.lat === null || row.lng === null ? [] : [{ ...row, lat: row.lat, lng: row.lng }]));
 }

@@ -201,7 +201,7 @@ describe("who sees the exact place", () => {
       totalPrice: 5500,
       platformFeePercentage: 10,
       platformFeeAmount: 500,
-      currency: "USD",
+      currency: "USD" as const,
       status,
       payoutReleaseAt: at(36),
     });
@@ -213,5 +213,26 @@ describe("who sees the exact place", () => {
     const exact = { area: publicOnly.area, exact: { point: { lat: 41.9, lng: -87.65 }, address: "1 Hidden Lane, Chicago, IL, 60601, United States" } };
     expect(await listingWhere(database.db, space!, booked.id)).toEqual(exact);
     expect(await listingWhere(database.db, space!, host.id)).toEqual(exact);
+  });
+});
+
+describe("a map view of the whole world", () => {
+  it("narrows to the centre before sorting: 500 pins, nearest first, the centre's listings included", async () => {
+    const host = await createHost(database.db);
+    // 2 100 listings on a world grid (none within 300 km of Chicago).
+    const grid = Array.from({ length: 2_100 }, (_, i) => {
+      const lat = -60 + (i % 60) * 2.1;
+      const lng = -179 + Math.floor(i / 60) * 10.2;
+      return { title: `Grid ${i}`, location: "Grid", country: "Nowhere", latitude: lat, longitude: lng, publicLatitude: lat, publicLongitude: lng };
+    }).filter((row) => distanceKm({ lat: row.latitude, lng: row.longitude }, CHICAGO) > 300);
+    await createSpaces(database.db, grid, host.id);
+    const pins = await listMapPins(database.db, { center: CHICAGO, radiusKm: 25, bounds: { west: -180, south: -85, east: 180, north: 85 } });
+    expect(pins).toHaveLength(500);
+    // The Chicago-area listings come first (with those other tests here placed in Chicago).
+    const first = pins.slice(0, 6).map((pin) => pin.title);
+    for (const title of ["Loop Studio", "Evanston Garage", "Naperville Hall", "Milwaukee Loft"]) expect(first).toContain(title);
+    expect(distanceKm(pins[5]!, CHICAGO)).toBeLessThan(300);
+    const distances = pins.map((pin) => distanceKm(pin, CHICAGO));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 });
