@@ -8,6 +8,8 @@ import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
 import { REGIONS } from "~/features/search/regions";
 import { parseHomeSearch } from "~/features/search/search-params";
+import { WhenSearchForm } from "~/features/search/components/when-search-form";
+import { requestNow } from "~/lib/clock.server";
 import { featuredUsa, internationalSpaces, listSpaceTypes, searchHome } from "~/features/search/search.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta, SITE_NAME } from "~/lib/seo";
@@ -33,19 +35,20 @@ async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseHomeSearch(new URL(request.url).searchParams);
+  const today = requestNow(request).toISOString().slice(0, 10);
   let db;
   try {
     db = await getDb();
   } catch (error) {
     console.error("Database unavailable:", error instanceof Error ? error.message : error);
     const failed = { data: null, error: FETCH_SPACES_FAILED } as const;
-    return { filters, types: [], search: failed, usa: failed, international: failed };
+    return { filters, today, types: [], search: failed, usa: failed, international: failed };
   }
   const search = await section(() => searchHome(db, filters));
   const usa = await section(() => featuredUsa(db));
   const international = await section(() => internationalSpaces(db, filters.region));
   const types = await listSpaceTypes(db).catch(() => []);
-  return { filters, types, search, usa, international };
+  return { filters, today, types, search, usa, international };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -80,7 +83,7 @@ function SpacesResult({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, types, search, usa, international } = loaderData;
+  const { filters, today, types, search, usa, international } = loaderData;
   const navigation = useNavigation();
   const submit = useSubmit();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -164,6 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Search
           </button>
         </Form>
+        <WhenSearchForm q={filters.q} type={filters.category} today={today} />
         <div className="mt-8" aria-live="polite" aria-busy={searching}>
           <SpacesResult
             result={search}
