@@ -116,7 +116,9 @@ describe("/wishlists and the shared page", () => {
     const made = (await run(page.action, post("/wishlists", people.other.cookie, { intent: "create", name: "Secret" }, false))) as Response;
     expect(made.status).toBe(302);
     const otherListId = new URL(made.headers.get("location")!, "http://localhost").searchParams.get("list")!;
-    const view = (await bodyOf(await run(page.loader, get(`/wishlists?list=${otherListId}`, people.guest.cookie)))) as { listMissing: boolean; list: { name: string } | null };
+    const foreign = await run(page.loader, get(`/wishlists?list=${otherListId}`, people.guest.cookie));
+    expect(statusOf(foreign)).toBe(404);
+    const view = (await bodyOf(foreign)) as { listMissing: boolean; list: { name: string } | null };
     expect(view.listMissing).toBe(true);
     expect(view.list?.name).not.toBe("Secret");
     // Deleting it as someone else changes nothing.

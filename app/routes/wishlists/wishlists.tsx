@@ -43,12 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = selected?.ok ? selected.list : null;
   const dates = parseDateChoice(url.searchParams, now);
   const availability = list && dates.ok && dates.dates ? await wishlistAvailability(db, { spaceIds: list.spaces.map((space) => space.id), dates: dates.dates, viewerId: user.id, now }) : null;
+  // The list asked for is someone else's or gone: 404, and the page says so above the guest's own lists.
+  const listMissing = Boolean(asked) && asked !== selectedId;
   return data(
     {
       lists,
       list,
-      // The list asked for is someone else's or gone: say so rather than show another silently.
-      listMissing: Boolean(asked) && asked !== selectedId,
+      listMissing,
       shareUrl: list?.shareToken ? new URL(`/wishlists/shared/${list.shareToken}`, env().SITE_URL).toString() : null,
       dates: dates.ok ? dates.dates : null,
       datesError: dates.ok ? null : dates.error,
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       availability,
       searches: searches.map((search) => ({ id: search.id, query: search.query, label: search.label })),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { status: listMissing ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
