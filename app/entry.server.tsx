@@ -41,7 +41,7 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   const development = import.meta.env.DEV;
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe" }));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe", mapStyleUrl: env().MAP_STYLE_URL }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 

@@ -23,7 +23,10 @@ export function createNonce() {
  * break every script and stylesheet. With PAYMENT_PROVIDER=stripe (and only then)
  * Stripe.js, its Elements frames and 3-D Secure pages are allowed (ADR 0130).
  */
-export function contentSecurityPolicy(nonce: string, { development = false, https = false, stripe = false } = {}) {
+export function contentSecurityPolicy(
+  nonce: string,
+  { development = false, https = false, stripe = false, mapStyleUrl }: { development?: boolean; https?: boolean; stripe?: boolean; mapStyleUrl?: string } = {},
+) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
@@ -38,6 +41,12 @@ export function contentSecurityPolicy(nonce: string, { development = false, http
     "object-src": ["'none'"],
   };
   if (stripe) allowStripe(directives);
+  // MAP_STYLE_URL (ADR 0223): the style's own origin may be fetched (style, tiles, sprites, fonts) and shown.
+  if (mapStyleUrl) {
+    const origin = new URL(mapStyleUrl).origin;
+    directives["connect-src"] = [...directives["connect-src"]!, origin];
+    directives["img-src"] = [...directives["img-src"]!, origin];
+  }
   if (https && !development) directives["upgrade-insecure-requests"] = [];
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(" "))
