@@ -94,20 +94,25 @@ export function whenConditions(when: When, units: number, now: Date): SQL[] {
     sql`coalesce(${price}, 0) > 0`,
     // pricing.ts durationRange: the listing's minimum and maximum (in hours) hold the length.
     sql`${spaces.minRentalDuration} <= ${lengthHours} and (${spaces.maxRentalDuration} is null or ${spaces.maxRentalDuration} <= 0 or ${spaces.maxRentalDuration} >= ${lengthHours})`,
-    sql`jsonb_array_length(${hours}) > 0`,
   ];
+  // The per-row tests (hours, notice, calendar rows) go in one scalar subquery: PostgreSQL
+  // then estimates them as one condition (half the rows) instead of multiplying a guess per
+  // test down to a handful of rows, a guess that made it sort every text match instead of
+  // walking the newest-first index and stopping after a page (bench/README.md).
+  const costly: SQL[] = [sql`jsonb_array_length(${hours}) > 0`];
+  const done = () => [...conditions, sql`(select ${sql.join(costly, sql` and `)})`];
   if (when.kind === "flex") {
     // Somewhere in the day is after the notice and within how far ahead (the widget finds the start).
     const dayStart = wallInstant(when.date, sql`0`);
     const dayEnd = wallInstant(when.date, sql`24`);
-    conditions.push(sql`${dayEnd} > ${at} + make_interval(mins => ${spaces.minNoticeMinutes}) and ${dayStart} <= ${at} + make_interval(days => ${spaces.maxAdvanceDays})`);
-    return conditions;
+    costly.push(sql`${dayEnd} > ${at} + make_interval(mins => ${spaces.minNoticeMinutes}) and ${dayStart} <= ${at} + make_interval(days => ${spaces.maxAdvanceDays})`);
+    return done();
   }
   let start: SQL;
   let end: SQL;
   if (when.kind === "time") {
     // An opening holds the start, and the end unless the opening runs to midnight (the next day's hours may go on).
-    conditions.push(sql`exists (select 1 from jsonb_array_elements(${hours}) r
+    costly.push(sql`exists (select 1 from jsonb_array_elements(${hours}) r
       where ${hourSql(sql`r->>'start'`)} <= ${when.hour} and ${when.hour} < ${hourSql(sql`r->>'end'`)}
         and (${when.hour + when.hours} <= ${hourSql(sql`r->>'end'`)} or r->>'end' = '24:00'))`);
     start = wallInstant(when.date, sql`${when.hour}::int`);
@@ -120,11 +125,11 @@ export function whenConditions(when: When, units: number, now: Date): SQL[] {
       else ${wallInstant(when.end, hourSql(sql`${spaces.checkOutTime}`))} end)`;
   }
   // schedule.ts startProblem's notice and how far ahead; a start must also be in the future.
-  conditions.push(sql`${start} > ${at} and ${start} >= ${at} + make_interval(mins => ${spaces.minNoticeMinutes}) and ${start} <= ${at} + make_interval(days => ${spaces.maxAdvanceDays})`);
+  costly.push(sql`${start} > ${at} and ${start} >= ${at} + make_interval(mins => ${spaces.minNoticeMinutes}) and ${start} <= ${at} + make_interval(days => ${spaces.maxAdvanceDays})`);
   // The calendar rows over the time and the listing's buffers (hold.server.ts's `taken` test).
   const padded = { start: sql`(${start} - make_interval(mins => ${spaces.bufferBeforeMinutes}))`, end: sql`(${end} + make_interval(mins => ${spaces.bufferAfterMinutes}))` };
   const live = overlapping(padded.start, padded.end, now);
-  conditions.push(sql`case
+  costly.push(sql`case
     when ${spaces.quantity} = 1 then not exists (select 1 from ${spaceAvailability} a where ${live})
     else ${units} <= ${spaces.quantity} and coalesce((
       with r as (
@@ -136,7 +141,7 @@ export function whenConditions(when: When, units: number, now: Date): SQL[] {
         select sum(d) over (order by t, d rows between unbounded preceding and current row) as running
           from (select s as t, units as d from r union all select e as t, -units as d from r) events) totals), 0) + ${units} <= ${spaces.quantity}
     end`);
-  return conditions;
+  return done();
 }
 
 type Candidate = {
