@@ -6,6 +6,8 @@ import { CURRENCIES } from "~/db/listing-enums";
 import { bookingDisputes, bookings, localPaymentIntents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
+import { REPLACED_REASON } from "~/features/bookings/cancellation-effects.server";
+import { changeBooking } from "~/features/bookings/reschedule.server";
 import { syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
@@ -89,6 +91,7 @@ type Cmd =
   | { k: "quote"; b: number }
   | { k: "guestCancel"; b: number; quote: "fresh" | "shown" | "none" }
   | { k: "hostCancel"; b: number }
+  | { k: "change"; b: number; slot: number; hours: number }
   | { k: "adminCancel"; b: number; refund: "full" | "policy" | "none" }
   | { k: "dashboardRefund"; b: number; part: "rest" | "half" | "one"; delivery: Delivery }
   | { k: "dispute"; b: number; outcome: "won" | "lost" | "open"; part: "whole" | "half"; delivery: Delivery }
@@ -117,6 +120,8 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("quote" as const), b }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("guestCancel" as const), b, quote: fc.constantFrom("fresh" as const, "shown" as const, "none" as const) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("hostCancel" as const), b }) },
+  // A change to another length (issue #26, ADR 0205): a new booking that replaces this one when paid.
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("change" as const), b, slot: fc.nat(2), hours: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("adminCancel" as const), b, refund: fc.constantFrom("full" as const, "policy" as const, "none" as const) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("dashboardRefund" as const), b, part: fc.constantFrom("rest" as const, "half" as const, "one" as const), delivery }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("dispute" as const), b, outcome: fc.constantFrom("won" as const, "lost" as const, "open" as const), part: fc.constantFrom("whole" as const, "half" as const), delivery }) },
@@ -140,6 +145,8 @@ const history = fc.record({
   onboarded: fc.boolean(),
   // Every history books first (most commands need a booking), then anything.
   firstBook: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const) }),
+  // One history in four pays its first booking at once and changes its length (ADR 0205), at least 50 hours ahead.
+  changeFirst: fc.option(fc.record({ change: fc.record({ k: fc.constant("change" as const), b: fc.constant(0), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 3 }) }), paid: fc.boolean() }), { freq: 3 }),
   commands: fc.array(WITHOUT.size ? command.filter((c) => !WITHOUT.has(c.k)) : command, { minLength: 1, maxLength: 30 }),
 });
 type History = typeof history extends fc.Arbitrary<infer T> ? T : never;
@@ -205,7 +212,7 @@ async function runHistory(h: History) {
   const db = database.db;
   const first = new Date(Date.UTC(2026, 5, 1, 0, h.startMinutes));
   // The first slot starts on the hour, 9:00–17:00 UTC (the listing is in UTC), aheadHours or a little later.
-  let start = new Date(Math.ceil((first.getTime() + h.aheadHours * HOUR) / HOUR) * HOUR);
+  let start = new Date(Math.ceil((first.getTime() + (h.changeFirst ? Math.max(50, h.aheadHours) : h.aheadHours) * HOUR) / HOUR) * HOUR);
   while (start.getUTCHours() < 9 || start.getUTCHours() > 17) start = new Date(start.getTime() + HOUR);
   const s = await scenario(db, first, { currency: h.currency, hourlyPrice: h.hourlyPrice, cancellationPolicy: h.policy });
   if (h.onboarded) await onboardHost(db, s.host.id, s.now);
@@ -349,6 +356,20 @@ async function runHistory(h: History) {
         if (result.ok) x.hostCancelled = true;
         return reach(`cancel:host:${result.ok ? "ok" : result.code}`);
       }
+      case "change": {
+        // A guest changes a booking they have (a confirmed one, when there is one).
+        const confirmed: Booked[] = [];
+        for (const y of booked) if ((await bookingRow(y.id)).status === "confirmed") confirmed.push(y);
+        const x = confirmed.length > 0 ? confirmed[c.b % confirmed.length]! : pickBooking(c.b);
+        if (!x) return;
+        const slotStart = new Date(start.getTime() + c.slot * HOUR);
+        const result = await changeBooking(db, { userId: guests[x.guest]!.id, bookingId: x.id, startTime: slotStart.toISOString(), duration: c.hours, now });
+        if (!result.ok) return reach(`change:${result.code}:${result.error.slice(0, 40)}`);
+        if (result.moved) return reach("change:moved");
+        const { bookingId, clientSecret } = result.checkout;
+        booked.push({ id: bookingId, guest: x.guest, clientSecret, intentId: clientSecret.split("_secret_")[0]!, shownQuote: null, hostCancelled: false, disputed: false });
+        return reach("change:held");
+      }
       case "adminCancel": {
         const x = pickBooking(c.b);
         if (!x) return;
@@ -399,7 +420,11 @@ async function runHistory(h: History) {
 
   split("setup");
   try {
-    for (const c of [h.firstBook, ...h.commands]) {
+    // The change's checkout is the second booking of the history (b 1), paid at once or left to the commands.
+    const prelude: Cmd[] = h.changeFirst
+      ? [h.firstBook, { k: "pay", b: 0, card: "ok" }, h.changeFirst.change, ...(h.changeFirst.paid ? [{ k: "pay", b: 1, card: "ok" } as const] : [])]
+      : [h.firstBook];
+    for (const c of [...prelude, ...h.commands]) {
       figures.commands++;
       trace.push(`${new Date(s.now).toISOString()} ${JSON.stringify(c)}`);
       const t0 = performance.now();
@@ -450,6 +475,16 @@ async function runHistory(h: History) {
           .where(and(eq(ledgerEntries.bookingId, x.id), eq(ledgerEntries.kind, "refund")));
         if (refunded !== booking.totalPrice || intent.amountRefunded !== intent.amount) {
           problems.push(`booking ${x.id}: cancelled by its host, refunded ${refunded} in the ledger and ${intent.amountRefunded} at the processor of ${booking.totalPrice}`);
+        }
+      }
+      if (booking.cancellationReason === REPLACED_REASON) {
+        // Replaced by a paid change: everything it was paid comes back, once.
+        reach("final:replaced");
+        if (intent.amountRefunded !== intent.amount) problems.push(`booking ${x.id}: replaced by a change, refunded ${intent.amountRefunded} of ${intent.amount} at the processor`);
+        // …and only because its change was paid and confirmed (it may have been cancelled since).
+        const changes = await db.select().from(bookings).where(eq(bookings.replacesBookingId, x.id));
+        if (!changes.some((change) => PAID.has(change.status) || change.status === "cancelled")) {
+          problems.push(`booking ${x.id}: replaced, but no change of it was confirmed (${changes.map((change) => change.status).join(", ") || "none"})`);
         }
       }
       const disputes = await db.select().from(bookingDisputes).where(eq(bookingDisputes.bookingId, x.id));
