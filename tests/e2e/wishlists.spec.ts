@@ -35,7 +35,9 @@ test.describe("wishlists", () => {
     const heart = card(page, LISTING).getByRole("button", { name: `Save ${LISTING} to a wishlist` });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
     await page.screenshot({ path: testInfo.outputPath(`explore-hearts-${width}.png`) });
-    await heart.click();
+    // By keyboard: the heart is a button in the tab order.
+    await heart.focus();
+    await page.keyboard.press("Enter");
 
     // The sign-in dialog; after signing in, the listing is saved without pressing again.
     const signInDialog = page.getByRole("dialog", { name: "Sign In" });
@@ -53,7 +55,7 @@ test.describe("wishlists", () => {
     await choose.getByRole("button", { name: "Create and save" }).click();
     await expect(choose.getByText("Give the list a name.")).toBeVisible();
     await choose.getByLabel("New list").fill("Tokyo shoot");
-    await choose.getByRole("button", { name: "Create and save" }).click();
+    await choose.getByLabel("New list").press("Enter");
     await expect(choose.getByRole("button", { name: /^Tokyo shoot/ })).toHaveAttribute("aria-pressed", "true");
     await page.screenshot({ path: testInfo.outputPath(`wishlist-dialog-${width}.png`) });
     await page.keyboard.press("Escape");
