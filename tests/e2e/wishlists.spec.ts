@@ -34,6 +34,7 @@ test.describe("wishlists", () => {
     await hydrated(page);
     const heart = card(page, LISTING).getByRole("button", { name: `Save ${LISTING} to a wishlist` });
     await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`explore-hearts-${width}.png`) });
     // By keyboard: the heart is a button in the tab order.
     await heart.focus();
