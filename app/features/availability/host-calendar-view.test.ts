@@ -72,6 +72,10 @@ describe("the host's calendar views", () => {
       ["booking", "Ana López · 2 units", "2026-03-29T10:00:00"],
     ]);
     expect(items[0]).toMatchObject({ allDay: true, end: "2026-03-27T00:00:00" });
+    // The week view draws the same block over the hours, without a time.
+    const week = calendarItems(DATA, "week", { from: "2026-03-23", to: "2026-03-29" }).find((item) => item.kind === "block");
+    expect(week).toMatchObject({ timeless: true, start: "2026-03-25T00:00:00", end: "2026-03-27T00:00:00" });
+    expect(week?.allDay).toBeUndefined();
   });
 
   it("says ranges in words and rounds an entry outwards to whole hours for an unblock", () => {

@@ -112,6 +112,8 @@ export type CalendarItem = {
   start: string;
   end: string;
   allDay?: boolean;
+  /** Whole days in the week view: drawn over the hours, titled without "00:00 – 00:00". */
+  timeless?: boolean;
   background?: boolean;
   /** The row it stands for: a booking's or a block's id. */
   refId?: string;
@@ -152,9 +154,11 @@ export function calendarItems(data: CalendarData, view: CalendarView, window: { 
     const start = floating(block.start, zone);
     const end = floating(block.end, zone);
     // Whole days in the month view are a bar over the days, without "00:00 – 00:00".
-    const wholeDays = view === "month" && start.endsWith("T00:00:00") && end.endsWith("T00:00:00");
+    // In the week view they cover the hours and say no time.
+    const midnights = start.endsWith("T00:00:00") && end.endsWith("T00:00:00");
     const imported = block.imported === true;
-    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note, imported), start, end, refId: block.id, note: block.note, ...(imported ? { imported } : {}), ...(wholeDays ? { allDay: true } : {}) });
+    const whole = !midnights ? {} : view === "month" ? { allDay: true } : { timeless: true };
+    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note, imported), start, end, refId: block.id, note: block.note, ...(imported ? { imported } : {}), ...whole });
   }
   const { schedule } = data.space;
   for (let date = window.from; date <= window.to; date = addDays(date, 1)) {

@@ -53,6 +53,7 @@ export default function CalendarGrid({
         className: `rw-cal-${item.kind}`,
         color: item.imported ? IMPORTED_COLOR : COLORS[item.kind],
         interactive: !item.background,
+        extendedProps: { timeless: item.timeless === true },
       })),
     [items],
   );
@@ -83,6 +84,8 @@ export default function CalendarGrid({
       nowIndicator={view === "week"}
       scrollTime="08:00"
       events={events}
+      // A whole-day block in the week view: its title alone, not "00:00 – 00:00".
+      eventContent={(arg) => (arg.event.extendedProps.timeless ? <div className="fc-event-title">{arg.event.title}</div> : undefined)}
       select={(info) => onSelect({ start: info.start, end: info.end, allDay: info.allDay })}
       eventClick={(info) => {
         info.jsEvent.preventDefault();
