@@ -158,6 +158,9 @@ export const spaces = pgTable(
     index("spaces_amenities_idx").using("gin", t.amenities).where(sql`${t.isPublished}`),
     index("spaces_published_hourly_price_idx").on(t.hourlyPrice, t.id).where(sql`${t.isPublished}`),
     index("spaces_published_daily_price_idx").on(t.dailyPrice, t.id).where(sql`${t.isPublished}`),
+    // Price: high to low puts listings without that price last, which a backward walk of the index above cannot.
+    index("spaces_published_hourly_price_desc_idx").on(t.hourlyPrice.desc().nullsLast(), t.id.desc()).where(sql`${t.isPublished}`),
+    index("spaces_published_daily_price_desc_idx").on(t.dailyPrice.desc().nullsLast(), t.id.desc()).where(sql`${t.isPublished}`),
     index("spaces_published_rating_idx").on(t.rating, t.reviewCount, t.createdAt, t.id).where(sql`${t.isPublished}`),
     // Near a point, map bounds, distance (ADR 0222): a range on the public latitude, the longitude checked in the index.
     index("spaces_public_geo_idx").on(t.publicLatitude, t.publicLongitude).where(sql`${t.isPublished} and ${t.publicLatitude} is not null`),

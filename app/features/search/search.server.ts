@@ -208,20 +208,38 @@ async function countMatches(db: Db, where: SQL | undefined) {
 export type PriceBucket = { from: number; to: number; count: number };
 export const HISTOGRAM_BUCKETS = 12;
 /** The histogram is drawn from at most this many matching listings (the newest), so it never reads the whole table. */
-const HISTOGRAM_SAMPLE = 5_000;
+const HISTOGRAM_SAMPLE = 1_000;
+const HISTOGRAM_TTL_MS = 60_000;
+const HISTOGRAM_CACHE_SIZE = 500;
+const histogramCache = new Map<string, { at: number; db: Db; buckets: Promise<PriceBucket[]> }>();
 
 /**
  * The price histogram beside the price range (issue #27 point 2): the prices of the
  * listings matching every filter but the price itself and the time, in the chosen
- * currency, in HISTOGRAM_BUCKETS equal buckets from 0 to the highest.
+ * currency, in HISTOGRAM_BUCKETS equal buckets from 0 to the highest. Kept a minute per
+ * set of filters in the process (a guide, not a count), so paging and changing the time
+ * or the price do not draw it again.
  */
-export async function priceHistogram(db: Db, search: ExploreSearch, now: Date = new Date()): Promise<PriceBucket[]> {
-  if (search.problems.length > 0) return [];
+export function priceHistogram(db: Db, search: ExploreSearch, now: Date = new Date()): Promise<PriceBucket[]> {
+  if (search.problems.length > 0) return Promise.resolve([]);
+  const { when: _when, price: _price, min: _min, max: _max, page: _page, sort: _sort, date: _date, time: _time, hours: _hours, problems: _problems, ...rest } = search;
+  const key = JSON.stringify([rest, search.when?.kind === "days"]);
+  const cached = histogramCache.get(key);
+  if (cached && cached.db === db && now.getTime() - cached.at < HISTOGRAM_TTL_MS) return cached.buckets;
+  const buckets = drawHistogram(db, search, now);
+  if (histogramCache.size >= HISTOGRAM_CACHE_SIZE) histogramCache.delete(histogramCache.keys().next().value!);
+  histogramCache.set(key, { at: now.getTime(), db, buckets });
+  buckets.catch(() => histogramCache.delete(key));
+  return buckets;
+}
+
+async function drawHistogram(db: Db, search: ExploreSearch, now: Date): Promise<PriceBucket[]> {
   const priced = pricedColumn(search.when);
   const where = and(
     ...exploreConditions({ ...search, when: null, price: { min: null, max: null } }, now),
     eq(spaces.currency, search.currency as (typeof spaces.$inferSelect)["currency"]),
-    sql`${priced} > 0`,
+    // Written so that no price index is taken for it: the newest-first walk stops after the sample.
+    sql`coalesce(${priced}, 0) > 0`,
   );
   const sample = db.select({ price: sql<number>`${priced}`.as("price") }).from(spaces).where(where).orderBy(...newestFirst).limit(HISTOGRAM_SAMPLE).as("sample");
   const [row] = await db.select({ prices: sql<number[] | null>`array_agg(${sample.price})` }).from(sample);
