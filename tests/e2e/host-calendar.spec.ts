@@ -113,6 +113,10 @@ test("the host blocks a day, blocks hours and sets a weekday's hours; the guest'
   await settings.getByLabel("Thursday opening 1 until").selectOption("16:00");
   await settings.getByRole("button", { name: "Save hours and rules" }).click();
   await expect(settings.getByText("Hours and rules saved.")).toBeVisible();
+  // The week with both blocks, for the record (the whole day has no "00:00 – 00:00").
+  await expect(calendar.getByText("00:00 – 00:00")).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/work/shots/host-calendar/week-${width}.png`, fullPage: true });
 
   // The guest, in a browser of their own, finds that time no longer offered.
   const guest = await pageAtProjectWidth(browser, testInfo);
