@@ -91,7 +91,10 @@ test("a guest makes a booking an hour longer and pays the difference", async ({ 
 
   await page.goto("/my-bookings");
   await expect(page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 13:00` })).toContainText("Confirmed");
-  await expect(page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 12:00` })).toContainText("Cancelled");
+  const replaced = page.getByRole("listitem").filter({ hasText: `${rowDate(dayFromNow(7))}, 11:00 – 12:00` });
+  await expect(replaced).toContainText("Cancelled");
+  await expect(replaced).toContainText("Changed: replaced by your new booking");
+  await expect(replaced).toContainText("Refund $46.75.");
   await shot(page, "longer-done");
   await guest.context.close();
 });

@@ -8,7 +8,7 @@ import { bookingScenario } from "../../../tests/factories/bookings";
 import { moneyProblemsOf, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { BOOKING_MESSAGES } from "./booking-rules.server";
-import { REPLACED_REASON } from "./cancellation-effects.server";
+import { REPLACED_REASON } from "./process";
 import { sweepAllExpiredHolds } from "./hold.server";
 import { changeBooking, type ChangeOutcome } from "./reschedule.server";
 import { zonedInstant } from "./slots";

@@ -6,7 +6,7 @@ import { cancellationSplit, type Split } from "~/features/payouts/settlement";
 import type { Tx } from "~/lib/db.server";
 import type { CancellationPolicy } from "./pricing";
 import { lockBooking, recordProviderCall, runTransition, type BookingRecord } from "./process.server";
-import type { TransitionName } from "./process";
+import { REPLACED_REASON, type TransitionName } from "./process";
 
 /**
  * What a cancellation gives back and writes (issue #12, #25), shared by the cancellations
@@ -82,9 +82,6 @@ export async function writeCancellation(
     .where(eq(bookings.id, booking.id));
   return calls;
 }
-
-/** The reason a booking replaced by a change carries. */
-export const REPLACED_REASON = "Changed by the guest: replaced by a new booking";
 
 /**
  * `replace` (issue #26 point 7, ADR 0205): `replacement`, a change of the booking it names,

@@ -208,6 +208,9 @@ export const BOOKING_PROCESS = {
 
 export type TransitionName = keyof typeof BOOKING_PROCESS;
 
+/** The reason a booking replaced by a paid change (`replace`) carries, shown on the guest's row. */
+export const REPLACED_REASON = "Changed by the guest: replaced by a new booking";
+
 /** Whether `name` may run from `state`. */
 export function allows(name: TransitionName, state: BookingState): boolean {
   return (BOOKING_PROCESS[name].from as readonly BookingState[]).includes(state);

@@ -7,6 +7,7 @@ import { guestCancellationSplit } from "./cancellation-effects.server";
 import { summary, type BookingSummary } from "./confirmation.server";
 import { scheduleOf, type Schedule } from "~/features/availability/schedule";
 import { durationRange } from "./pricing";
+import { REPLACED_REASON } from "./process";
 import { changeUnitPrice, RESCHEDULE_NOTICE_MS } from "./reschedule.server";
 
 /** A guest's bookings and the files made from them (issue #12). */
@@ -63,7 +64,8 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
       ...summary(booking, space),
       refundedAt: booking.refundedAt?.toISOString() ?? null,
       cancelledBy: booking.cancelledBy,
-      cancellationReason: booking.cancelledBy === "guest" ? null : booking.cancellationReason,
+      // A guest's own cancellation has no reason to show, but a change that replaced the booking says so.
+      cancellationReason: booking.cancelledBy === "guest" && booking.cancellationReason !== REPLACED_REASON ? null : booking.cancellationReason,
       space: { ...summary(booking, space).space, image: space.images[0] ?? null },
       canCancel,
       cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,

@@ -6,7 +6,7 @@ import { CURRENCIES } from "~/db/listing-enums";
 import { bookingDisputes, bookings, localPaymentIntents } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
-import { REPLACED_REASON } from "~/features/bookings/cancellation-effects.server";
+import { REPLACED_REASON } from "~/features/bookings/process";
 import { changeBooking } from "~/features/bookings/reschedule.server";
 import { syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";

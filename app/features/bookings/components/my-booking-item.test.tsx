@@ -110,4 +110,10 @@ describe("MyBookingItem", () => {
     expect(screen.getByTestId("refund").textContent).toBe("Refund $154.00. Refunds take 5-7 business days.");
     expect(screen.queryByTestId("cancelled-by")).toBeNull();
   });
+
+  it("says a booking was replaced by the guest's change of length (ADR 0205)", () => {
+    renderItem({ ...ROW, status: "cancelled", refund: 15400, canCancel: false, cancelQuote: null, icsHref: null, cancelledBy: "guest", cancellationReason: "Changed by the guest: replaced by a new booking" });
+    expect(screen.getByTestId("cancelled-by").textContent).toBe("Changed: replaced by your new booking");
+    expect(screen.getByTestId("refund").textContent).toBe("Refund $154.00. Refunds take 5-7 business days.");
+  });
 });

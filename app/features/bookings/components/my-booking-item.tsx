@@ -9,10 +9,13 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import type { BookingRow } from "../queries.server";
+import { REPLACED_REASON } from "../process";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { dateTimeFormat } from "~/lib/dates";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
+/** A booking a paid change replaced (ADR 0205). */
+export const REPLACED_TEXT = "Changed: replaced by your new booking";
 
 /** One row of /my-bookings, as the server lists it (amounts in minor units, times ISO UTC). */
 export type MyBookingRow = Pick<
@@ -90,6 +93,11 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
           <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
+        {row.status === "cancelled" && row.cancellationReason === REPLACED_REASON && (
+          <p className="text-sm text-slate-800" data-testid="cancelled-by">
+            {REPLACED_TEXT}
+          </p>
+        )}
         {row.status === "cancelled" && row.cancelledBy && row.cancelledBy !== "guest" && (
           <p className="text-sm text-slate-800" data-testid="cancelled-by">
             {row.cancelledBy === "host" ? "Cancelled by the host" : "Cancelled by Rentwell"}
