@@ -11,6 +11,8 @@ import { parseGeoParams } from "./geo-params";
 import { publicPoint } from "./listing-point.server";
 import { listingWhere } from "./listing-where.server";
 import { bookings } from "~/db/schema/bookings";
+import { searchExplore } from "~/features/search/search.server";
+import { parseExploreSearch } from "~/features/search/search-params";
 
 /**
  * Issue #27 points 3 and 4 on both engines: the offline gazetteer, a radius, the distance
@@ -234,5 +236,23 @@ describe("a map view of the whole world", () => {
     expect(distanceKm(pins[5]!, CHICAGO)).toBeLessThan(300);
     const distances = pins.map((pin) => distanceKm(pin, CHICAGO));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+});
+
+describe("the explore search with a place", () => {
+  it("filters by the radius or the bounds together with the other filters, and sorts by distance", async () => {
+    const search = (query: string, geo: GeoFilter | null) => searchExplore(database.db, { ...parseExploreSearch(new URLSearchParams(query)), geo });
+    const near = { center: CHICAGO, radiusKm: 50, bounds: null };
+    const byDistance = await search("sort=distance", near);
+    expect(byDistance.spaces.map((space) => space.title).slice(0, 1)).toEqual(["Loop Studio"]);
+    expect(byDistance.spaces.map((space) => space.title)).toEqual(expect.arrayContaining(["Evanston Garage", "Naperville Hall"]));
+    expect(byDistance.spaces.map((space) => space.title)).not.toContain("Milwaukee Loft");
+    expect(byDistance.count.value).toBe(byDistance.spaces.length);
+    // Text narrows within the circle.
+    expect((await search("q=Naperville&sort=distance", near)).spaces.map((space) => space.title)).toEqual(["Naperville Hall"]);
+    // Bounds across the antimeridian, through the same search.
+    const pacific = await search("sort=distance", { center: { lat: -17.2, lng: 179.4 }, radiusKm: 25, bounds: { west: 177, south: -25, east: -170, north: -10 } });
+    const named = pacific.spaces.map((space) => space.title).filter((title) => !title.startsWith("Grid "));
+    expect(named).toEqual(["Taveuni Kayaks", "Fiji Dive", "Tonga Boat", "Samoa Surf"]);
   });
 });
