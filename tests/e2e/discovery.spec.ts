@@ -118,7 +118,7 @@ test.describe("explore", () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(cards).toHaveCount(24);
 
-    await page.getByLabel("Category").selectOption({ label: "Photo Studio" });
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Photo Studio" });
     await expect(page).toHaveURL(/\/explore\?type=photo-studio$/);
     await expect(cards.first()).toBeVisible();
 
@@ -148,7 +148,7 @@ test.describe("explore", () => {
     await expect(box).toHaveValue("");
     await page.goBack();
     await expect(page).toHaveURL(/\/explore\?type=photo-studio$/);
-    await expect(page.getByLabel("Category")).toHaveValue("photo-studio");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("photo-studio");
     await expect(locations.getByRole("link", { name: "All locations" })).toHaveAttribute("aria-current", "true");
 
     await box.fill("zz-nothing-matches-this");

@@ -111,7 +111,7 @@ export function ExploreFilterControls({ filters, choices, today, price }: { filt
                 ))}
               </Select>
             </Field>
-            <Field label="Category" id="explore-category">
+            <Field label="Rental category" id="explore-category">
               <Select name="category" defaultValue={filters.category} key={`category-${filters.category}`}>
                 <option value="">Any category</option>
                 {choices.categories.map((row) => (
