@@ -46,6 +46,31 @@ test.describe("where and the map", () => {
     await page.screenshot({ path: `tmp/screens/explore-map-${testInfo.project.name}.png`, fullPage: false });
   });
 
+  test("a wide view clusters pins over the bundled basemap; search as I move the map writes the bounds", async ({ page }, testInfo) => {
+    await page.goto("/explore?bounds=-125,24,-66,50");
+    const mapToggle = page.getByRole("button", { name: "Map", exact: true });
+    if (await mapToggle.isVisible()) await mapToggle.click();
+    const map = page.getByTestId("explore-map");
+    await expect(map.locator(".map-cluster").first()).toBeVisible();
+    // 'Search as I move the map' is on when the URL has bounds.
+    const moveSearch = page.getByLabel("Search as I move the map");
+    await expect(moveSearch).toBeChecked();
+    await map.scrollIntoViewIfNeeded();
+    fs.mkdirSync("tmp/screens", { recursive: true });
+    await page.screenshot({ path: `tmp/screens/explore-map-wide-${testInfo.project.name}.png` });
+    // Drag the map west: the URL's bounds move with it and the list searches the new area.
+    const before = new URL(page.url()).searchParams.get("bounds");
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const west = () => Number((new URL(page.url()).searchParams.get("bounds") ?? "").split(",")[0]);
+    await expect.poll(west).toBeLessThan(-125);
+    expect(new URL(page.url()).searchParams.get("bounds")!.split(",")).toHaveLength(4);
+    expect(before).toBe("-125,24,-66,50");
+  });
+
   test("bad places and radii get a message, not an error page", async ({ page }) => {
     for (const [query, message] of [
       ["near=Zzyzxqq%20Nowhere", "We could not find that place"],
