@@ -169,7 +169,8 @@ export async function searchExplore(db: Db, asked: Partial<ExploreSearch>, now: 
   let exhausted = false;
   let dropped = 0;
   for (let round = 0; round < CONFIRM_ROUNDS && shown.length <= limit && !exhausted; round++) {
-    const size = limit + 1 - shown.length + CONFIRM_SLACK;
+    // A fixed time is exact in SQL but for rare cases (a skipped DST hour): little slack; a flexible one often drops candidates.
+    const size = limit + 1 - shown.length + (when.kind === "flex" ? CONFIRM_SLACK : 2);
     const rows = await page(offset, size);
     offset += rows.length;
     exhausted = rows.length < size;
