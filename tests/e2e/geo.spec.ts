@@ -44,6 +44,15 @@ test.describe("where and the map", () => {
 
     fs.mkdirSync("tmp/screens", { recursive: true });
     await page.screenshot({ path: `tmp/screens/explore-map-${testInfo.project.name}.png`, fullPage: false });
+
+    // Wide screens: the list and the map side by side; hovering a card highlights its pin.
+    if (page.viewportSize()!.width >= 1280) {
+      const first = cards.first();
+      const id = new URL((await first.getByRole("link").first().getAttribute("href"))!, "http://x").searchParams.get("id");
+      await first.hover();
+      await expect(map.locator(`.map-pin[data-pin-id="${id}"]`)).toHaveAttribute("data-highlighted", "true");
+      await expect(map.locator('.map-pin[data-highlighted="true"]')).toHaveCount(1);
+    }
   });
 
   test("a wide view clusters pins over the bundled basemap; search as I move the map writes the bounds", async ({ page }, testInfo) => {
