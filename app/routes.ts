@@ -23,8 +23,6 @@ export default [
   route("explore", "routes/listings/explore.tsx"),
   // The explore map's pins (issue #27 point 4, ADR 0223).
   route("api/map-pins", "routes/listings/api.map-pins.ts"),
-  // The explore map's pins (issue #27 point 4, ADR 0223).
-  route("api/map-pins", "routes/listings/api.map-pins.ts"),
   // Account resource routes (sign-in dialog, user menu).
   route("auth/sign-in", "routes/auth/sign-in.ts"),
   route("auth/sign-up", "routes/auth/sign-up.ts"),
