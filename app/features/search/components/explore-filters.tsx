@@ -5,6 +5,7 @@ import { Input, Select } from "~/ui/input";
 import { cn } from "~/ui/cn";
 import { toggleChipVariants } from "~/ui/toggle-chip";
 import { SORTS, type ExploreFilters } from "../search-links";
+import { LengthSelect, StartTimeSelect } from "./when-fields";
 
 /** The /explore filters' choices, read by the loader (search.server.ts). */
 export type FilterChoices = {
@@ -15,8 +16,6 @@ export type FilterChoices = {
 
 const RENTAL_TYPE_LABELS = { space: "Spaces", vehicle: "Vehicles", equipment: "Equipment", service: "Services", experience: "Experiences" } as const;
 const CURRENCY_CHOICES = ["USD", "EUR", "GBP", "JPY", "AUD", "CAD", "SGD", "KRW", "AED"] as const;
-const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`);
-const DURATIONS = Array.from({ length: 24 }, (_, i) => i + 1);
 const RATINGS = [3, 3.5, 4, 4.5] as const;
 
 /**
@@ -35,24 +34,10 @@ export function ExploreFilterControls({ filters, choices, today, price }: { filt
           <Input type="date" name="date" defaultValue={filters.date} min={today} key={`date-${filters.date}`} />
         </Field>
         <Field label="Start time" id="explore-time" hint="Any time: the first free hours">
-          <Select name="time" defaultValue={filters.time} key={`time-${filters.time}`}>
-            <option value="">Any time</option>
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {hour}
-              </option>
-            ))}
-          </Select>
+          <StartTimeSelect value={filters.time} />
         </Field>
         <Field label="For" id="explore-hours">
-          <Select name="hours" defaultValue={filters.hours ?? ""} key={`hours-${filters.hours}`}>
-            <option value="">1 hour</option>
-            {DURATIONS.slice(1).map((hours) => (
-              <option key={hours} value={hours}>
-                {hours} hours
-              </option>
-            ))}
-          </Select>
+          <LengthSelect value={filters.hours} />
         </Field>
         <Field label="Until (by the day)" id="explore-end" hint="A date range instead of hours">
           <Input type="date" name="end" defaultValue={filters.end} min={filters.date || today} key={`end-${filters.end}`} />

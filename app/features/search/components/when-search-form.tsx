@@ -2,11 +2,9 @@ import { CalendarSearch } from "lucide-react";
 import { Form } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { Field } from "~/ui/field";
-import { Input, Select } from "~/ui/input";
+import { Input } from "~/ui/input";
+import { LengthSelect, StartTimeSelect } from "./when-fields";
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`);
-/** 2 to 24 hours (1 hour is the empty choice). */
-const LENGTHS = Array.from({ length: 23 }, (_, i) => i + 2);
 
 /**
  * The home search's 'when' (issue #27 point 1): a date, a start time (or any time) and a
@@ -22,24 +20,10 @@ export function WhenSearchForm({ q, type, today }: { q: string; type: string; to
         <Input type="date" name="date" min={today} required />
       </Field>
       <Field label="Start time" id="home-when-time">
-        <Select name="time" defaultValue="">
-          <option value="">Any time</option>
-          {HOURS.map((hour) => (
-            <option key={hour} value={hour}>
-              {hour}
-            </option>
-          ))}
-        </Select>
+        <StartTimeSelect value="" />
       </Field>
       <Field label="For" id="home-when-hours">
-        <Select name="hours" defaultValue="">
-          <option value="">1 hour</option>
-          {LENGTHS.map((hours) => (
-            <option key={hours} value={hours}>
-              {hours} hours
-            </option>
-          ))}
-        </Select>
+        <LengthSelect value={null} />
       </Field>
       <button type="submit" className={buttonVariants({ variant: "outline", className: "py-2.5" })}>
         <CalendarSearch className="h-4 w-4" aria-hidden="true" />
