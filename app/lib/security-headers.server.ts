@@ -7,7 +7,8 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Resource-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+  // geolocation for our own pages only: /explore's 'Near me' (issue #27, ADR 0223).
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
 };
 
 export function createNonce() {

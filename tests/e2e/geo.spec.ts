@@ -80,6 +80,18 @@ test.describe("where and the map", () => {
     expect(before).toBe("-125,24,-66,50");
   });
 
+  test("'Near me' searches around the browser's position, rounded to about 100 m", async ({ page }) => {
+    await page.context().grantPermissions(["geolocation"]);
+    await page.context().setGeolocation({ latitude: 41.881234, longitude: -87.629876 });
+    await page.goto("/explore");
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page).toHaveURL(/[?&]lat=41\.881&lng=-87\.630/);
+    const cards = page.getByRole("list", { name: "Spaces", exact: true }).getByRole("article");
+    await expect(cards.filter({ hasNotText: "Chicago" })).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByLabel("Near", { exact: true })).toHaveAttribute("placeholder", "Your location");
+  });
+
   test("bad places and radii get a message, not an error page", async ({ page }) => {
     for (const [query, message] of [
       ["near=Zzyzxqq%20Nowhere", "We could not find that place"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from "~/lib/security-headers.server";
 
 /** ADR 0223: with MAP_STYLE_URL, the page may fetch and show what the style's origin serves; without it, nothing else. */
 describe("the map style's origin in the page's CSP", () => {
@@ -13,5 +13,13 @@ describe("the map style's origin in the page's CSP", () => {
     const offline = contentSecurityPolicy("n0nce");
     expect(offline).not.toContain("example.org");
     expect(directive(offline, "connect-src")).toBe("connect-src 'self'");
+  });
+});
+
+describe("'Near me'", () => {
+  it("may ask for the position on our own pages only (Permissions-Policy)", () => {
+    const policy = BASE_SECURITY_HEADERS["Permissions-Policy"]!;
+    expect(policy).toContain("geolocation=(self)");
+    expect(policy).toContain("camera=()");
   });
 });
