@@ -4,9 +4,10 @@ import { fillCard } from "#tests/e2e/support/booking-widget";
 import { expect, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
- * Search by when (issue #27 points 1 and 2): a guest searches Saturday 10:00 for 3 hours,
- * narrows by price, opens a result whose card shows the price for that time, finds the
- * widget already on that time and books it. The demo's Midtown Mixing Suite (New York,
+ * Search by when (issue #27 points 1 and 2): a guest searches Saturday 10:00 for 3 hours
+ * near New York, narrows by price, opens the map (the result's pin), saves the result to
+ * a wishlist, opens it — its card shows the price for that time — finds the widget
+ * already on that time and books it. The demo's Midtown Mixing Suite (New York,
  * $70 an hour) is the listing; each width books its own Saturday (desktop 7 weeks from
  * now, the phone 13, moved on by one for every `--repeat-each` run), so the journeys
  * never meet the booking journeys' weeks.
@@ -33,7 +34,7 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe("search by when", () => {
-  test("Saturday 10:00 for 3 hours, a price range, the result's price and kept time, booked", async ({ page }, testInfo) => {
+  test("Saturday 10:00 for 3 hours near New York, a price range, the map, a wishlist, the result's price and kept time, booked", async ({ page }, testInfo) => {
     const date = saturday(testInfo);
     await signUp(page, uniqueEmail(`search-${testInfo.project.name}`), PASSWORD);
     await page.goto("/explore");
@@ -59,15 +60,38 @@ test.describe("search by when", () => {
     await expect(page).toHaveURL(/min=60&max=80/);
     await page.getByRole("searchbox", { name: "Search spaces" }).fill("Midtown Mixing");
     await expect(page).toHaveURL(/q=Midtown\+Mixing/);
+    // Near a city (issue #27 point 3): New York, within the default radius.
+    await page.getByLabel("Near", { exact: true }).fill("New York");
+    await page.getByLabel("Near", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/near=New\+York/);
     const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: TITLE }) });
     // $70 × 3 hours and the 10 % fee.
     await expect(card.getByTestId("offer")).toHaveText("$231 total for 3 hours");
     await shot(page, "explore-when");
 
+    // The map (point 4): beside the list on a wide screen, behind 'Map' on a phone; the result is a pin on it.
+    const mapToggle = page.getByRole("button", { name: "Map", exact: true });
+    if (await mapToggle.isVisible()) await mapToggle.click();
+    const map = page.getByTestId("explore-map");
+    await expect(map.locator(".maplibregl-canvas")).toBeVisible();
+    await expect(page.getByTestId("map-pin-count")).toHaveText("1 on the map");
+    await expect(map.locator(".map-pin")).toHaveCount(1);
+    const listToggle = page.getByRole("button", { name: "List", exact: true });
+    if (await listToggle.isVisible()) await listToggle.click();
+
+    // Saved to a wishlist (point 5) with the heart on the card.
+    await card.getByRole("button", { name: `Save ${TITLE} to a wishlist` }).click();
+    const lists = page.getByRole("dialog", { name: "Save to a wishlist" });
+    await expect(lists.getByText("Saved to Favorites")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(card.getByRole("button", { name: `Remove ${TITLE} from your wishlists` })).toHaveAttribute("aria-pressed", "true");
+
     // Back steps through the filters.
     await page.goBack();
-    await expect(page).not.toHaveURL(/q=Midtown/);
+    await expect(page).not.toHaveURL(/near=/);
+    await expect(page).toHaveURL(/q=Midtown/);
     await page.goForward();
+    await expect(page).toHaveURL(/near=New\+York/);
     await expect(card.getByTestId("offer")).toBeVisible();
 
     await card.getByRole("link", { name: TITLE }).click();
