@@ -5,6 +5,7 @@ import { spaces } from "~/db/schema/listings";
 import { getOwnerSpace, HostingError } from "~/features/hosting/listings.server";
 import { rangeInZone } from "~/features/bookings/booking-widget-rules";
 import type { Db, Tx } from "~/lib/db.server";
+import { sweepExpiredHolds } from "~/features/bookings/hold.server";
 import { lockCalendar, insertBlock, removeBlocks, type Conflict } from "./calendar-rows.server";
 import { countText, scheduleOf, unitWords, type HoursRange } from "./schedule";
 import type { BlockInput, DatedHoursInput, ScheduleSettings } from "./schedule-form";
@@ -101,6 +102,8 @@ export async function blockTime(db: Db, input: { hostId: string; spaceId: string
   if (end <= start) return { ok: false, status: 400, field: "to", error: "The end must be after the start" };
   const result = await db.transaction(async (tx) => {
     await lockCalendar(tx, space.id);
+    // Holds that lapsed over the range go first (the clock's `expire`): they no longer keep the time, but the constraint still sees them.
+    await sweepExpiredHolds(tx, input.now, { spaceId: space.id, start, end });
     const inserted = await insertBlock(tx, { spaceId: space.id, start, end, note: input.block.note, now: input.now });
     if (inserted.ok) await reconcileImportedBlocks(tx, space.id, input.now);
     return inserted;

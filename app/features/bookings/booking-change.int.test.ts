@@ -2,11 +2,13 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, payouts, spaceAvailability } from "~/db/schema/bookings";
 import { emailOutbox } from "~/db/schema/index";
-import { saveScheduleSettings } from "~/features/availability/host-schedule.server";
+import { blockTime, saveScheduleSettings } from "~/features/availability/host-schedule.server";
+import { blockSchema } from "~/features/availability/schedule-form";
 import { DEFAULT_WEEKLY_HOURS } from "~/features/availability/schedule";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { moneyProblemsOf, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/factories/users";
 import { BOOKING_MESSAGES } from "./booking-rules.server";
 import { REPLACED_REASON } from "./process";
 import { sweepAllExpiredHolds } from "./hold.server";
@@ -164,6 +166,20 @@ describe("changing a booking's length", () => {
     await s.pay(s.guest, checkout.clientSecret);
     expect((await s.booking(old)).status).toBe("cancelled");
     expect((await database.db.select().from(spaceAvailability).where(eq(spaceAvailability.spaceId, s.space.id))).map((row) => row.bookingId)).toEqual([checkout.bookingId]);
+  });
+
+  it("a hold that lapsed but was not swept yet keeps neither a move nor a host's block off its time (found by the money model)", async () => {
+    const { s, old, change, rows } = await confirmedBooking();
+    // Two guests' checkouts (one guest's second would release their first), both left unpaid.
+    await s.book(s.otherGuest, { date: "2026-06-11", hour: 10, hours: 2 });
+    await s.book(await createUser(database.db, { signIn: false }), { date: "2026-06-12", hour: 10, hours: 2 });
+    s.advance(16 * MINUTE);
+    // Same length: the booking moves in place over the first lapsed hold.
+    expect(await change({ startTime: at("2026-06-11", 10), duration: 2 })).toMatchObject({ ok: true, moved: { startTime: "2026-06-11T14:00:00.000Z" } });
+    const parsed = blockSchema.safeParse({ from: "2026-06-12T00:00", to: "2026-06-13T00:00" });
+    if (!parsed.success) throw new Error(parsed.error.message);
+    expect(await blockTime(database.db, { hostId: s.host.id, spaceId: s.space.id, block: parsed.data, now: s.now })).toMatchObject({ ok: true });
+    expect((await rows()).filter(([, kind]) => kind !== "blocked")).toEqual([[old, "booking", "2026-06-11T14:00:00.000Z", "2026-06-11T16:00:00.000Z"]]);
   });
 
   it("refuses what cannot be changed, with a clear message, and stores nothing", async () => {

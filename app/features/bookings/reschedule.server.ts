@@ -53,6 +53,8 @@ export async function rescheduleBooking(db: Db, input: { userId: string; booking
       if (problem) return refusal("invalid", problem);
       const occupied = occupiedRange(schedule.rules, start, end);
       await lockCalendar(tx, space.id);
+      // Holds that lapsed over the new time go first (the clock's `expire`), as for a hold: the constraint still sees them.
+      await sweepExpiredHolds(tx, now, { spaceId: space.id, start: occupied.start, end: occupied.end });
       const taken =
         space.quantity > 1
           ? (await unitsInUse(tx, { spaceId: space.id, start: occupied.start, end: occupied.end, quantity: space.quantity, now, exceptBooking: booking.id })) + booking.units > space.quantity
