@@ -133,11 +133,11 @@ function NameForm({ intent, id, label, submit, defaultValue, serverErrors, serve
   );
 }
 
-const NOTE_TONES: Record<AvailabilityNote["state"], string> = {
-  free: "bg-emerald-50 text-emerald-900 border-emerald-200",
-  taken: "bg-red-50 text-red-900 border-red-200",
-  closed: "bg-slate-100 text-slate-800 border-slate-200",
-  unbookable: "bg-slate-100 text-slate-800 border-slate-200",
+const NOTE_TONES: Record<AvailabilityNote["state"], "success" | "error" | "info"> = {
+  free: "success",
+  taken: "error",
+  closed: "info",
+  unbookable: "info",
 };
 
 export default function WishlistsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -283,9 +283,9 @@ export default function WishlistsPage({ loaderData, actionData }: Route.Componen
                   <li key={space.id} className="flex flex-col gap-2">
                     <SpaceCard space={space} />
                     {dates && note && (
-                      <p className={cn("rounded-lg border px-3 py-2 text-sm font-medium", NOTE_TONES[note.state])} data-testid="availability-note">
+                      <Alert tone={NOTE_TONES[note.state]} live={false} className="px-3 py-2 text-sm font-medium" data-testid="availability-note">
                         {note.text}
-                      </p>
+                      </Alert>
                     )}
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />

@@ -1,10 +1,10 @@
+import { ToggleChip } from "~/ui/toggle-chip";
 import { useEffect, useState, type FormEvent } from "react";
 import { WISHLIST_NAME_MAX, wishlistNameFormSchema } from "~/features/wishlists/wishlist-rules";
 import { parseForm } from "~/lib/forms";
 import { ERROR_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { Dialog, DialogContent } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -83,18 +83,10 @@ export function ChooseListDialog({ spaceId, title, message, onClose, onSavedChan
           <ul className="mt-4 space-y-2" aria-label="Your wishlists">
             {(lists ?? []).map((list) => (
               <li key={list.id}>
-                <button
-                  type="button"
-                  aria-pressed={list.saved}
-                  onClick={() => void toggle(list)}
-                  className={cn(
-                    "flex w-full items-center justify-between gap-3 rounded-lg border px-3 py-2.5 text-left text-sm",
-                    list.saved ? "border-brand-600 bg-brand-50 font-semibold text-brand-900" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-                  )}
-                >
+                <ToggleChip selected={list.saved} onClick={() => void toggle(list)} className="w-full justify-between gap-3 rounded-lg text-left">
                   <span className="truncate">{list.name}</span>
-                  <span className="shrink-0 text-xs text-slate-600">{list.saved ? "Saved" : `${list.count} saved`}</span>
-                </button>
+                  <span className="shrink-0 text-xs font-normal">{list.saved ? "Saved" : `${list.count} saved`}</span>
+                </ToggleChip>
               </li>
             ))}
           </ul>
