@@ -190,6 +190,8 @@ async function seedUsers(tx: Tx, accounts: Account[], passwordHash: string): Pro
         email: account.email.toLowerCase(),
         passwordHash,
         createdAt: new Date(account.createdAt),
+        // The demo accounts' addresses count as verified (ADR 0241), so they can book and host.
+        emailVerifiedAt: new Date(account.createdAt),
       })),
     )
     .onConflictDoNothing();

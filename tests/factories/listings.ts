@@ -8,12 +8,12 @@ export type SpaceOverrides = Partial<Omit<SpaceInsert, "userId">> & { userId?: s
 
 let sequence = 0;
 
-/** A host user row (no password that anyone could use). */
+/** A host user row (no password that anyone could use), with a verified e-mail address. */
 export async function createHost(db: Db, email?: string): Promise<{ id: string; email: string }> {
   const address = email ?? `host-${crypto.randomUUID()}@factory.test`;
   const [row] = await db
     .insert(users)
-    .values({ email: address, passwordHash: "factory-no-sign-in" })
+    .values({ email: address, passwordHash: "factory-no-sign-in", emailVerifiedAt: new Date() })
     .returning({ id: users.id, email: users.email });
   return row!;
 }

@@ -20,13 +20,19 @@ export async function createUser(
     isAdmin?: boolean;
     /** false: no usable password, so no argon2 (fast), for tests that make many users and never sign them in. */
     signIn?: boolean;
+    /** false: an account whose e-mail address is not verified yet (ADR 0241); verified by default. */
+    emailVerified?: boolean;
   } = {},
 ): Promise<CreatedUser> {
   const email = (overrides.email ?? `user-${crypto.randomBytes(6).toString("hex")}@example.test`).toLowerCase();
   const password = overrides.password ?? "correct horse battery staple";
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: overrides.signIn === false ? "no-sign-in" : await hashPassword(password) })
+    .values({
+      email,
+      passwordHash: overrides.signIn === false ? "no-sign-in" : await hashPassword(password),
+      emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
+    })
     .returning({ id: users.id });
   await db.insert(profiles).values({
     id: user!.id,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -12,6 +12,11 @@ export const users = pgTable(
     /** Set while an admin has suspended the account (ADR 0151): no sign-in, no session. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /**
+     * When the user proved they read mail at `email` (issue #29 point 2, ADR 0241). Null:
+     * they may browse and message but not book, publish a listing or be paid.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );
@@ -61,4 +66,31 @@ export const rateLimitEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("rate_limit_events_lookup_idx").on(t.scope, t.key, t.createdAt)],
+);
+
+/**
+ * Single-use links sent by e-mail (ADR 0240): password reset (1 hour), e-mail verification
+ * (24 hours) and a change of address (the new address is in `email` until it is confirmed).
+ * Only the SHA-256 of the random token is stored; `used_at` makes a link single-use.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address the link was sent to (for `email_change`, the new address). */
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_token_hash_key").on(t.tokenHash),
+    index("email_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    check("email_tokens_purpose_check", sql`${t.purpose} in ('password_reset', 'email_verification', 'email_change')`),
+  ],
 );
