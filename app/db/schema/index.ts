@@ -13,3 +13,4 @@ export * from "./mail";
 export * from "./calendar-sync";
 export * from "./wishlists";
 export * from "./saved-searches";
+export * from "./identity";

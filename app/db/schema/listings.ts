@@ -76,6 +76,8 @@ export const spaces = pgTable(
     licenseRequired: boolean("license_required").notNull().default(false),
     ageRestriction: integer("age_restriction"),
     waiverRequired: boolean("waiver_required").notNull().default(false),
+    /** Only identity-verified guests may book (issue #29 point 3, ADR 0253); the hold enforces it. */
+    requiresVerifiedGuests: boolean("requires_verified_guests").notNull().default(false),
     minRentalDuration: integer("min_rental_duration").notNull().default(1),
     maxRentalDuration: integer("max_rental_duration"),
     safetyEquipmentIncluded: text("safety_equipment_included").array().notNull().default([]),

@@ -12,6 +12,8 @@ export const EMAIL_KINDS = [
   "review_request",
   "newsletter_confirm",
   "search_alert",
+  "identity_approved",
+  "identity_rejected",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -54,7 +56,7 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "email_outbox_kind_check",
-      sql`${t.kind} in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'newsletter_confirm', 'search_alert')`,
+      sql`${t.kind} in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'newsletter_confirm', 'search_alert', 'identity_approved', 'identity_rejected')`,
     ),
   ],
 );

@@ -30,6 +30,8 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex("conversations_space_guest_key").on(t.spaceId, t.guestId),
     index("conversations_booking_idx").on(t.bookingId),
+    // The host's response rate and time (ADR 0254): their conversations of the last 90 days.
+    index("conversations_host_created_idx").on(t.hostId, t.createdAt),
     check("conversations_two_people_check", sql`${t.guestId} <> ${t.hostId}`),
   ],
 );
