@@ -58,6 +58,11 @@ const schema = z.object({
    * STRIPE_* keys below.
    */
   PAYMENT_PROVIDER: z.enum(["local", "stripe"], { error: "must be 'local' or 'stripe'" }).default("local"),
+  /**
+   * Identity verification (issue #29 point 3, ADR 0250): `local`, photos reviewed by an admin
+   * in /admin; `stripe`, Stripe Identity (needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
+   */
+  IDENTITY_PROVIDER: z.enum(["local", "stripe"], { error: "must be 'local' or 'stripe'" }).default("local"),
   /** Stripe's secret API key (sk_test_… or sk_live_…), required when PAYMENT_PROVIDER=stripe. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   /** Stripe's publishable key (pk_test_… or pk_live_…), sent to the payment step's Elements. */
@@ -152,6 +157,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (cleaned.PAYMENT_PROVIDER === "stripe") {
     for (const name of STRIPE_KEYS) if (!cleaned[name]) missing.push(name);
+  }
+  if (cleaned.IDENTITY_PROVIDER === "stripe") {
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) if (!cleaned[name] && !missing.includes(name)) missing.push(name);
   }
   if (isProduction && cleaned.STRIPE_API_URL && !cleaned.STRIPE_API_URL.startsWith("https://")) {
     problemsBefore.push("STRIPE_API_URL: the secret key is only sent over https in production");
