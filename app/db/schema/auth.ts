@@ -34,6 +34,10 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent"),
     ip: inet("ip"),
+    /** Set at sign-in and on each refresh-token rotation, not on every request (ADR 0245). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** ISO 3166-1 alpha-2 country of the sign-in's client when known (a trusted CDN's header, ADR 0245). */
+    country: text("country"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -14,3 +14,4 @@ export * from "./calendar-sync";
 export * from "./wishlists";
 export * from "./saved-searches";
 export * from "./identity";
+export * from "./security";

@@ -1,0 +1,34 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/**
+ * Two-step sign-in with an authenticator app (issue #29 point 4, ADR 0246). One row per
+ * user who started setting it up; `enabled_at` is null until a first code confirmed it.
+ * The TOTP secret is stored encrypted (AES-256-GCM under a key derived from the session
+ * secret); `last_used_step` is the newest 30-second step whose code was accepted, so a
+ * code is never accepted twice.
+ */
+export const twoStepCredentials = pgTable("two_step_credentials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+});
+
+/** The ten single-use recovery codes of a user with two-step sign-in, as SHA-256 hashes. */
+export const twoStepRecoveryCodes = pgTable(
+  "two_step_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_step_recovery_codes_user_idx").on(t.userId)],
+);
