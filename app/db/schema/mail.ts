@@ -14,6 +14,11 @@ export const EMAIL_KINDS = [
   "search_alert",
   "identity_approved",
   "identity_rejected",
+  // Account e-mails (issue #29 points 1 and 2, ADR 0240); always sent, never optional.
+  "password_reset",
+  "password_changed",
+  "email_verification",
+  "email_changed",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
