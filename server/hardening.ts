@@ -11,8 +11,9 @@ import { logger } from "~/lib/logger.server";
  * - which proxy hops may name the client (TRUST_PROXY, default none);
  * - the client's address for rate limits, from the socket or the trusted hops only;
  * - 405 for methods no route answers (TRACE, CONNECT, PROPFIND…);
- * - 413 at once for a declared body larger than any route accepts (each route also
- *   counts the bytes while reading: app/lib/read-body.server.ts).
+ * - 413 for a body larger than any route accepts, declared or chunked, before any
+ *   route reads it (each route also counts the bytes while reading, to its own lower
+ *   limit: app/lib/read-body.server.ts).
  */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
@@ -31,14 +32,72 @@ export function rejectUnsupportedMethods(req: Request, res: Response, next: Next
   res.end("Method not allowed.");
 }
 
-export function rejectOversizedBodies(req: Request, res: Response, next: NextFunction) {
-  const declared = Number(req.headers["content-length"]);
-  const limit =
-    req.path === "/api/media/uploads" ? MAX_UPLOAD_REQUEST_BYTES : req.path === "/api/profile/images" ? MAX_PROFILE_IMAGE_REQUEST_BYTES : MAX_FORM_REQUEST_BYTES;
-  if (!Number.isFinite(declared) || declared <= limit) return next();
-  logger.info({ reason: "body-too-large", method: req.method, path: req.path.slice(0, 200), declared }, "request refused");
+/** The most a request to `path` may send: only the two upload endpoints name more than the default. */
+export function bodyLimitFor(path: string): number {
+  if (path === "/api/media/uploads") return MAX_UPLOAD_REQUEST_BYTES;
+  if (path === "/api/profile/images") return MAX_PROFILE_IMAGE_REQUEST_BYTES;
+  return MAX_FORM_REQUEST_BYTES;
+}
+
+function refuseTooLarge(req: Request, res: Response, detail: Record<string, unknown>) {
+  logger.info({ reason: "body-too-large", method: req.method, path: req.path.slice(0, 200), ...detail }, "request refused");
+  if (res.headersSent) return;
   res.status(413).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
   res.end("The request is too large.");
+}
+
+type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
+
+/**
+ * Every request body is capped here, before any route reads it (issue #30 point 5), so a
+ * route cannot forget: a declared `Content-Length` over the limit is refused at once (the
+ * HTTP parser never delivers more than a declared length); a chunked body is counted as
+ * the parser hands it over. A chunked body for an ordinary route is held (at most the
+ * 1 MiB default) until it ends, then given to the route, so a body over the limit is a
+ * 413 whatever the route would have answered; an upload's body streams through, counted.
+ * Past the limit, the parser's `push` answers false, which stops reading the socket: no
+ * further byte is taken into memory. Routes still read with their own, lower limits
+ * (app/lib/read-body.server.ts).
+ */
+export function capRequestBodies(req: Request, res: Response, next: NextFunction) {
+  const limit = bodyLimitFor(req.path);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    if (Number(declared) <= limit) return next();
+    return refuseTooLarge(req, res, { declared: Number(declared) || declared.slice(0, 20) });
+  }
+  if (req.headers["transfer-encoding"] === undefined || req.complete) {
+    // No body, or one the parser has already handed over whole.
+    if (req.readableLength <= limit) return next();
+    return refuseTooLarge(req, res, { chunked: req.readableLength });
+  }
+  const push = req.push.bind(req) as Push;
+  let received = req.readableLength;
+  const overflow = () => {
+    (req as { push: Push }).push = () => false;
+    refuseTooLarge(req, res, { chunked: received });
+    return false;
+  };
+  if (limit > MAX_FORM_REQUEST_BYTES) {
+    (req as { push: Push }).push = (chunk, encoding) => {
+      if (chunk !== null && (received += (chunk as Buffer).length) > limit) return overflow();
+      return push(chunk, encoding);
+    };
+    return next();
+  }
+  const held: Array<[unknown, BufferEncoding | undefined]> = [];
+  (req as { push: Push }).push = (chunk, encoding) => {
+    if (chunk === null) {
+      (req as { push: Push }).push = push;
+      for (const [part, partEncoding] of held) push(part, partEncoding);
+      const more = push(null);
+      next();
+      return more;
+    }
+    if ((received += (chunk as Buffer).length) > limit) return overflow();
+    held.push([chunk, encoding]);
+    return true;
+  };
 }
 
 /**
@@ -86,5 +145,5 @@ export function errorDetailMode(settings: { NODE_ENV: string; HOST: string }): "
 
 export function applyHardening(app: Express, settings: { TRUST_PROXY: number; SITE_URL: string }) {
   app.set("trust proxy", trustProxySetting(settings.TRUST_PROXY));
-  app.use(rejectUnsupportedMethods, closeUnfinishedRequests, rejectOversizedBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
+  app.use(rejectUnsupportedMethods, closeUnfinishedRequests, capRequestBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
 }
