@@ -18,6 +18,12 @@ export default [
   route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
   route("my-bookings", "routes/account/my-bookings.tsx"),
   route("profile", "routes/account/profile.tsx"),
+  // Sessions, password and two-step sign-in (issue #29 point 4, ADRs 0245-0246).
+  route("profile/security", "routes/account/security.tsx"),
+  // Identity verification (issue #29 point 3, ADR 0250): the member's page, their private photo uploads and the photos' authorised address.
+  route("profile/identity", "routes/account/identity.tsx"),
+  route("api/identity/uploads", "routes/account/api.identity-uploads.ts"),
+  route("identity/files/:id", "routes/account/identity-file.ts"),
   route("booking-confirmation", "routes/bookings/booking-confirmation.tsx"),
   route("admin", "routes/admin/admin.tsx"),
   route("explore", "routes/listings/explore.tsx"),
@@ -25,6 +31,7 @@ export default [
   route("api/map-pins", "routes/listings/api.map-pins.ts"),
   // Account resource routes (sign-in dialog, user menu).
   route("auth/sign-in", "routes/auth/sign-in.ts"),
+  route("auth/sign-in/two-step", "routes/auth/sign-in-two-step.ts"),
   route("auth/sign-up", "routes/auth/sign-up.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // Content and SEO (issue #6)

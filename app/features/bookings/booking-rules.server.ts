@@ -47,7 +47,7 @@ export const UNIT_NAMES: Record<PricingUnit, [string, string]> = {
 export type BookingFailure = {
   ok: false;
   status: 400 | 401 | 403 | 404 | 409 | 422;
-  code: "invalid" | "price_changed" | "slot_taken" | "not_bookable" | "not_found";
+  code: "invalid" | "price_changed" | "slot_taken" | "not_bookable" | "not_found" | "identity_required";
   error: string;
   fields?: Record<string, string>;
   price?: { rental: number; fee: number; total: number; currency: string };

@@ -6,6 +6,8 @@ import { lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.
 import { countText, occupiedRange, scheduledEnd, scheduleOf, startProblem, unitWords } from "~/features/availability/schedule";
 import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { isVerifiedSql } from "~/features/identity/verified-sql.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { preparedQuery } from "~/lib/prepared.server";
@@ -181,6 +183,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const refusal = bookability(space, userId);
   if (refusal === "owner") return { ok: false, status: 403, code: "not_bookable", error: BOOKING_MESSAGES.ownListing };
   if (refusal) return { ok: false, status: 409, code: "not_bookable", error: BOOKING_MESSAGES.unavailable };
+  if (space.requiresVerifiedGuests && !found.guestVerified) return { ok: false, status: 403, code: "identity_required", error: IDENTITY_TEXT.booking.required };
 
   const unit = body.pricingUnit;
   const price = unitPrice(space, unit);
@@ -457,7 +460,10 @@ function attemptQuery(db: Db) {
           minNoticeMinutes: spaces.minNoticeMinutes,
           maxAdvanceDays: spaces.maxAdvanceDays,
           quantity: spaces.quantity,
+          requiresVerifiedGuests: spaces.requiresVerifiedGuests,
         },
+        // Issue #29 point 3 (ADR 0253): whether the guest is identity-verified.
+        guestVerified: isVerifiedSql(sql.placeholder("userId")),
         dated: sql<Record<string, HoursRange[]> | null>`(
           select json_object_agg(d.date, d.hours) from ${spaceDateHours} d
            where d.space_id = ${spaces.id} and d.date between ${sql.placeholder("fromDate")} and ${sql.placeholder("toDate")})`,

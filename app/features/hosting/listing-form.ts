@@ -234,6 +234,7 @@ export const listingFieldsSchema = z.object({
   insuranceRequired: checkbox,
   licenseRequired: checkbox,
   waiverRequired: checkbox,
+  requiresVerifiedGuests: checkbox,
   // rental-specific details
   brand: optionalText("Brand", LIMITS.shortText),
   model: optionalText("Model", LIMITS.shortText),

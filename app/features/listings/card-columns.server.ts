@@ -1,4 +1,5 @@
 import { spaces } from "~/db/schema/listings";
+import { isVerifiedSql } from "~/features/identity/verified-sql.server";
 
 /** The columns a space card needs; select these and the rows are SpaceCardData. */
 export const spaceCardColumns = {
@@ -19,4 +20,6 @@ export const spaceCardColumns = {
   reviewCount: spaces.reviewCount,
   available: spaces.available,
   status: spaces.status,
+  // The host's 'Verified' badge (issue #29 point 3, ADR 0253).
+  hostVerified: isVerifiedSql(spaces.userId),
 };

@@ -19,6 +19,8 @@ export type SpaceCardData = {
   reviewCount: number;
   available: boolean;
   status: "available" | "rented" | "maintenance";
+  /** The host is identity-verified (issue #29 point 3). */
+  hostVerified?: boolean;
 };
 
 export type Badge = { label: string; tone: "red" | "amber" | "green" };

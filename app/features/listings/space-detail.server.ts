@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { isVerifiedSql } from "~/features/identity/verified-sql.server";
 import { z } from "~/lib/zod";
 import { profiles } from "~/db/schema/profiles";
 import { spaces } from "~/db/schema/listings";
@@ -104,6 +105,7 @@ export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
         hostName: profiles.fullName,
         hostAvatarUrl: profiles.avatarUrl,
         hostJoined: profiles.createdAt,
+        hostVerified: isVerifiedSql(spaces.userId),
       })
       .from(spaces)
       .leftJoin(profiles, eq(profiles.id, spaces.userId))
@@ -113,7 +115,7 @@ export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
   if (!row) return null;
   return {
     space: row.space,
-    host: { id: row.space.userId, fullName: row.hostName?.trim() || null, avatarUrl: row.hostAvatarUrl || null },
+    host: { id: row.space.userId, fullName: row.hostName?.trim() || null, avatarUrl: row.hostAvatarUrl || null, verified: Boolean(row.hostVerified) },
     // One page of reviews, newest first, with 'Verified stay' and the host's answer (ADR 0171).
     reviews: await listSpaceReviews(db, id, reviewPage),
   };

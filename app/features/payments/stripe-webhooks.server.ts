@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { settleProviderPayment } from "~/features/bookings/confirmation.server";
 import { closeDispute, openDispute, syncRefunds } from "~/features/bookings/provider-events.server";
 import { stripeClient } from "./stripe-client.server";
+import { stripeIdentityProvider } from "~/features/identity/provider.server";
 
 /**
  * Stripe's webhooks (ADR 0130, issue #25). The signature is checked on the raw bytes with a
@@ -29,6 +30,8 @@ export const HANDLED_EVENTS = [
   "charge.dispute.closed",
   "account.updated",
   "transfer.reversed",
+  "identity.verification_session.verified",
+  "identity.verification_session.requires_input",
 ] as const;
 
 export type WebhookAnswer = { status: 200 | 400; body: { received: true; ignored?: "duplicate" | "unhandled" } | { error: string } };
@@ -83,6 +86,11 @@ async function dispatch(db: Db, event: Stripe.Event, now: Date) {
       await reverseTransfer(db, { providerTransferId: transfer.id, amount: transfer.amount_reversed, now });
       return true;
     }
+    case "identity.verification_session.verified":
+    case "identity.verification_session.requires_input":
+      // Stripe Identity (ADR 0250): the session as Stripe has it now, never the event's copy.
+      await stripeIdentityProvider.sync(db, event.data.object.id, now);
+      return true;
     default:
       return false;
   }

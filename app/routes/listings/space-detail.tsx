@@ -10,6 +10,9 @@ import { ContactHostButton } from "~/features/messages/components/contact-host-b
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SaveHeart } from "~/features/listings/components/save-heart";
 import { SpaceGallery } from "~/features/listings/components/space-gallery";
+import { IDENTITY_PATH, IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { isIdentityVerified } from "~/features/identity/identity.server";
+import { VerifiedBadge } from "~/features/identity/components/verified-badge";
 import { isBookable, priceOptions, rentalDetails, spaceMetaDescription } from "~/features/listings/space-detail";
 import { loadSpaceDetail, lookupSpace } from "~/features/listings/space-detail.server";
 import { LazyAreaMap } from "~/features/geo/components/lazy-area-map";
@@ -60,6 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const widget = bookable && !isOwner ? bookingWidgetFor(space, viewer?.id ?? null) : null;
   // Where (issue #27 point 3, ADR 0221): the public circle; the exact pin and address only for the host or a booked guest.
   const where = await listingWhere(db, space, viewer?.id ?? null);
+  // Issue #29 point 3 (ADR 0253): a listing for identity-verified guests says so, with the way to verify.
+  const verifiedGuestsOnly = space.requiresVerifiedGuests ? { viewerVerified: viewer ? await isIdentityVerified(db, viewer.id) : false } : null;
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -97,6 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     where,
     mapStyleUrl: env().MAP_STYLE_URL ?? null,
     signedIn: Boolean(viewer),
+    verifiedGuestsOnly,
     now: new Date().toISOString(),
     widget:
       widget && (widget.bookable || widget.reason === "no_price")
@@ -286,6 +292,16 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                 Temporarily Unavailable
               </Alert>
             )}
+            {loaderData.verifiedGuestsOnly && (
+              <Alert tone="info" className="mt-4 px-3 py-2 text-sm" data-testid="verified-guests-only">
+                {IDENTITY_TEXT.booking.listingNote}{" "}
+                {!isOwner && !loaderData.verifiedGuestsOnly.viewerVerified && (
+                  <Link to={IDENTITY_PATH} className="font-semibold underline">
+                    {IDENTITY_TEXT.booking.verifyLink}
+                  </Link>
+                )}
+              </Alert>
+            )}
             {space.bookable && !isOwner && loaderData.widget && (
               <BookingWidget spaceId={space.id} widget={loaderData.widget} signedIn={signedIn} now={now} onSignInWanted={() => authDialog?.openSignIn()} />
             )}
@@ -298,6 +314,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-3 flex items-center gap-3">
               <Avatar src={host.avatarUrl} size="lg" />
               <p className="font-semibold text-slate-900">{hostDisplayName(host.fullName)}</p>
+              {host.verified && <VerifiedBadge />}
             </div>
             {!isOwner && (
               <ContactHostButton spaceId={space.id} signedIn={signedIn} onSignInWanted={() => authDialog?.openSignIn()} size="md" block className="mt-4 py-2" />

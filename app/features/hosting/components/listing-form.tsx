@@ -27,6 +27,7 @@ import {
   SPACE_STATUSES,
   TIME_ZONE_CHOICES,
 } from "../listing-form";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { CheckboxField, FormSection, SelectField, TextArea, TextField } from "./fields";
 import { MediaUploader } from "./media-uploader";
 import { SpaceTypeAdder, type SpaceTypeOption } from "./space-type-adder";
@@ -284,6 +285,7 @@ export function ListingForm({
           <CheckboxField name="insuranceRequired" label="Insurance required" defaultChecked={defaults.insuranceRequired} />
           <CheckboxField name="licenseRequired" label="Licence required" defaultChecked={defaults.licenseRequired} />
           <CheckboxField name="waiverRequired" label="Waiver required" defaultChecked={defaults.waiverRequired} />
+          <CheckboxField name="requiresVerifiedGuests" label={IDENTITY_TEXT.listingSetting} defaultChecked={defaults.requiresVerifiedGuests} />
         </div>
       </FormSection>
 

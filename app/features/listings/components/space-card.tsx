@@ -3,6 +3,8 @@ import { cardBadge, FALLBACK_IMAGE, formatRating, offerHref, offerLine, priceChi
 import { spacePath } from "../slug";
 import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
+import { VerifiedBadge } from "~/features/identity/components/verified-badge";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 
 const BADGE_TONES = {
   red: "bg-red-600 text-white",
@@ -91,6 +93,7 @@ export function SpaceCard({
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <PinIcon />
           <span className="truncate">{space.location}</span>
+          {space.hostVerified && <VerifiedBadge who={IDENTITY_TEXT.hostWho} className="ml-auto shrink-0" />}
         </p>
         {space.reviewCount > 0 && (
           <p className="flex items-center gap-1 text-sm text-slate-700">
