@@ -85,6 +85,12 @@ export function createApp(build?: ServerBuild) {
     res.status(readiness.ok ? 200 : 503).json(readiness);
   });
 
+  // A stream has no data variant: React Router's `.data` request would run the loader and
+  // wait for the never-ending live stream (issue #30 point 5).
+  app.all("/api/live.data", (_req, res) => {
+    res.status(404).set("Cache-Control", "no-store").json({ error: "Not found" });
+  });
+
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -9,7 +9,7 @@ import { rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
  * Issue #11: a bounded fuzz test over the whole HTTP stack. Random methods, paths (every
  * route of app/routes.ts with odd parameters, with and without `.data`), query strings,
  * headers and bodies, signed in and out, for a fixed number of runs: no answer is a 5xx.
- * The one 5xx a client may see by design is /api/live's 503 (stream cap) with Retry-After.
+ * The one 5xx a client may see by design is /api/live's 503 (the process's stream cap) with Retry-After.
  * FUZZ_SEED / FUZZ_RUNS replay or widen a run.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

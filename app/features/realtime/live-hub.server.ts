@@ -67,10 +67,13 @@ export class LiveHub {
    * away (the request's signal), or when the hub closes (server shutdown).
    */
   async stream(request: Request, topics: LiveTopic[], { client, userId }: StreamOptions = { client: "unknown", userId: null }): Promise<Response> {
-    if (this.open >= this.limits.total || (this.perClient.get(client) ?? 0) >= this.limits.perClient) {
+    // One client over its share is told to slow down (429); only a process out of slots
+    // is overloaded (503), which is what monitors count as a server fault.
+    const overloaded = this.open >= this.limits.total;
+    if (overloaded || (this.perClient.get(client) ?? 0) >= this.limits.perClient) {
       return Response.json(
         { error: "Too many live-update connections. Try again later." },
-        { status: 503, headers: { "Retry-After": String(LIVE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+        { status: overloaded ? 503 : 429, headers: { "Retry-After": String(LIVE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
       );
     }
     // The slot is taken before any await, so parallel requests cannot all pass the check above.

@@ -10,7 +10,7 @@ const ALLOW = "GET, HEAD, OPTIONS";
 /**
  * GET /api/live?topics=spaces,space_types — Server-Sent Events of listing changes.
  * HEAD and OPTIONS are answered without opening a stream; streams are capped per client
- * address and per process (503 with Retry-After beyond).
+ * address (429 with Retry-After beyond) and per process (503 with Retry-After).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   if (request.method === "HEAD") {
