@@ -78,6 +78,7 @@ export const IDENTITY_TEXT = {
     selfie: "Selfie",
     submitted: "Submitted",
     photoMissing: "Photo no longer available",
+    loadFailed: "The identity verifications could not be loaded.",
   },
   booking: {
     required: "This host accepts only guests with a verified identity. Verify your identity, then book.",

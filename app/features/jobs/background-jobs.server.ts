@@ -4,6 +4,8 @@ import { runIcalImport } from "~/features/calendar-sync/calendar-sync.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
 import { queueReviewRequests } from "~/features/mail/review-requests.server";
+import { sweepIdentityPhotos } from "~/features/identity/identity.server";
+import { privateStorage } from "~/features/identity/private-storage.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { runPayouts } from "~/features/payouts/payouts.server";
@@ -51,6 +53,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Saved search alerts (issue #27 point 6, ADR 0231): listings published or freed by a
   // cancellation are checked against the saved searches; at most one e-mail a day per search.
   { name: "search-alerts", intervalMs: 60_000, run: (db, now) => runSearchAlerts(db, now) },
+  // Private identity photos (issue #29 point 3, ADR 0251): deleted once their verification is
+  // decided (a deletion the decision could not make), a day after an upload never submitted,
+  // and 30 days after any upload.
+  { name: "identity-photos", intervalMs: 60 * 60_000, run: (db, now) => sweepIdentityPhotos(db, privateStorage(), now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

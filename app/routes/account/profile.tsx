@@ -5,6 +5,8 @@ import { ProfileDetailsForm } from "~/features/profiles/components/profile-detai
 import { ProfileImagesEditor } from "~/features/profiles/components/profile-images-editor";
 import { ProfileLinksEditor } from "~/features/profiles/components/profile-links-editor";
 import { ProfilePostsEditor } from "~/features/profiles/components/profile-posts-editor";
+import { IDENTITY_PATH, IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { identityState } from "~/features/identity/identity.server";
 import { handleProfileAction } from "~/features/profiles/profile-action.server";
 import { getOwnProfile, listLinks, listPosts } from "~/features/profiles/profile.server";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
@@ -27,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const profile = await getOwnProfile(db, user.id);
   const [links, posts] = await Promise.all([listLinks(db, user.id), listPosts(db, user.id)]);
-  return { email: user.email, profile, links, posts };
+  const identity = await identityState(db, user.id);
+  return { email: user.email, profile, links, posts, identityVerified: identity.status === "verified" };
 }
 
 /** Every change to the member's own profile, links and posts (docs/product.md#profile). */
@@ -53,9 +56,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
           <p className="mt-1 truncate text-slate-600">{profile.fullName ? `${profile.fullName} · ${email}` : email}</p>
         </div>
-        <a href={`/hosts/${profile.id}`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-          View public page
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={IDENTITY_PATH} className={buttonVariants({ variant: "secondary", size: "sm" })} data-testid="identity-link">
+            {loaderData.identityVerified ? IDENTITY_TEXT.profileLinkVerified : IDENTITY_TEXT.profileLink}
+          </a>
+          <a href={`/hosts/${profile.id}`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            View public page
+          </a>
+        </div>
       </div>
       {/* Sections stack with the same spacing; further account sections are appended after the last. */}
       <div className="mt-8 space-y-10">

@@ -13,6 +13,11 @@ import { requireAdminAction } from "~/features/admin/guard.server";
 import { moderationSchema } from "~/features/admin/moderation-form";
 import { findModerationTargets, listAdminActions, moderate } from "~/features/admin/moderation.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { IdentityReviewPanel, type IdentityReviewAnswer } from "~/features/identity/components/identity-review-panel";
+import { identityReviewSchema, isIdentityReviewIntent } from "~/features/identity/identity-form";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { decideVerification, pendingReviews } from "~/features/identity/identity.server";
+import { privateStorage } from "~/features/identity/private-storage.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -46,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 200);
   const bookingQuery = (url.searchParams.get("booking") ?? "").trim().slice(0, 100);
-  const [revenue, counts, fees, inbox, subscribers, log, found, booking] = await Promise.all([
+  const [revenue, counts, fees, inbox, subscribers, log, found, booking, identityReviews] = await Promise.all([
     settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
     settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
     settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
@@ -56,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
     // null: the read failed; { booking: null }: no booking has that id.
     bookingQuery ? settle(ADMIN_CANCEL_TEXT.lookupFailed, findBookingForAdmin(db, bookingQuery, now).then((found) => ({ booking: found }))) : Promise.resolve({ booking: null }),
+    settle(IDENTITY_TEXT.admin.loadFailed, pendingReviews(db)),
   ]);
   return {
     email: user.email,
@@ -71,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookingQuery,
     booking: booking?.booking ?? null,
     bookingLookupFailed: booking === null,
+    identityReviews,
   };
 }
 
@@ -79,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "The request is too large." });
   if (read.form.get("intent") === "cancel_booking") return cancelAsAdmin(admin, read.form, request);
+  if (isIdentityReviewIntent(read.form.get("intent"))) return reviewIdentity(admin, read.form, request);
   const parsed = parseForm(moderationSchema, read.form);
   if (!parsed.ok) {
     return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
@@ -119,11 +127,25 @@ async function cancelAsAdmin(admin: { id: string }, form: FormData, request: Req
   }
 }
 
+/** An admin approves or rejects a member's identity photos (issue #29 point 3, ADR 0252). */
+async function reviewIdentity(admin: { id: string }, form: FormData, request: Request) {
+  const parsed = parseForm(identityReviewSchema, form);
+  if (!parsed.ok) {
+    return data<IdentityReviewAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  const { intent, verificationId, reason } = parsed.data;
+  const decision = intent === "approve_identity" ? "approve" : "reject";
+  const result = await decideVerification(await getDb(), privateStorage(), admin, { verificationId: verificationId.toLowerCase(), decision, reason, now: requestNow(request) });
+  if (!result.ok) return data<IdentityReviewAnswer>({ ok: false, error: result.error }, { status: result.status });
+  logger.info({ adminId: admin.id, action: intent, targetId: verificationId }, "admin action");
+  return data<IdentityReviewAnswer>({ ok: true, message: result.message });
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed } = loaderData;
+  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews } = loaderData;
   const { search } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
@@ -157,6 +179,10 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <Panel id="moderation-heading" title="Moderation">
           <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} />
           {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
+        </Panel>
+
+        <Panel id="identity-heading" title={IDENTITY_TEXT.admin.panelTitle} count={identityReviews?.total}>
+          {identityReviews ? <IdentityReviewPanel rows={identityReviews.rows} /> : <SectionError message={IDENTITY_TEXT.admin.loadFailed} />}
         </Panel>
 
         <Panel id="cancel-booking-heading" title="Cancel a booking">

@@ -143,6 +143,8 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
   suspend_user: { text: "Suspended account", tone: "danger" },
   unsuspend_user: { text: "Unsuspended account", tone: "success" },
   cancel_booking: { text: "Cancelled booking", tone: "danger" },
+  approve_identity: { text: "Approved identity", tone: "success" },
+  reject_identity: { text: "Rejected identity", tone: "danger" },
 };
 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };
