@@ -1,5 +1,6 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
+import { IDENTITY_PHOTO_FORM_OVERHEAD_BYTES, IDENTITY_PHOTO_MAX_BYTES } from "~/features/identity/identity-text";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/media/upload-limits";
 import { MAX_PROFILE_IMAGE_REQUEST_BYTES } from "~/features/media/profile-image-rules";
 import { isAllowedNodeOrigin } from "~/features/security/origin-check.server";
@@ -32,10 +33,11 @@ export function rejectUnsupportedMethods(req: Request, res: Response, next: Next
   res.end("Method not allowed.");
 }
 
-/** The most a request to `path` may send: only the two upload endpoints name more than the default. */
+/** The most a request to `path` may send: only the upload endpoints name more than the default. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/media/uploads") return MAX_UPLOAD_REQUEST_BYTES;
   if (path === "/api/profile/images") return MAX_PROFILE_IMAGE_REQUEST_BYTES;
+  if (path === "/api/identity/uploads") return IDENTITY_PHOTO_MAX_BYTES + IDENTITY_PHOTO_FORM_OVERHEAD_BYTES;
   return MAX_FORM_REQUEST_BYTES;
 }
 
