@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server";
 
@@ -54,6 +55,15 @@ describe("configuration", () => {
   it("starts in production when the required variables are set", () => {
     const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), SITE_URL: "https://rentwell.example" });
     expect(env.isProduction).toBe(true);
+  });
+
+  it("accepts every LOG_LEVEL the README lists, warn included", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith("| `LOG_LEVEL`"))!;
+    const listed = [...row.split("|")[3]!.matchAll(/`([a-z]+)`/g)].map((match) => match[1]!);
+    expect(listed).toContain("warn");
+    for (const level of listed) expect(parseEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
   it("reports invalid values by name", () => {

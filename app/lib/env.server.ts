@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./logger.server";
 
 /**
  * The one place settings are read. Every setting has a working local default;
@@ -110,7 +111,7 @@ const schema = z.object({
   GEOCODER_URL: z.string().url().optional(),
   /** The map's tile style (a MapLibre style JSON URL). Unset: the bundled offline basemap of country outlines. */
   MAP_STYLE_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SITE_URL" | "ADMIN_EMAILS" | "APP_ENV"> & {

@@ -8,7 +8,9 @@ import pino from "pino";
  * Expected rejections (bad input, CSRF, an unsupported method) are logged as one line
  * at `info` with a short `reason`, never with a stack; unexpected errors at `error`.
  */
-const LEVELS = new Set(["silent", "error", "warn", "info", "debug"]);
+/** The levels LOG_LEVEL accepts (README, settings); the settings check reads the same list. */
+export const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
+const LEVELS = new Set<string>(LOG_LEVELS);
 const requested = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "error" : "info");
 
 export const logger = pino({
