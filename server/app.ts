@@ -5,7 +5,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { BACKGROUND_JOBS } from "~/features/jobs/background-jobs.server";
 import { closeLiveStreams } from "~/features/realtime/live-hub.server";
-import { scheduleAuthCleanup } from "~/features/auth/cleanup.server";
 import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { scheduleJob } from "~/lib/jobs.server";
@@ -114,7 +113,6 @@ export async function start(): Promise<Server> {
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(settings.PORT, settings.HOST, () => resolve(listening));
   });
-  const stopAuthCleanup = scheduleAuthCleanup(getDb);
   logger.info(
     { port: settings.PORT, database: settings.DATABASE_URL ? "postgres" : "embedded", appEnv: settings.APP_ENV, react: process.env.NODE_ENV === "production" ? "production" : "development" },
     `Rentwell is serving at ${settings.SITE_URL}`,
@@ -131,7 +129,6 @@ export async function start(): Promise<Server> {
     if (stopping) return;
     stopping = true;
     shuttingDown = true;
-    stopAuthCleanup();
     for (const stop of stopJobs) stop();
     logger.info({ signal }, "Stopping: no new connections; finishing open requests and ending live streams");
     const force = setTimeout(() => {

@@ -9,12 +9,12 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from "./cookies.server";
 import {
   createSession,
   loadSessionUser,
-  pruneSessions,
   resolveSession,
   revokeSession,
   rotateRefreshToken,
 } from "./session.server";
 import { signAccessToken } from "./tokens.server";
+import { backgroundJob } from "~/features/jobs/background-jobs.server";
 
 let database: TestDatabase;
 
@@ -142,13 +142,15 @@ describe("sessions", () => {
     expect(after.setCookies).toHaveLength(2);
   });
 
-  it("treats an expired session as signed out", async () => {
+  it("treats an expired session as signed out, and the hourly auth-cleanup job deletes it", async () => {
     const { db } = database;
     const user = await createUser(db);
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000);
     const tokens = await createSession(db, user.id, {}, longAgo);
     expect((await rotateRefreshToken(db, tokens.refreshToken)).kind).toBe("invalid");
-    expect(await pruneSessions(db)).toBeGreaterThanOrEqual(1);
+    const job = backgroundJob("auth-cleanup")!;
+    expect(job.intervalMs).toBe(60 * 60_000);
+    expect(await job.run(db, new Date())).toMatchObject({ sessions: expect.any(Number) });
     const left = await db.select().from(sessions).where(eq(sessions.id, tokens.sessionId));
     expect(left).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { pruneAuthData } from "~/features/auth/cleanup.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { runIcalImport } from "~/features/calendar-sync/calendar-sync.server";
@@ -26,6 +27,8 @@ export type BackgroundJob = {
 };
 
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
+  // Expired or long-revoked sessions and day-old rate-limit events are deleted (ADRs 0010, 0011).
+  { name: "auth-cleanup", intervalMs: 60 * 60_000, run: (db, now) => pruneAuthData(db, now) },
   // Uploads never attached to a listing are deleted after a day (ADR 0051).
   { name: "media-sweep", intervalMs: 60 * 60_000, run: (db) => sweepOrphanedMedia(db, mediaStorage()) },
   // Lapsed 15-minute booking holds are released every minute; booking requests also
