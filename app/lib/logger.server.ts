@@ -31,3 +31,8 @@ export const logger = pino({
     censor: "[redacted]",
   },
 });
+
+/** An error's message for a log line's `err` field (the stack stays out of expected failures). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -4,6 +4,7 @@ import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 /** The fallback text (docs/product.md#error-texts) when the space list cannot be read. */
 export const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
@@ -31,7 +32,7 @@ export async function loadSampleSpaces(
   try {
     return { spaces: await sampleSpaces(await getDb(), limit), error: null };
   } catch (error) {
-    console.error("How it works: space sample query failed:", error instanceof Error ? error.message : error);
+    logger.error({ reason: "sample-spaces-failed", err: errorMessage(error) }, "How it works: space sample query failed");
     return { spaces: [], error: FETCH_SPACES_FAILED };
   }
 }

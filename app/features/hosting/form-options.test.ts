@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/lib/db.server";
+import { logger } from "~/lib/logger.server";
 import { loadFormOptions } from "./listings.server";
 
 afterEach(() => vi.restoreAllMocks());
@@ -13,7 +14,7 @@ const brokenDb = {
 
 describe("loadFormOptions", () => {
   it("reports each list that could not be read with docs/product.md#error-texts, and never throws", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const options = await loadFormOptions(brokenDb);
     expect(options).toEqual({
       categories: [],

@@ -9,6 +9,7 @@ import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listin
 import { ERROR_TEXT } from "~/lib/messages";
 import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
 import { listingPoint } from "~/features/geo/listing-location.server";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 /**
  * The host's side of listings. Every query is filtered by the listing id AND the
@@ -90,7 +91,7 @@ export async function deleteMediaFiles(storage: MediaStorage, userId: string, ur
   for (const url of urls) {
     const key = storage.keyFromUrl(url);
     if (!key || !key.startsWith(`${userId}/`)) continue;
-    await storage.delete(key).catch((error) => console.error("Deleting media failed:", error));
+    await storage.delete(key).catch((error) => logger.error({ reason: "media-delete-failed", key, err: errorMessage(error) }, "Deleting media failed"));
     if (key.endsWith(".webp")) await storage.delete(cardKeyFor(key)).catch(() => undefined);
   }
 }
@@ -303,8 +304,8 @@ export const SPACE_TYPES_FAILED = ERROR_TEXT.fetchSpaceTypes;
  */
 export async function loadFormOptions(db: Db) {
   const [categories, spaceTypes] = await Promise.allSettled([listCategories(db), listSpaceTypes(db)]);
-  if (categories.status === "rejected") console.error(`${CATEGORIES_FAILED}:`, categories.reason);
-  if (spaceTypes.status === "rejected") console.error(`${SPACE_TYPES_FAILED}:`, spaceTypes.reason);
+  if (categories.status === "rejected") logger.error({ reason: "categories-failed", err: errorMessage(categories.reason) }, CATEGORIES_FAILED);
+  if (spaceTypes.status === "rejected") logger.error({ reason: "space-types-failed", err: errorMessage(spaceTypes.reason) }, SPACE_TYPES_FAILED);
   return {
     categories: categories.status === "fulfilled" ? categories.value : [],
     spaceTypes: spaceTypes.status === "fulfilled" ? spaceTypes.value : [],

@@ -19,6 +19,7 @@ import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { ERROR_TEXT } from "~/lib/messages";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 
@@ -28,7 +29,7 @@ async function section<T>(load: () => Promise<T>): Promise<Section<T>> {
   try {
     return { data: await load(), error: null };
   } catch (error) {
-    console.error("Home listings query failed:", error instanceof Error ? error.message : error);
+    logger.error({ reason: "home-listings-failed", err: errorMessage(error) }, "Home listings query failed");
     return { data: null, error: FETCH_SPACES_FAILED };
   }
 }
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     db = await getDb();
   } catch (error) {
-    console.error("Database unavailable:", error instanceof Error ? error.message : error);
+    logger.error({ reason: "database-unavailable", err: errorMessage(error) }, "Database unavailable");
     const failed = { data: null, error: FETCH_SPACES_FAILED } as const;
     return { filters, today, types: [], search: failed, usa: failed, international: failed };
   }

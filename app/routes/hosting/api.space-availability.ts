@@ -6,6 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { z } from "~/lib/zod";
 import { ERROR_TEXT } from "~/lib/messages";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((value) => value === "true") });
 
@@ -22,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return { ok: true as const, available: row.available, error: null };
   } catch (error) {
     if (error instanceof HostingError) return data({ ok: false as const, error: error.message }, { status: error.status });
-    console.error("Failed to update availability:", error);
+    logger.error({ reason: "availability-update-failed", err: errorMessage(error) }, "Failed to update availability");
     return data({ ok: false as const, error: ERROR_TEXT.updateAvailability }, { status: 500 });
   }
 }

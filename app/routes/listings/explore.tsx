@@ -25,12 +25,13 @@ import { toggleChipVariants } from "~/ui/toggle-chip";
 import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
 import { ERROR_TEXT } from "~/lib/messages";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 const EMPTY = "No spaces found. Try adjusting your filters.";
 
 function logFailure(what: string, error: unknown) {
-  console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+  logger.error({ reason: "explore-query-failed", err: errorMessage(error) }, `${what} failed`);
 }
 
 const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: [] };
