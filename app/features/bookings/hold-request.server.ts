@@ -1,3 +1,4 @@
+import { emailVerificationRequired } from "~/features/auth/email-verification.server";
 import { paymentClientConfig } from "~/features/payments/provider.server";
 import { getDb } from "~/lib/db.server";
 import type { JsonRead } from "~/lib/read-body.server";
@@ -26,6 +27,8 @@ export type HoldRequest = {
  */
 export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswer> {
   if (!request.user) return { status: 401, body: { error: "Sign in to book this space.", code: "unauthorized" } };
+  const unverified = await emailVerificationRequired(await getDb(), request.user.id, "book");
+  if (unverified) return { status: 403, body: { error: unverified, code: "email_unverified" } };
   const body = await request.readJson();
   if (!body.ok) {
     return body.reason === "too-large"
