@@ -4,6 +4,8 @@ import { users } from "~/db/schema/auth";
 import { spaces } from "~/db/schema/listings";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";
+import { responseSignals } from "./trust";
+import { trustColumns } from "./trust.server";
 import {
   PROFILE_LISTING_LIMIT,
   profileOrDefault,
@@ -20,52 +22,58 @@ export async function getPublicProfile(
   userId: string,
   now: Date = new Date(),
 ): Promise<PublicProfile | null> {
-  const [user] = await db
-    .select({
-      id: users.id,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      bio: profiles.bio,
-      createdAt: profiles.createdAt,
-      responseRate: profiles.responseRate,
-      responseTime: profiles.responseTime,
-      hasProfile: profiles.id,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  if (!user) return null;
-
   const active = and(
     eq(spaces.userId, userId),
     eq(spaces.isPublished, true),
     eq(spaces.available, true),
   );
-  const [stats] = await db
-    .select({
-      totalListings: count(),
-      totalReviews: sum(spaces.reviewCount),
-      // Mean of listing ratings (docs/product.md#host-profile) over listings that have reviews: a listing
-      // nobody has reviewed yet has rating 0, which is "no rating", not a bad one.
-      averageRating: sql<string | null>`avg(${spaces.rating}) filter (where ${spaces.reviewCount} > 0)`,
-    })
-    .from(spaces)
-    .where(active);
-  const rows = await db
-    .select({
-      id: spaces.id,
-      title: spaces.title,
-      location: spaces.location,
-      images: spaces.images,
-      hourlyPrice: spaces.hourlyPrice,
-      currency: spaces.currency,
-      rating: spaces.rating,
-      reviewCount: spaces.reviewCount,
-    })
-    .from(spaces)
-    .where(active)
-    .orderBy(desc(spaces.createdAt), desc(spaces.id))
-    .limit(PROFILE_LISTING_LIMIT);
+  // The three reads at once: one round trip's wait (issue #29 point 6).
+  const [[user], [stats], rows] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        bio: profiles.bio,
+        createdAt: profiles.createdAt,
+        hasProfile: profiles.id,
+        memberSince: users.createdAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+        // Trust signals (issue #29 point 6, ADR 0254), in the same round trip.
+        ...trustColumns(users.id, now),
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, userId)),
+    db
+      .select({
+        totalListings: count(),
+        totalReviews: sum(spaces.reviewCount),
+        // Mean of listing ratings (docs/product.md#host-profile) over listings that have reviews: a listing
+        // nobody has reviewed yet has rating 0, which is "no rating", not a bad one.
+        averageRating: sql<
+          string | null
+        >`avg(${spaces.rating}) filter (where ${spaces.reviewCount} > 0)`,
+      })
+      .from(spaces)
+      .where(active),
+    db
+      .select({
+        id: spaces.id,
+        title: spaces.title,
+        location: spaces.location,
+        images: spaces.images,
+        hourlyPrice: spaces.hourlyPrice,
+        currency: spaces.currency,
+        rating: spaces.rating,
+        reviewCount: spaces.reviewCount,
+      })
+      .from(spaces)
+      .where(active)
+      .orderBy(desc(spaces.createdAt), desc(spaces.id))
+      .limit(PROFILE_LISTING_LIMIT),
+  ]);
+  if (!user) return null;
 
   const profile = profileOrDefault(
     user.hasProfile
@@ -74,8 +82,6 @@ export async function getPublicProfile(
           avatarUrl: user.avatarUrl,
           bio: user.bio,
           createdAt: user.createdAt!,
-          responseRate: user.responseRate,
-          responseTime: user.responseTime,
         }
       : null,
     now,
@@ -83,6 +89,14 @@ export async function getPublicProfile(
   return {
     id: user.id,
     ...profile,
+    trust: {
+      emailVerified: user.emailVerifiedAt !== null,
+      identityVerified: Boolean(user.identityVerified),
+      memberSince: user.memberSince.toISOString(),
+      completedAsGuest: Number(user.completedAsGuest),
+      completedAsHost: Number(user.completedAsHost),
+      ...responseSignals(user.response),
+    },
     stats: {
       totalListings: Number(stats?.totalListings ?? 0),
       totalReviews: Number(stats?.totalReviews ?? 0),

@@ -1,6 +1,5 @@
-/** Profile defaults (docs/product.md#host-profile), shown when a host has no profile row. */
-export const DEFAULT_RESPONSE_RATE = 95;
-export const DEFAULT_RESPONSE_TIME = "within an hour";
+import type { TrustSignals } from "./trust";
+
 /** docs/product.md#host-profile: the profile dialog shows at most 6 listing cards. */
 export const PROFILE_LISTING_LIMIT = 6;
 
@@ -28,8 +27,8 @@ export type PublicProfile = {
   avatarUrl: string | null;
   bio: string | null;
   createdAt: string;
-  responseRate: number;
-  responseTime: string;
+  /** Verified e-mail and identity, member since, completed bookings, response figures (issue #29 point 6). */
+  trust: TrustSignals;
   stats: HostStats;
   listings: ProfileListing[];
 };
@@ -39,13 +38,12 @@ type ProfileRow = {
   avatarUrl: string | null;
   bio: string | null;
   createdAt: Date | string;
-  responseRate: number | null;
-  responseTime: string | null;
 };
 
 /**
  * The profile to show for a host: the row when there is one, otherwise the
- * docs/product.md#host-profile default (blank name, avatar and bio, today as the join date, 95, 'within an hour').
+ * docs/product.md#host-profile default (blank name, avatar and bio, today as the join date).
+ * Response figures are never defaulted: they come from real messages (trust.ts).
  */
 export function profileOrDefault(
   row: ProfileRow | null | undefined,
@@ -57,8 +55,6 @@ export function profileOrDefault(
       avatarUrl: null,
       bio: null,
       createdAt: now.toISOString(),
-      responseRate: DEFAULT_RESPONSE_RATE,
-      responseTime: DEFAULT_RESPONSE_TIME,
     };
   }
   return {
@@ -66,8 +62,6 @@ export function profileOrDefault(
     avatarUrl: row.avatarUrl?.trim() || null,
     bio: row.bio?.trim() || null,
     createdAt: new Date(row.createdAt).toISOString(),
-    responseRate: row.responseRate ?? DEFAULT_RESPONSE_RATE,
-    responseTime: row.responseTime?.trim() || DEFAULT_RESPONSE_TIME,
   };
 }
 

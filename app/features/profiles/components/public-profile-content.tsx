@@ -1,6 +1,7 @@
-import { Clock, Home, Star } from "lucide-react";
+import { BadgeCheck, CalendarDays, CheckCircle2, Clock, Home, MailCheck, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { VerifiedBadge } from "~/features/identity/components/verified-badge";
 import { cardImageUrl } from "~/features/media/urls";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { formatMinorWhole } from "~/lib/money";
@@ -11,6 +12,7 @@ import {
   PROFILE_LISTING_LIMIT,
   type PublicProfile,
 } from "../public-profile";
+import { TRUST_TEXT } from "../trust";
 import { formatDate } from "~/lib/dates";
 
 export function joinedText(iso: string) {
@@ -40,6 +42,38 @@ export function ContactHost({
 }
 
 /**
+ * The trust signals (issue #29 point 6, ADR 0254): verified identity and e-mail, member
+ * since, completed bookings as guest and as host. Response figures are shown beside the
+ * name, and only when there are enough conversations to compute them.
+ */
+function TrustList({ profile, headingLevel }: { profile: PublicProfile; headingLevel: 2 | 3 }) {
+  const { trust } = profile;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const items = [
+    trust.identityVerified && { icon: BadgeCheck, text: TRUST_TEXT.identityVerified },
+    trust.emailVerified && { icon: MailCheck, text: TRUST_TEXT.emailVerified },
+    { icon: CalendarDays, text: TRUST_TEXT.memberSince(joinedText(trust.memberSince)) },
+    { icon: CheckCircle2, text: TRUST_TEXT.completedAsGuest(trust.completedAsGuest) },
+    { icon: CheckCircle2, text: TRUST_TEXT.completedAsHost(trust.completedAsHost) },
+  ].filter((item): item is { icon: typeof BadgeCheck; text: string } => Boolean(item));
+  return (
+    <section aria-labelledby="profile-trust">
+      <Heading id="profile-trust" className="font-semibold text-slate-900">
+        {TRUST_TEXT.heading}
+      </Heading>
+      <ul className="mt-2 grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2" data-testid="trust-signals">
+        {items.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2">
+            <Icon className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            {text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * What the host profile dialog and the public host page both show (docs/product.md#host-profile):
  * avatar, name or 'Host', rating, join date, response figures, 'Contact Host', the three
  * stat tiles, About and up to 6 listing cards.
@@ -63,20 +97,24 @@ export function PublicProfileContent({
 }) {
   const name = hostDisplayName(profile.fullName);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { trust } = profile;
   return (
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar src={profile.avatarUrl} size="xl" />
         <div className="min-w-0 flex-1 space-y-1">
-          {nameAs === "h1" ? (
-            <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
-              {name}
-            </h1>
-          ) : (
-            <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
-              {name}
-            </p>
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            {nameAs === "h1" ? (
+              <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+                {name}
+              </h1>
+            ) : (
+              <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
+                {name}
+              </p>
+            )}
+            {trust.identityVerified && <VerifiedBadge />}
+          </div>
           <p className="flex items-center gap-1 text-sm text-slate-700">
             <Star
               className="h-4 w-4 fill-amber-400 text-amber-400"
@@ -90,20 +128,21 @@ export function PublicProfileContent({
           <p className="text-sm text-slate-600">
             Joined {joinedText(profile.createdAt)}
           </p>
-          <p className="flex items-center gap-1 text-sm text-slate-600">
-            <Clock className="h-4 w-4" aria-hidden="true" />
-            {profile.responseRate}% response rate · Responds{" "}
-            {profile.responseTime}
-          </p>
+          {trust.responseRate !== null && (
+            <p className="flex items-center gap-1 text-sm text-slate-600">
+              <Clock className="h-4 w-4" aria-hidden="true" />
+              {TRUST_TEXT.response(trust.responseRate, trust.responseTime)}
+            </p>
+          )}
         </div>
         <div className="sm:self-start">{contact}</div>
       </div>
 
-      <dl className="grid grid-cols-3 gap-3 text-center">
+      <dl className={`grid gap-3 text-center ${trust.responseRate !== null ? "grid-cols-3" : "grid-cols-2"}`}>
         {[
           ["Active Listings", String(profile.stats.totalListings)],
           ["Total Reviews", String(profile.stats.totalReviews)],
-          ["Response Rate", `${profile.responseRate}%`],
+          ...(trust.responseRate !== null ? [[TRUST_TEXT.responseRateTile, `${trust.responseRate}%`]] : []),
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3">
             <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
@@ -111,6 +150,8 @@ export function PublicProfileContent({
           </div>
         ))}
       </dl>
+
+      <TrustList profile={profile} headingLevel={headingLevel} />
 
       {profile.bio && (
         <section aria-labelledby="profile-about">

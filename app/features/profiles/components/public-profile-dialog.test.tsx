@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -36,8 +36,15 @@ function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
     avatarUrl: "/media/maya.webp",
     bio: "Photographer and studio owner.",
     createdAt: "2024-03-02T00:00:00.000Z",
-    responseRate: 98,
-    responseTime: "within an hour",
+    trust: {
+      emailVerified: true,
+      identityVerified: true,
+      memberSince: "2024-03-01T00:00:00.000Z",
+      completedAsGuest: 1,
+      completedAsHost: 12,
+      responseRate: 98,
+      responseTime: "within an hour",
+    },
     stats: { totalListings: 2, totalReviews: 7, averageRating: 4.75 },
     listings: [listing(1), { ...listing(2), rating: 0, reviewCount: 0 }],
     ...overrides,
@@ -93,6 +100,15 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     expect(dialog.textContent).toContain("Photographer and studio owner.");
     const tiles = [...dialog.querySelectorAll("dl > div")].map((tile) => tile.textContent);
     expect(tiles).toEqual(["Active Listings2", "Total Reviews7", "Response Rate98%"]);
+    // Trust signals (issue #29 point 6): the Verified badge and the list.
+    expect(within(dialog).getByTestId("verified-badge").textContent).toContain("Verified");
+    expect([...within(dialog).getByTestId("trust-signals").querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+      "Identity verified",
+      "E-mail address verified",
+      "Member since March 2024",
+      "1 completed booking as a guest",
+      "12 completed bookings as a host",
+    ]);
     expect(screen.getByRole("link", { name: "Studio 1" }).getAttribute("href")).toBe("/space/studio-1/new-york?id=1");
     expect(dialog.textContent).toContain("$91/hr");
     // A listing nobody has reviewed shows no rating rather than 0.0.
@@ -101,6 +117,25 @@ describe("PublicProfileDialog (docs/product.md#host-profile)", () => {
     expect(screen.queryByText(/more listings/)).toBeNull();
     expect(screen.getByRole("link", { name: "View full profile page" }).getAttribute("href")).toBe(`/hosts/${HOST_ID}`);
     expect(screen.queryByText("Loading profile...")).toBeNull();
+  });
+
+  it("shows no response figures, no badge and no e-mail signal when there are none (never a made-up default)", async () => {
+    respondWith(200, {
+      profile: profile({
+        trust: { emailVerified: false, identityVerified: false, memberSince: "2024-03-01T00:00:00.000Z", completedAsGuest: 0, completedAsHost: 0, responseRate: null, responseTime: null },
+      }),
+    });
+    renderDialog();
+    const dialog = await screen.findByRole("dialog", { name: "Maya Chen" });
+    expect(dialog.textContent).not.toContain("response rate");
+    const tiles = [...dialog.querySelectorAll("dl > div")].map((tile) => tile.textContent);
+    expect(tiles).toEqual(["Active Listings2", "Total Reviews7"]);
+    expect(within(dialog).queryByTestId("verified-badge")).toBeNull();
+    expect([...within(dialog).getByTestId("trust-signals").querySelectorAll("li")].map((item) => item.textContent)).toEqual([
+      "Member since March 2024",
+      "0 completed bookings as a guest",
+      "0 completed bookings as a host",
+    ]);
   });
 
   it("shows six cards and 'And N more listings...' beyond six", async () => {
