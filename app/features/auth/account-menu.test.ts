@@ -5,7 +5,7 @@ const labels = (isAdmin: boolean, screen: "wide" | "small") => accountMenuFor(is
 
 describe("account menu (docs/product.md#header)", () => {
   it("lists every item in order on wide screens, with the admin link for admins only", () => {
-    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Wishlists", "Messages"]);
+    expect(labels(false, "wide")).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Wishlists", "Messages", "Security"]);
     expect(labels(true, "wide")).toEqual([
       "Dashboard",
       "My Profile",
@@ -15,12 +15,13 @@ describe("account menu (docs/product.md#header)", () => {
       "My Bookings",
       "Wishlists",
       "Messages",
+      "Security",
       "Admin Dashboard",
     ]);
   });
 
   it("leaves My Listings and the admin link out of the small-screen list, even for admins", () => {
-    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages"];
+    const small = ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages", "Security"];
     expect(labels(false, "small")).toEqual(small);
     expect(labels(true, "small")).toEqual(small);
   });
@@ -37,6 +38,7 @@ describe("account menu (docs/product.md#header)", () => {
       "My Bookings": "/my-bookings",
       Wishlists: "/wishlists",
       Messages: "/messages",
+      Security: "/profile/security",
       "Admin Dashboard": "/admin",
     });
   });

@@ -16,6 +16,8 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   // Saved listings and searches (issue #27 points 5-6).
   { kind: "link", label: "Wishlists", to: "/wishlists" },
   { kind: "link", label: "Messages", to: "/messages" },
+  // Sessions, password and two-step sign-in (issue #29 point 4).
+  { kind: "link", label: "Security", to: "/profile/security" },
   { kind: "link", label: "Admin Dashboard", to: "/admin", wideOnly: true, adminOnly: true },
 ];
 

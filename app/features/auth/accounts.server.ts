@@ -10,6 +10,8 @@ import { credentialsSchema, type AuthActionResult, type CredentialField } from "
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
 import { createSession, ensureProfile, type SessionTokens } from "./session.server";
+import { SECURITY_TEXT } from "~/features/account-security/security-form";
+import { isTwoStepEnabled, signPendingSignIn } from "~/features/account-security/two-step.server";
 
 /** Failed sign-ins allowed per account and per client address (docs/decisions/0011-rate-limiter.md). */
 export const SIGN_IN_ACCOUNT_LIMITS: RateLimit[] = [
@@ -37,7 +39,7 @@ export const ACCOUNT_SUSPENDED = ERROR_TEXT.accountSuspended;
 export const EMAIL_RESERVED =
   "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
 
-export type RequestMeta = { ip: string; userAgent: string | null };
+export type RequestMeta = { ip: string; userAgent: string | null; country?: string | null };
 
 export type AuthOutcome =
   | { ok: true; userId: string; tokens: SessionTokens }
@@ -141,10 +143,21 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
   }
   await Promise.all([refundRateLimitEvent(db, byIp.eventId), refundRateLimitEvent(db, byAccount.eventId)]);
   if (user.suspendedAt) return { ok: false, status: 403, result: { ok: false, error: ACCOUNT_SUSPENDED } };
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-  await ensureProfile(db, user.id);
-  const tokens = await createSession(db, user.id, meta);
-  return { ok: true, userId: user.id, tokens };
+  // With two-step sign-in on, the password alone starts no session: it earns a short-lived
+  // signed token for the second step (ADR 0246, /auth/sign-in/two-step).
+  if (await isTwoStepEnabled(db, user.id)) {
+    const pendingToken = await signPendingSignIn(user);
+    return { ok: false, status: 401, result: { ok: false, error: SECURITY_TEXT.signInStepIntro, twoStep: { token: pendingToken } } };
+  }
+  return completeSignIn(db, user.id, meta);
+}
+
+/** The last part of every sign-in, once each of its steps passed: a session. */
+export async function completeSignIn(db: Db, userId: string, meta: RequestMeta): Promise<AuthOutcome> {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+  await ensureProfile(db, userId);
+  const tokens = await createSession(db, userId, meta);
+  return { ok: true, userId, tokens };
 }
 
 export type OperatorAccountResult = { ok: true; userId: string; created: boolean } | { ok: false; error: string };

@@ -1,5 +1,6 @@
 import { BODY_TOO_LARGE_MESSAGE, readBodyWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clientIp } from "~/features/security/client-ip.server";
+import { clientCountry } from "~/features/account-security/sessions.server";
 import type { AuthOutcome, RequestMeta } from "./accounts.server";
 import { sessionCookies } from "./cookies.server";
 import type { AuthActionResult } from "./credentials";
@@ -11,7 +12,7 @@ import type { AuthActionResult } from "./credentials";
 const MAX_BODY_BYTES = SMALL_FORM_BYTES;
 
 export function requestMeta(request: Request): RequestMeta {
-  return { ip: clientIp(request), userAgent: request.headers.get("user-agent") };
+  return { ip: clientIp(request), userAgent: request.headers.get("user-agent"), country: clientCountry(request) };
 }
 
 function json(body: AuthActionResult, status: number, headers: HeadersInit = {}) {

@@ -37,4 +37,11 @@ export type FieldErrors = Partial<Record<CredentialField, string>>;
 /** What the sign-in and sign-up actions answer with. */
 export type AuthActionResult =
   | { ok: true }
-  | { ok: false; error: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: FieldErrors;
+      retryAfterSeconds?: number;
+      /** The password was right and two-step sign-in is on: send a code with this token (ADR 0246). */
+      twoStep?: { token: string };
+    };

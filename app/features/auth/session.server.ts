@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
+import { adminMustSetUpTwoStep, TWO_STEP_SETUP_PATH } from "~/features/account-security/two-step.server";
 import { clearedSessionCookies, parseCookies, ACCESS_COOKIE, REFRESH_COOKIE, sessionCookies, setsSessionCookie } from "./cookies.server";
 import {
   hashRefreshToken,
@@ -47,13 +48,20 @@ function isAdminEmail(email: string) {
 export async function createSession(
   db: Db,
   userId: string,
-  meta: { userAgent?: string | null; ip?: string | null } = {},
+  meta: { userAgent?: string | null; ip?: string | null; country?: string | null } = {},
   now = new Date(),
 ): Promise<SessionTokens> {
   const ip = meta.ip && isIP(meta.ip) ? meta.ip : null;
   const [session] = await db
     .insert(sessions)
-    .values({ userId, expiresAt: sessionExpiry(now), userAgent: meta.userAgent?.slice(0, 512) ?? null, ip })
+    .values({
+      userId,
+      expiresAt: sessionExpiry(now),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip,
+      lastSeenAt: now,
+      country: meta.country ?? null,
+    })
     .returning({ id: sessions.id });
   const refreshToken = newRefreshToken();
   await db.insert(refreshTokens).values({ hash: hashRefreshToken(refreshToken), sessionId: session!.id, createdAt: now });
@@ -109,7 +117,8 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
   await db.insert(refreshTokens).values({ hash: hashRefreshToken(refreshToken), sessionId: row.sessionId, parent: hash, createdAt: now });
   await db
     .update(sessions)
-    .set({ expiresAt: sessionExpiry(now) })
+    // Last seen: on each rotation (every 15 minutes of use at most), not on every request (ADR 0245).
+    .set({ expiresAt: sessionExpiry(now), lastSeenAt: now })
     .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
   const accessToken = await signAccessToken({ userId: row.userId, sessionId: row.sessionId }, now);
   return { kind: "rotated", userId: row.userId, tokens: { sessionId: row.sessionId, accessToken, refreshToken } };
@@ -265,10 +274,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** An admin; anyone else is sent to / (docs/product.md#permissions). */
+/**
+ * An admin; anyone else is sent to / (docs/product.md#permissions). In production an admin
+ * without two-step sign-in is sent to set it up first (ADR 0246).
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user?.isAdmin) throw redirect("/");
+  if (await adminMustSetUpTwoStep(await getDb(), user)) throw redirect(TWO_STEP_SETUP_PATH);
   return user;
 }
 

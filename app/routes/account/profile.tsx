@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { requireUser } from "~/features/auth/session.server";
 import { NotificationSettings } from "~/features/mail/components/notification-settings";
 import { ProfileDetailsForm } from "~/features/profiles/components/profile-details-form";
@@ -57,6 +58,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 truncate text-slate-600">{profile.fullName ? `${profile.fullName} · ${email}` : email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <a href="/profile/security" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            {SECURITY_TEXT.title}
+          </a>
           <a href={IDENTITY_PATH} className={buttonVariants({ variant: "secondary", size: "sm" })} data-testid="identity-link">
             {loaderData.identityVerified ? IDENTITY_TEXT.profileLinkVerified : IDENTITY_TEXT.profileLink}
           </a>

@@ -11,6 +11,7 @@ import { Button } from "~/ui/button";
 import { Dialog, DialogContent } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { TwoStepSignInForm } from "~/features/account-security/components/two-step-sign-in-form";
 import { credentialsSchema, type AuthActionResult, type FieldErrors } from "../credentials";
 import type { AuthDialogMode } from "./auth-dialog-context";
 
@@ -41,7 +42,9 @@ export async function postCredentials(action: string, credentials: { email: stri
         if (typeof value === "string" && value) fieldErrors[field] = value;
       }
     }
-    return { ok: false, error: message, ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}) };
+    // The password was right and two-step sign-in is on: the second step needs this token.
+    const twoStep = isRecord(body) && isRecord(body.twoStep) && typeof body.twoStep.token === "string" ? { twoStep: { token: body.twoStep.token } } : {};
+    return { ok: false, error: message, ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}), ...twoStep };
   } catch {
     return { ok: false, error: FALLBACK_ERROR };
   }
@@ -103,6 +106,8 @@ function SignInForm({
   const [busy, setBusy] = useState(false);
   // The server's answer to the last submission; editing a field or toggling the mode hides it.
   const [failed, setFailed] = useState<FailedAnswer | null>(null);
+  // Set once the password was right for an account with two-step sign-in: the code step shows.
+  const [twoStepToken, setTwoStepToken] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   // Answers that arrive after the dialog closed or the mode changed are dropped.
@@ -141,11 +146,33 @@ function SignInForm({
       onSuccess();
       return;
     }
+    if (answer.twoStep) {
+      setBusy(false);
+      setTwoStepToken(answer.twoStep.token);
+      return;
+    }
     flushSync(() => {
       setBusy(false);
       setFailed(answer);
     });
     focusFirstInvalid(formRef.current);
+  }
+
+  if (twoStepToken) {
+    return (
+      <TwoStepSignInForm
+        token={twoStepToken}
+        onSignedIn={async () => {
+          await revalidator.revalidate().catch(() => undefined);
+          onSuccess();
+        }}
+        onRestart={(message) => {
+          setTwoStepToken(null);
+          setPassword("");
+          setFailed(message ? { ok: false, error: message } : null);
+        }}
+      />
+    );
   }
 
   function switchMode(next: AuthDialogMode) {

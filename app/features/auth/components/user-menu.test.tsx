@@ -77,6 +77,7 @@ describe("UserMenu", () => {
       "My Bookings",
       "Wishlists",
       "Messages",
+      "Security",
       "Admin Dashboard",
       "Sign Out",
     ]);
