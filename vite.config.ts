@@ -65,7 +65,7 @@ function apiLayerInDevelopment(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
+    ? { rollupOptions: { input: "./server/main.ts" } }
     : {
         rollupOptions: {
           output: {

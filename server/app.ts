@@ -1,34 +1,32 @@
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import express from "express";
-import type { Server } from "node:http";
 import path from "node:path";
-import { BACKGROUND_JOBS } from "~/features/jobs/background-jobs.server";
-import { closeLiveStreams } from "~/features/realtime/live-hub.server";
-import { closeDatabase, getDatabase, getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { scheduleJob } from "~/lib/jobs.server";
-import { logger } from "~/lib/logger.server";
 import { checkReadiness } from "~/lib/readiness.server";
 import { compressResponses } from "./compress";
 import { onceDrainThroughCompression } from "./compression-drain";
 import { requestLog } from "./request-log";
 import { apiLayer } from "./api";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
-import { seedDemoDataIfWanted } from "./demo-data";
 import { applyHardening, errorDetailMode } from "./hardening";
 
+/** What the app asks of the process that serves it: whether it is shutting down (/readyz). */
+export type Lifecycle = { shuttingDown(): boolean };
+const NEVER_STOPPING: Lifecycle = { shuttingDown: () => false };
+
 /**
- * The production HTTP server: security headers on every response, compression,
- * long-cached hashed assets, uploaded media from DATA_DIR, the React Router
- * handler, and a graceful shutdown on SIGTERM/SIGINT.
+ * The HTTP app: security headers on every response, compression, long-cached hashed
+ * assets, uploaded media from DATA_DIR and the React Router handler. Started by
+ * server/main.ts (listening, jobs, shutdown); the HTTP tests run it as it is.
  *
  * `build`: the server build, loaded once before listening (start() does). Without it
  * the build is imported per request, which lets the test server's Vite reload changed
  * modules; React Router then re-derives its route table on every request (about 1 ms
  * each: bench/README.md), so a served app always passes it.
  */
-export function createApp(build?: ServerBuild) {
+export function createApp(build?: ServerBuild, lifecycle: Lifecycle = NEVER_STOPPING) {
   const settings = env();
   const app = express();
   app.use(requestLog); // one JSON line per request, X-Request-Id (server/request-log.ts)
@@ -80,7 +78,7 @@ export function createApp(build?: ServerBuild) {
   });
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const readiness = shuttingDown ? ({ ok: false, reason: "shutting down" } as const) : await checkReadiness(await getDb()).catch(() => ({ ok: false, reason: "database unreachable" }) as const);
+    const readiness = lifecycle.shuttingDown() ? ({ ok: false, reason: "shutting down" } as const) : await checkReadiness(await getDb()).catch(() => ({ ok: false, reason: "database unreachable" }) as const);
     res.status(readiness.ok ? 200 : 503).json(readiness);
   });
 
@@ -98,54 +96,4 @@ export function createApp(build?: ServerBuild) {
     }),
   );
   return app;
-}
-
-let shuttingDown = false;
-
-export { serve } from "./cluster";
-
-/** Opens (migrates, seeds) the database, then listens. Resolves with the server. */
-export async function start(): Promise<Server> {
-  const settings = env();
-  await seedDemoDataIfWanted(await getDatabase(), settings);
-  // Every route module is loaded and the route table derived before the first request.
-  const app = createApp((await import("virtual:react-router/server-build")) as ServerBuild);
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(settings.PORT, settings.HOST, () => resolve(listening));
-  });
-  logger.info(
-    { port: settings.PORT, database: settings.DATABASE_URL ? "postgres" : "embedded", appEnv: settings.APP_ENV, react: process.env.NODE_ENV === "production" ? "production" : "development" },
-    `Rentwell is serving at ${settings.SITE_URL}`,
-  );
-
-  // Every background job (app/features/jobs/background-jobs.server.ts), once at a time
-  // across every worker and machine.
-  const stopJobs = BACKGROUND_JOBS.map((job) =>
-    scheduleJob({ name: job.name, intervalMs: job.intervalMs, getDatabase, run: (db) => job.run(db, new Date()) }),
-  );
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    shuttingDown = true;
-    for (const stop of stopJobs) stop();
-    logger.info({ signal }, "Stopping: no new connections; finishing open requests and ending live streams");
-    const force = setTimeout(() => {
-      logger.error("Shutdown took longer than 10 s; exiting.");
-      process.exit(1);
-    }, 9_500);
-    force.unref();
-    server.close(async () => {
-      await closeDatabase().catch((error) => logger.error({ err: error }, "Closing the database failed"));
-      logger.info("Stopped.");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Live-update streams never end on their own: end them, then drop the idle sockets.
-    void closeLiveStreams().finally(() => setImmediate(() => server.closeIdleConnections()));
-  };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  return server;
 }

@@ -3,7 +3,6 @@ import os from "node:os";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { start } from "./app";
 
 /** How long the primary waits for its workers to finish after SIGTERM. */
 const SHUTDOWN_MS = 10_000;
@@ -21,8 +20,10 @@ export function workerCount(settings: { DATABASE_URL?: string; WEB_CONCURRENCY?:
  * database), replaces a worker that dies, and on SIGTERM lets every worker finish
  * its requests. On the embedded database, which only one process can open, it
  * serves from this one process and says so. docs/decisions/0091-one-worker-per-core.md
+ *
+ * `start` serves from this process (server/main.ts passes it: this file knows nothing of the app).
  */
-export async function serve(entry: string) {
+export async function supervise(entry: string, start: () => Promise<unknown>) {
   if (cluster.isWorker) {
     await start();
     // The primary is gone (killed): stop too rather than serve unsupervised.

@@ -1,5 +1,5 @@
 // Node entry for the built app: `node server/index.js` (what `npm start` runs).
-// The server itself is TypeScript (server/app.ts, server/cluster.ts), bundled into build/server.
+// The server itself is TypeScript (server/main.ts, its one entry), bundled into build/server.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
