@@ -57,7 +57,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   root = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-geo-"));
   storage = localStorage(root);
-  const [row] = await database.db.insert(users).values({ email: "geo-owner@example.test", passwordHash: "x" }).returning({ id: users.id });
+  const [row] = await database.db.insert(users).values({ email: "geo-owner@example.test", passwordHash: "x", emailVerifiedAt: new Date() }).returning({ id: users.id });
   owner = row!.id;
   await database.db.insert(spaceTypes).values({ name: "office", label: "Office" });
 });

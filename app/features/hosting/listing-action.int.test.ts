@@ -47,8 +47,8 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(users)
     .values([
-      { email: "owner@example.test", passwordHash: "x" },
-      { email: "stranger@example.test", passwordHash: "x" },
+      { email: "owner@example.test", passwordHash: "x", emailVerifiedAt: new Date() },
+      { email: "stranger@example.test", passwordHash: "x", emailVerifiedAt: new Date() },
     ])
     .returning({ id: users.id });
   owner = rows[0]!.id;

@@ -73,8 +73,8 @@ beforeAll(async () => {
   const [a, b] = await database.db
     .insert(users)
     .values([
-      { email: "host@example.test", passwordHash: "x" },
-      { email: "other@example.test", passwordHash: "x" },
+      { email: "host@example.test", passwordHash: "x", emailVerifiedAt: new Date() },
+      { email: "other@example.test", passwordHash: "x", emailVerifiedAt: new Date() },
     ])
     .returning({ id: users.id });
   owner = a!.id;

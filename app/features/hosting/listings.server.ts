@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { clampPage, isUuid } from "~/lib/uuid";
 import { idempotencyKeys, rentalCategories, rentalSubcategories, spaces, spaceTypes } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
+import { emailVerificationRequired } from "~/features/auth/email-verification.server";
 import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
@@ -25,6 +26,12 @@ export class HostingError extends Error {
     super(message);
     this.name = "HostingError";
   }
+}
+
+/** Publishing needs a verified e-mail address (issue #29 point 2, ADR 0241): a 403 with the reason. */
+async function refuseUnverifiedPublisher(db: Db, userId: string) {
+  const unverified = await emailVerificationRequired(db, userId, "list");
+  if (unverified) throw new HostingError(unverified, 403);
 }
 
 export const LISTING_NOT_FOUND = "Listing not found";
@@ -108,6 +115,7 @@ export async function createSpace(
 ): Promise<{ id: string; duplicate: boolean }> {
   const publish = input.intent === "publish";
   if (publish && !hasCompleteAddress(input)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
+  if (publish) await refuseUnverifiedPublisher(db, userId);
   await checkReferences(db, input);
   await checkMediaUrls(storage, userId, input);
   // Geocoded before the transaction: an HTTP geocoder never runs while rows are locked.
@@ -167,6 +175,7 @@ export async function updateSpace(
 ): Promise<{ id: string; removedMedia: string[] }> {
   const publish = input.intent === "publish";
   if (publish && !hasCompleteAddress(input)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
+  if (publish) await refuseUnverifiedPublisher(db, userId);
   const current = await getOwnerSpace(db, userId, spaceId);
   if (publish && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   await checkReferences(db, input);
@@ -202,6 +211,7 @@ export async function setPublished(db: Db, userId: string, spaceId: string, publ
   const current = await getOwnerSpace(db, userId, spaceId);
   if (published && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   if (published && !hasCompleteAddress(current)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
+  if (published) await refuseUnverifiedPublisher(db, userId);
   const rows = await db
     .update(spaces)
     .set({ isPublished: published, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { emailVerificationRequired } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/session.server";
 import { connectPayoutAccount } from "~/features/payouts/payouts.server";
 import { requestNow } from "~/lib/clock.server";
@@ -17,6 +18,9 @@ import type { Route } from "./+types/connect";
  */
 async function connect(request: Request) {
   const user = await requireUser(request);
+  // Payouts need a verified e-mail address (ADR 0241).
+  const unverified = await emailVerificationRequired(await getDb(), user.id, "payout");
+  if (unverified) return redirectWithToast("/payouts", { tone: "error", message: unverified });
   const base = env().SITE_URL ?? new URL(request.url).origin;
   try {
     const { url } = await connectPayoutAccount(await getDb(), {

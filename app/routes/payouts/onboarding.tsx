@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { emailVerificationRequired } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/session.server";
 import { BANK_TEXT, bankDetailsSchema, PAYOUT_COUNTRIES, type BankDetailsInput } from "~/features/payouts/bank-details";
 import { getPayoutAccount, saveLocalBankDetails } from "~/features/payouts/payouts.server";
@@ -48,6 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return data({ fieldErrors: { form: BODY_TOO_LARGE_MESSAGE } as Record<string, string | undefined> }, { status: 413 });
   const parsed = parseForm(bankDetailsSchema, body.form);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors as Record<string, string | undefined> }, { status: 400 });
+  // Payouts need a verified e-mail address (ADR 0241).
+  const unverified = await emailVerificationRequired(await getDb(), user.id, "payout");
+  if (unverified) return data({ fieldErrors: { form: unverified } as Record<string, string | undefined> }, { status: 403 });
   const saved = await saveLocalBankDetails(await getDb(), { hostId: user.id, details: parsed.data, now: requestNow(request) });
   if (!saved) throw redirect("/dashboard");
   if (parsed.data.intent === "finish") throw redirect("/payouts/return");
