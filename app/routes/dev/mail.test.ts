@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { loader } from "./mail";
 import { loader as fileLoader } from "./mail-file";
 
-/** /dev/mail exists in the local demo only (ADR 0170). */
+/** /dev/mail exists in the local demo only (ADR 0170), for this machine's clients and admins (ADR 0242). */
 afterEach(() => {
   vi.unstubAllEnvs();
   resetEnvCache();
 });
+
+/** A request as server/app.ts hands it on: the client's address in CLIENT_IP_HEADER. */
+function from(ip: string, path = "/dev/mail") {
+  return new Request(`http://localhost${path}`, { headers: { [CLIENT_IP_HEADER]: ip } });
+}
 
 async function status(run: () => unknown) {
   try {
@@ -24,15 +30,26 @@ describe("/dev/mail", () => {
     vi.stubEnv("SESSION_SECRET", "x".repeat(40));
     vi.stubEnv("SITE_URL", "https://rentwell.example");
     resetEnvCache();
-    expect(await status(() => loader())).toBe(404);
-    expect(await status(() => fileLoader({ params: { file: "a.eml" } } as never))).toBe(404);
+    expect(await status(() => loader({ request: from("127.0.0.1") } as never))).toBe(404);
+    expect(await status(() => fileLoader({ request: from("::1"), params: { file: "a.eml" } } as never))).toBe(404);
   });
 
   it("lists the written e-mails locally and refuses names outside the mail folder", async () => {
     vi.stubEnv("APP_ENV", "local");
     vi.stubEnv("DATA_DIR", "/tmp/rentwell-dev-mail-test-empty");
     resetEnvCache();
-    expect(await loader()).toEqual({ smtp: false, emails: [] });
-    expect(await status(() => fileLoader({ params: { file: "../../etc/passwd" } } as never))).toBe(404);
+    expect(await loader({ request: from("127.0.0.1") } as never)).toEqual({ smtp: false, emails: [] });
+    expect(await loader({ request: from("::1") } as never)).toEqual({ smtp: false, emails: [] });
+    expect(await status(() => fileLoader({ request: from("127.0.0.1"), params: { file: "../../etc/passwd" } } as never))).toBe(404);
+  });
+
+  it("is a 404 to a signed-out client that is not on this machine, page and files alike", async () => {
+    vi.stubEnv("APP_ENV", "local");
+    vi.stubEnv("DATA_DIR", "/tmp/rentwell-dev-mail-test-empty");
+    resetEnvCache();
+    for (const ip of ["203.0.113.7", "10.0.0.2", "2001:db8::1", "unknown"]) {
+      expect(await status(() => loader({ request: from(ip) } as never))).toBe(404);
+      expect(await status(() => fileLoader({ request: from(ip), params: { file: "a.eml" } } as never))).toBe(404);
+    }
   });
 });

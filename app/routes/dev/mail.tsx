@@ -1,17 +1,18 @@
 import { Mail } from "lucide-react";
+import { requireDevMailReader } from "~/features/mail/dev-mail-access.server";
 import { listMailFiles } from "~/features/mail/mail-files.server";
 import { env } from "~/lib/env.server";
-import { notFound } from "~/lib/http";
 import { Badge } from "~/ui/badge";
 import { EmptyState } from "~/ui/empty-state";
 import type { Route } from "./+types/mail";
 
 /**
  * /dev/mail: what would have been sent, when SMTP_URL is unset (ADR 0170). The local
- * demo only; 404 in production, and empty when an SMTP server takes the mail.
+ * demo only; 404 in production, and empty when an SMTP server takes the mail. Only a
+ * client on this machine or a signed-in admin may read it (ADR 0242).
  */
-export async function loader() {
-  if (env().isProduction) notFound();
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireDevMailReader(request);
   return { smtp: Boolean(env().SMTP_URL), emails: await listMailFiles() };
 }
 
