@@ -25,6 +25,7 @@ import {
   confirmTwoStepSetup,
   disableTwoStep,
   startTwoStepSetup,
+  type TwoStepFailure,
 } from "./two-step.server";
 
 /**
@@ -46,6 +47,12 @@ const invalid = (intent: SecurityIntent | null, fieldErrors: FieldErrors, formEr
   ({ intent, ok: false, status, fieldErrors, formError }) as const;
 const done = (intent: SecurityIntent, message: string, recoveryCodes?: string[]) =>
   ({ intent, ok: true, status: 200, message, ...(recoveryCodes ? { recoveryCodes } : {}) }) as const;
+
+/** A refused code: the message beside its field (400, or 429 when locked), else over the form (409). */
+function refused(intent: SecurityIntent, failure: TwoStepFailure) {
+  if (!failure.field) return invalid(intent, {}, failure.error, 409);
+  return invalid(intent, { [failure.field]: failure.error }, undefined, failure.status === 429 ? 429 : 400);
+}
 
 function isIntent(value: unknown): value is SecurityIntent {
   return typeof value === "string" && (SECURITY_INTENTS as readonly string[]).includes(value);
@@ -104,9 +111,7 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       const parsed = parseForm(totpCodeSchema, form);
       if (!parsed.ok) return invalid(intent, parsed.fieldErrors);
       const confirmed = await confirmTwoStepSetup(db, userId, parsed.data.code, now);
-      if (!confirmed.ok) {
-        return confirmed.field ? invalid(intent, { [confirmed.field]: confirmed.error }, undefined, confirmed.status === 429 ? 429 : 400) : invalid(intent, {}, confirmed.error, 409);
-      }
+      if (!confirmed.ok) return refused(intent, confirmed);
       return done(intent, SECURITY_TEXT.enabled, confirmed.recoveryCodes);
     }
     case "two-step-disable": {
@@ -115,9 +120,7 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       const wrong = await currentPasswordProblem(context, parsed.data.currentPassword);
       if (wrong) return invalid(intent, wrong, wrong.form, wrong.form ? 429 : 400);
       const checked = await checkSecondFactor(db, userId, parsed.data.code, now);
-      if (!checked.ok) {
-        return checked.field ? invalid(intent, { [checked.field]: checked.error }, undefined, checked.status === 429 ? 429 : 400) : invalid(intent, {}, checked.error, 409);
-      }
+      if (!checked.ok) return refused(intent, checked);
       await disableTwoStep(db, userId);
       return done(intent, SECURITY_TEXT.disabled);
     }
