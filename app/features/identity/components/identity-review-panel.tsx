@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { IdentityUploadKind } from "~/db/schema/identity";
 import { formatWhen } from "~/features/admin/components/admin-panels";
@@ -26,21 +27,18 @@ const PHOTO_LABEL: Record<IdentityUploadKind, string> = { document: IDENTITY_TEX
 const validate = (formData: FormData) => parseForm(identityReviewSchema, formData);
 
 /** One member's photos with Approve, and Reject with a reason the member reads (posted to /admin). */
-function ReviewItem({ row }: { row: ReviewRow }) {
+function ReviewItem({ row, onDecided }: { row: ReviewRow; onDecided: (message: string) => void }) {
   const fetcher = useFetcher<IdentityReviewAnswer>({ key: `identity-review-${row.id}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<IdentityReviewField>({ validate, serverErrors: answer && !answer.ok ? answer.fieldErrors : undefined });
   const who = row.fullName ? `${row.fullName} <${row.email}>` : row.email;
-  if (answer?.ok) {
-    return (
-      <li className="py-4">
-        <p role="status" className="text-sm text-green-800">
-          {who}: {answer.message}
-        </p>
-      </li>
-    );
-  }
+  // The decision's answer outlives the row, which the page's reload then leaves out.
+  const decided = fetcher.data?.ok ? fetcher.data.message : null;
+  useEffect(() => {
+    if (decided) onDecided(`${who}: ${decided}`);
+  }, [decided, who, onDecided]);
+  if (decided) return null;
   return (
     <li className="py-4" data-testid="identity-review">
       <p className="font-semibold break-words text-slate-900">{who}</p>
@@ -85,12 +83,26 @@ function ReviewItem({ row }: { row: ReviewRow }) {
 
 /** The /admin panel of local identity verifications waiting for review, oldest first. */
 export function IdentityReviewPanel({ rows }: { rows: ReviewRow[] }) {
-  if (rows.length === 0) return <p className="mt-3 text-slate-600">{IDENTITY_TEXT.admin.empty}</p>;
+  const [done, setDone] = useState<string[]>([]);
+  const onDecided = useCallback((message: string) => setDone((current) => (current.includes(message) ? current : [...current, message])), []);
   return (
-    <ul className="mt-2 divide-y divide-slate-100" data-testid="identity-reviews">
-      {rows.map((row) => (
-        <ReviewItem key={row.id} row={row} />
-      ))}
-    </ul>
+    <>
+      <div role="status" className="text-sm text-green-800">
+        {done.map((message) => (
+          <p key={message} className="mt-2">
+            {message}
+          </p>
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-slate-600">{IDENTITY_TEXT.admin.empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100" data-testid="identity-reviews">
+          {rows.map((row) => (
+            <ReviewItem key={row.id} row={row} onDecided={onDecided} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
