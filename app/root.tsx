@@ -20,6 +20,8 @@ import { FloatingAddButton } from "~/features/shell/components/floating-add-butt
 import { BottomNav } from "~/features/shell/components/main-nav";
 import { SiteFooter } from "~/features/shell/components/site-footer";
 import { SiteHeader } from "~/features/shell/components/site-header";
+import { EmailVerificationBanner } from "~/features/auth/components/email-verification-banner";
+import { unverifiedAddress } from "~/features/auth/email-verification.server";
 import { getUser, sessionMiddleware } from "~/features/auth/session.server";
 import { countUnreadConversations } from "~/features/messages/messages.server";
 import { originCheckMiddleware } from "~/features/security/origin-check.server";
@@ -54,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       siteUrl: settings.SITE_URL,
       user,
       unreadMessages: user ? await unreadMessagesBadge(user.id) : 0,
+      // Set while the account's address is not verified: the banner with 'Resend' (ADR 0241).
+      unverifiedEmail: user ? await unverifiedAddress(await getDb(), user.id) : null,
       adminEmails: settings.ADMIN_EMAILS,
       toast,
       toastId: toast ? crypto.randomUUID() : null,
@@ -114,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               )
             }
           />
+          {rootData?.unverifiedEmail && <EmailVerificationBanner email={rootData.unverifiedEmail} />}
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -34,6 +34,11 @@ export default [
   route("auth/sign-in/two-step", "routes/auth/sign-in-two-step.ts"),
   route("auth/sign-up", "routes/auth/sign-up.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
+  // Password reset and verified e-mail (issue #29 points 1-2, ADRs 0240-0241).
+  route("auth/forgot-password", "routes/auth/forgot-password.ts"),
+  route("auth/resend-verification", "routes/auth/resend-verification.ts"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
   // Content and SEO (issue #6)
   route("about", "routes/content/about.tsx"),
   route("contact", "routes/content/contact.tsx"),

@@ -10,6 +10,7 @@ import { onceDrainThroughCompression } from "./compression-drain";
 import { requestLog } from "./request-log";
 import { apiLayer } from "./api";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
+import { wantsNoReferrer } from "~/features/auth/email-link-page.server";
 import { applyHardening, errorDetailMode } from "./hardening";
 
 /** What the app asks of the process that serves it: whether it is shutting down (/readyz). */
@@ -33,8 +34,10 @@ export function createApp(build?: ServerBuild, lifecycle: Lifecycle = NEVER_STOP
   app.disable("x-powered-by");
   applyHardening(app, settings); // TRUST_PROXY, 405s, oversized bodies, client address (server/hardening.ts)
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+    // The pages an e-mailed link opens send no Referer anywhere (ADR 0240).
+    if (wantsNoReferrer(req.path)) res.setHeader("Referrer-Policy", "no-referrer");
     if (settings.isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });

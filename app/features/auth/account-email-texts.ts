@@ -35,6 +35,7 @@ export const ACCOUNT_EMAIL_TEXT = {
   verifyChangeIntro: (email: string) => `Confirm ${email} as the new e-mail address of your account. You then sign in with it.`,
   verifySubmit: "Confirm e-mail address",
   verifyPending: "Confirming…",
+  continueLink: "Continue",
   verifyDone: (email: string) => `Thank you: ${email} is verified. You can now book, list spaces and receive payouts.`,
   changeDone: (email: string) => `Your e-mail address is now ${email}. Sign in with it from now on.`,
 
@@ -44,6 +45,7 @@ export const ACCOUNT_EMAIL_TEXT = {
   bannerResending: "Sending…",
   bannerResent: (email: string) => `We sent a new link to ${email}. It works for 24 hours.`,
   alreadyVerified: "Your e-mail address is already verified.",
+  signInFirst: "Sign in to ask for a new link.",
 
   /** The server's answer when an unverified account tries something that needs a verified address. */
   verifyFirst: {

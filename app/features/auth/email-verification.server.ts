@@ -38,6 +38,12 @@ export async function markEmailVerified(db: Db, userId: string, now = new Date()
   await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
+/** The account's address while it is not verified (the banner shows it), else null. */
+export async function unverifiedAddress(db: Db, userId: string): Promise<string | null> {
+  const [user] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return user && !user.verifiedAt ? user.email : null;
+}
+
 /** What the banner and the profile page show: the address, whether it is verified, a change waiting for its link. */
 export type EmailStatus = { email: string; verified: boolean; pendingEmail: string | null };
 

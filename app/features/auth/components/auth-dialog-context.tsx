@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 
-export type AuthDialogMode = "signin" | "signup";
+/** "forgot": the 'Forgot password?' step (ADR 0240). */
+export type AuthDialogMode = "signin" | "signup" | "forgot";
 
 export type AuthDialogApi = {
   /** Opens the sign-in dialog (docs/product.md#sign-in), e.g. when a visitor must sign in to continue. */

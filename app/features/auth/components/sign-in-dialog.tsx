@@ -12,7 +12,9 @@ import { Dialog, DialogContent } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { TwoStepSignInForm } from "~/features/account-security/components/two-step-sign-in-form";
+import { ACCOUNT_EMAIL_TEXT } from "../account-email-texts";
 import { credentialsSchema, type AuthActionResult, type FieldErrors } from "../credentials";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import type { AuthDialogMode } from "./auth-dialog-context";
 
 /** docs/product.md#sign-in: the server's message when there is one, else this. */
@@ -76,13 +78,19 @@ export function SignInDialog({ open, mode, onOpenChange, onModeChange, adminEmai
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="sm"
-        title={mode === "signin" ? "Sign In" : "Create an Account"}
-        description={mode === "signin" ? "Welcome back to Rentwell." : "List for free, book and pay securely."}
+        title={mode === "forgot" ? ACCOUNT_EMAIL_TEXT.forgotTitle : mode === "signin" ? "Sign In" : "Create an Account"}
+        description={
+          mode === "forgot" ? ACCOUNT_EMAIL_TEXT.forgotDescription : mode === "signin" ? "Welcome back to Rentwell." : "List for free, book and pay securely."
+        }
         onCloseAutoFocus={(event) => {
           if (returnFocus?.()) event.preventDefault();
         }}
       >
-        <SignInForm mode={mode} onModeChange={onModeChange} onSuccess={() => onOpenChange(false)} adminEmails={adminEmails} />
+        {mode === "forgot" ? (
+          <ForgotPasswordForm onBack={() => onModeChange("signin")} />
+        ) : (
+          <SignInForm mode={mode} onModeChange={onModeChange} onSuccess={() => onOpenChange(false)} adminEmails={adminEmails} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -222,6 +230,13 @@ function SignInForm({
             className="py-2.5 text-base"
           />
         </Field>
+        {mode === "signin" && (
+          <p className="-mt-2 text-right text-sm">
+            <Button variant="link" size="text" onClick={() => switchMode("forgot")}>
+              {ACCOUNT_EMAIL_TEXT.forgotLink}
+            </Button>
+          </p>
+        )}
         <Button type="submit" block pending={busy} pendingText={mode === "signin" ? "Signing in…" : "Creating your account…"} className="px-4">
           {mode === "signin" ? "Sign In" : "Sign Up"}
         </Button>

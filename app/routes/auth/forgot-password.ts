@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { readCredentials, requestMeta } from "~/features/auth/auth-request.server";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import type { Route } from "./+types/forgot-password";
+
+/**
+ * POST /auth/forgot-password (the sign-in dialog's 'Forgot password?', ADR 0240): the same
+ * JSON answer for every well-formed address; a malformed one gets its field message, too
+ * many requests from one network a 429.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ ok: false, error: "Method not allowed" }, { status: 405 });
+  const read = await readCredentials(request);
+  if (!read.ok) return read.response;
+  const result = await requestPasswordReset(await getDb(), { email: read.input.email }, requestMeta(request), requestNow(request));
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (result.ok) return Response.json(result, { headers });
+  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+  const { status, ...body } = result;
+  return Response.json(body, { status, headers });
+}
+
+export function loader() {
+  return redirect("/");
+}
