@@ -10,9 +10,9 @@ import type * as DbModule from "~/lib/db.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createUser, sessionCookieFor } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { IDENTITY_TEXT } from "./identity-text";
-import { isIdentityVerified, sweepIdentityPhotos } from "./identity.server";
-import { localPrivateStorage, setPrivateStorage } from "./private-storage.server";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { isIdentityVerified, sweepIdentityPhotos } from "~/features/identity/identity.server";
+import { localPrivateStorage, setPrivateStorage } from "~/features/identity/private-storage.server";
 
 /**
  * Issue #29 point 3 (ADRs 0250-0253): the local provider's uploads, submission, the admin's
@@ -26,10 +26,10 @@ vi.mock("~/lib/db.server", async (original) => ({
   getDb: async () => state.database!.db,
 }));
 
-const uploadRoute = await import("~/routes/account/api.identity-uploads");
-const fileRoute = await import("~/routes/account/identity-file");
-const pageRoute = await import("~/routes/account/identity");
-const adminRoute = await import("~/routes/admin/admin");
+const uploadRoute = await import("./api.identity-uploads");
+const fileRoute = await import("./identity-file");
+const pageRoute = await import("./identity");
+const adminRoute = await import("../admin/admin");
 
 let database: TestDatabase;
 let root: string;
