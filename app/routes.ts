@@ -82,6 +82,8 @@ export default [
   route("api/reviews/:reviewId/reply", "routes/reviews/api.review-reply.ts"),
   // Notification settings on /profile (ADR 0172).
   route("api/notification-settings", "routes/account/api.notification-settings.ts"),
+  // /profile's change of e-mail address (issue #29 point 2, ADR 0241).
+  route("api/account/email", "routes/account/api.email-change.ts"),
   // Wishlists and saved search alerts (issue #27 points 5-6, ADRs 0230-0231).
   route("wishlists", "routes/wishlists/wishlists.tsx"),
   route("wishlists/shared/:token", "routes/wishlists/shared-wishlist.tsx"),

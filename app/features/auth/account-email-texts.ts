@@ -45,7 +45,7 @@ export const ACCOUNT_EMAIL_TEXT = {
   bannerResending: "Sending…",
   bannerResent: (email: string) => `We sent a new link to ${email}. It works for 24 hours.`,
   alreadyVerified: "Your e-mail address is already verified.",
-  signInFirst: "Sign in to ask for a new link.",
+  signInFirst: "Sign in first.",
 
   /** The server's answer when an unverified account tries something that needs a verified address. */
   verifyFirst: {
@@ -55,6 +55,8 @@ export const ACCOUNT_EMAIL_TEXT = {
   },
 
   changeEmailLegend: "E-mail address",
+  verifiedBadge: "Verified",
+  unverifiedBadge: "Not verified",
   changeEmailCurrent: (email: string) => `You sign in with ${email}.`,
   changeEmailPending: (email: string) => `We sent a link to ${email}. Your address changes once you open it (within 24 hours).`,
   newEmailLabel: "New e-mail address",

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
+import { ChangeEmailForm } from "~/features/auth/components/change-email-form";
+import { emailStatus } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/session.server";
 import { NotificationSettings } from "~/features/mail/components/notification-settings";
 import { ProfileDetailsForm } from "~/features/profiles/components/profile-details-form";
@@ -31,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await getOwnProfile(db, user.id);
   const [links, posts] = await Promise.all([listLinks(db, user.id), listPosts(db, user.id)]);
   const identity = await identityState(db, user.id);
-  return { email: user.email, profile, links, posts, identityVerified: identity.status === "verified" };
+  const emailState = await emailStatus(db, user.id, requestNow(request));
+  return { email: user.email, profile, links, posts, identityVerified: identity.status === "verified", emailStatus: emailState };
 }
 
 /** Every change to the member's own profile, links and posts (docs/product.md#profile). */
@@ -75,6 +78,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <ProfileLinksEditor links={links} />
         <ProfilePostsEditor posts={posts} />
         <NotificationSettings />
+        {loaderData.emailStatus && <ChangeEmailForm status={loaderData.emailStatus} />}
       </div>
     </div>
   );
