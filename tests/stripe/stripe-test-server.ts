@@ -238,6 +238,22 @@ const errorAnswer = (error: StripeError): Answer => ({
   replayed: false,
 });
 
+/** A Stripe Identity VerificationSession (issue #29 point 3): the fields the app reads. */
+export type FakeVerificationSession = {
+  id: string;
+  object: "identity.verification_session";
+  status: "requires_input" | "processing" | "verified" | "canceled";
+  type: string;
+  url: string | null;
+  return_url: string | null;
+  client_reference_id: string | null;
+  last_error: { code: string | null; reason: string | null } | null;
+  metadata: Record<string, string>;
+  options: Record<string, unknown>;
+  created: number;
+  livemode: false;
+};
+
 export class StripeTestServer {
   readonly intents = new Map<string, FakeIntent>();
   readonly charges = new Map<string, FakeCharge>();
@@ -245,6 +261,7 @@ export class StripeTestServer {
   readonly disputes = new Map<string, FakeDispute>();
   readonly accounts = new Map<string, FakeAccount>();
   readonly transfers = new Map<string, FakeTransfer>();
+  readonly verificationSessions = new Map<string, FakeVerificationSession>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; text: string }>();
   private readonly faults: (Fault & { times: number })[] = [];
@@ -346,6 +363,13 @@ export class StripeTestServer {
   /** The bank asked for 3-D Secure: the intent waits for the guest to authenticate. */
   requireAction(intentId: string) {
     Object.assign(this.mustOpenIntent(intentId, "requireAction"), { status: "requires_action", last_payment_error: null });
+  }
+
+  /** Stripe Identity decided a session: verified, or back to requires_input with Stripe's reason. */
+  decideVerification(sessionId: string, outcome: "verified" | "requires_input", reason = "The document was unreadable.") {
+    const session = this.verificationSessions.get(sessionId)!;
+    Object.assign(session, outcome === "verified" ? { status: "verified", url: null, last_error: null } : { status: "requires_input", last_error: { code: "document_unverified_other", reason } });
+    return session;
   }
 
   /** The host finished Stripe's onboarding pages. */
@@ -489,6 +513,9 @@ export class StripeTestServer {
   }
 
   private route(method: string, path: string, params: Params): Json {
+    // Stripe Identity's two-segment resource: /v1/identity/verification_sessions[/:id[/cancel]].
+    const identity = /^\/v1\/identity\/verification_sessions(?:\/([^/]+))?(?:\/(cancel))?$/.exec(path);
+    if (identity) return this.verificationSessionRoute(method, identity[1], identity[2], params);
     const [, version, resource, id, action, ...rest] = path.split("/");
     if (version !== "v1" || rest.length > 0) throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
     const key = `${method} ${resource}${id ? "/:id" : ""}${action ? `/${action}` : ""}`;
@@ -531,6 +558,34 @@ export class StripeTestServer {
       default:
         throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
     }
+  }
+
+  private verificationSessionRoute(method: string, id: string | undefined, action: string | undefined, params: Params): Json {
+    if (method === "POST" && !id) {
+      const session: FakeVerificationSession = {
+        id: newId("vs"),
+        object: "identity.verification_session",
+        status: "requires_input",
+        type: str(params.type) ?? "document",
+        url: null,
+        return_url: str(params.return_url),
+        client_reference_id: str(params.client_reference_id),
+        last_error: null,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        options: (params.options ?? {}) as Record<string, unknown>,
+        created: nowSeconds(),
+        livemode: false,
+      };
+      session.url = `https://verify.stripe.com/start/test_${session.id}`;
+      this.verificationSessions.set(session.id, session);
+      return session;
+    }
+    if (method === "GET" && id && !action) return this.mustFind(this.verificationSessions, id, "identity.verification_session");
+    if (method === "POST" && id && action === "cancel") {
+      const session = this.mustFind(this.verificationSessions, id, "identity.verification_session") as FakeVerificationSession;
+      return Object.assign(session, { status: "canceled", url: null });
+    }
+    throw new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: /v1/identity/verification_sessions).`);
   }
 
   /**

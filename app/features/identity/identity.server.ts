@@ -320,12 +320,14 @@ export async function applyStripeSession(db: Db, session: StripeSessionState, no
   });
 }
 
-/** The user's open Stripe session, if any (to resume it rather than start another). */
-export async function openStripeSession(db: Db, userId: string) {
+/** The user's latest Stripe session, if any: an open one (pending) is resumed rather than another started. */
+export async function latestStripeSession(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: identityVerifications.id, sessionId: identityVerifications.providerSessionId })
+    .select({ id: identityVerifications.id, sessionId: identityVerifications.providerSessionId, status: identityVerifications.status })
     .from(identityVerifications)
-    .where(and(eq(identityVerifications.userId, userId), eq(identityVerifications.provider, "stripe"), eq(identityVerifications.status, "pending")));
+    .where(and(eq(identityVerifications.userId, userId), eq(identityVerifications.provider, "stripe")))
+    .orderBy(desc(identityVerifications.createdAt))
+    .limit(1);
   return row ?? null;
 }
 

@@ -3,7 +3,7 @@ import { stripeClient } from "~/features/payments/stripe-client.server";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { IDENTITY_TEXT } from "./identity-text";
-import { applyStripeSession, identityState, openStripeSession, recordStripeSession, type StripeSessionState } from "./identity.server";
+import { applyStripeSession, identityState, latestStripeSession, recordStripeSession, type StripeSessionState } from "./identity.server";
 
 /**
  * The identity provider (ADR 0250), chosen by IDENTITY_PROVIDER like the payment provider
@@ -35,7 +35,8 @@ export const stripeIdentityProvider = {
     const state = await identityState(db, input.userId);
     if (state.status === "verified") return { ok: false, status: 409, error: IDENTITY_TEXT.errors.alreadyVerified };
     try {
-      const open = await openStripeSession(db, input.userId);
+      const latest = await latestStripeSession(db, input.userId);
+      const open = latest?.status === "pending" ? latest : null;
       if (open?.sessionId) {
         const session = await stripeClient().identity.verificationSessions.retrieve(open.sessionId);
         // Still open at Stripe: the user goes back to it. Otherwise its state is recorded and a new one made.
@@ -50,8 +51,8 @@ export const stripeIdentityProvider = {
           metadata: { user_id: input.userId },
           return_url: input.returnUrl,
         },
-        // A double click within the minute gets the same session back.
-        { idempotencyKey: `identity-session:${input.userId}:${open?.id ?? "first"}:${Math.floor(input.now.getTime() / 60_000)}` },
+        // After the user's latest session, once: a double click within the minute gets the same session back.
+        { idempotencyKey: `identity-session:${input.userId}:${latest?.id ?? "first"}:${Math.floor(input.now.getTime() / 60_000)}` },
       );
       await recordStripeSession(db, { userId: input.userId, sessionId: session.id, now: input.now });
       if (!session.url) return { ok: false, status: 503, error: IDENTITY_TEXT.errors.stripeFailed };

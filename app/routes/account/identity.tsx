@@ -4,7 +4,7 @@ import { LocalVerificationForm, StripeVerificationForm } from "~/features/identi
 import { VerifiedBadge } from "~/features/identity/components/verified-badge";
 import { identitySubmitSchema, type IdentitySubmitField } from "~/features/identity/identity-form";
 import { IDENTITY_PATH, IDENTITY_TEXT } from "~/features/identity/identity-text";
-import { identityState, openStripeSession, submitLocalVerification } from "~/features/identity/identity.server";
+import { identityState, latestStripeSession, submitLocalVerification } from "~/features/identity/identity.server";
 import { identityProvider } from "~/features/identity/provider.server";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { requestNow } from "~/lib/clock.server";
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const provider = identityProvider();
   // Back from Stripe's page: its result is read now rather than waiting for the webhook.
   if (provider.name === "stripe") {
-    const open = await openStripeSession(db, user.id);
-    if (open?.sessionId) await provider.sync(db, open.sessionId, requestNow(request)).catch((error: unknown) => logger.warn({ err: error }, "identity session sync failed"));
+    const open = await latestStripeSession(db, user.id);
+    if (open?.sessionId && open.status === "pending") await provider.sync(db, open.sessionId, requestNow(request)).catch((error: unknown) => logger.warn({ err: error }, "identity session sync failed"));
   }
   return { provider: provider.name, state: await identityState(db, user.id) };
 }

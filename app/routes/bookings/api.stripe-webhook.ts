@@ -13,12 +13,12 @@ const noStore = { "Cache-Control": "no-store" };
 
 /**
  * POST /api/webhooks/stripe (ADR 0130): Stripe's event deliveries, signed. Exists only
- * when PAYMENT_PROVIDER=stripe. A bad signature or an old timestamp is a 400 and changes
+ * when PAYMENT_PROVIDER=stripe or IDENTITY_PROVIDER=stripe (Stripe Identity, ADR 0250). A bad signature or an old timestamp is a 400 and changes
  * nothing; a duplicate or an event type we do not handle is a 200 that changes nothing;
  * a handler's failure is a 500, so Stripe delivers the event again later.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (env().PAYMENT_PROVIDER !== "stripe") return Response.json({ error: "Not found." }, { status: 404, headers: noStore });
+  if (env().PAYMENT_PROVIDER !== "stripe" && env().IDENTITY_PROVIDER !== "stripe") return Response.json({ error: "Not found." }, { status: 404, headers: noStore });
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405, headers: noStore });
   const body = await readBodyWithLimit(request, MAX_BODY_BYTES);
   if (!body.ok) return body.reason === "too-large" ? bodyTooLargeResponse() : Response.json({ error: "Unreadable body." }, { status: 400, headers: noStore });
