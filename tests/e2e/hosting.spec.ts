@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, signUp, test } from "#tests/e2e/support/fixtures";
+import { videoFile } from "#tests/factories/media";
 
 /** Small, real PNGs made on the fly (no binary fixtures in the repo). */
 async function png(color: string) {
@@ -220,8 +221,8 @@ test.describe("hosting", () => {
   test("bad input shows messages next to the fields and saves nothing", async ({ page, user: _user }, testInfo) => {
     await page.goto("/create-listing");
     await fillBasics(page, "<script>window.__hacked = true</script>", `Barn ${testInfo.project.name}`);
-    // Videos are accepted by content; SVG is refused with the file named.
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.alloc(2048, 1)]);
+    // Videos are accepted by content, parsed whole; SVG is refused with the file named.
+    const mp4 = videoFile("tour.mp4");
     await page.getByLabel("Choose videos").setInputFiles([{ name: "tour.mp4", mimeType: "video/mp4", buffer: mp4 }]);
     const videos = page.getByRole("list", { name: "Videos" }).getByTestId("media-item");
     await expect(videos).toHaveCount(1);

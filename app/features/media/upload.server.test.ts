@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { localStorage, ObjectExistsError, s3Storage, type MediaStorage, newMediaKey } from "./storage.server";
 import { receiveUploads, UploadError } from "./upload.server";
+import { videoFile } from "../../../tests/factories/media";
 
 const userId = "0b6f5d4e-3a2b-4c1d-8e9f-a0b1c2d3e4f5";
 let root: string;
@@ -87,7 +88,7 @@ describe("receiveUploads", () => {
   });
 
   it("refuses more videos than the listing may still take, and a 6th video", async () => {
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypmp42"), Buffer.alloc(12), Buffer.alloc(64, 1)]);
+    const mp4 = videoFile("tour.mp4");
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `clip-${i}.mp4`, bytes: mp4, type: "video/mp4" }));
     const error = await refusal(receiveUploads(request(six), storage, userId, limits));
     expect(error.message).toBe("A listing can have at most 5 videos; you can add 5 more.");
@@ -95,10 +96,31 @@ describe("receiveUploads", () => {
   });
 
   it("stores videos as they are, recognised by content", async () => {
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.alloc(500, 7)]);
+    const mp4 = videoFile("tour.mp4");
     const [uploaded] = await receiveUploads(request([{ name: "tour.bin", bytes: mp4, type: "application/octet-stream" }]), storage, userId, limits);
     expect(uploaded).toMatchObject({ kind: "video", name: "tour.bin" });
     expect(uploaded!.url).toMatch(/\.mp4$/);
+    expect(await fs.readFile(path.join(root, storage.keyFromUrl(uploaded!.url)!))).toEqual(mp4);
+  });
+
+  it.each(["tour.mp4", "tour.mov", "tour.webm"] as const)("accepts a whole %s and refuses it cut short or followed by a web page", async (name) => {
+    const video = videoFile(name);
+    const [kept] = await receiveUploads(request([{ name, bytes: video, type: "video/mp4" }]), storage, userId, limits);
+    expect(kept).toMatchObject({ kind: "video", name });
+    const before = await storedFiles();
+    const page = Buffer.concat([video, Buffer.from("<!DOCTYPE html><html><script>alert(1)</script></html>")]);
+    const cut = video.subarray(0, video.length - 100);
+    for (const [label, bytes] of [["page", page], ["cut", cut]] as const) {
+      const error = await refusal(receiveUploads(request([{ name: `${label}-${name}`, bytes, type: "video/mp4" }]), storage, userId, limits));
+      expect(error.message).toBe(`"${label}-${name}" could not be read as a video. It may be damaged or incomplete.`);
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("refuses a file that only starts like an MP4", async () => {
+    const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.alloc(500, 7)]);
+    const error = await refusal(receiveUploads(request([{ name: "fake.mp4", bytes: fake, type: "video/mp4" }]), storage, userId, limits));
+    expect(error.message).toBe('"fake.mp4" could not be read as a video. It may be damaged or incomplete.');
   });
 
   it("refuses a .jpg that is really text, an SVG, a 0-byte file and a truncated image, naming the file", async () => {

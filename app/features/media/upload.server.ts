@@ -18,6 +18,7 @@ import {
   type SniffedMedia,
 } from "./sniff";
 import { cardKeyFor, type MediaStorage, newMediaKey } from "./storage.server";
+import { isWholeVideo } from "./video-container.server";
 
 /**
  * The upload pipeline: a streaming multipart parse (busboy) with per-file size
@@ -272,6 +273,12 @@ export async function receiveUploads(
   try {
     const received = await receiveToFiles(request, contentType, dir, allowance);
     if (received.length === 0) throw new UploadError("Choose at least one image or video to upload.");
+    // Images are proven by re-encoding; a video is kept as sent, so it must parse whole.
+    for (const file of received) {
+      if (file.sniffed.kind === "video" && !(await isWholeVideo(file.file, file.sniffed.format))) {
+        throw new UploadError(`"${file.name}" could not be read as a video. It may be damaged or incomplete.`);
+      }
+    }
     const planned = received.map((file) => {
       const key = newMediaKey(userId, file.sniffed.kind === "image" ? "webp" : file.sniffed.ext);
       return { key, url: storage.urlFor(key), kind: file.sniffed.kind, bytes: file.size } satisfies PlannedUpload;

@@ -9,6 +9,7 @@ import { localStorage, setMediaStorage } from "~/features/media/storage.server";
 import { UPLOAD_QUOTA, UPLOAD_RATE_LIMITS } from "~/features/media/upload-limits";
 import type * as DbModule from "~/lib/db.server";
 import { createUser, sessionCookieFor } from "../../../tests/factories/users";
+import { paddedMp4 } from "../../../tests/factories/media";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 /** Issue #11, item 2: uploads have a server-side quota, a rate limit and a sweep. */
@@ -27,11 +28,11 @@ const args = (request: Request) => ({ request, params: {}, context: {} as never,
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200));
 const bodyOf = <T,>(result: unknown) => ((result as { data?: T }).data ?? result) as T;
 
-const clip = (seed: number) => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.alloc(4096, seed)]);
+const clip = (seed: number) => paddedMp4(4096, seed);
 
 function videos(count: number, cookie: string, query = "?videos=0") {
   const form = new FormData();
-  for (let i = 0; i < count; i++) form.append("files", new Blob([clip(i)], { type: "video/mp4" }), `clip-${i}.mp4`);
+  for (let i = 0; i < count; i++) form.append("files", new Blob([new Uint8Array(clip(i))], { type: "video/mp4" }), `clip-${i}.mp4`);
   return new Request(`http://localhost/api/media/uploads${query}`, { method: "POST", body: form, headers: { cookie } });
 }
 
