@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { accountButton, createListing, expect, pageAtProjectWidth, PASSWORD, runJob, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { accountButton, createListing, expect, pageAtProjectWidth, PASSWORD, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /** Issue #27 points 5 and 6: the heart, named lists, availability on /wishlists, the share link, saved searches. */
 
@@ -154,8 +154,8 @@ test.describe("wishlists", () => {
 
     // A host publishes a matching listing; the alert job, then the outbox job, run.
     const host = await pageAtProjectWidth(browser, testInfo);
-    const signedUp = await host.request.post("/auth/sign-up", { form: { email: uniqueEmail(`alert-host-${testInfo.project.name}`), password: PASSWORD } });
-    expect(signedUp.status()).toBe(200);
+    // Through the helper: a host's address is verified before it publishes (ADR 0241).
+    await signUp(host, uniqueEmail(`alert-host-${testInfo.project.name}`), PASSWORD);
     const listing = await createListing(host, `${word} Garden Studio`);
     await host.context().close();
     await runJob(page, "search-alerts", new Date());

@@ -46,18 +46,54 @@ export async function openAuthDialog(page: Page, mode: "signin" | "signup" = "si
  * page's browser context, and the next page load shows the user. `through: "dialog"`
  * fills in the real dialog and waits for the signed-in header.
  */
-export async function signUp(page: Page, email: string, password: string, { through = "api" }: { through?: "api" | "dialog" } = {}) {
+export async function signUp(
+  page: Page,
+  email: string,
+  password: string,
+  { through = "api", verified = true }: { through?: "api" | "dialog"; verified?: boolean } = {},
+) {
   if (through === "api") {
     const response = await page.request.post("/auth/sign-up", { form: { email, password } });
     expect(response.status(), await response.text()).toBe(200);
-    return;
+  } else {
+    const dialog = await openAuthDialog(page, "signup");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(password);
+    await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(accountButton(page)).toBeVisible();
   }
-  const dialog = await openAuthDialog(page, "signup");
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(accountButton(page)).toBeVisible();
+  // A new address must be verified before its account books, lists or is paid (ADR 0241):
+  // by default the journey opens the link of the e-mail, as its user would. `verified: false` leaves it.
+  if (verified) await verifyEmailFromMail(page, email);
+}
+
+/**
+ * /dev/mail answers clients on the server's machine only (ADR 0242). Journeys come from
+ * their own forwarded address; requests for the mail viewer carry the loopback address
+ * instead, as a developer's browser on that machine would.
+ */
+export const LOCAL_CLIENT = { "X-Forwarded-For": "127.0.0.1" };
+
+/** The newest link to `path` (e.g. "/verify-email") in an e-mail to `email`, as /dev/mail lists it. */
+export async function linkFromMail(page: Page, email: string, path: "/verify-email" | "/reset-password"): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    await runJob(page, "mail-outbox", new Date());
+    const html = await (await page.request.get("/dev/mail", { headers: LOCAL_CLIENT })).text();
+    const mail = html.split('data-testid="dev-mail"').find((part) => part.includes(`>${email}<`) && part.includes(`${path}?token=`));
+    link = new RegExp(`${path}\\?token=[A-Za-z0-9_-]+`).exec(mail ?? "")?.[0] ?? "";
+    expect(link, `an e-mail to ${email} with a ${path} link`).not.toBe("");
+  }).toPass();
+  return link;
+}
+
+/** Opens the verification link e-mailed to `email` and confirms it, in `page`'s browser context. */
+export async function verifyEmailFromMail(page: Page, email: string) {
+  const link = await linkFromMail(page, email, "/verify-email");
+  expect((await page.request.get(link)).status()).toBe(200);
+  const confirmed = await page.request.post("/verify-email", { form: {} });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 /** Signs in through the real dialog and waits for the signed-in header. */
@@ -118,6 +154,11 @@ export const test = base.extend<{ user: Account; host: HostAccount; admin: Accou
    */
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     await provide({ ...extraHTTPHeaders, "X-Forwarded-For": journeyAddress() });
+  },
+  /** The journey's pages read /dev/mail as a client on the server's machine (see LOCAL_CLIENT). */
+  page: async ({ page }, provide) => {
+    await page.route(/\/dev\/mail(?:[/.?]|$)/, (route) => route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": LOCAL_CLIENT["X-Forwarded-For"] } }));
+    await provide(page);
   },
   /** A new account, signed in on `page`. */
   user: async ({ page }, provide, testInfo) => {
