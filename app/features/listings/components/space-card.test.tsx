@@ -35,6 +35,14 @@ function renderCard(space: SpaceCardData) {
 }
 
 describe("SpaceCard", () => {
+  it("shows the 'Verified' badge only when the host is identity-verified (issue #29 point 3)", () => {
+    renderCard({ ...base, hostVerified: true });
+    expect(screen.getByTestId("verified-badge").textContent).toBe("Verified (Identity verified: host)");
+    cleanup();
+    renderCard({ ...base, hostVerified: false });
+    expect(screen.queryByTestId("verified-badge")).toBeNull();
+  });
+
   it("shows the badge, up to 3 whole-number price chips in order, up to 3 amenities and the rating to one decimal", () => {
     const card = renderCard(base);
     expect(screen.getByText("Available").className).toContain("bg-emerald-700");
