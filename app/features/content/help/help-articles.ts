@@ -80,7 +80,7 @@ export const HELP_CATEGORIES: HelpCategory[] = [
         id: "password-reset",
         question: "How do I reset my password?",
         answer:
-          "If you have forgotten your password, send our support team a message from the Contact page with the subject Customer Support, from the e-mail address on your account. Once we have verified that the account is yours, we reset the password and e-mail you a link to choose a new one. For your security we never ask for your password.",
+          "If you have forgotten your password, choose Sign In, then 'Forgot password?', and enter the e-mail address of your account. We e-mail you a link to choose a new password; it works once, for 1 hour. Setting the new password signs you out on every other device and we e-mail you that your password was changed. No e-mail? Check your spam folder, or ask for a new link after a few minutes. For your security we never ask for your password.",
       },
       {
         id: "edit-profile",
