@@ -20,6 +20,7 @@ export default [
   route("profile", "routes/account/profile.tsx"),
   // Sessions, password and two-step sign-in (issue #29 point 4, ADRs 0245-0246).
   route("profile/security", "routes/account/security.tsx"),
+  route("profile/security/export/:id", "routes/account/security-export.ts"),
   // Identity verification (issue #29 point 3, ADR 0250): the member's page, their private photo uploads and the photos' authorised address.
   route("profile/identity", "routes/account/identity.tsx"),
   route("api/identity/uploads", "routes/account/api.identity-uploads.ts"),

@@ -19,6 +19,8 @@ export const EMAIL_KINDS = [
   "password_changed",
   "email_verification",
   "email_changed",
+  // 'Download my data' (issue #29 point 5, ADR 0247); always sent.
+  "data_export_ready",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

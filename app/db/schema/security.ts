@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -31,4 +32,30 @@ export const twoStepRecoveryCodes = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("two_step_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * 'Download my data' (issue #29 point 5, ADR 0247): one row per request. The
+ * `data-exports` job builds the JSON into `content` (private: only the owner's download
+ * route reads it), e-mails the link and sets `expires_at` a day later; the content is
+ * dropped once it expires.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "ready", "expired"] }).notNull().default("pending"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    content: text("content"),
+  },
+  (t) => [
+    index("data_exports_user_idx").on(t.userId, t.requestedAt),
+    index("data_exports_pending_idx").on(t.requestedAt).where(sql`${t.status} = 'pending'`),
+    check("data_exports_status_check", sql`${t.status} in ('pending', 'ready', 'expired')`),
+  ],
 );

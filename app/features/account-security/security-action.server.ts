@@ -10,8 +10,11 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { deleteAccount } from "./account-deletion.server";
+import { requestExport } from "./data-export.server";
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   disableTwoStepSchema,
   SECURITY_INTENTS,
   SECURITY_TEXT,
@@ -123,6 +126,19 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       if (!checked.ok) return refused(intent, checked);
       await disableTwoStep(db, userId);
       return done(intent, SECURITY_TEXT.disabled);
+    }
+    case "export-request": {
+      const requested = await requestExport(db, userId, now);
+      return requested.ok ? done(intent, SECURITY_TEXT.exportRequested) : invalid(intent, {}, requested.error, requested.status);
+    }
+    case "delete-account": {
+      const parsed = parseForm(deleteAccountSchema, form);
+      if (!parsed.ok) return invalid(intent, parsed.fieldErrors);
+      const wrong = await currentPasswordProblem(context, parsed.data.currentPassword);
+      if (wrong) return invalid(intent, wrong, wrong.form, wrong.form ? 429 : 400);
+      const deleted = await deleteAccount(db, userId, now);
+      if (!deleted.ok) return invalid(intent, {}, deleted.error, 409);
+      return signedOutHere(SECURITY_TEXT.deleted);
     }
   }
 }

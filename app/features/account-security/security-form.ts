@@ -64,6 +64,36 @@ export const SECURITY_TEXT = {
   verifying: "Verifying…",
   pendingExpired: "The sign-in took too long. Enter your e-mail and password again.",
   back: "Back",
+  dataHeading: "Your data",
+  dataIntro: "Download everything Rentwell holds about you, or delete your account.",
+  exportHeading: "Download my data",
+  exportIntro:
+    "A JSON file with your profile, listings, bookings, messages, reviews and payouts. We prepare it in the background and e-mail you a link that works for 24 hours, for you only.",
+  requestExport: "Download my data",
+  exportRequested: "We're preparing your data. We'll e-mail you a link when it's ready.",
+  exportAlreadyPending: "We're already preparing your data. We'll e-mail you a link when it's ready.",
+  exportTooMany: (wait: string) => `You asked for your data three times today. Try again in ${wait}.`,
+  exportReady: (until: string) => `Your data is ready until ${until}.`,
+  exportDownload: "Download my data",
+  exportGone: "This download has expired or is not yours. Ask for a new one on the Security page.",
+  exportMailSubject: "Your Rentwell data is ready",
+  exportMailHeading: "Your data is ready to download",
+  exportMailBody:
+    "The file you asked for holds your profile, listings, bookings, messages, reviews and payouts. The link works for 24 hours, and only when you are signed in to Rentwell.",
+  deleteHeading: "Delete my account",
+  deleteIntro:
+    "Your profile, messages and settings are erased, your listings unpublished and you are signed out everywhere. Records the law requires for money (bookings, payments, payouts) are kept without your name. This cannot be undone.",
+  deleteConfirm: "I understand that this cannot be undone",
+  deleteConfirmRequired: "Tick the box to confirm.",
+  deleteAccount: "Delete my account",
+  deleted: "Your account was deleted.",
+  deleteBlockedBookings:
+    "You have bookings that have not ended yet, as a guest or as a host. Cancel them (My Bookings, or your listings' calendars) or wait until they end, then delete your account.",
+  deleteBlockedPayouts: "Payouts to you are still on their way. Wait until they are paid (see Payouts), then delete your account.",
+  deleteBlockedBalance:
+    "You still owe Rentwell money from refunds after a payout. It is taken from your next payouts; once it is settled you can delete your account.",
+  deleteBlockedRefunds: "A refund or a payment dispute on one of your bookings is still open. Wait until it is settled, then delete your account.",
+  deletedMessage: "This message was deleted with its author's account.",
 } as const;
 
 export const SECURITY_INTENTS = [
@@ -74,6 +104,8 @@ export const SECURITY_INTENTS = [
   "two-step-cancel",
   "two-step-confirm",
   "two-step-disable",
+  "export-request",
+  "delete-account",
 ] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
 
@@ -110,3 +142,9 @@ export const disableTwoStepSchema = z.object({
 export type DisableTwoStepField = keyof z.input<typeof disableTwoStepSchema>;
 
 export const signInCodeSchema = z.object({ code: secondFactor });
+
+export const deleteAccountSchema = z.object({
+  currentPassword: password("Current password"),
+  confirm: z.literal("yes", { error: SECURITY_TEXT.deleteConfirmRequired }),
+});
+export type DeleteAccountField = keyof z.input<typeof deleteAccountSchema>;

@@ -1,3 +1,4 @@
+import { runDataExports } from "~/features/account-security/data-export.server";
 import { pruneAuthData } from "~/features/auth/cleanup.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
@@ -60,6 +61,9 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // decided (a deletion the decision could not make), a day after an upload never submitted,
   // and 30 days after any upload.
   { name: "identity-photos", intervalMs: 60 * 60_000, run: (db, now) => sweepIdentityPhotos(db, privateStorage(), now) },
+  // 'Download my data' (issue #29 point 5, ADR 0247): requested exports are built and their
+  // link e-mailed; an export's content is dropped 24 hours after it was ready.
+  { name: "data-exports", intervalMs: 60_000, run: (db, now) => runDataExports(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { DataCard } from "~/features/account-security/components/data-card";
+import { latestExport } from "~/features/account-security/data-export.server";
 import { PasswordCard } from "~/features/account-security/components/password-card";
 import { SessionsCard } from "~/features/account-security/components/sessions-card";
 import { TwoStepCard, type TwoStepView } from "~/features/account-security/components/two-step-card";
@@ -33,11 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const now = requestNow(request);
   const [sessionId, twoStep] = await Promise.all([currentSessionId(db, request), twoStepState(db, user)]);
-  const sessions = await listSessions(db, user.id, sessionId, now);
+  const [sessions, dataExport] = await Promise.all([listSessions(db, user.id, sessionId, now), latestExport(db, user.id, now)]);
   const view: TwoStepView =
     twoStep.kind === "setting-up" ? { kind: "setting-up", secret: twoStep.secret, qrSvg: twoStep.qrSvg } : twoStep;
   return data(
-    { sessions, twoStep: view, twoStepRequired: user.isAdmin && env().isProduction, locale: requestLocale(request) },
+    { sessions, twoStep: view, twoStepRequired: user.isAdmin && env().isProduction, dataExport, locale: requestLocale(request) },
     // The set-up key is a secret: never kept by a cache.
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -60,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: SECURITY_TEXT.title, description: SECURITY_TEXT.description, path: "/profile/security", matches, noIndex: true });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { sessions, twoStep, twoStepRequired, locale } = loaderData;
+  const { sessions, twoStep, twoStepRequired, dataExport, locale } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{SECURITY_TEXT.title}</h1>
@@ -69,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <TwoStepCard view={twoStep} required={twoStepRequired} />
         <SessionsCard sessions={sessions} locale={locale} />
         <PasswordCard />
+        <DataCard dataExport={dataExport} locale={locale} />
       </div>
     </div>
   );
