@@ -64,7 +64,7 @@ describe("the password reset page", () => {
     expect(opened.headers["referrer-policy"]).toBe("no-referrer");
     const setCookie = String(opened.headers["set-cookie"]);
     expect(setCookie).toContain(`rw_reset_link=${token}`);
-    expect(setCookie).toMatch(/Path=\/reset-password; Max-Age=3600; HttpOnly; SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax/);
     const cookie = `rw_reset_link=${token}`;
 
     const page = await rawRequest(app.baseUrl, { path: "/reset-password", headers: { cookie } });
@@ -78,7 +78,7 @@ describe("the password reset page", () => {
     const done = await postForm("/reset-password", { password: "lantern-quiet-harbour-42" }, { cookie, Accept: "text/html" });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("Your password was changed. Sign in with your new password.");
-    expect(done.headers.get("set-cookie")).toMatch(/rw_reset_link=; Path=\/reset-password; Max-Age=0/);
+    expect(done.headers.get("set-cookie")).toMatch(/rw_reset_link=; Path=\/; Max-Age=0/);
     const signIn = await postForm("/auth/sign-in", { email: user.email, password: "lantern-quiet-harbour-42" }, from("198.51.100.2"));
     expect(signIn.status).toBe(200);
 

@@ -6,7 +6,7 @@ import { verifyAccessToken } from "./tokens.server";
 /**
  * The pages an e-mailed link opens (/reset-password, /verify-email; ADR 0240). The link's
  * token must not stay in the address bar, the history or a Referer: the first request
- * moves it into a short-lived HttpOnly cookie scoped to the page and redirects to the
+ * moves it into a short-lived HttpOnly cookie of the page's own name and redirects to the
  * page without it, before any HTML (and so any other request) exists; the pages answer
  * with `Referrer-Policy: no-referrer` (server/app.ts asks `wantsNoReferrer`).
  */
@@ -24,9 +24,14 @@ export function wantsNoReferrer(pathname: string): boolean {
   return PAGE_PATHS.has(pathname.replace(/\/+$/, "") || "/");
 }
 
+/**
+ * Path=/ rather than the page's path: the page's form posts to `{path}.data`, which a
+ * cookie of Path={path} would not reach. HttpOnly and SameSite=Lax, so only our server
+ * ever sees it, and only for the link's lifetime.
+ */
 function cookie(page: EmailLinkPage, value: string, maxAgeSeconds: number): string {
-  const { path, cookie: name } = EMAIL_LINK_PAGES[page];
-  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax"];
+  const { cookie: name } = EMAIL_LINK_PAGES[page];
+  const parts = [`${name}=${value}`, "Path=/", `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Lax"];
   if (env().isProduction) parts.push("Secure");
   return parts.join("; ");
 }
