@@ -22,7 +22,7 @@ export const IDENTITY_TEXT = {
   status: {
     none: "You have not verified your identity yet.",
     pending: "Your documents are being reviewed. We will e-mail you when a decision is made, usually within a day.",
-    pendingStripe: "Stripe is checking your document. This page shows the result once Stripe has it.",
+    pendingStripe: "Your verification with Stripe is under way. If you have not sent your document yet, continue with Stripe; otherwise this page shows the result once Stripe has it.",
     requires_input: "Stripe could not verify your document. Please try again.",
     verified: "Your identity is verified.",
     rejected: "Your verification was not approved.",
@@ -40,6 +40,7 @@ export const IDENTITY_TEXT = {
   submit: "Submit for review",
   submitted: "Thanks! Your documents were sent for review.",
   startStripe: "Verify with Stripe",
+  continueStripe: "Continue with Stripe",
   startStripeHint: "Stripe, our verification partner, checks your ID document and a selfie. It takes a few minutes.",
   tryAgain: "Try again",
   loadFailed: "Your verification status could not be loaded. Please try again.",

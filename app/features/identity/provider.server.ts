@@ -26,7 +26,10 @@ export type IdentityProvider =
 function sessionState(session: Stripe.Identity.VerificationSession): StripeSessionState {
   const known = ["verified", "processing", "canceled"] as const;
   const status = known.find((value) => value === session.status) ?? "requires_input";
-  return { id: session.id, status, lastError: session.last_error?.reason ?? null };
+  // A new session is 'requires_input' with no error until the member sends their document:
+  // still open (pending), not a failed check.
+  if (status === "requires_input" && !session.last_error) return { id: session.id, status: "processing", lastError: null };
+  return { id: session.id, status, lastError: session.last_error?.reason ?? session.last_error?.code ?? null };
 }
 
 export const stripeIdentityProvider = {

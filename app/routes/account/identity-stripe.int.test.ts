@@ -94,6 +94,10 @@ describe("Stripe Identity", () => {
     expect(session).toMatchObject({ type: "document", client_reference_id: user.id, metadata: { user_id: user.id }, options: { document: { require_matching_selfie: "true" } } });
     expect(session.return_url).toMatch(/\/profile\/identity$/);
 
+    // Back from Stripe before sending anything: the page reads the session, which is still open (no error), so still in progress.
+    const page = await pageRoute.loader({ request: new Request("http://localhost/profile/identity", { headers: { cookie: user.cookie } }), params: {}, context: {} } as never);
+    expect(page).toMatchObject({ provider: "stripe", state: { status: "pending", provider: "stripe", reason: null } });
+
     const again = await post(user.cookie, { intent: "start" });
     expect(again.location).toBe(session.url);
     expect(await rowsOf(user.id)).toHaveLength(1);

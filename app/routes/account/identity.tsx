@@ -98,7 +98,7 @@ export default function IdentityPage({ loaderData, actionData }: Route.Component
           {provider === "local" ? (
             <LocalVerificationForm serverErrors={answer?.fieldErrors} formError={answer?.formError} />
           ) : (
-            <StripeVerificationForm formError={answer?.formError} again={state.status !== "none"} />
+            <StripeVerificationForm formError={answer?.formError} label={state.status === "none" ? IDENTITY_TEXT.startStripe : state.status === "pending" ? IDENTITY_TEXT.continueStripe : IDENTITY_TEXT.tryAgain} />
           )}
         </Card>
       )}

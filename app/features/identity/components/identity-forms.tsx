@@ -86,7 +86,7 @@ export function LocalVerificationForm({ serverErrors, formError }: { serverError
 }
 
 /** The Stripe provider's form: one button that sends the member to Stripe's hosted flow. */
-export function StripeVerificationForm({ formError, again }: { formError?: string; again: boolean }) {
+export function StripeVerificationForm({ formError, label }: { formError?: string; label: string }) {
   const navigation = useNavigation();
   return (
     <Form method="post" className="space-y-4">
@@ -94,7 +94,7 @@ export function StripeVerificationForm({ formError, again }: { formError?: strin
       {formError && <Alert tone="error">{formError}</Alert>}
       <p className="text-sm text-slate-600">{IDENTITY_TEXT.startStripeHint}</p>
       <Button type="submit" pending={navigation.state !== "idle"} pendingText="Opening Stripe…">
-        {again ? IDENTITY_TEXT.tryAgain : IDENTITY_TEXT.startStripe}
+        {label}
       </Button>
     </Form>
   );
