@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as OTPAuth from "otpauth";
-import { expect, test, accountButton, openAuthDialog, type Account } from "#tests/e2e/support/fixtures";
+import { expect, test, accountButton, openAuthDialog, runJob, type Account } from "#tests/e2e/support/fixtures";
 import type { Page } from "@playwright/test";
 
 /**
@@ -103,4 +103,38 @@ test("sessions and two-step sign-in on /profile/security", async ({ page, user, 
   await expect(accountButton(page)).toBeVisible();
   await page.goto("/profile/security");
   await expect(page.getByText("9 of 10 recovery codes left.")).toBeVisible();
+});
+
+test("download my data, then delete my account", async ({ page, user }, testInfo) => {
+  const width = testInfo.project.name === "phone" ? "390" : "1280";
+  if (width === "390") await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto("/profile/security");
+  const data = page.getByRole("region", { name: "Your data" });
+  await data.getByRole("button", { name: "Download my data" }).click();
+  await expect(data.getByText("We're preparing your data. We'll e-mail you a link when it's ready.")).toBeVisible();
+
+  // The background job builds it; the page then offers the download (the e-mail carries the same link).
+  expect(await runJob(page, "data-exports", new Date())).toMatchObject({ built: 1 });
+  await page.reload();
+  await expect(data.getByText(/^Your data is ready until /)).toBeVisible();
+  await data.scrollIntoViewIfNeeded();
+  await shot(page, "your-data", width);
+  const [file] = await Promise.all([page.waitForEvent("download"), data.getByRole("link", { name: "Download my data" }).click()]);
+  expect(file.suggestedFilename()).toMatch(/^rentwell-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(fs.readFileSync((await file.path())!, "utf8")) as { account: { email: string } };
+  expect(exported.account.email).toBe(user.email);
+
+  // Delete: the confirmation box first, then the account is gone and signs nobody in.
+  const remove = data.getByRole("button", { name: "Delete my account" });
+  await data.getByLabel("Current password").fill(user.password);
+  await remove.click();
+  await expect(data.getByText("Tick the box to confirm.")).toBeVisible();
+  await data.getByLabel("I understand that this cannot be undone").check();
+  await remove.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Your account was deleted.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeVisible();
+  const again = await page.request.post("/auth/sign-in", { form: { ...user } });
+  expect(again.status()).toBe(401);
 });
