@@ -70,6 +70,7 @@ export const SECURITY_TEXT = {
   exportIntro:
     "A JSON file with your profile, listings, bookings, messages, reviews and payouts. We prepare it in the background and e-mail you a link that works for 24 hours, for you only.",
   requestExport: "Download my data",
+  requestNewExport: "Prepare a new file",
   exportRequested: "We're preparing your data. We'll e-mail you a link when it's ready.",
   exportAlreadyPending: "We're already preparing your data. We'll e-mail you a link when it's ready.",
   exportTooMany: (wait: string) => `You asked for your data three times today. Try again in ${wait}.`,

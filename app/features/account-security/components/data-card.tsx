@@ -34,7 +34,7 @@ function ExportSection({ view, locale }: { view: ExportView; locale: string }) {
         <fetcher.Form method="post" action="/profile/security" className="mt-3 flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="export-request" />
           <Button type="submit" variant="secondary" size="md" pending={fetcher.state !== "idle"}>
-            {SECURITY_TEXT.requestExport}
+            {view?.status === "ready" ? SECURITY_TEXT.requestNewExport : SECURITY_TEXT.requestExport}
           </Button>
           {view?.status === "ready" && (
             <span className="text-sm text-slate-700">
