@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { adminActions } from "~/db/schema/admin";
 import { users } from "~/db/schema/auth";
@@ -212,7 +212,7 @@ export async function decideVerification(db: Db, storage: PrivateStorage, admin:
 }
 
 /** Deletes the files of the matching uploads, then their rows (a file that fails stays for the next sweep). */
-async function deletePhotos(db: Db, storage: PrivateStorage, where: ReturnType<typeof eq>) {
+async function deletePhotos(db: Db, storage: PrivateStorage, where: SQL) {
   const rows = await db.select({ id: identityUploads.id, key: identityUploads.storageKey }).from(identityUploads).where(where).limit(500);
   const gone: string[] = [];
   for (const row of rows) {
@@ -241,7 +241,7 @@ export async function sweepIdentityPhotos(db: Db, storage: PrivateStorage, now: 
     and(isNull(identityUploads.verificationId), lt(identityUploads.createdAt, new Date(now.getTime() - UNSUBMITTED_PHOTO_MS))),
     lt(identityUploads.createdAt, new Date(now.getTime() - PHOTO_RETENTION_MS)),
   )!;
-  return { deleted: await deletePhotos(db, storage, where as ReturnType<typeof eq>) };
+  return { deleted: await deletePhotos(db, storage, where) };
 }
 
 export const REVIEW_LIST_LIMIT = 20;
@@ -280,16 +280,6 @@ export async function pendingReviews(db: Db, limit = REVIEW_LIST_LIMIT): Promise
       .where(and(eq(identityVerifications.status, "pending"), eq(identityVerifications.provider, "local"))),
   ]);
   return { rows, total: Number(counted?.total ?? 0) };
-}
-
-/** The user's uploads not yet submitted (the page shows them as already chosen). */
-export async function unsubmittedPhotos(db: Db, userId: string) {
-  return db
-    .select({ id: identityUploads.id, kind: identityUploads.kind })
-    .from(identityUploads)
-    .where(and(eq(identityUploads.userId, userId), isNull(identityUploads.verificationId), isNotNull(identityUploads.storageKey)))
-    .orderBy(desc(identityUploads.createdAt))
-    .limit(10);
 }
 
 // ---------------------------------------------------------------------------
