@@ -105,8 +105,9 @@ test("sign up, verify the address from /dev/mail, then book", async ({ page, bro
   await openWeek(page, listing.path, weeks);
   await pickSlot(page, 2, "14:00");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page.getByText("Verify your e-mail address before you book")).toBeVisible();
-  await shot(page, "book-refused");
+  const panel = page.getByRole("region", { name: "Booking", exact: true });
+  await expect(panel.getByText("Verify your e-mail address before you book")).toBeVisible();
+  await panel.screenshot({ path: `${SHOTS}/book-refused-${page.viewportSize()?.width ?? 0}.png` });
 
   await banner.getByRole("button", { name: "Resend" }).click();
   await expect(banner.getByRole("status")).toHaveText(`We sent a new link to ${email}. It works for 24 hours.`);

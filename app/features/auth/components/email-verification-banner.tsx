@@ -26,7 +26,7 @@ export function EmailVerificationBanner({ email }: { email: string }) {
           <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span>{ACCOUNT_EMAIL_TEXT.bannerText(email)}</span>
         </p>
-        <div className="flex flex-col gap-1 sm:items-end">
+        <div className="flex flex-col items-start gap-1 sm:items-end">
           <Button variant="secondary" size="sm" pending={busy} pendingText={ACCOUNT_EMAIL_TEXT.bannerResending} onClick={() => void resend()}>
             {ACCOUNT_EMAIL_TEXT.bannerResend}
           </Button>
