@@ -8,6 +8,7 @@ import { logRequestError } from "~/lib/log-errors.server";
 import { NonceProvider } from "~/lib/nonce";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
+import { mediaOrigin } from "~/features/media/storage.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -41,7 +42,7 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   const development = import.meta.env.DEV;
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe", mapStyleUrl: env().MAP_STYLE_URL }));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe", mapStyleUrl: env().MAP_STYLE_URL, mediaOrigin: mediaOrigin() }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 

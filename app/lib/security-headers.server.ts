@@ -26,7 +26,13 @@ export function createNonce() {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { development = false, https = false, stripe = false, mapStyleUrl }: { development?: boolean; https?: boolean; stripe?: boolean; mapStyleUrl?: string } = {},
+  {
+    development = false,
+    https = false,
+    stripe = false,
+    mapStyleUrl,
+    mediaOrigin,
+  }: { development?: boolean; https?: boolean; stripe?: boolean; mapStyleUrl?: string; mediaOrigin?: string | null } = {},
 ) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -47,6 +53,11 @@ export function contentSecurityPolicy(
     const origin = new URL(mapStyleUrl).origin;
     directives["connect-src"] = [...directives["connect-src"]!, origin];
     directives["img-src"] = [...directives["img-src"]!, origin];
+  }
+  // Media in an S3 bucket or behind a CDN (MEDIA_STORAGE=s3, issue #30 point 2): photos and videos load from there.
+  if (mediaOrigin) {
+    directives["img-src"] = [...directives["img-src"]!, mediaOrigin];
+    directives["media-src"] = [...directives["media-src"]!, mediaOrigin];
   }
   if (https && !development) directives["upgrade-insecure-requests"] = [];
   return Object.entries(directives)

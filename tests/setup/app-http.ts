@@ -25,7 +25,8 @@ export type AppHttp = {
 const TOUCHED = ["DATABASE_URL", "DATA_DIR", "SEED_DEMO_DATA", "SITE_URL", "TRUST_PROXY", "HOST", "LOG_LEVEL", "SESSION_SECRET"] as const;
 
 export async function startAppHttp({ port, env = {} }: { port: number; env?: Record<string, string> }): Promise<AppHttp> {
-  const saved = Object.fromEntries(TOUCHED.map((name) => [name, process.env[name]]));
+  // Every setting this server changes is put back when it closes, the test's own too.
+  const saved = Object.fromEntries([...TOUCHED, ...Object.keys(env)].map((name) => [name, process.env[name]]));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-http-"));
   let database: TestDatabase | undefined;
   if (testEngine() === "postgres") {

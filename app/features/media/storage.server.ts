@@ -1,8 +1,9 @@
 import { AwsClient } from "aws4fetch";
 import crypto from "node:crypto";
-import { constants as fsConstants } from "node:fs";
+import { constants as fsConstants, createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { env } from "~/lib/env.server";
 
 /**
@@ -152,6 +153,17 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+/** The bucket's own address: `{endpoint}/{bucket}` (path style) or `{bucket}.{endpoint host}`. */
+function s3BucketBase(settings: Pick<S3Settings, "bucket" | "region" | "endpoint" | "forcePathStyle">): string {
+  const endpoint = (settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`).replace(/\/$/, "");
+  return settings.forcePathStyle ? `${endpoint}/${settings.bucket}` : endpoint.replace("://", `://${settings.bucket}.`);
+}
+
+/** Where browsers load stored media from: S3_PUBLIC_URL (a CDN) or the bucket itself. */
+function s3PublicBase(settings: Pick<S3Settings, "bucket" | "region" | "endpoint" | "forcePathStyle" | "publicUrl">): string {
+  return (settings.publicUrl ?? s3BucketBase(settings)).replace(/\/$/, "");
+}
+
 export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch): MediaStorage {
   const client = new AwsClient({
     accessKeyId: settings.accessKeyId,
@@ -159,11 +171,8 @@ export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch)
     region: settings.region,
     service: "s3",
   });
-  const endpoint = (settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`).replace(/\/$/, "");
-  const bucketBase = settings.forcePathStyle
-    ? `${endpoint}/${settings.bucket}`
-    : endpoint.replace("://", `://${settings.bucket}.`);
-  const publicBase = (settings.publicUrl ?? bucketBase).replace(/\/$/, "");
+  const bucketBase = s3BucketBase(settings);
+  const publicBase = s3PublicBase(settings);
   const objectUrl = (key: string) => {
     assertKey(key);
     return `${bucketBase}/${key}`;
@@ -172,22 +181,30 @@ export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch)
     const signed = await client.sign(url, init);
     return fetchImpl(signed);
   };
+  const putObject = async (key: string, body: Uint8Array | ReadableStream<Uint8Array>, size: number, contentType: string) => {
+    const response = await send(objectUrl(key), {
+      method: "PUT",
+      body: body as BodyInit,
+      headers: {
+        "Content-Type": contentType,
+        "Content-Length": String(size),
+        "Cache-Control": "public, max-age=31536000, immutable",
+        // Conditional write: S3 answers 412 when the key exists — no overwrite.
+        "If-None-Match": "*",
+      },
+    });
+    if (response.status === 412 || response.status === 409) throw new ObjectExistsError(key);
+    if (!response.ok) throw new Error(`Storage upload failed (${response.status})`);
+    return { key, url: `${publicBase}/${key}` };
+  };
   return {
     kind: "s3",
-    async put(key, body, contentType) {
-      const response = await send(objectUrl(key), {
-        method: "PUT",
-        body: new Uint8Array(body),
-        headers: {
-          "Content-Type": contentType,
-          "Cache-Control": "public, max-age=31536000, immutable",
-          // Conditional write: S3 answers 412 when the key exists — no overwrite.
-          "If-None-Match": "*",
-        },
-      });
-      if (response.status === 412 || response.status === 409) throw new ObjectExistsError(key);
-      if (!response.ok) throw new Error(`Storage upload failed (${response.status})`);
-      return { key, url: `${publicBase}/${key}` };
+    put: (key, body, contentType) => putObject(key, new Uint8Array(body), body.byteLength, contentType),
+    // A video goes up as it is read from its temporary file: one streamed PUT with its
+    // length (S3 takes up to 5 GB so; a video is at most 100 MB), never the whole file in memory.
+    async putFile(key, file, contentType) {
+      const { size } = await fs.stat(file);
+      return putObject(key, Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size, contentType);
     },
     async delete(key) {
       const response = await send(objectUrl(key), { method: "DELETE" });
@@ -204,6 +221,23 @@ export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch)
       return isValidKey(key) ? key : null;
     },
   };
+}
+
+/**
+ * The origin pages must allow images and videos from (Content-Security-Policy `img-src`,
+ * `media-src`) when media live in a bucket or behind a CDN; null for local storage, which
+ * is served from the site itself.
+ */
+export function mediaOrigin(settings: ReturnType<typeof env> = env()): string | null {
+  if (settings.MEDIA_STORAGE !== "s3" || !settings.S3_BUCKET) return null;
+  const base = s3PublicBase({
+    bucket: settings.S3_BUCKET,
+    region: settings.S3_REGION,
+    endpoint: settings.S3_ENDPOINT,
+    publicUrl: settings.S3_PUBLIC_URL,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+  });
+  return new URL(base).origin;
 }
 
 let current: MediaStorage | undefined;

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { localStorage, ObjectExistsError, s3Storage, type MediaStorage, newMediaKey } from "./storage.server";
+import { parseEnv } from "~/lib/env.server";
+import { localStorage, mediaOrigin, ObjectExistsError, s3Storage, type MediaStorage, newMediaKey } from "./storage.server";
 import { receiveUploads, UploadError } from "./upload.server";
 import { videoFile } from "../../../tests/factories/media";
 
@@ -245,5 +246,32 @@ describe("storage", () => {
     status = 412;
     await expect(s3.put(key, Buffer.from("y"), "image/webp")).rejects.toBeInstanceOf(ObjectExistsError);
     expect(s3.keyFromUrl(`https://cdn.test/${key}`)).toBe(key);
+  });
+
+  it("pages allow media from the CDN, else from the bucket, and from nowhere else with local storage", () => {
+    const s3 = { MEDIA_STORAGE: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" };
+    expect(mediaOrigin(parseEnv({ ...s3, S3_PUBLIC_URL: "https://cdn.example/media/" }))).toBe("https://cdn.example");
+    expect(mediaOrigin(parseEnv({ ...s3, S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "false" }))).toBe("https://media.s3.eu-west-1.amazonaws.com");
+    expect(mediaOrigin(parseEnv({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000" }))).toBe("http://127.0.0.1:9000");
+    expect(mediaOrigin(parseEnv({}))).toBeNull();
+  });
+
+  it("S3 storage streams a video from its file with its length, never reading it whole", async () => {
+    const calls: Request[] = [];
+    const fakeFetch = (async (input: RequestInfo | URL) => {
+      calls.push(input as Request);
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    const s3 = s3Storage({ bucket: "media", region: "us-east-1", endpoint: "http://127.0.0.1:9000", accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: true }, fakeFetch);
+    const file = path.join(root, "clip.mp4");
+    await fs.writeFile(file, videoFile("tour.mp4"));
+    const key = newMediaKey(userId, "mp4");
+    await s3.putFile!(key, file, "video/mp4");
+    const sent = calls[0]!;
+    // A stream body (S3 refuses chunked uploads without a length: the length is declared).
+    expect(sent.body).toBeInstanceOf(ReadableStream);
+    expect(sent.headers.get("content-length")).toBe(String(videoFile("tour.mp4").length));
+    expect(sent.headers.get("x-amz-content-sha256")).toBe("UNSIGNED-PAYLOAD");
+    expect(Buffer.from(await sent.arrayBuffer())).toEqual(videoFile("tour.mp4"));
   });
 });
