@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   bookingDisputes,
   bookings,
@@ -26,7 +26,7 @@ import {
   wishlists,
 } from "~/db/schema/index";
 import { privateStorage } from "~/features/identity/private-storage.server";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { SECURITY_TEXT } from "./security-form";
 
@@ -43,7 +43,7 @@ const LIVE_BOOKING_STATUSES = ["pending_payment", "confirmed", "disputed"] as co
 const OPEN_PAYOUT_STATUSES = ["scheduled", "processing", "failed", "held"] as const;
 
 /** Why the account cannot be deleted yet, or null. */
-export async function deletionBlocker(db: Db, userId: string, now: Date): Promise<string | null> {
+export async function deletionBlocker(db: Db | Tx, userId: string, now: Date): Promise<string | null> {
   const [live] = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -88,13 +88,14 @@ export type DeleteAccountResult = { ok: true } | { ok: false; error: string };
 
 /** Erases the account (the caller checked the password). Refused, changing nothing, while `deletionBlocker` says so. */
 export async function deleteAccount(db: Db, userId: string, now: Date): Promise<DeleteAccountResult> {
-  const blocker = await deletionBlocker(db, userId, now);
-  if (blocker) return { ok: false, error: blocker };
-  const storageKeys = await db.transaction(async (tx) => {
-    // Taken first, so a booking made at this moment waits and is then refused (no account).
+  const outcome = await db.transaction(async (tx) => {
+    // One deletion at a time per account; the refusals are checked inside the transaction
+    // that erases, so nothing changes when one applies.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    const blocker = await deletionBlocker(tx, userId, now);
+    if (blocker) return { blocker, storageKeys: [] };
     const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!account) return [];
+    if (!account) return { blocker: null, storageKeys: [] };
     await tx
       .update(users)
       .set({ email: `deleted-${userId}@deleted.invalid`, passwordHash: "deleted", emailVerifiedAt: null, lastSignInAt: null })
@@ -119,7 +120,7 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     await tx.delete(profileLinks).where(eq(profileLinks.profileId, userId));
     await tx.delete(profileUpdates).where(eq(profileUpdates.profileId, userId));
     await tx.update(spaces).set({ isPublished: false }).where(eq(spaces.userId, userId));
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     await tx.update(messages).set({ body: SECURITY_TEXT.deletedMessage }).where(eq(messages.senderId, userId));
     await tx
       .update(payoutAccounts)
@@ -132,11 +133,12 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     }
     await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(sql`lower(${emailOutbox.toEmail})`, account.email.toLowerCase())));
     await tx.delete(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, account.email.toLowerCase()));
-    return uploads.map((upload) => upload.key);
+    return { blocker: null, storageKeys: uploads.map((upload) => upload.key) };
   });
+  if (outcome.blocker) return { ok: false, error: outcome.blocker };
   // The private photo files go after the commit (no file work inside the transaction);
   // one that fails is left to the identity-photos sweep.
-  for (const key of storageKeys) {
+  for (const key of outcome.storageKeys) {
     await privateStorage()
       .delete(key)
       .catch((error: unknown) => logger.warn({ reason: "deleted-account-photo", err: String(error) }, "photo not deleted"));
