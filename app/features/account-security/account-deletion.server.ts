@@ -136,8 +136,8 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     return { blocker: null, storageKeys: uploads.map((upload) => upload.key) };
   });
   if (outcome.blocker) return { ok: false, error: outcome.blocker };
-  // The private photo files go after the commit (no file work inside the transaction);
-  // one that fails is left to the identity-photos sweep.
+  // The private photo files go after the commit (no file work inside the transaction); a
+  // file that cannot be deleted is logged with the reason, for the operator.
   for (const key of outcome.storageKeys) {
     await privateStorage()
       .delete(key)
