@@ -51,7 +51,11 @@ test("a member sends an ID photo and a selfie, an admin approves them, and the V
   await expect(page.getByRole("img", { name: `${IDENTITY_TEXT.selfieLabel}: preview` })).toBeVisible();
   await expect(page.getByText(IDENTITY_TEXT.errors.notImage)).toBeHidden();
   await shot(page, "identity-uploaded");
-  await page.getByRole("button", { name: IDENTITY_TEXT.submit }).click();
+  // With the keyboard: from the selfie's file input, Tab reaches 'Submit for review'.
+  await page.getByLabel(IDENTITY_TEXT.selfieLabel).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: IDENTITY_TEXT.submit })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("identity-status")).toContainText(IDENTITY_TEXT.statusBadge.pending);
   await expect(page.getByTestId("identity-status")).toContainText(IDENTITY_TEXT.status.pending);
   await shot(page, "identity-pending");
@@ -64,7 +68,8 @@ test("a member sends an ID photo and a selfie, an admin approves them, and the V
   await expect(review.getByRole("img", { name: new RegExp(`^${IDENTITY_TEXT.admin.selfie}: `) })).toBeVisible();
   await review.scrollIntoViewIfNeeded();
   await shot(admin, "identity-admin-review");
-  await review.getByRole("button", { name: `${IDENTITY_TEXT.admin.approve}: ${user.email}` }).click();
+  await review.getByRole("button", { name: `${IDENTITY_TEXT.admin.approve}: ${user.email}` }).focus();
+  await admin.keyboard.press("Enter");
   await expect(admin.getByRole("status").filter({ hasText: IDENTITY_TEXT.admin.approved })).toBeVisible();
   await admin.context().close();
 
