@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { env } from "~/lib/env.server";
 import { ACCESS_COOKIE, parseCookies } from "./cookies.server";
 import { verifyAccessToken } from "./tokens.server";
@@ -65,4 +65,24 @@ export async function currentSession(request: Request): Promise<{ userId: string
   const access = parseCookies(request.headers.get("cookie")).get(ACCESS_COOKIE);
   const claims = access ? await verifyAccessToken(access) : null;
   return claims ? { userId: claims.userId, sessionId: claims.sessionId } : null;
+}
+
+/**
+ * The link page's loader: moves a `?token=` into the cookie (a redirect), else reads the
+ * link's state with `read`, or answers `missing` when there is no token at all.
+ */
+export async function linkPageState<State>(request: Request, page: EmailLinkPage, read: (token: string) => Promise<State>, missing: State) {
+  const moved = moveTokenToCookie(request, page);
+  if (moved) throw moved;
+  const token = linkToken(request, page);
+  return data(token ? await read(token) : missing, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** The JSON answer of the account routes: the result as it is, its status, Retry-After when limited. */
+export function jsonResult(result: ({ ok: true } | { ok: false; status: number; retryAfterSeconds?: number }) & Record<string, unknown>): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (result.ok) return Response.json(result, { headers });
+  const { status, ...body } = result;
+  if (body.retryAfterSeconds) headers["Retry-After"] = String(body.retryAfterSeconds);
+  return Response.json(body, { status, headers });
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { readCredentials, requestMeta } from "~/features/auth/auth-request.server";
+import { jsonResult } from "~/features/auth/email-link-page.server";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -14,12 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ ok: false, error: "Method not allowed" }, { status: 405 });
   const read = await readCredentials(request);
   if (!read.ok) return read.response;
-  const result = await requestPasswordReset(await getDb(), { email: read.input.email }, requestMeta(request), requestNow(request));
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (result.ok) return Response.json(result, { headers });
-  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  const { status, ...body } = result;
-  return Response.json(body, { status, headers });
+  return jsonResult(await requestPasswordReset(await getDb(), { email: read.input.email }, requestMeta(request), requestNow(request)));
 }
 
 export function loader() {

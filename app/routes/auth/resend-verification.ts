@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
+import { jsonResult } from "~/features/auth/email-link-page.server";
 import { resendVerificationEmail } from "~/features/auth/email-verification.server";
 import { getUser } from "~/features/auth/session.server";
 import { requestNow } from "~/lib/clock.server";
@@ -8,15 +9,11 @@ import type { Route } from "./+types/resend-verification";
 
 /** POST /auth/resend-verification: the banner's 'Resend' (ADR 0241), for the signed-in account; JSON. */
 export async function action({ request }: Route.ActionArgs) {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const headers = { "Cache-Control": "no-store" };
   if (request.method !== "POST") return Response.json({ ok: false, error: "Method not allowed" }, { status: 405, headers });
   const user = await getUser(request);
   if (!user) return Response.json({ ok: false, error: ACCOUNT_EMAIL_TEXT.signInFirst }, { status: 401, headers });
-  const result = await resendVerificationEmail(await getDb(), user.id, requestNow(request));
-  if (result.ok) return Response.json(result, { headers });
-  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  const { status, ...body } = result;
-  return Response.json(body, { status, headers });
+  return jsonResult(await resendVerificationEmail(await getDb(), user.id, requestNow(request)));
 }
 
 export function loader() {

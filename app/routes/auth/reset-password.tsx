@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
 import { resetPasswordSchema } from "~/features/auth/account-email-forms";
 import { useAuthDialog } from "~/features/auth/components/auth-dialog-context";
-import { clearedLinkCookie, currentSession, linkToken, moveTokenToCookie } from "~/features/auth/email-link-page.server";
+import { clearedLinkCookie, currentSession, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { resetLinkState, resetPassword } from "~/features/auth/password-reset.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -23,11 +23,9 @@ import type { Route } from "./+types/reset-password";
  * the password rule. Setting it signs every other session out and e-mails a notice.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const moved = moveTokenToCookie(request, "reset");
-  if (moved) throw moved;
-  const token = linkToken(request, "reset");
-  const state = token ? await resetLinkState(await getDb(), token, requestNow(request)) : { ok: false as const, error: ACCOUNT_EMAIL_TEXT.linkMissing };
-  return data(state, { headers: { "Cache-Control": "no-store" } });
+  const db = await getDb();
+  const missing: Awaited<ReturnType<typeof resetLinkState>> = { ok: false, error: ACCOUNT_EMAIL_TEXT.linkMissing };
+  return linkPageState(request, "reset", (token) => resetLinkState(db, token, requestNow(request)), missing);
 }
 
 export async function action({ request }: Route.ActionArgs) {

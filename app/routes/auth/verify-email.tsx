@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
-import { clearedLinkCookie, linkToken, moveTokenToCookie } from "~/features/auth/email-link-page.server";
+import { clearedLinkCookie, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { redeemVerifyLink, verifyLinkState } from "~/features/auth/email-verification.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -16,11 +16,9 @@ import type { Route } from "./+types/verify-email";
  * confirms nothing). The token moves into a cookie first, as on /reset-password.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const moved = moveTokenToCookie(request, "verify");
-  if (moved) throw moved;
-  const token = linkToken(request, "verify");
-  const state = token ? await verifyLinkState(await getDb(), token, requestNow(request)) : { ok: false as const, error: ACCOUNT_EMAIL_TEXT.linkMissing };
-  return data(state, { headers: { "Cache-Control": "no-store" } });
+  const db = await getDb();
+  const missing: Awaited<ReturnType<typeof verifyLinkState>> = { ok: false, error: ACCOUNT_EMAIL_TEXT.linkMissing };
+  return linkPageState(request, "verify", (token) => verifyLinkState(db, token, requestNow(request)), missing);
 }
 
 export async function action({ request }: Route.ActionArgs) {
