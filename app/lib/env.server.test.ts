@@ -32,6 +32,13 @@ describe("configuration", () => {
     expect((error as Error).message).toBe("Missing environment variables: SESSION_SECRET, SITE_URL");
   });
 
+  it("IDENTITY_PROVIDER is local by default; stripe needs the secret key and the webhook secret (ADR 0250)", () => {
+    expect(parseEnv({}).IDENTITY_PROVIDER).toBe("local");
+    expect(() => parseEnv({ IDENTITY_PROVIDER: "stripe" })).toThrow("Missing environment variables: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET");
+    expect(parseEnv({ IDENTITY_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).IDENTITY_PROVIDER).toBe("stripe");
+    expect(() => parseEnv({ IDENTITY_PROVIDER: "onfido" })).toThrow("IDENTITY_PROVIDER: must be 'local' or 'stripe'");
+  });
+
   it("PAYMENT_PROVIDER=stripe requires its three keys, in every mode, named in one error (ADR 0130)", () => {
     const base = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), SITE_URL: "https://rentwell.example", PAYMENT_PROVIDER: "stripe" };
     let error: unknown;
