@@ -89,6 +89,8 @@ test("reset a forgotten password from the e-mail in /dev/mail and sign in with t
 });
 
 test("sign up, verify the address from /dev/mail, then book", async ({ page, browser }, testInfo) => {
+  // Two people, three e-mails fetched through the outbox job and two passes through the booking widget.
+  test.setTimeout(90_000);
   const host = await newMember(browser, testInfo, "verify-host");
   const listing = await createListing(host.page, `Verified loft ${testInfo.project.name} ${Date.now().toString(36)}`);
   await host.context.close();
