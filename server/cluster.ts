@@ -1,17 +1,12 @@
 import cluster, { type Worker } from "node:cluster";
-import os from "node:os";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { workerCount } from "~/lib/workers.server";
 
 /** How long the primary waits for its workers to finish after SIGTERM. */
 const SHUTDOWN_MS = 10_000;
 
-/** The number of workers: WEB_CONCURRENCY, else one per core; always 1 on the embedded database. */
-export function workerCount(settings: { DATABASE_URL?: string; WEB_CONCURRENCY?: number }, cores = os.availableParallelism()) {
-  if (!settings.DATABASE_URL) return 1;
-  return settings.WEB_CONCURRENCY ?? cores;
-}
 
 /**
  * `node server/index.js`: on PostgreSQL, a primary process migrates the database

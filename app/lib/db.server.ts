@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import * as schema from "~/db/schema/index";
 import { logger } from "~/lib/logger.server";
+import { workerCount } from "~/lib/workers.server";
 
 /**
  * One database API for both engines: embedded PGlite (default, file-backed under
@@ -35,7 +36,19 @@ export type Database = {
 
 export type DatabaseOptions =
   | { engine: "pglite"; dataDir?: string /* undefined = in memory */ }
-  | { engine: "postgres"; url: string; max?: number };
+  | {
+      engine: "postgres";
+      url: string;
+      /** Connections in the pool (default 10). */
+      max?: number;
+      /** Where LISTEN connects, when `url` is a pooler in transaction mode (default: a pool connection). */
+      listenUrl?: string;
+    };
+
+/** Workers share 80 connections (PostgreSQL allows 100 by default), 2 to 10 each. */
+export function defaultPoolSize(workers: number): number {
+  return Math.max(2, Math.min(10, Math.floor(80 / Math.max(1, workers))));
+}
 
 export function migrationsFolder() {
   // Works from the source tree and from the server build (both run with cwd = repo root).
@@ -71,13 +84,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePg(pool, { schema });
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const lostHandlers = new Set<() => void>();
-  let listenClient: pg.PoolClient | undefined;
+  /** The one session connection that LISTENs: its own client at `listenUrl`, else one of the pool's. */
+  type ListenConnection = { client: pg.ClientBase; done(error?: Error | boolean): void };
+  let listenClient: pg.ClientBase | undefined;
+  let releaseListener: ListenConnection["done"] = () => undefined;
+  const connectListener = async (): Promise<ListenConnection> => {
+    if (!options.listenUrl) {
+      const client = await pool.connect();
+      return { client, done: (error) => client.release(error) };
+    }
+    const client = new pg.Client({ connectionString: options.listenUrl, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    return { client, done: () => void client.end().catch(() => undefined) };
+  };
   /** The LISTEN connection broke: forget it and its channels, and tell the subscribers. */
-  const connectionLost = (client: pg.PoolClient, error?: Error) => {
+  const connectionLost = (client: pg.ClientBase, error?: Error) => {
     if (listenClient !== client) return;
     listenClient = undefined;
     listeners.clear();
-    client.release(error ?? true);
+    releaseListener(error ?? true);
     const handlers = [...lostHandlers];
     lostHandlers.clear();
     for (const handler of handlers) handler();
@@ -88,8 +113,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async listen(channel, onPayload, onLost) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
       if (!listenClient) {
-        const client = await pool.connect();
+        const { client, done } = await connectListener();
         listenClient = client;
+        releaseListener = done;
         client.on("notification", (message) => {
           for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? "");
         });
@@ -113,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     async close() {
-      listenClient?.release();
+      if (listenClient) releaseListener();
       listenClient = undefined;
       await pool.end();
     },
@@ -134,7 +160,14 @@ export async function openConfiguredDatabase(): Promise<Database> {
   const { env } = await import("./env.server");
   const settings = env();
   const database = await openDatabase(
-    settings.DATABASE_URL ? { engine: "postgres", url: settings.DATABASE_URL } : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
+    settings.DATABASE_URL
+      ? {
+          engine: "postgres",
+          url: settings.DATABASE_URL,
+          max: settings.DATABASE_POOL_SIZE ?? defaultPoolSize(workerCount(settings)),
+          listenUrl: settings.DATABASE_LISTEN_URL,
+        }
+      : { engine: "pglite", dataDir: path.join(settings.dataDir, "db") },
   );
   await runMigrations(database);
   return database;

@@ -31,6 +31,12 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections per worker (default: 80 shared by the workers, 2 to 10 each), so workers × pool stays under PostgreSQL's 100. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /** A direct (session) connection for LISTEN, when DATABASE_URL points at a pooler in transaction mode. */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** Named prepared statements; off behind a pooler that does not keep them (PgBouncer < 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: booleanish.default(true),
   /** Defaults to http://localhost:{PORT} for local use. */
   SITE_URL: z.string().url().optional(),
   /** Unset locally: a random one is generated under DATA_DIR (app/lib/session-secret.server.ts). */
