@@ -57,3 +57,20 @@ export async function createSpaces(db: Db, list: SpaceOverrides[], userId?: stri
     .values(list.map((overrides) => spaceValues(owner, overrides)))
     .returning();
 }
+
+/** The fields of a valid draft as the listing form posts them (create-listing, edit-listing). */
+export function listingFormFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    title: "Route test loft",
+    description: "Bright",
+    rentalType: "space",
+    type: "studio",
+    hourlyPrice: "30",
+    capacity: "3",
+    location: "Austin",
+    country: "United States",
+    amenities: "Wi-Fi",
+    intent: "draft",
+    ...overrides,
+  };
+}

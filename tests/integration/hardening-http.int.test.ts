@@ -3,6 +3,7 @@ import type * as SchemaModule from "~/db/schema/index";
 import type * as DbModule from "~/lib/db.server";
 import type * as LoggerModule from "~/lib/logger.server";
 import type * as Factories from "../factories/users";
+import { listingFormFields } from "../factories/listings";
 import { chunks, rawRequest, startAppHttp, type AppHttp } from "../setup/app-http";
 
 /**
@@ -134,17 +135,7 @@ describe("5: malformed ids, pages and methods never reach the database or a 500"
   });
 
   it("editing a non-UUID listing: 404 'Listing not found'", async () => {
-    const body = new URLSearchParams({
-      title: "A loft",
-      description: "Bright",
-      rentalType: "space",
-      type: "studio",
-      hourlyPrice: "30",
-      capacity: "3",
-      location: "Austin",
-      country: "United States",
-      intent: "draft",
-    }).toString();
+    const body = new URLSearchParams(listingFormFields({ title: "A loft" })).toString();
     const response = await post("/edit-listing/------------------------------------.data", body, { cookie });
     expect([400, 404]).toContain(response.status);
     expect(response.status).toBeLessThan(500);

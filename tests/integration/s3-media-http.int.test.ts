@@ -10,6 +10,7 @@ import type * as SchemaModule from "~/db/schema/index";
 import type * as DbModule from "~/lib/db.server";
 import type * as Factories from "../factories/users";
 import type * as Slug from "~/features/listings/slug";
+import { listingFormFields } from "../factories/listings";
 import { videoFile } from "../factories/media";
 import { startAppHttp, type AppHttp } from "../setup/app-http";
 
@@ -70,18 +71,7 @@ const form = (fields: Record<string, string | string[]>) => {
   for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(key, one);
   return body;
 };
-const listing = {
-  title: "Bucket loft",
-  description: "Photos from S3",
-  rentalType: "space",
-  type: "studio",
-  hourlyPrice: "30",
-  capacity: "3",
-  location: "Austin",
-  country: "United States",
-  amenities: "Wi-Fi",
-  intent: "draft",
-};
+const listing = listingFormFields({ title: "Bucket loft", description: "Photos from S3" });
 
 describe("media on S3", () => {
   it("upload → listing → page → removal → deletion, every file in the bucket", async () => {

@@ -9,6 +9,7 @@ import { localStorage, setMediaStorage } from "~/features/media/storage.server";
 import type * as DbModule from "~/lib/db.server";
 import { readToast } from "~/lib/flash.server";
 import { createUser, sessionCookieFor } from "#tests/factories/users";
+import { listingFormFields } from "#tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 
 const state = vi.hoisted(() => ({ database: undefined as undefined | { db: unknown } }));
@@ -39,18 +40,7 @@ function post(url: string, cookie: string | null, body: FormData | Record<string
   return new Request(`http://localhost${url}`, { method, body: form, headers: cookie ? { cookie } : {} });
 }
 
-const listingFields = {
-  title: "Route test loft",
-  description: "Bright",
-  rentalType: "space",
-  type: "studio",
-  hourlyPrice: "30",
-  capacity: "3",
-  location: "Austin",
-  country: "United States",
-  amenities: "Wi-Fi",
-  intent: "draft",
-};
+const listingFields = listingFormFields();
 
 /** The flash message a redirect leaves for the next page (the cookie the browser would send back). */
 async function toastOf(response: Response) {
