@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { fillCard, gridCell as cell, openWeek as openWeekAt, pickSlot } from "#tests/e2e/support/booking-widget";
-import { accountButton, expect, pageAtProjectWidth, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { accountButton, expect, pageAtProjectWidth, signInThroughApi, signUp, test, uniqueEmail, verifyEmailFromMail } from "#tests/e2e/support/fixtures";
 
 /**
  * Booking journeys (issue #12): book and pay with the built-in test-mode card
@@ -120,11 +120,14 @@ test.describe("booking", () => {
     await expect(signIn).toBeVisible();
     await signIn.getByRole("button", { name: "Create an Account" }).click();
     const dialog = page.getByRole("dialog", { name: "Create an Account" });
-    await dialog.getByLabel("Email").fill(uniqueEmail("visitor"));
+    const email = uniqueEmail("visitor");
+    await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Password").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(accountButton(page)).toBeVisible();
+    // A new address is verified before it books (ADR 0241): the visitor opens the e-mailed link.
+    await verifyEmailFromMail(page, email);
     // Back on the same choice.
     await expect(cell(page, day, "10:00")).toHaveAttribute("aria-pressed", "true");
 
