@@ -192,8 +192,32 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+let replicas: Promise<Database[]> | undefined;
+let nextReplica = 0;
+
+/**
+ * A read replica's database (DATABASE_REPLICA_URLS, taken in turn), or the primary's when
+ * none is set. For reads that may lag the primary by a moment: pages anonymous visitors
+ * search and browse (ADR 0264). Never for writes, locks, LISTEN or reads after a write.
+ */
+export async function getReplicaDb(): Promise<Db> {
+  replicas ??= (async () => {
+    const { env } = await import("./env.server");
+    const settings = env();
+    const size = settings.DATABASE_POOL_SIZE ?? defaultPoolSize(workerCount(settings));
+    return Promise.all(settings.DATABASE_REPLICA_URLS.map((url) => openDatabase({ engine: "postgres", url, max: size })));
+  })();
+  const open = await replicas;
+  if (open.length === 0) return getDb();
+  nextReplica = (nextReplica + 1) % open.length;
+  return open[nextReplica]!.db;
+}
+
 export async function closeDatabase() {
   const open = current;
   current = undefined;
+  const openReplicas = replicas;
+  replicas = undefined;
   if (open) await (await open).close();
+  if (openReplicas) await Promise.all((await openReplicas).map((replica) => replica.close()));
 }

@@ -35,6 +35,12 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /** A direct (session) connection for LISTEN, when DATABASE_URL points at a pooler in transaction mode. */
   DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** Comma-separated read replicas: anonymous visitors' search, space and city pages read from them. */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url("DATABASE_REPLICA_URLS must be comma-separated URLs"))),
   /** Named prepared statements; off behind a pooler that does not keep them (PgBouncer < 1.21 in transaction mode). */
   DATABASE_PREPARED_STATEMENTS: booleanish.default(true),
   /** Defaults to http://localhost:{PORT} for local use. */

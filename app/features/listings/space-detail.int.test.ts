@@ -167,6 +167,8 @@ describe("loadSpaceDetail and reviews", () => {
       id: hostId,
       fullName: "Maya Chen",
       avatarUrl: null,
+      // Not identity-verified (issue #29 point 3): no 'Verified' badge by the host's name.
+      verified: false,
     });
     expect(await loadSpaceDetail(database.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });

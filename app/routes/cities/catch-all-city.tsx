@@ -3,7 +3,7 @@ import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/
 import { NOT_FOUND_TEXT } from "~/lib/messages";
 import { getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { CATCH_ALL_CITIES, fallbackCityContent, isCatchAllCity, parsePage, parseTypeFilter } from "~/features/cities/known-cities";
-import { getDb } from "~/lib/db.server";
+import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catch-all-city";
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isCatchAllCity(slug)) throw data(NOT_FOUND_TEXT.location, { status: 404 });
   const url = new URL(request.url);
   const type = parseTypeFilter(url.searchParams.get("type"));
-  const db = await getDb();
+  const db = await pageReadDb(request);
   const known = CATCH_ALL_CITIES[slug];
   const row = await getCityBySlug(db, slug);
   const fallback = fallbackCityContent(known.name);

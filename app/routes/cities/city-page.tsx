@@ -6,7 +6,7 @@ import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
 import { cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { parsePage } from "~/features/cities/known-cities";
-import { getDb } from "~/lib/db.server";
+import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/city-page";
@@ -15,7 +15,7 @@ import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatT
 /** The data-driven /cities/{city} page: the city row by slug, its figures, areas and spaces. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.city.trim().toLowerCase();
-  const db = await getDb();
+  const db = await pageReadDb(request);
   const city = /^[a-z0-9-]{1,100}$/.test(slug) ? await getCityBySlug(db, slug) : null;
   if (!city) notFound(NOT_FOUND_TEXT.city);
   const match = { kind: "exact" as const, name: city.name };

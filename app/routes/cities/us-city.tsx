@@ -6,7 +6,7 @@ import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
 import { type CityMatch, cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
 import { FIXED_US_CITIES, fallbackPopularAreas, isFixedUsCity, parsePage } from "~/features/cities/known-cities";
-import { getDb } from "~/lib/db.server";
+import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/us-city";
@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const slug = url.pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
   const variant = variantFor(slug);
   if (!variant) notFound();
-  const db = await getDb();
+  const db = await pageReadDb(request);
   const [row, listing, stats] = await Promise.all([
     getCityBySlug(db, slug),
     listCitySpaces(db, { match: variant.match, page: parsePage(url.searchParams.get("page")) }),

@@ -7,7 +7,7 @@ import { ExploreFilterControls, resultCountText, type FilterChoices } from "~/fe
 import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, hasFilters, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "~/features/search/search-links";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
-import { getDb } from "~/lib/db.server";
+import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { ExploreMapPanel } from "~/features/geo/components/explore-map-panel";
 import { GeoSearchFields } from "~/features/geo/components/geo-search-fields";
@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = now.toISOString().slice(0, 10);
   let db;
   try {
-    db = await getDb();
+    db = await pageReadDb(request);
   } catch (error) {
     logFailure("Database", error);
     return { filters, price, problems, today, mapStyleUrl, types: [], locations: [], choices: NO_CHOICES, results: { error: FETCH_SPACES_FAILED } as const };

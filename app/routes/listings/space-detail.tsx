@@ -19,7 +19,7 @@ import { LazyAreaMap } from "~/features/geo/components/lazy-area-map";
 import { listingWhere } from "~/features/geo/listing-where.server";
 import { SpaceReviews } from "~/features/reviews/components/space-reviews";
 import { hostDisplayName } from "~/features/profiles/public-profile";
-import { getDb } from "~/lib/db.server";
+import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
@@ -39,7 +39,7 @@ const PublicProfileDialog = lazy(() =>
 );
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = await pageReadDb(request);
   const viewer = await getUser(request);
   const url = new URL(request.url);
   const lookup = await lookupSpace(db, {
