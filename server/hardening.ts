@@ -44,9 +44,19 @@ export function bodyLimitFor(path: string): number {
 function refuseTooLarge(req: Request, res: Response, detail: Record<string, unknown>) {
   logger.info({ reason: "body-too-large", method: req.method, path: req.path.slice(0, 200), ...detail }, "request refused");
   if (res.headersSent) return;
-  res.status(413).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
+  // No `Connection: close`: Node would destroy the socket as soon as the answer is written,
+  // and a client still sending would get a reset that can swallow the answer.
+  // closeUnfinishedRequests ends the connection after it, and drops it 2 s later.
+  res.status(413).set({ "Content-Type": "text/plain; charset=utf-8" });
   res.end("The request is too large.");
 }
+
+/**
+ * Bytes of a refused body still read, and dropped, once the 413 is on its way: a client
+ * that keeps sending for a moment reads its answer before the connection goes (a lingering
+ * close, as nginx does). Past it, reading stops.
+ */
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
 
@@ -57,9 +67,9 @@ type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
  * the parser hands it over. A chunked body for an ordinary route is held (at most the
  * 1 MiB default) until it ends, then given to the route, so a body over the limit is a
  * 413 whatever the route would have answered; an upload's body streams through, counted.
- * Past the limit, the parser's `push` answers false, which stops reading the socket: no
- * further byte is taken into memory. Routes still read with their own, lower limits
- * (app/lib/read-body.server.ts).
+ * Past the limit, every further byte is dropped as it arrives (up to LINGER_BYTES, then the
+ * parser's `push` answers false, which stops reading the socket): none is kept in memory.
+ * Routes still read with their own, lower limits (app/lib/read-body.server.ts).
  */
 export function capRequestBodies(req: Request, res: Response, next: NextFunction) {
   const limit = bodyLimitFor(req.path);
@@ -76,9 +86,10 @@ export function capRequestBodies(req: Request, res: Response, next: NextFunction
   const push = req.push.bind(req) as Push;
   let received = req.readableLength;
   const overflow = () => {
-    (req as { push: Push }).push = () => false;
+    let lingered = 0;
+    (req as { push: Push }).push = (chunk) => chunk !== null && (lingered += (chunk as Buffer).length) <= LINGER_BYTES;
     refuseTooLarge(req, res, { chunked: received });
-    return false;
+    return true;
   };
   if (limit > MAX_FORM_REQUEST_BYTES) {
     (req as { push: Push }).push = (chunk, encoding) => {
