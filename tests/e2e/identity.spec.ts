@@ -41,7 +41,9 @@ test("a member sends an ID photo and a selfie, an admin approves them, and the V
   await expect(page.getByRole("heading", { level: 1, name: IDENTITY_TEXT.pageTitle })).toBeVisible();
   await expect(page.getByTestId("identity-status")).toContainText(IDENTITY_TEXT.statusBadge.none);
 
-  // A PDF is refused with the reason, before anything is stored.
+  // A PDF is refused with the reason, before anything is stored. (The file inputs are
+  // enabled once the page is hydrated; a file chosen before would reach no handler.)
+  await expect(page.getByLabel(IDENTITY_TEXT.documentLabel)).toBeEnabled();
   await page.getByLabel(IDENTITY_TEXT.documentLabel).setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%%EOF") });
   await expect(page.getByText(IDENTITY_TEXT.errors.notImage)).toBeVisible();
 
