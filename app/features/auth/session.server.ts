@@ -17,6 +17,7 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from "./tokens.server";
+import { errorMessage, logger } from "~/lib/logger.server";
 
 /**
  * Sessions (docs/product.md#sessions, docs/decisions/0010-sessions.md): a 15-minute access
@@ -227,7 +228,7 @@ function safely(pending: Promise<Resolved>): Promise<Resolved> {
     // The database cannot be reached: the visitor is not signed out, the request
     // fails (503, docs/decisions/0092) and the next one tries again.
     if (isDatabaseUnavailable(error)) throw error;
-    console.error("Reading the session failed:", error);
+    logger.error({ reason: "session-read-failed", err: errorMessage(error) }, "Reading the session failed");
     return { user: null, setCookies: [] };
   });
 }
