@@ -196,11 +196,11 @@ let replicas: Promise<Database[]> | undefined;
 let nextReplica = 0;
 
 /**
- * A read replica's database (DATABASE_REPLICA_URLS, taken in turn), or the primary's when
- * none is set. For reads that may lag the primary by a moment: pages anonymous visitors
- * search and browse (ADR 0264). Never for writes, locks, LISTEN or reads after a write.
+ * A read replica's database (DATABASE_REPLICA_URLS, taken in turn), or null when none is
+ * set. For reads that may lag the primary by a moment: pages anonymous visitors search and
+ * browse (ADR 0264). Never for writes, locks, LISTEN or reads after a write.
  */
-export async function getReplicaDb(): Promise<Db> {
+export async function getReplicaDb(): Promise<Db | null> {
   replicas ??= (async () => {
     const { env } = await import("./env.server");
     const settings = env();
@@ -208,7 +208,7 @@ export async function getReplicaDb(): Promise<Db> {
     return Promise.all(settings.DATABASE_REPLICA_URLS.map((url) => openDatabase({ engine: "postgres", url, max: size })));
   })();
   const open = await replicas;
-  if (open.length === 0) return getDb();
+  if (open.length === 0) return null;
   nextReplica = (nextReplica + 1) % open.length;
   return open[nextReplica]!.db;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS } from "./logger.server";
+import { LOG_LEVELS } from "./log-levels";
 
 /**
  * The one place settings are read. Every setting has a working local default;

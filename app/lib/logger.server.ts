@@ -1,4 +1,5 @@
 import pino from "pino";
+import { LOG_LEVELS } from "./log-levels";
 
 /**
  * The one logger: structured JSON lines (pino), level from LOG_LEVEL (read from the
@@ -8,8 +9,6 @@ import pino from "pino";
  * Expected rejections (bad input, CSRF, an unsupported method) are logged as one line
  * at `info` with a short `reason`, never with a stack; unexpected errors at `error`.
  */
-/** The levels LOG_LEVEL accepts (README, settings); the settings check reads the same list. */
-export const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
 const LEVELS = new Set<string>(LOG_LEVELS);
 const requested = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "error" : "info");
 

@@ -7,5 +7,6 @@ import { getUser } from "./session.server";
  * they just wrote (a listing saved, a booking made) on the next page.
  */
 export async function pageReadDb(request: Request): Promise<Db> {
-  return (await getUser(request)) ? getDb() : getReplicaDb();
+  if (await getUser(request)) return getDb();
+  return (await getReplicaDb()) ?? getDb();
 }
