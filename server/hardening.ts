@@ -56,7 +56,7 @@ function refuseTooLarge(req: Request, res: Response, detail: Record<string, unkn
  * that keeps sending for a moment reads its answer before the connection goes (a lingering
  * close, as nginx does). Past it, reading stops.
  */
-const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_BYTES = 1024 * 1024;
 
 type Push = (chunk: unknown, encoding?: BufferEncoding) => boolean;
 
