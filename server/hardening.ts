@@ -98,7 +98,7 @@ export function capRequestBodies(req: Request, res: Response, next: NextFunction
     };
     return next();
   }
-  const held: Array<[unknown, BufferEncoding | undefined]> = [];
+  let held: Array<[unknown, BufferEncoding | undefined]> = [];
   (req as { push: Push }).push = (chunk, encoding) => {
     if (chunk === null) {
       (req as { push: Push }).push = push;
@@ -107,7 +107,10 @@ export function capRequestBodies(req: Request, res: Response, next: NextFunction
       next();
       return more;
     }
-    if ((received += (chunk as Buffer).length) > limit) return overflow();
+    if ((received += (chunk as Buffer).length) > limit) {
+      held = []; // what was held is let go at once, not when the connection closes
+      return overflow();
+    }
     held.push([chunk, encoding]);
     return true;
   };

@@ -19,6 +19,8 @@ import { createTestDatabase, testEngine, type TestDatabase } from "./test-databa
 export type AppHttp = {
   baseUrl: string;
   load<T = Record<string, unknown>>(module: string): Promise<T>;
+  /** Connections the server holds open now. */
+  openConnections(): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -62,6 +64,7 @@ export async function startAppHttp({ port, env = {} }: { port: number; env?: Rec
   return {
     baseUrl,
     load: async <T,>(module: string) => (await vite.ssrLoadModule(module)) as T,
+    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
