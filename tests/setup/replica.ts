@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 import pg from "pg";
 
 /**
@@ -24,17 +24,6 @@ export type ReplicatedPostgres = {
 };
 
 const binDir = () => execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
   const bin = binDir();
