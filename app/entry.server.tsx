@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { mediaOrigin } from "~/features/media/storage.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
+import { etagMatches, pageNonceSealer, sharedCacheControl, sharedPagePolicy, SIGNED_IN_CACHE_CONTROL } from "~/lib/page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,11 +41,22 @@ export default function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
-  const nonce = createNonce();
-  const development = import.meta.env.DEV;
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe", mapStyleUrl: env().MAP_STYLE_URL, mediaOrigin: mediaOrigin() }));
+  const policy = { development: import.meta.env.DEV, https: env().SITE_URL.startsWith("https:"), stripe: env().PAYMENT_PROVIDER === "stripe", mapStyleUrl: env().MAP_STYLE_URL, mediaOrigin: mediaOrigin() };
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+
+  // An anonymous public page: one shareable copy for every visitor (ADR 0270).
+  const shared = sharedPagePolicy(request, responseStatusCode, responseHeaders, routerContext);
+  if (shared) {
+    responseHeaders.set("Cache-Control", sharedCacheControl(shared));
+    responseHeaders.append("Vary", "Cookie");
+    if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext, policy);
+  }
+
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, policy));
+  const signedIn = Boolean((routerContext.staticHandlerContext.loaderData?.root as { user?: unknown } | undefined)?.user);
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", signedIn ? SIGNED_IN_CACHE_CONTROL : "private, no-cache");
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -58,9 +70,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      document(request, routerContext, nonce),
       {
         nonce,
         [readyOption]() {
@@ -89,5 +99,58 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+function document(request: Request, routerContext: EntryContext, nonce: string) {
+  return (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+}
+
+/**
+ * A shared page is rendered whole (no streaming: a cache stores it whole anyway),
+ * with a placeholder where the nonce goes; the nonce is then derived from the page,
+ * which gives the page a strong ETag that repeats while its content does.
+ */
+function renderSharedPage(request: Request, status: number, headers: Headers, routerContext: EntryContext, policy: Parameters<typeof contentSecurityPolicy>[1]): Promise<Response> {
+  const sealer = pageNonceSealer();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => {
+      clearTimeout(timeoutId);
+      if (status !== 200) {
+        // Something failed after the shell: an ordinary private answer, never shared.
+        headers.set("Cache-Control", "private, no-cache");
+      }
+      const { nonce, body, etag } = sealer.seal(Buffer.concat(chunks).toString("utf8"));
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, policy));
+      headers.set("ETag", etag);
+      if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) {
+        headers.delete("Content-Type");
+        resolve(new Response(null, { status: 304, headers }));
+        return;
+      }
+      resolve(new Response(body, { status, headers }));
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(document(request, routerContext, sealer.placeholder), {
+      nonce: sealer.placeholder,
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        logRequestError(error, request);
+      },
+    });
   });
 }

@@ -8,6 +8,10 @@ import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catch-all-city";
 import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 /** The catch-all /{city} page (docs/product.md#cities): one of 20 known slugs, optional ?type=. */
 export async function loader({ request, params }: Route.LoaderArgs) {

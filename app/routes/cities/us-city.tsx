@@ -11,6 +11,10 @@ import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/us-city";
 import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 /**
  * One module for the fixed US city routes (ADR 0042): /new-york … /dallas show

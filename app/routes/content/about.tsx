@@ -5,6 +5,10 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 import { buttonVariants } from "~/ui/button";
 import { cardVariants } from "~/ui/card";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

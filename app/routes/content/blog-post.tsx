@@ -9,6 +9,10 @@ import { NewsletterForm } from "~/features/content/newsletter/components/newslet
 import { absoluteUrl, pageMeta, siteUrlFrom, SITE_NAME } from "~/lib/seo";
 import { JsonLd } from "~/ui/json-ld";
 import type { Route } from "./+types/blog-post";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = findPost(params.slug);

@@ -15,6 +15,10 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 import { buttonVariants } from "~/ui/button";
 import { toggleChipVariants } from "~/ui/toggle-chip";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -15,6 +15,10 @@ import { clientIp } from "~/features/security/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export function loader({ request }: Route.LoaderArgs) {
   const subject = new URL(request.url).searchParams.get("subject");

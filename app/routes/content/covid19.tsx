@@ -2,6 +2,10 @@ import { Link } from "react-router";
 import { PageHero, Prose } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/covid19";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -11,6 +11,10 @@ import { buttonVariants } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/help";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export function loader({ request }: Route.LoaderArgs) {
   const parsed = parseForm(helpSearchSchema, { q: new URL(request.url).searchParams.get("q") ?? "" });

@@ -12,6 +12,10 @@ import { JsonLd } from "~/ui/json-ld";
 import type { Route } from "./+types/how-it-works";
 import { buttonVariants } from "~/ui/button";
 import { Alert } from "~/ui/alert";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export async function loader() {
   return loadSampleSpaces(getDb, 6);

@@ -8,6 +8,10 @@ import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

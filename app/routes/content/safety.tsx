@@ -4,6 +4,10 @@ import { PageHero } from "~/features/content/components/page-hero";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/safety";
 import { cardVariants } from "~/ui/card";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

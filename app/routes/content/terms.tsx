@@ -5,6 +5,10 @@ import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, TERMS_SECTIONS } from "~/fe
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 import { buttonVariants } from "~/ui/button";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.content);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

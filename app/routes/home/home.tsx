@@ -20,6 +20,10 @@ import { Alert } from "~/ui/alert";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { ERROR_TEXT } from "~/lib/messages";
 import { errorMessage, logger } from "~/lib/logger.server";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
 

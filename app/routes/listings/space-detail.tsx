@@ -31,6 +31,10 @@ import { Button } from "~/ui/button";
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 // Opened only from 'View host profile': its chunk (and the dialog primitives) loads
 // when first wanted, not with the page (ADR 0180).

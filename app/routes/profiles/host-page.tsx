@@ -27,6 +27,10 @@ import { isUuid } from "~/lib/uuid";
 import { Card } from "~/ui/card";
 import { JsonLd } from "~/ui/json-ld";
 import type { Route } from "./+types/host-page";
+import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+
+/** Anonymous visitors may be served a shared copy (ADR 0270). */
+export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 /** /hosts/{id}: a host's public page, server-rendered so it can be shared (docs/decisions/0143-public-host-page.md). */
 export async function loader({ params, request }: Route.LoaderArgs) {
