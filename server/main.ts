@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { BACKGROUND_JOBS } from "~/features/jobs/background-jobs.server";
 import { closeLiveStreams } from "~/features/realtime/live-hub.server";
+import { startLiveTransport } from "~/features/realtime/pubsub.server";
 import { closeDatabase, getDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { scheduleJob } from "~/lib/jobs.server";
@@ -24,6 +25,8 @@ export function serve(entry: string) {
 export async function start(): Promise<Server> {
   const settings = env();
   await seedDemoDataIfWanted(await getDatabase(), settings);
+  // NOTIFY, or the outbox and its relay to the broker of PUBSUB_URL (ADR 0265).
+  const stopLiveTransport = await startLiveTransport(await getDatabase(), settings);
 
   let stopping = false;
   // Every route module is loaded and the route table derived before the first request.
@@ -54,6 +57,7 @@ export async function start(): Promise<Server> {
     }, 9_500);
     force.unref();
     server.close(async () => {
+      await stopLiveTransport().catch((error) => logger.error({ err: error }, "Closing the live-update broker failed"));
       await closeDatabase().catch((error) => logger.error({ err: error }, "Closing the database failed"));
       logger.info("Stopped.");
       process.exit(0);

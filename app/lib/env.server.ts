@@ -43,6 +43,21 @@ const schema = z.object({
     .pipe(z.array(z.string().url("DATABASE_REPLICA_URLS must be comma-separated URLs"))),
   /** Named prepared statements; off behind a pooler that does not keep them (PgBouncer < 1.21 in transaction mode). */
   DATABASE_PREPARED_STATEMENTS: booleanish.default(true),
+  /**
+   * The live updates' transport (issue #30 point 4, ADR 0265): unset, PostgreSQL NOTIFY;
+   * redis://… (rediss://) for Redis pub/sub, nats://… (tls://) for NATS. Every server of one
+   * database must have the same value. Needs DATABASE_URL.
+   */
+  PUBSUB_URL: z
+    .string()
+    .url("must be a redis://, rediss://, nats:// or tls:// URL")
+    .refine((value) => ["redis:", "rediss:", "nats:", "tls:"].includes(new URL(value).protocol), "must be a redis://, rediss://, nats:// or tls:// URL (unset: PostgreSQL NOTIFY)")
+    .optional(),
+  /** Put before every channel (Redis) or subject (NATS) name, so several sites can share one broker. */
+  PUBSUB_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{0,64}$/, "must be at most 64 letters, digits, '_', '.', ':' or '-'")
+    .default("rentwell."),
   /** Defaults to http://localhost:{PORT} for local use. */
   SITE_URL: z.string().url().optional(),
   /** Unset locally: a random one is generated under DATA_DIR (app/lib/session-secret.server.ts). */
@@ -173,6 +188,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (cleaned.IDENTITY_PROVIDER === "stripe") {
     for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) if (!cleaned[name] && !missing.includes(name)) missing.push(name);
+  }
+  if (cleaned.PUBSUB_URL && !cleaned.DATABASE_URL) {
+    problemsBefore.push("PUBSUB_URL: a message broker needs PostgreSQL (DATABASE_URL); the embedded database runs in one process and needs none");
   }
   if (isProduction && cleaned.STRIPE_API_URL && !cleaned.STRIPE_API_URL.startsWith("https://")) {
     problemsBefore.push("STRIPE_API_URL: the secret key is only sent over https in production");

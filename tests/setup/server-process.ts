@@ -25,12 +25,15 @@ export function assertBuilt() {
 
 /**
  * Starts `node server/index.js` with `env` (JSON logs at info), collects its log
- * lines and waits until GET /healthz answers.
+ * lines and waits until GET /healthz answers. `source: true` runs the same entry from
+ * the source tree instead (tests/setup/app-process-child.ts: one process, no build), for
+ * integration tests.
  */
-export async function startServer(env: Record<string, string>, { detached = false } = {}): Promise<ServerProcess> {
-  assertBuilt();
+export async function startServer(env: Record<string, string>, { detached = false, source = false } = {}): Promise<ServerProcess> {
+  if (!source) assertBuilt();
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const entry = source ? ["--import", "tsx", "tests/setup/app-process-child.ts"] : ["server/index.js"];
+  const child = spawn(process.execPath, entry, {
     env: { ...process.env, NODE_ENV: "", HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", APP_ENV: "local", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,

@@ -15,7 +15,7 @@ import { messageSchema } from "./message-schema";
  * Guest–host messages (docs/product.md#messages, docs/decisions/0160-guest-host-messages.md).
  * One conversation per guest and listing; every message goes through `sendMessage`, one
  * transaction that stores it, updates both participants' unread counts and activity, and
- * notifies the live hub (NOTIFY is delivered at commit, to every server process).
+ * notifies the live hub (NOTIFY or the broker's publish, after the commit, to every server process).
  */
 
 /** Per sender, across every conversation: a person typing never meets it; a script does (ADR 0160). */
@@ -117,7 +117,7 @@ export type SentMessage = { id: number; conversationId: string; senderId: string
  * Sends one message: validates it (≤ 2 000 characters, not empty), checks that the sender
  * takes part in the conversation and is not blocked, counts it against the sender's rate
  * limit, then in ONE transaction stores it, bumps the recipient's unread count and both
- * sides' activity, and NOTIFYs `messages_changed` for the two participants.
+ * sides' activity, and announces `messages_changed` to the two participants (live_publish).
  * The e-mail outbox hook goes inside that transaction (see the comment there).
  */
 export async function sendMessage(
@@ -158,7 +158,8 @@ export async function sendMessage(
         },
       });
     const payload = JSON.stringify({ op: "INSERT", id: String(row!.id), conversationId: conversation.id, participants: [conversation.guestId, conversation.hostId] });
-    await tx.execute(sql`select pg_notify(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
+    // NOTIFY, or the outbox row the relay publishes to the broker after the commit (migration 0026).
+    await tx.execute(sql`select live_publish(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
     // The recipient's "new message" e-mail (at most one per conversation every 15 minutes),
     // queued in this transaction so a rolled-back message never sends one (ADR 0170).
     await queueNewMessageEmail(tx, {

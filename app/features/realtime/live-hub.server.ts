@@ -1,10 +1,11 @@
-import type { Database } from "~/lib/db.server";
 import { CHANNEL_OF_TOPIC, LIVE_TOPICS, mayReceive, parseNotification, sseFrame, type LiveEvent, type LiveTopic } from "./live-event";
+import type { LiveSource } from "./pubsub.server";
 
 /**
- * One LISTEN per process and channel, fanned out to every open Server-Sent
+ * One subscription per process and channel, fanned out to every open Server-Sent
  * Events stream of this process. Each server process has its own hub; PostgreSQL
- * NOTIFY reaches all of them, so live updates work across several processes.
+ * NOTIFY (default) or the broker of PUBSUB_URL (Redis, NATS: ./pubsub.server.ts)
+ * reaches all of them, so live updates work across several processes and machines.
  */
 export const HEARTBEAT_MS = 25_000;
 
@@ -26,7 +27,7 @@ export class LiveHub {
   private open = 0;
 
   constructor(
-    private readonly database: () => Promise<Database>,
+    private readonly source: () => Promise<LiveSource>,
     private readonly limits: { perClient: number; total: number } = LIVE_STREAM_LIMITS,
   ) {}
 
@@ -34,12 +35,12 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
-  /** Starts the LISTENs once; later calls reuse them. */
+  /** Starts the subscriptions once; later calls reuse them. */
   private ensureListening() {
     this.listening ??= (async () => {
-      const database = await this.database();
+      const source = await this.source();
       for (const topic of LIVE_TOPICS) {
-        const stop = await database.listen(
+        const stop = await source.listen(
           CHANNEL_OF_TOPIC[topic],
           (payload) => {
             const event = parseNotification(topic, payload);
@@ -147,7 +148,7 @@ export class LiveHub {
   }
 
   /**
-   * The database's LISTEN connection broke, so changes would no longer arrive.
+   * The database's LISTEN connection (or the broker's) broke, so changes would no longer arrive.
    * Every open stream is ended: browsers reconnect (after the `retry` delay), the
    * next stream listens again, and the pages reload what they missed (onResume).
    */
@@ -170,9 +171,9 @@ export class LiveHub {
 
 let processHub: LiveHub | undefined;
 
-/** The process's hub, on the process's database. */
+/** The process's hub: on the broker of PUBSUB_URL when one is set, else on the process's database (NOTIFY). */
 export function liveHub(): LiveHub {
-  processHub ??= new LiveHub(async () => (await import("~/lib/db.server")).getDatabase());
+  processHub ??= new LiveHub(async () => (await (await import("./pubsub.server")).liveBroker()) ?? (await import("~/lib/db.server")).getDatabase());
   return processHub;
 }
 

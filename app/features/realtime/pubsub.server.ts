@@ -1,0 +1,345 @@
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * The transport of live updates (issue #30 point 4, docs/decisions/0265-live-updates-broker.md).
+ *
+ * - Default (no PUBSUB_URL): PostgreSQL NOTIFY, delivered at commit to every process's LISTEN
+ *   (PGlite's listen in the embedded database).
+ * - PUBSUB_URL=redis://… or nats://…: the database triggers write each event to the outbox
+ *   table (migration 0026) instead of NOTIFY; every server process drains it after the commit
+ *   and publishes to the broker, and every process's live hub subscribes there.
+ *
+ * The clients (node-redis, @nats-io/transport-node) are imported only when a broker is set.
+ */
+
+/** What the live hub listens on: the database (NOTIFY) or a broker. Same shape as Database.listen. */
+export type LiveSource = Pick<Database, "listen">;
+
+export type BrokerTransport = "redis" | "nats";
+
+export type Broker = LiveSource & {
+  readonly transport: BrokerTransport;
+  /** Connected now: subscriptions and publishes go through. */
+  readonly ready: boolean;
+  /** Resolves once connected (at once when it is), or after `ms` with false. */
+  whenReady(ms: number): Promise<boolean>;
+  publish(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const PUBSUB_PROTOCOLS: Record<string, BrokerTransport> = { "redis:": "redis", "rediss:": "redis", "nats:": "nats", "tls:": "nats" };
+
+/** The broker of a PUBSUB_URL (validated by the settings). */
+export function brokerTransport(url: string): BrokerTransport {
+  const transport = PUBSUB_PROTOCOLS[new URL(url).protocol];
+  if (!transport) throw new Error(`PUBSUB_URL must be a redis://, rediss://, nats:// or tls:// URL, not ${new URL(url).protocol}//`);
+  return transport;
+}
+
+/** The URL without its password, for log lines. */
+export function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "redacted";
+  return parsed.toString();
+}
+
+/** Handlers per channel, shared by both brokers: one broker subscription per channel, kept across reconnects. */
+class Channels {
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private lostHandlers = new Set<() => void>();
+
+  has(channel: string) {
+    return this.handlers.has(channel);
+  }
+
+  deliver(channel: string, payload: string) {
+    for (const handler of this.handlers.get(channel) ?? []) handler(payload);
+  }
+
+  add(channel: string, onPayload: (payload: string) => void, onLost?: () => void) {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(onPayload);
+    if (onLost) this.lostHandlers.add(onLost);
+    return async () => {
+      set.delete(onPayload);
+      if (onLost) this.lostHandlers.delete(onLost);
+    };
+  }
+
+  /** The connection broke: events may have been missed, so every listener is told once and forgotten. */
+  lost() {
+    const handlers = [...this.lostHandlers];
+    this.lostHandlers = new Set();
+    for (const set of this.handlers.values()) set.clear();
+    for (const handler of handlers) handler();
+  }
+}
+
+/** Waits for `isReady` to turn true (checked on `onChange`), at most `ms`. */
+function readyWaiter() {
+  const waiting = new Set<() => void>();
+  return {
+    notify() {
+      for (const wake of [...waiting]) wake();
+    },
+    wait(isReady: () => boolean, ms: number): Promise<boolean> {
+      if (isReady()) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve(isReady());
+        };
+        const timer = setTimeout(done, ms);
+        waiting.add(() => isReady() && done());
+      });
+    },
+  };
+}
+
+function notConnected(transport: BrokerTransport) {
+  return new Error(`The live-update broker (${transport}) is not connected`);
+}
+
+/** A bounded back-off between reconnect attempts: 100 ms, 200 ms, … up to 2 s. */
+const backoff = (retries: number) => Math.min(100 * (retries + 1), 2_000);
+
+async function openRedis(url: string, prefix: string): Promise<Broker> {
+  const { createClient } = await import("redis");
+  // No offline queue: a publish or subscribe while disconnected fails at once (the relay
+  // drops what it drained, the live endpoint answers 503) instead of piling up.
+  const publisher = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5_000, reconnectStrategy: backoff } });
+  const subscriber = publisher.duplicate();
+  const channels = new Channels();
+  const waiter = readyWaiter();
+  let closing = false;
+  let down = false;
+  const ready = () => publisher.isReady && subscriber.isReady;
+  for (const [role, client] of [
+    ["publisher", publisher],
+    ["subscriber", subscriber],
+  ] as const) {
+    client.on("ready", () => {
+      if (down && ready()) logger.info({ transport: "redis", url: shownUrl(url) }, "Live-update broker connected again");
+      if (ready()) down = false;
+      waiter.notify();
+    });
+    client.on("error", (error: Error) => {
+      // One line per outage, not one per reconnect attempt.
+      if (!down && !closing) logger.error({ transport: "redis", role, url: shownUrl(url), err: { message: error.message } }, "Live-update broker unreachable; retrying");
+      down = true;
+    });
+    if (role === "subscriber") client.on("reconnecting", () => channels.lost());
+  }
+  void publisher.connect().catch(() => undefined);
+  void subscriber.connect().catch(() => undefined);
+  return {
+    transport: "redis",
+    get ready() {
+      return ready();
+    },
+    whenReady: (ms) => waiter.wait(ready, ms),
+    async listen(channel, onPayload, onLost) {
+      if (!ready()) throw notConnected("redis");
+      if (!channels.has(channel)) {
+        const stop = channels.add(channel, onPayload, onLost);
+        await subscriber.subscribe(prefix + channel, (payload) => channels.deliver(channel, payload));
+        return stop;
+      }
+      return channels.add(channel, onPayload, onLost);
+    },
+    async publish(channel, payload) {
+      await publisher.publish(prefix + channel, payload);
+    },
+    async close() {
+      closing = true;
+      await Promise.all([publisher, subscriber].map((client) => (client.isOpen ? client.close() : client.destroy())).map((done) => Promise.resolve(done).catch(() => undefined)));
+    },
+  };
+}
+
+async function openNats(url: string, prefix: string): Promise<Broker> {
+  const { connect } = await import("@nats-io/transport-node");
+  const parsed = new URL(url);
+  const channels = new Channels();
+  const waiter = readyWaiter();
+  let connected = false;
+  let closing = false;
+  // Unreachable at start: keep trying in the background (waitOnFirstConnect), like a reconnect.
+  const connection = connect({
+    servers: `${parsed.protocol === "tls:" ? "tls://" : ""}${parsed.hostname}:${parsed.port || 4222}`,
+    user: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    pass: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    name: `rentwell-${process.pid}`,
+    waitOnFirstConnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    timeout: 5_000,
+  });
+  const reported = setTimeout(() => {
+    if (!connected && !closing) logger.error({ transport: "nats", url: shownUrl(url) }, "Live-update broker unreachable; retrying");
+  }, 2_000);
+  reported.unref();
+  void connection.then(
+    async (nc) => {
+      clearTimeout(reported);
+      connected = true;
+      waiter.notify();
+      for await (const status of nc.status()) {
+        if (status.type === "disconnect") {
+          connected = false;
+          if (!closing) logger.error({ transport: "nats", url: shownUrl(url) }, "Live-update broker unreachable; retrying");
+          channels.lost();
+        } else if (status.type === "reconnect") {
+          connected = true;
+          logger.info({ transport: "nats", url: shownUrl(url) }, "Live-update broker connected again");
+          waiter.notify();
+        }
+      }
+    },
+    (error: Error) => logger.error({ transport: "nats", url: shownUrl(url), err: { message: error.message } }, "Live-update broker connection failed"),
+  );
+  const open = async () => {
+    if (!connected) throw notConnected("nats");
+    return connection;
+  };
+  return {
+    transport: "nats",
+    get ready() {
+      return connected;
+    },
+    whenReady: (ms) => waiter.wait(() => connected, ms),
+    async listen(channel, onPayload, onLost) {
+      const nc = await open();
+      if (!channels.has(channel)) {
+        nc.subscribe(prefix + channel, {
+          callback: (error, message) => {
+            if (!error) channels.deliver(channel, message.string());
+          },
+        });
+      }
+      return channels.add(channel, onPayload, onLost);
+    },
+    async publish(channel, payload) {
+      (await open()).publish(prefix + channel, payload);
+    },
+    async close() {
+      closing = true;
+      clearTimeout(reported);
+      if (connected) await (await connection).drain().catch(() => undefined);
+      else void connection.then((nc) => nc.close()).catch(() => undefined);
+    },
+  };
+}
+
+export async function openBroker(url: string, prefix: string): Promise<Broker> {
+  return brokerTransport(url) === "redis" ? openRedis(url, prefix) : openNats(url, prefix);
+}
+
+let processBroker: Promise<Broker> | undefined;
+
+/** The process's broker (PUBSUB_URL), opened once; null when live updates ride on NOTIFY. */
+export async function liveBroker(): Promise<Broker | null> {
+  const { env } = await import("~/lib/env.server");
+  const settings = env();
+  if (!settings.PUBSUB_URL) return null;
+  processBroker ??= openBroker(settings.PUBSUB_URL, settings.PUBSUB_PREFIX);
+  return processBroker;
+}
+
+/** Outbox rows taken per drain; a full batch is followed by the next at once. */
+export const RELAY_BATCH = 500;
+/** How often an idle relay looks at the outbox. */
+export const RELAY_POLL_MS = 50;
+
+/**
+ * Switches the database's triggers to the outbox (a broker is set) or back to NOTIFY. Every
+ * server of one database must agree: the last one started decides. Back on NOTIFY, what the
+ * outbox still holds is dropped (no relay drains it any more).
+ */
+export async function switchToOutbox(db: Db, outbox: boolean): Promise<void> {
+  const switched = await db.execute(sql`update live_transport set outbox = ${outbox} where outbox is distinct from ${outbox} returning outbox`);
+  if (!outbox) await db.execute(sql`delete from live_outbox`);
+  if (switched.rows.length > 0) logger.info({ outbox }, outbox ? "Live updates: the database writes events to the outbox for the broker" : "Live updates: the database sends NOTIFY");
+}
+
+/**
+ * Takes up to RELAY_BATCH events from the outbox (rows other processes are taking are
+ * skipped) and publishes them in order, once each (a transaction that touched several
+ * calendar rows of one listing gave several equal events; NOTIFY folds those too). The
+ * DELETE commits before anything is published, so no broker call runs inside a
+ * transaction. While the broker is down what was taken is dropped: every open stream was
+ * ended at the loss, and the pages reload what they missed when they reconnect.
+ */
+export async function relayOutbox(db: Db, broker: Pick<Broker, "ready" | "publish">): Promise<{ taken: number; published: number }> {
+  const { rows } = await db.execute(sql`
+    delete from live_outbox where id in (select id from live_outbox order by id limit ${RELAY_BATCH} for update skip locked)
+    returning id, channel, payload`);
+  const events = (rows as { id: string | number; channel: string; payload: string }[]).sort((a, b) => Number(a.id) - Number(b.id));
+  if (!broker.ready) return { taken: events.length, published: 0 };
+  const seen = new Set<string>();
+  let published = 0;
+  for (const event of events) {
+    const key = `${event.channel}\n${event.payload}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await broker.publish(event.channel, event.payload);
+    published += 1;
+  }
+  return { taken: events.length, published };
+}
+
+/** Drains the outbox every RELAY_POLL_MS (at once after a full batch) until stopped. */
+export function startRelay(db: Db, broker: Broker): () => Promise<void> {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let failing = false;
+  const tick = () => {
+    running = relayOutbox(db, broker).then(
+      ({ taken }) => {
+        failing = false;
+        if (!stopped) timer = setTimeout(tick, taken >= RELAY_BATCH ? 0 : RELAY_POLL_MS);
+      },
+      (error: Error) => {
+        if (!failing) logger.warn({ err: { message: error.message } }, "Live-update relay failed; retrying");
+        failing = true;
+        if (!stopped) timer = setTimeout(tick, 1_000);
+      },
+    );
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
+
+/**
+ * At server start: the database's triggers follow this server's transport, and with a broker
+ * the relay starts. Returns what stops it (at shutdown, before the database closes).
+ */
+export async function startLiveTransport(database: Database, settings: Pick<Env, "PUBSUB_URL">): Promise<() => Promise<void>> {
+  await switchToOutbox(database.db, Boolean(settings.PUBSUB_URL));
+  const broker = await liveBroker();
+  if (!broker) {
+    logger.info({ transport: "notify" }, "Live updates: PostgreSQL NOTIFY");
+    return async () => undefined;
+  }
+  // Serving does not wait for the broker: pages work without it, live streams answer 503 until it is back.
+  if (await broker.whenReady(2_000)) logger.info({ transport: broker.transport, url: shownUrl(settings.PUBSUB_URL!) }, `Live updates: ${broker.transport}`);
+  const stopRelay = startRelay(database.db, broker);
+  return async () => {
+    await stopRelay();
+    await broker.close();
+    processBroker = undefined;
+  };
+}
