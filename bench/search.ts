@@ -44,6 +44,7 @@ import { spacePath } from "~/features/listings/slug";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { prepare } from "./scale-data";
 import { explainGeo, GEO_QUERIES, timeGeoQueries } from "./geo-data";
+import { capturePage, shareOf, startBareServer, type CapturedPage } from "./support/bare-baseline";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -206,6 +207,7 @@ async function httpLoad(databaseUrl: string, spacePage: string, workers: string)
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
     const startFailed = new Promise<never>((_, reject) =>
       server.once("exit", (code) => reject(new Error(`The server exited before it was ready (exit code ${code})`))),
@@ -219,15 +221,21 @@ async function httpLoad(databaseUrl: string, spacePage: string, workers: string)
       ["GET /explore?date=…&time=10:00&hours=3", `/explore?date=${saturday(1)}&time=10%3A00&hours=3`],
       ["GET a space page", spacePage],
     ] as const;
+    // The ceiling, run the same way: each page's bytes from a bare Node server (bench/support/bare-baseline.ts).
+    const captured = new Map<string, CapturedPage>();
+    for (const [, pathname] of pages) captured.set(pathname, await capturePage(`${baseUrl}${pathname}`));
+    bare = await startBareServer(captured, PORT + 50);
     const measured: Record<string, { rps: number; p99: number }> = {};
     for (const [name, pathname] of pages) {
       await autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration: 2 }); // warm-up, not counted
       const { rps, p50, p99, errors } = await load(`${baseUrl}${pathname}`);
+      const ceiling = await load(`${bare.url}${pathname}`);
       measured[pathname] = { rps, p99 };
-      console.log(`${name}: ${rps.toFixed(0)} req/s, latency p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ""} (${CONNECTIONS} connections, ${DURATION} s)`);
+      console.log(`${name}: ${rps.toFixed(0)} req/s (${shareOf(rps, ceiling.rps)}, ${ceiling.rps.toFixed(0)} req/s), latency p50 ${p50} ms, p99 ${p99} ms${errors ? `, ${errors} errors` : ""} (${CONNECTIONS} connections, ${DURATION} s)`);
     }
     return { about: measured["/about"]!, explore: measured["/explore"]!, space: measured[spacePage]!, exploreWhen: measured[`/explore?date=${saturday(1)}&time=10%3A00&hours=3`]! };
   } finally {
+    await bare?.close();
     // A server that already exited (it could not start) must not leave us waiting,
     // or the scratch database would never be dropped.
     if (server.exitCode === null && server.signalCode === null) {
