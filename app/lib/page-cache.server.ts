@@ -42,7 +42,7 @@ export function nonceSealer(secret: string = sessionSecret()) {
     placeholder,
     seal(rendered: string) {
       const digest = crypto.createHash("sha256").update(rendered).digest();
-      const nonce = crypto.createHmac("sha256", secret).update(digest).digest("base64url").slice(0, 22);
+      const nonce = crypto.createHmac("sha256", secret).update(digest).digest().subarray(0, 16).toString("base64"); // as createNonce()
       return { nonce, body: rendered.replaceAll(placeholder, nonce), etag: `"${digest.toString("base64url")}"` };
     },
   };
