@@ -35,7 +35,12 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { engine: "pglite"; dataDir?: string /* undefined = in memory */ }
+  | {
+      engine: "pglite";
+      dataDir?: string /* undefined = in memory */;
+      /** A data directory dumped by PGlite's dumpDataDir() to start from instead of an empty cluster (tests: a migrated one). */
+      loadDataDir?: Blob;
+    }
   | {
       engine: "postgres";
       url: string;
@@ -61,7 +66,7 @@ export function migrationsFolder() {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === "pglite") {
     if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm } });
+    const client = await PGlite.create(options.dataDir, { extensions: { btree_gist, pg_trgm }, loadDataDir: options.loadDataDir });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase, runMigrations, type Database } from "~/lib/db.server";
+import { migrationsFolder, openDatabase, runMigrations, type Database } from "~/lib/db.server";
 
 export type TestDatabase = Database & { name: string; drop(): Promise<void> };
 
@@ -16,8 +20,8 @@ export function testEngine(): "pglite" | "postgres" {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine() === "pglite") {
-    const database = await openDatabase({ engine: "pglite" });
-    await runMigrations(database);
+    const database = await openDatabase({ engine: "pglite", loadDataDir: await migratedPgliteSnapshot() });
+    await runMigrations(database); // nothing left to apply: the snapshot is at the newest migration
     return { ...database, name: "pglite:memory", drop: () => database.close() };
   }
   const scratch = await createScratchPostgres("rentwell_test");
@@ -60,4 +64,36 @@ export async function createScratchPostgres(prefix: string): Promise<{ name: str
       }
     },
   };
+}
+
+/**
+ * A migrated, empty PGlite data directory, made once per set of migrations and PGlite
+ * version and kept as a file that every test file (each in its own module context) and
+ * every worker reads. Starting from it skips PGlite's initdb and the migrations: about
+ * 1.2 s per test database instead of 4–6 s on this machine.
+ */
+async function migratedPgliteSnapshot(): Promise<Blob> {
+  const folder = migrationsFolder();
+  const hash = crypto.createHash("sha256");
+  hash.update(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
+  for (const file of fs.readdirSync(folder, { recursive: true }).map(String).sort()) {
+    const full = path.join(folder, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const file = path.join(os.tmpdir(), "rentwell-test-pglite", `${hash.digest("hex").slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const database = await openDatabase({ engine: "pglite" });
+  try {
+    await runMigrations(database);
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("none");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written under another name and renamed: a worker reading it never sees half a file.
+    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
 }
