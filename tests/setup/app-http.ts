@@ -5,7 +5,8 @@ import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { createTestDatabase, testEngine, type TestDatabase } from "./test-database";
+import { openDatabase } from "~/lib/db.server";
+import { createTestDatabase, migratedPgliteSnapshot, testEngine, type TestDatabase } from "./test-database";
 
 /**
  * The whole HTTP stack (server/app.ts: Express, the hardening middleware, React Router
@@ -38,6 +39,9 @@ export async function startAppHttp({ port, env = {} }: { port: number; env?: Rec
     process.env.DATABASE_URL = url.toString();
   } else {
     delete process.env.DATABASE_URL;
+    // The app's embedded database (DATA_DIR/db) starts as the migrated snapshot, not an empty cluster.
+    const seeded = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "db"), loadDataDir: await migratedPgliteSnapshot() });
+    await seeded.close();
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {

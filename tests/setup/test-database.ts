@@ -72,7 +72,7 @@ export async function createScratchPostgres(prefix: string): Promise<{ name: str
  * every worker reads. Starting from it skips PGlite's initdb and the migrations: about
  * 1.2 s per test database instead of 4–6 s on this machine.
  */
-async function migratedPgliteSnapshot(): Promise<Blob> {
+export async function migratedPgliteSnapshot(): Promise<Blob> {
   const folder = migrationsFolder();
   const hash = crypto.createHash("sha256");
   hash.update(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json")));
