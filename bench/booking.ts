@@ -26,14 +26,26 @@
  * and the same for a listing with opening hours (Mon–Fri 08:00–18:00, Sat 10:00–14:00),
  * 100 blocks and 10 000 bookings, with the same SQL timed alone (node-postgres, no app).
  *
+ * Last, the live updates' transport (issue #30 point 4, ADR 0265): the same rush again on a
+ * restarted server with PostgreSQL NOTIFY, with Redis (PUBSUB_URL=redis://…) and with NATS
+ * (nats://…), each at a new listing after its own warm-up, beside a busy message thread
+ * (MESSAGE_THREADS connections committing announced messages as fast as they can) and a live
+ * stream on the listing counting the holds it hears:
+ *
+ *   booking rush with Redis and a busy message thread: N attempts/s = S % of the PostgreSQL
+ *   baseline, R % of NOTIFY's; p99 X ms; messages committed meanwhile M/s; live events heard H of 20 holds,
+ *   the last T ms after the rush
+ *
  *   npm run build && npm run bench:booking
  *
  * Settings: BENCH_DATABASE_URL (admin connection, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3150), BENCH_NODE_ARGS
- * (extra node flags for the server, e.g. --cpu-prof). Exits non-zero
+ * (extra node flags for the server, e.g. --cpu-prof), BENCH_REDIS_URL (redis://127.0.0.1:6379),
+ * BENCH_NATS_URL (nats://127.0.0.1:4222). Exits non-zero
  * when a goal is missed: exactly 20 confirmed, 0 overlaps, p99 ≤ 250 ms, the rush at ≥ 50 % of
  * the PostgreSQL baseline's attempts per second, exactly 12 seats sold and never more than 12
- * at once (at most 12 in the 1–3 seats variant), availability p95 ≤ 10 ms on both listings.
+ * at once (at most 12 in the 1–3 seats variant), availability p95 ≤ 10 ms on both listings,
+ * and on every transport 20 holds, each heard on the live stream.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -70,6 +82,8 @@ const BASELINE_RUSHES = 3;
 const STARTUP_JOBS_MS = 8_000;
 /** The seats rush (issue #26 point 4): one session of a SEATS-seat experience, ATTEMPTS guests at once. */
 const SEATS = 12;
+/** Connections of the busy message thread beside the live-transport rushes (issue #30 point 4). */
+const MESSAGE_THREADS = 4;
 /** The availability endpoint on a listing with opening hours (issue #26): its blocks. */
 const HOURS_BLOCKS = 100;
 
@@ -319,23 +333,35 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${PORT}`;
     // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    server = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: path.resolve(`tmp/bench-booking-${PORT}`),
-        SITE_URL: baseUrl,
-        NODE_ENV: "production",
-        SEED_DEMO_DATA: "false",
-        LOG_LEVEL: "error",
-        SESSION_SECRET: SECRET,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await waitFor(`${baseUrl}/healthz`, 120_000);
-    const serverUp = performance.now();
+    /** The built server on this database; `env` adds settings (PUBSUB_URL for the broker rushes). */
+    const startBenchServer = async (env: Record<string, string> = {}) => {
+      server = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: path.resolve(`tmp/bench-booking-${PORT}`),
+          SITE_URL: baseUrl,
+          NODE_ENV: "production",
+          SEED_DEMO_DATA: "false",
+          LOG_LEVEL: "error",
+          SESSION_SECRET: SECRET,
+          ...env,
+        },
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      await waitFor(`${baseUrl}/healthz`, 120_000);
+      return performance.now();
+    };
+    const stopBenchServer = async () => {
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    };
+    const serverUp = await startBenchServer();
+    const serverPid = server!.pid!;
 
     // 20 one-hour slots at 10:00 UTC on consecutive days from tomorrow; 10 attempts each.
     const day0 = new Date();
@@ -384,14 +410,14 @@ async function main() {
 
     // Where the rush's CPU goes (Linux /proc, 10 ms resolution): the server's workers,
     // PostgreSQL (every postgres process: run this on an otherwise idle machine) and this client.
-    const serverPids = processTree(server.pid!);
+    const serverPids = processTree(serverPid);
     const postgresPids = processesNamed("postgres");
-    const cpuBefore = { server: cpuMs(serverPids), primary: cpuMs([server.pid!]), postgres: cpuMs(postgresPids), client: process.cpuUsage() };
+    const cpuBefore = { server: cpuMs(serverPids), primary: cpuMs([serverPid]), postgres: cpuMs(postgresPids), client: process.cpuUsage() };
     const rushStarted = performance.now();
     const results = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i)));
     const rushMs = performance.now() - rushStarted;
     const serverCpu = cpuMs(serverPids) - cpuBefore.server;
-    const primaryCpu = cpuMs([server.pid!]) - cpuBefore.primary;
+    const primaryCpu = cpuMs([serverPid]) - cpuBefore.primary;
     const clientUsage = process.cpuUsage(cpuBefore.client);
     const rushCpu = `server ${serverCpu.toFixed(0)} ms (${(serverCpu / ATTEMPTS).toFixed(2)} ms per attempt; the cluster's primary ${primaryCpu.toFixed(0)} ms), PostgreSQL ${(cpuMs(postgresPids) - cpuBefore.postgres).toFixed(0)} ms, client ${((clientUsage.user + clientUsage.system) / 1000).toFixed(0)} ms`;
     const statuses = new Map<string, number>();
@@ -705,6 +731,89 @@ async function main() {
       failed = true;
     }
     if (h95 > 10) failed = true;
+
+    // The live updates' transport (issue #30 point 4, ADR 0265): the same rush with PostgreSQL
+    // NOTIFY, Redis and NATS (PUBSUB_URL), each on a restarted server, each at its own new
+    // listing after its own warm-up, while a busy message thread commits an announced message
+    // as fast as it can (MESSAGE_THREADS connections, the same live_publish that
+    // sendMessage calls) and a live stream on the listing's calendar counts what arrives.
+    // With NOTIFY every commit that announced something queues for one global lock; with a
+    // broker the triggers write outbox rows and the relay publishes after the commit.
+    const transports: { name: string; env: Record<string, string> }[] = [
+      { name: "PostgreSQL NOTIFY", env: {} },
+      { name: "Redis", env: { PUBSUB_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" } },
+      { name: "NATS", env: { PUBSUB_URL: process.env.BENCH_NATS_URL ?? "nats://127.0.0.1:4222" } },
+    ];
+    const transportRushes: { name: string; rate: number; messagesPerSecond: number; heard: number; held: number; heardAfterMs: number; p99: number }[] = [];
+    for (const transport of transports) {
+      await stopBenchServer();
+      const prefix = `rentwell-bench-${crypto.randomBytes(4).toString("hex")}.`;
+      const up = await startBenchServer({ ...transport.env, PUBSUB_PREFIX: prefix });
+      const warmUp = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench ${transport.name} Warm-up` });
+      const measured = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench ${transport.name} Studio` });
+      for (let round = 0; round < 15 && (round < WARM_UP_RUSHES || performance.now() - up < STARTUP_JOBS_MS); round++) {
+        await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, warmUp.id, 40 + round * SLOTS)));
+      }
+      // The listing's live stream, as its page opens it (answers once subscribed).
+      const controller = new AbortController();
+      const stream = await fetch(`${baseUrl}/api/live?topics=availability`, { signal: controller.signal });
+      let heardText = "";
+      const listening = (async () => {
+        const reader = stream.body!.getReader();
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return;
+          heardText += new TextDecoder().decode(value);
+        }
+      })();
+      const threads = await Promise.all(Array.from({ length: MESSAGE_THREADS }, async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        return client;
+      }));
+      let rushing = true;
+      let messagesSent = 0;
+      const messageThread = Promise.all(
+        threads.map(async (client, thread) => {
+          while (rushing) {
+            await client.query("begin");
+            await client.query("select live_publish('messages_changed', $1)", [JSON.stringify({ op: "INSERT", id: String(thread * 1_000_000 + messagesSent), conversationId: measured.id, participants: [] })]);
+            await client.query("commit");
+            messagesSent += 1;
+          }
+        }),
+      );
+      const started = performance.now();
+      const rush = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, measured.id)));
+      const ended = performance.now();
+      const ms = ended - started;
+      rushing = false;
+      await messageThread;
+      await Promise.all(threads.map((client) => client.end()));
+      // Each hold is one event on the listing's calendar: how long after the rush the stream has heard them all (at most 5 s).
+      const holdsMade = rush.filter((r) => r.status === 200 && r.json.clientSecret).length;
+      const eventsHeard = () => heardText.split(`"spaceId":"${measured.id}"`).length - 1;
+      while (eventsHeard() < holdsMade && performance.now() - ended < 5_000) await new Promise((resolve) => setTimeout(resolve, 5));
+      const heardAfterMs = performance.now() - ended;
+      controller.abort();
+      await listening;
+      const latencies = rush.map((r) => r.ms).sort((a, b) => a - b);
+      transportRushes.push({ name: transport.name, rate: ATTEMPTS / (ms / 1000), messagesPerSecond: messagesSent / (ms / 1000), heard: eventsHeard(), held: holdsMade, heardAfterMs, p99: percentile(latencies, 99) });
+      if (holdsMade !== SLOTS || rush.some((r) => r.status >= 500)) {
+        console.error(`The ${transport.name} rush held ${holdsMade} slots (${rush.filter((r) => r.status >= 500).length} server errors): ${SLOTS} was the goal`);
+        failed = true;
+      }
+    }
+    const notifyRate = transportRushes[0]!.rate;
+    for (const rush of transportRushes) {
+      console.log(
+        `booking rush with ${rush.name} and a busy message thread: ${rush.rate.toFixed(0)} attempts/s = ${((100 * rush.rate) / baselineRate).toFixed(0)} % of the PostgreSQL baseline, ${((100 * rush.rate) / notifyRate).toFixed(0)} % of NOTIFY's; p99 ${rush.p99.toFixed(0)} ms; messages committed meanwhile ${rush.messagesPerSecond.toFixed(0)}/s; live events heard ${rush.heard} of ${rush.held} holds, the last ${rush.heardAfterMs.toFixed(0)} ms after the rush`,
+      );
+      if (rush.heard < rush.held) {
+        console.error(`The live stream heard ${rush.heard} of ${rush.held} holds with ${rush.name}`);
+        failed = true;
+      }
+    }
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server!.once("exit", resolve));

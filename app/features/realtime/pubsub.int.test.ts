@@ -4,7 +4,7 @@ import { spaces } from "~/db/schema/listings";
 import { createHost, createSpace } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { CHANNEL_OF_TOPIC } from "./live-event";
-import { RELAY_BATCH, relayOutbox, switchToOutbox } from "./pubsub.server";
+import { RELAY_BATCH, relayOutbox, switchToOutbox, type LiveMessage } from "./pubsub.server";
 
 /**
  * The outbox of migration 0026 on both engines (ADR 0265): what the triggers write when a
@@ -33,8 +33,8 @@ async function listening() {
 
 /** A broker that records what it is given. */
 function recordingBroker(ready = true) {
-  const published: { channel: string; payload: string }[] = [];
-  return { ready, published, publish: async (channel: string, payload: string) => void published.push({ channel, payload }) };
+  const published: LiveMessage[] = [];
+  return { ready, published, publish: async (events: LiveMessage[]) => void published.push(...events) };
 }
 
 async function outboxRows() {

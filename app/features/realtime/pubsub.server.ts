@@ -20,13 +20,17 @@ export type LiveSource = Pick<Database, "listen">;
 
 export type BrokerTransport = "redis" | "nats";
 
+/** One event as the triggers wrote it: the NOTIFY channel name and its JSON payload. */
+export type LiveMessage = { channel: string; payload: string };
+
 export type Broker = LiveSource & {
   readonly transport: BrokerTransport;
   /** Connected now: subscriptions and publishes go through. */
   readonly ready: boolean;
   /** Resolves once connected (at once when it is), or after `ms` with false. */
   whenReady(ms: number): Promise<boolean>;
-  publish(channel: string, payload: string): Promise<void>;
+  /** Publishes the events in order, in one round trip where the client allows (Redis pipelines, NATS buffers). */
+  publish(events: LiveMessage[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -46,13 +50,24 @@ export function shownUrl(url: string): string {
   return parsed.toString();
 }
 
-/** Handlers per channel, shared by both brokers: one broker subscription per channel, kept across reconnects. */
+/**
+ * Handlers per channel, shared by both brokers. The broker subscription of a channel is made
+ * once (`subscribeOnce`) and kept across reconnects by the client; handlers come and go.
+ */
 class Channels {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private lostHandlers = new Set<() => void>();
+  private readonly subscribed = new Map<string, Promise<void>>();
 
-  has(channel: string) {
-    return this.handlers.has(channel);
+  /** Subscribes `channel` on the broker the first time it is asked for; a failed attempt is tried again next time. */
+  subscribeOnce(channel: string, subscribe: () => Promise<void>): Promise<void> {
+    let done = this.subscribed.get(channel);
+    if (!done) {
+      done = subscribe();
+      this.subscribed.set(channel, done);
+      done.catch(() => this.subscribed.delete(channel));
+    }
+    return done;
   }
 
   deliver(channel: string, payload: string) {
@@ -148,19 +163,17 @@ async function openRedis(url: string, prefix: string): Promise<Broker> {
     whenReady: (ms) => waiter.wait(ready, ms),
     async listen(channel, onPayload, onLost) {
       if (!ready()) throw notConnected("redis");
-      if (!channels.has(channel)) {
-        const stop = channels.add(channel, onPayload, onLost);
-        await subscriber.subscribe(prefix + channel, (payload) => channels.deliver(channel, payload));
-        return stop;
-      }
+      await channels.subscribeOnce(channel, () => subscriber.subscribe(prefix + channel, (payload) => channels.deliver(channel, payload)));
       return channels.add(channel, onPayload, onLost);
     },
-    async publish(channel, payload) {
-      await publisher.publish(prefix + channel, payload);
+    async publish(events) {
+      // Commands sent in one tick go out as one pipeline, and Redis answers them in order.
+      await Promise.all(events.map((event) => publisher.publish(prefix + event.channel, event.payload)));
     },
     async close() {
       closing = true;
-      await Promise.all([publisher, subscriber].map((client) => (client.isOpen ? client.close() : client.destroy())).map((done) => Promise.resolve(done).catch(() => undefined)));
+      // A client still trying to connect is dropped; a connected one closes after its replies.
+      await Promise.all([publisher, subscriber].map((client) => Promise.resolve(client.isReady ? client.close() : client.destroy()).catch(() => undefined)));
     },
   };
 }
@@ -218,17 +231,20 @@ async function openNats(url: string, prefix: string): Promise<Broker> {
     whenReady: (ms) => waiter.wait(() => connected, ms),
     async listen(channel, onPayload, onLost) {
       const nc = await open();
-      if (!channels.has(channel)) {
+      await channels.subscribeOnce(channel, async () => {
         nc.subscribe(prefix + channel, {
           callback: (error, message) => {
             if (!error) channels.deliver(channel, message.string());
           },
         });
-      }
+        // The server has the subscription once a round trip has passed.
+        await nc.flush();
+      });
       return channels.add(channel, onPayload, onLost);
     },
-    async publish(channel, payload) {
-      (await open()).publish(prefix + channel, payload);
+    async publish(events) {
+      const nc = await open();
+      for (const event of events) nc.publish(prefix + event.channel, event.payload);
     },
     async close() {
       closing = true;
@@ -282,18 +298,12 @@ export async function relayOutbox(db: Db, broker: Pick<Broker, "ready" | "publis
   const { rows } = await db.execute(sql`
     delete from live_outbox where id in (select id from live_outbox order by id limit ${RELAY_BATCH} for update skip locked)
     returning id, channel, payload`);
-  const events = (rows as { id: string | number; channel: string; payload: string }[]).sort((a, b) => Number(a.id) - Number(b.id));
-  if (!broker.ready) return { taken: events.length, published: 0 };
-  const seen = new Set<string>();
-  let published = 0;
-  for (const event of events) {
-    const key = `${event.channel}\n${event.payload}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    await broker.publish(event.channel, event.payload);
-    published += 1;
-  }
-  return { taken: events.length, published };
+  const taken = (rows as ({ id: string | number } & LiveMessage)[]).sort((a, b) => Number(a.id) - Number(b.id));
+  if (!broker.ready || taken.length === 0) return { taken: taken.length, published: 0 };
+  const distinct = new Map<string, LiveMessage>();
+  for (const { channel, payload } of taken) distinct.set(`${channel}\n${payload}`, { channel, payload });
+  await broker.publish([...distinct.values()]);
+  return { taken: taken.length, published: distinct.size };
 }
 
 /** Drains the outbox every RELAY_POLL_MS (at once after a full batch) until stopped. */
