@@ -28,11 +28,11 @@
  *
  * Last, the live updates' transport (issue #30 point 4, ADR 0265): the same rush again on a
  * restarted server with PostgreSQL NOTIFY, with Redis (PUBSUB_URL=redis://…) and with NATS
- * (nats://…), each at a new listing after its own warm-up, beside a busy message thread
+ * (nats://…), each after its own warm-up, three times at new listings (the fastest is the figure), beside a busy message thread
  * (MESSAGE_THREADS connections committing announced messages as fast as they can) and a live
  * stream on the listing counting the holds it hears:
  *
- *   booking rush with Redis and a busy message thread: N attempts/s = S % of the PostgreSQL
+ *   booking rush with Redis and a busy message thread (fastest of A / B / C attempts/s): N attempts/s = S % of the PostgreSQL
  *   baseline, R % of NOTIFY's; p99 X ms; messages committed meanwhile M/s; live events heard H of 20 holds,
  *   the last T ms after the rush
  *
@@ -84,6 +84,8 @@ const STARTUP_JOBS_MS = 8_000;
 const SEATS = 12;
 /** Connections of the busy message thread beside the live-transport rushes (issue #30 point 4). */
 const MESSAGE_THREADS = 4;
+/** Measured rushes per live transport: the fastest is the figure, as for the baseline. */
+const TRANSPORT_RUSHES = 3;
 /** The availability endpoint on a listing with opening hours (issue #26): its blocks. */
 const HOURS_BLOCKS = 100;
 
@@ -744,75 +746,84 @@ async function main() {
       { name: "Redis", env: { PUBSUB_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" } },
       { name: "NATS", env: { PUBSUB_URL: process.env.BENCH_NATS_URL ?? "nats://127.0.0.1:4222" } },
     ];
-    const transportRushes: { name: string; rate: number; messagesPerSecond: number; heard: number; held: number; heardAfterMs: number; p99: number }[] = [];
+    type TransportRush = { name: string; rate: number; messagesPerSecond: number; heard: number; held: number; heardAfterMs: number; p99: number };
+    const transportRushes: (TransportRush & { rates: number[] })[] = [];
     for (const transport of transports) {
       await stopBenchServer();
       const prefix = `rentwell-bench-${crypto.randomBytes(4).toString("hex")}.`;
       const up = await startBenchServer({ ...transport.env, PUBSUB_PREFIX: prefix });
       const warmUp = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench ${transport.name} Warm-up` });
-      const measured = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench ${transport.name} Studio` });
       for (let round = 0; round < 15 && (round < WARM_UP_RUSHES || performance.now() - up < STARTUP_JOBS_MS); round++) {
         await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, warmUp.id, 40 + round * SLOTS)));
       }
-      // The listing's live stream, as its page opens it (answers once subscribed).
-      const controller = new AbortController();
-      const stream = await fetch(`${baseUrl}/api/live?topics=availability`, { signal: controller.signal });
-      let heardText = "";
-      const listening = (async () => {
-        const reader = stream.body!.getReader();
-        for (;;) {
-          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-          if (done) return;
-          heardText += new TextDecoder().decode(value);
-        }
-      })();
-      const threads = await Promise.all(Array.from({ length: MESSAGE_THREADS }, async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        return client;
-      }));
-      let rushing = true;
-      let messagesSent = 0;
-      const messageThread = Promise.all(
-        threads.map(async (client, thread) => {
-          while (rushing) {
-            await client.query("begin");
-            await client.query("select live_publish('messages_changed', $1)", [JSON.stringify({ op: "INSERT", id: String(thread * 1_000_000 + messagesSent), conversationId: measured.id, participants: [] })]);
-            await client.query("commit");
-            messagesSent += 1;
+      const rounds: TransportRush[] = [];
+      for (let round = 0; round < TRANSPORT_RUSHES; round++) {
+        const measured = await createSpace(db, { userId: host.id, hourlyPrice: 5000, timezone: "UTC", title: `Bench ${transport.name} Studio ${round + 1}` });
+        // The listing's live stream, as its page opens it (answers once subscribed).
+        const controller = new AbortController();
+        const stream = await fetch(`${baseUrl}/api/live?topics=availability`, { signal: controller.signal });
+        let heardText = "";
+        const listening = (async () => {
+          const reader = stream.body!.getReader();
+          for (;;) {
+            const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+            if (done) return;
+            heardText += new TextDecoder().decode(value);
           }
-        }),
-      );
-      const started = performance.now();
-      const rush = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, measured.id)));
-      const ended = performance.now();
-      const ms = ended - started;
-      rushing = false;
-      await messageThread;
-      await Promise.all(threads.map((client) => client.end()));
-      // Each hold is one event on the listing's calendar: how long after the rush the stream has heard them all (at most 5 s).
-      const holdsMade = rush.filter((r) => r.status === 200 && r.json.clientSecret).length;
-      const eventsHeard = () => heardText.split(`"spaceId":"${measured.id}"`).length - 1;
-      while (eventsHeard() < holdsMade && performance.now() - ended < 5_000) await new Promise((resolve) => setTimeout(resolve, 5));
-      const heardAfterMs = performance.now() - ended;
-      controller.abort();
-      await listening;
-      const latencies = rush.map((r) => r.ms).sort((a, b) => a - b);
-      transportRushes.push({ name: transport.name, rate: ATTEMPTS / (ms / 1000), messagesPerSecond: messagesSent / (ms / 1000), heard: eventsHeard(), held: holdsMade, heardAfterMs, p99: percentile(latencies, 99) });
-      if (holdsMade !== SLOTS || rush.some((r) => r.status >= 500)) {
-        console.error(`The ${transport.name} rush held ${holdsMade} slots (${rush.filter((r) => r.status >= 500).length} server errors): ${SLOTS} was the goal`);
-        failed = true;
+        })();
+        const threads = await Promise.all(
+          Array.from({ length: MESSAGE_THREADS }, async () => {
+            const client = new pg.Client({ connectionString: databaseUrl });
+            await client.connect();
+            return client;
+          }),
+        );
+        let rushing = true;
+        let messagesSent = 0;
+        const messageThread = Promise.all(
+          threads.map(async (client, thread) => {
+            while (rushing) {
+              await client.query("begin");
+              await client.query("select live_publish('messages_changed', $1)", [JSON.stringify({ op: "INSERT", id: String(thread * 1_000_000 + messagesSent), conversationId: measured.id, participants: [] })]);
+              await client.query("commit");
+              messagesSent += 1;
+            }
+          }),
+        );
+        const started = performance.now();
+        const rush = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(i, measured.id)));
+        const ended = performance.now();
+        const ms = ended - started;
+        rushing = false;
+        await messageThread;
+        await Promise.all(threads.map((client) => client.end()));
+        // Each hold is one event on the listing's calendar: how long after the rush the stream has heard them all (at most 5 s).
+        const holdsMade = rush.filter((r) => r.status === 200 && r.json.clientSecret).length;
+        const eventsHeard = () => heardText.split(`"spaceId":"${measured.id}"`).length - 1;
+        while (eventsHeard() < holdsMade && performance.now() - ended < 5_000) await new Promise((resolve) => setTimeout(resolve, 5));
+        const heardAfterMs = performance.now() - ended;
+        controller.abort();
+        await listening;
+        const latencies = rush.map((r) => r.ms).sort((a, b) => a - b);
+        rounds.push({ name: transport.name, rate: ATTEMPTS / (ms / 1000), messagesPerSecond: messagesSent / (ms / 1000), heard: eventsHeard(), held: holdsMade, heardAfterMs, p99: percentile(latencies, 99) });
+        if (holdsMade !== SLOTS || rush.some((r) => r.status >= 500)) {
+          console.error(`A ${transport.name} rush held ${holdsMade} slots (${rush.filter((r) => r.status >= 500).length} server errors): ${SLOTS} was the goal`);
+          failed = true;
+        }
+        if (eventsHeard() < holdsMade) {
+          console.error(`The live stream heard ${eventsHeard()} of ${holdsMade} holds with ${transport.name} within 5 s`);
+          failed = true;
+        }
       }
+      // As for the baseline: the fastest rush is the figure, the others waited on something else.
+      const fastest = rounds.reduce((best, rush) => (rush.rate > best.rate ? rush : best));
+      transportRushes.push({ ...fastest, rates: rounds.map((rush) => rush.rate) });
     }
     const notifyRate = transportRushes[0]!.rate;
     for (const rush of transportRushes) {
       console.log(
-        `booking rush with ${rush.name} and a busy message thread: ${rush.rate.toFixed(0)} attempts/s = ${((100 * rush.rate) / baselineRate).toFixed(0)} % of the PostgreSQL baseline, ${((100 * rush.rate) / notifyRate).toFixed(0)} % of NOTIFY's; p99 ${rush.p99.toFixed(0)} ms; messages committed meanwhile ${rush.messagesPerSecond.toFixed(0)}/s; live events heard ${rush.heard} of ${rush.held} holds, the last ${rush.heardAfterMs.toFixed(0)} ms after the rush`,
+        `booking rush with ${rush.name} and a busy message thread (fastest of ${rush.rates.map((rate) => rate.toFixed(0)).join(" / ")} attempts/s): ${rush.rate.toFixed(0)} attempts/s = ${((100 * rush.rate) / baselineRate).toFixed(0)} % of the PostgreSQL baseline, ${((100 * rush.rate) / notifyRate).toFixed(0)} % of NOTIFY's; p99 ${rush.p99.toFixed(0)} ms; messages committed meanwhile ${rush.messagesPerSecond.toFixed(0)}/s; live events heard ${rush.heard} of ${rush.held} holds, the last ${rush.heardAfterMs.toFixed(0)} ms after the rush`,
       );
-      if (rush.heard < rush.held) {
-        console.error(`The live stream heard ${rush.heard} of ${rush.held} holds with ${rush.name}`);
-        failed = true;
-      }
     }
   } finally {
     if (server && server.exitCode === null && server.signalCode === null) {

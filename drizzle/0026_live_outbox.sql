@@ -9,8 +9,11 @@
 -- sync, psql), so none has to remember to publish.
 -- Unlogged: live events are worth nothing after a crash (pages reload on reconnect), so
 -- the outbox writes no WAL and is not copied to replicas.
+-- "txid": the writing transaction, so the relay folds equal events of one transaction only,
+-- as NOTIFY does (two bookings of one listing are two events, not one).
 CREATE UNLOGGED TABLE "live_outbox" (
   "id" bigserial PRIMARY KEY,
+  "txid" bigint NOT NULL DEFAULT txid_current(),
   "channel" text NOT NULL,
   "payload" text NOT NULL
 );--> statement-breakpoint

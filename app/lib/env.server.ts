@@ -12,6 +12,9 @@ const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "SITE_URL"] as const;
 /** Required whenever PAYMENT_PROVIDER=stripe, in every mode (ADR 0130). */
 export const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
+/** The brokers PUBSUB_URL may name, by URL scheme (ADR 0265). */
+export const PUBSUB_PROTOCOLS = { "redis:": "redis", "rediss:": "redis", "nats:": "nats", "tls:": "nats" } as const;
+
 const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
@@ -51,7 +54,7 @@ const schema = z.object({
   PUBSUB_URL: z
     .string()
     .url("must be a redis://, rediss://, nats:// or tls:// URL")
-    .refine((value) => ["redis:", "rediss:", "nats:", "tls:"].includes(new URL(value).protocol), "must be a redis://, rediss://, nats:// or tls:// URL (unset: PostgreSQL NOTIFY)")
+    .refine((value) => Object.hasOwn(PUBSUB_PROTOCOLS, new URL(value).protocol), "must be a redis://, rediss://, nats:// or tls:// URL (unset: PostgreSQL NOTIFY)")
     .optional(),
   /** Put before every channel (Redis) or subject (NATS) name, so several sites can share one broker. */
   PUBSUB_PREFIX: z

@@ -54,7 +54,7 @@ describe("the live outbox", () => {
     }
   });
 
-  it("with a broker: changes become outbox rows at commit, none is NOTIFYed, and the relay publishes each once, in order", async () => {
+  it("with a broker: changes become outbox rows at commit, none is NOTIFYed, and the relay publishes them in order, equal ones of one transaction once", async () => {
     await switchToOutbox(database.db, true);
     const host = await createHost(database.db);
     const listener = await listening();
@@ -65,6 +65,8 @@ describe("the live outbox", () => {
         await tx.execute(sql`insert into space_availability (space_id, kind, start_time, end_time) values (${space.id}, 'blocked', '2030-01-01T10:00Z', '2030-01-01T11:00Z')`);
         await tx.execute(sql`insert into space_availability (space_id, kind, start_time, end_time) values (${space.id}, 'blocked', '2030-01-02T10:00Z', '2030-01-02T11:00Z')`);
       });
+      // Another transaction with the same change is an event of its own (another booking of the listing).
+      await database.db.execute(sql`insert into space_availability (space_id, kind, start_time, end_time) values (${space.id}, 'blocked', '2030-01-03T10:00Z', '2030-01-03T11:00Z')`);
       // A rolled-back change leaves nothing.
       await database.db
         .transaction(async (tx) => {
@@ -73,13 +75,14 @@ describe("the live outbox", () => {
         })
         .catch(() => undefined);
       const rows = await outboxRows();
-      expect(rows.map((row) => row.channel)).toEqual([CHANNEL_OF_TOPIC.spaces, CHANNEL_OF_TOPIC.availability, CHANNEL_OF_TOPIC.availability]);
+      expect(rows.map((row) => row.channel)).toEqual([CHANNEL_OF_TOPIC.spaces, ...Array<string>(3).fill(CHANNEL_OF_TOPIC.availability)]);
       expect(JSON.parse(rows[0]!.payload)).toEqual({ op: "INSERT", id: space.id, visible: true, owner: host.id });
 
       const broker = recordingBroker();
-      expect(await relayOutbox(database.db, broker)).toEqual({ taken: 3, published: 2 });
-      expect(broker.published).toEqual([rows[0], rows[1]]);
+      expect(await relayOutbox(database.db, broker)).toEqual({ taken: 4, published: 3 });
+      expect(broker.published).toEqual([rows[0], rows[1], rows[3]]);
       expect(JSON.parse(broker.published[1]!.payload)).toEqual({ op: "INSERT", id: space.id, spaceId: space.id });
+      expect(broker.published[2]).toEqual(broker.published[1]);
       expect(await outboxRows()).toEqual([]);
       // The database announced nothing itself (a LISTEN round trip has passed since).
       await database.db.execute(sql`select 1`);

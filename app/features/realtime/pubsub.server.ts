@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
+import { env, PUBSUB_PROTOCOLS, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -34,13 +34,11 @@ export type Broker = LiveSource & {
   close(): Promise<void>;
 };
 
-export const PUBSUB_PROTOCOLS: Record<string, BrokerTransport> = { "redis:": "redis", "rediss:": "redis", "nats:": "nats", "tls:": "nats" };
-
 /** The broker of a PUBSUB_URL (validated by the settings). */
 export function brokerTransport(url: string): BrokerTransport {
-  const transport = PUBSUB_PROTOCOLS[new URL(url).protocol];
-  if (!transport) throw new Error(`PUBSUB_URL must be a redis://, rediss://, nats:// or tls:// URL, not ${new URL(url).protocol}//`);
-  return transport;
+  const protocol = new URL(url).protocol;
+  if (!Object.hasOwn(PUBSUB_PROTOCOLS, protocol)) throw new Error(`PUBSUB_URL must be a redis://, rediss://, nats:// or tls:// URL, not ${protocol}//`);
+  return PUBSUB_PROTOCOLS[protocol as keyof typeof PUBSUB_PROTOCOLS];
 }
 
 /** The URL without its password, for log lines. */
@@ -263,7 +261,6 @@ let processBroker: Promise<Broker> | undefined;
 
 /** The process's broker (PUBSUB_URL), opened once; null when live updates ride on NOTIFY. */
 export async function liveBroker(): Promise<Broker | null> {
-  const { env } = await import("~/lib/env.server");
   const settings = env();
   if (!settings.PUBSUB_URL) return null;
   processBroker ??= openBroker(settings.PUBSUB_URL, settings.PUBSUB_PREFIX);
@@ -288,8 +285,8 @@ export async function switchToOutbox(db: Db, outbox: boolean): Promise<void> {
 
 /**
  * Takes up to RELAY_BATCH events from the outbox (rows other processes are taking are
- * skipped) and publishes them in order, once each (a transaction that touched several
- * calendar rows of one listing gave several equal events; NOTIFY folds those too). The
+ * skipped) and publishes them in order; equal events of one transaction once (a transaction
+ * that touched several calendar rows of one listing gave several; NOTIFY folds those too). The
  * DELETE commits before anything is published, so no broker call runs inside a
  * transaction. While the broker is down what was taken is dropped: every open stream was
  * ended at the loss, and the pages reload what they missed when they reconnect.
@@ -297,11 +294,14 @@ export async function switchToOutbox(db: Db, outbox: boolean): Promise<void> {
 export async function relayOutbox(db: Db, broker: Pick<Broker, "ready" | "publish">): Promise<{ taken: number; published: number }> {
   const { rows } = await db.execute(sql`
     delete from live_outbox where id in (select id from live_outbox order by id limit ${RELAY_BATCH} for update skip locked)
-    returning id, channel, payload`);
-  const taken = (rows as ({ id: string | number } & LiveMessage)[]).sort((a, b) => Number(a.id) - Number(b.id));
+    returning id, txid, channel, payload`);
+  const taken = (rows as ({ id: string | number; txid: string | number } & LiveMessage)[]).sort((a, b) => Number(a.id) - Number(b.id));
   if (!broker.ready || taken.length === 0) return { taken: taken.length, published: 0 };
   const distinct = new Map<string, LiveMessage>();
-  for (const { channel, payload } of taken) distinct.set(`${channel}\n${payload}`, { channel, payload });
+  for (const { txid, channel, payload } of taken) {
+    const key = `${txid}\n${channel}\n${payload}`;
+    if (!distinct.has(key)) distinct.set(key, { channel, payload });
+  }
   await broker.publish([...distinct.values()]);
   return { taken: taken.length, published: distinct.size };
 }

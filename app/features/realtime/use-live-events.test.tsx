@@ -128,7 +128,11 @@ describe("useLiveRefresh with a filter (the host's calendar of one listing)", ()
     const Stub = createRoutesStub([{ path: "/", Component: Page, loader: () => ++loads }]);
     render(<Stub initialEntries={["/"]} />);
     await screen.findByText("loads 1");
-    const source = FakeEventSource.instances[0]!;
+    // The page may show before its effects have run and opened the stream.
+    const source = await waitFor(() => {
+      expect(FakeEventSource.instances).toHaveLength(1);
+      return FakeEventSource.instances[0]!;
+    });
     expect(source.url).toBe("/api/live?topics=availability%2Cspaces");
     act(() => source.emit({ topic: "availability", op: "INSERT", id: "s2", spaceId: "s2" }));
     act(() => source.emit({ topic: "spaces", op: "UPDATE", id: "s2" }));
