@@ -9,7 +9,7 @@ import { parseEnv } from "~/lib/env.server";
 import { createSpace } from "../factories/listings";
 import { createUser, sessionCookieFor } from "../factories/users";
 import { freePort } from "../setup/free-port";
-import { startServer, type ServerProcess } from "../setup/server-process";
+import { startServer, type LogLine, type ServerProcess } from "../setup/server-process";
 import { createScratchPostgres, testEngine } from "../setup/test-database";
 
 /**
@@ -37,23 +37,34 @@ describe("PUBSUB_URL settings", () => {
   });
 });
 
-/** Reads a live stream until `until(text)` holds; gives up after `ms` and says what arrived. */
-async function readStream(response: Response, until: (text: string) => boolean, ms: number): Promise<string> {
+/**
+ * Reads a live stream until `until(text)` holds or the server ends it; gives up after `ms`.
+ * Says what arrived and whether the server ended the stream.
+ */
+async function readStream(response: Response, until: (text: string) => boolean, ms: number): Promise<{ text: string; ended: boolean }> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  const timer = setTimeout(() => void reader.cancel(), ms);
+  let ended = false;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void reader.cancel();
+  }, ms);
   try {
     while (!until(text)) {
       const { value, done } = await reader.read();
-      if (done) break;
+      if (done) {
+        ended = !timedOut;
+        break;
+      }
       text += decoder.decode(value, { stream: true });
     }
   } finally {
     clearTimeout(timer);
     void reader.cancel().catch(() => undefined);
   }
-  return text;
+  return { text, ended };
 }
 
 if (testEngine() === "postgres") {
@@ -143,7 +154,7 @@ if (testEngine() === "postgres") {
             const booked = `"op":"INSERT","id":"${space.id}","spaceId":"${space.id}"`;
             const heard = readStream(stream, (text) => text.split(booked).length - 1 >= BOOKINGS, 10_000);
             await Promise.all(cookies.map((cookie) => book(a, space.id, cookie)));
-            const text = await heard;
+            const { text } = await heard;
             expect(text).toContain("event: availability");
             expect(text.split(booked).length - 1).toBe(BOOKINGS);
             // The LISTEN connection has had the same time as B to hear the commit.
@@ -166,15 +177,20 @@ if (testEngine() === "postgres") {
     );
   });
 
-  it(
-    "a broker that is down at start: the server says so, serves pages, answers the live stream 503, and streams once the broker is up",
-    async () => {
-      const port = await freePort(); // nothing listens there yet: a Redis that is down
-      const server = await serve(3166, { PUBSUB_URL: `redis://127.0.0.1:${port}`, PUBSUB_PREFIX: "rentwell-test-down." });
-      let redis: ChildProcess | undefined;
+  it.each([
+    { transport: "redis", port: 3166, command: (port: number) => ["redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] },
+    { transport: "nats", port: 3169, command: (port: number) => ["/usr/sbin/nats-server", "-a", "127.0.0.1", "-p", String(port)] },
+  ])(
+    "a $transport broker that is down: the server says so, serves pages, answers the live stream 503, streams once the broker is up, and ends the streams when it goes again",
+    async ({ transport, port: appPort, command }) => {
+      const port = await freePort(); // nothing listens there yet: a broker that is down
+      const url = `${transport}://127.0.0.1:${port}`;
+      const server = await serve(appPort, { PUBSUB_URL: url, PUBSUB_PREFIX: "rentwell-test-down." });
+      let broker: ChildProcess | undefined;
+      const unreachable = (entry: LogLine) => entry.msg === "Live-update broker unreachable; retrying";
       try {
-        const line = await server.waitForLog((entry) => entry.msg === "Live-update broker unreachable; retrying");
-        expect(line).toMatchObject({ transport: "redis", url: `redis://127.0.0.1:${port}` });
+        const line = await server.waitForLog(unreachable);
+        expect(line).toMatchObject({ transport, url });
         expect((await fetch(`${server.url}/`)).status).toBe(200);
         expect((await fetch(`${server.url}/about`)).status).toBe(200);
         const live = await fetch(`${server.url}/api/live?topics=spaces`);
@@ -182,17 +198,24 @@ if (testEngine() === "postgres") {
         expect(live.headers.get("retry-after")).toBe("5");
         expect(await live.json()).toEqual({ error: "Live updates are unavailable" });
 
-        // The broker starts (Debian's redis-server, on that port): the server connects by itself.
-        redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+        // The broker starts (Debian's package, on that port): the server connects by itself.
+        const [file, ...args] = command(port);
+        broker = spawn(file!, args, { stdio: "ignore" });
         await server.waitForLog((entry) => entry.msg === "Live-update broker connected again");
         const back = await fetch(`${server.url}/api/live?topics=spaces`);
         expect(back.status).toBe(200);
-        await back.body!.cancel();
+
+        // The broker goes away: the open stream ends (the browser reconnects and reloads), and the log says so again.
+        const ended = new Promise((resolve) => broker!.once("exit", resolve));
+        broker.kill("SIGTERM");
+        await ended;
+        expect(await readStream(back, () => false, 10_000)).toMatchObject({ text: expect.stringContaining(": connected"), ended: true });
+        await expect.poll(() => server.logs.filter(unreachable).length, { timeout: 10_000 }).toBe(2);
       } finally {
         await stop(server);
-        if (redis && redis.exitCode === null) {
-          const ended = new Promise((resolve) => redis!.once("exit", resolve));
-          redis.kill("SIGTERM");
+        if (broker && broker.exitCode === null && broker.signalCode === null) {
+          const ended = new Promise((resolve) => broker!.once("exit", resolve));
+          broker.kill("SIGTERM");
           await ended;
         }
       }

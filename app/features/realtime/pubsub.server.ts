@@ -194,14 +194,19 @@ async function openNats(url: string, prefix: string): Promise<Broker> {
     reconnectTimeWait: 500,
     timeout: 5_000,
   });
+  // The client reports no failed first attempts: unreachable is said once it has tried for 2 s.
+  let unreachableSaid = false;
   const reported = setTimeout(() => {
-    if (!connected && !closing) logger.error({ transport: "nats", url: shownUrl(url) }, "Live-update broker unreachable; retrying");
+    if (connected || closing) return;
+    unreachableSaid = true;
+    logger.error({ transport: "nats", url: shownUrl(url) }, "Live-update broker unreachable; retrying");
   }, 2_000);
   reported.unref();
   void connection.then(
     async (nc) => {
       clearTimeout(reported);
       connected = true;
+      if (unreachableSaid) logger.info({ transport: "nats", url: shownUrl(url) }, "Live-update broker connected again");
       waiter.notify();
       for await (const status of nc.status()) {
         if (status.type === "disconnect") {
