@@ -26,6 +26,7 @@ import path from "node:path";
 import pg from "pg";
 import { capturePage, shareOf, startBareServer, type CapturedPage } from "./support/bare-baseline";
 import { waitFor } from "./support/app-server";
+import { nginxVersion, startCachingProxy, type CachingProxy } from "../tests/setup/nginx";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,68 +39,14 @@ const WORK_DIR = path.resolve(`tmp/bench-cdn-${APP_PORT}`);
 /** The issue's goals: nginx's throughput as a multiple of the app alone. */
 const GOALS: Record<string, number> = { "/about": 20, "/explore": 10, space: 10 };
 
-/** Debian's nginx and wrk, installed when missing (as .ci/run does for Chromium). */
-function ensurePackages() {
-  const missing = [
-    ["nginx", "/usr/sbin/nginx"],
-    ["wrk", "/usr/bin/wrk"],
-  ].filter(([, binary]) => !fs.existsSync(binary!));
-  if (missing.length === 0) return;
-  console.log(`Installing Debian's ${missing.map(([name]) => name).join(", ")}…`);
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...missing.map(([name]) => name!)]]) {
+/** Debian's wrk (the load generator), installed when missing; nginx comes with tests/setup/nginx.ts. */
+function ensureWrk() {
+  if (fs.existsSync("/usr/bin/wrk")) return;
+  console.log("Installing Debian's wrk…");
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "wrk"]]) {
     const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
   }
-}
-
-function nginxConfig() {
-  const user = process.getuid?.() === 0 ? "user root root;" : "";
-  return `${user}
-worker_processes auto;
-daemon off;
-pid ${WORK_DIR}/nginx.pid;
-error_log ${WORK_DIR}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${WORK_DIR}/body;
-  proxy_temp_path ${WORK_DIR}/proxy;
-  fastcgi_temp_path ${WORK_DIR}/fastcgi;
-  uwsgi_temp_path ${WORK_DIR}/uwsgi;
-  scgi_temp_path ${WORK_DIR}/scgi;
-  proxy_cache_path ${WORK_DIR}/cache levels=1:2 keys_zone=pages:10m max_size=200m inactive=10m use_temp_path=off;
-  upstream app { server 127.0.0.1:${APP_PORT}; keepalive 64; }
-  server {
-    listen 127.0.0.1:${CDN_PORT};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      # The app says what may be shared (Cache-Control: public, s-maxage, stale-while-revalidate;
-      # Vary: Cookie); a visitor with any cookie goes to the app, and what they get is never stored.
-      proxy_cache pages;
-      proxy_cache_key $scheme$http_host$request_uri;
-      proxy_cache_bypass $http_cookie $http_authorization;
-      proxy_no_cache $http_cookie $http_authorization;
-      proxy_cache_revalidate on;
-      proxy_cache_lock on;
-      proxy_cache_use_stale updating error timeout http_502 http_503;
-      proxy_cache_background_update on;
-      add_header X-Cache $upstream_cache_status always;
-    }
-  }
-}
-`;
-}
-
-async function startNginx(): Promise<ChildProcess> {
-  for (const dir of ["cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(WORK_DIR, dir), { recursive: true });
-  fs.writeFileSync(path.join(WORK_DIR, "nginx.conf"), nginxConfig());
-  const nginx = spawn("/usr/sbin/nginx", ["-p", WORK_DIR, "-c", path.join(WORK_DIR, "nginx.conf")], { stdio: ["ignore", "inherit", "inherit"] });
-  await waitFor(`http://127.0.0.1:${CDN_PORT}/healthz`, 20_000);
-  return nginx;
 }
 
 /**
@@ -130,7 +77,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
  * same pages anonymously at the same time: every signed-in answer is the member's own
  * and private; no anonymous answer, and no file in the cache, holds anything of theirs.
  */
-async function checkNoPersonalBytesShared(cdnUrl: string, pages: string[], cookie: string, marker: string): Promise<string[]> {
+async function checkNoPersonalBytesShared(cdnUrl: string, cacheDir: string, pages: string[], cookie: string, marker: string): Promise<string[]> {
   const problems: string[] = [];
   const load = spawn("wrk", ["-t", "1", "-c", "20", "-d", "6s", `${cdnUrl}${pages[0]}`], { stdio: "ignore" });
   try {
@@ -146,7 +93,7 @@ async function checkNoPersonalBytesShared(cdnUrl: string, pages: string[], cooki
   } finally {
     await new Promise((resolve) => (load.exitCode === null ? load.once("exit", resolve) : resolve(null)));
   }
-  const stored = spawnSync("grep", ["-rl", marker, path.join(WORK_DIR, "cache")], { encoding: "utf8" }).stdout.trim();
+  const stored = spawnSync("grep", ["-rl", marker, cacheDir], { encoding: "utf8" }).stdout.trim();
   if (stored) problems.push(`the cache stored the member's page: ${stored}`);
   return [...new Set(problems)];
 }
@@ -186,7 +133,7 @@ async function checkLiveThroughProxy(cdnUrl: string, databaseUrl: string): Promi
 
 async function main() {
   if (!fs.existsSync(path.resolve("build/server/index.js"))) throw new Error("No server build: run `npm run build` first");
-  ensurePackages();
+  ensureWrk();
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const name = `rentwell_bench_cdn_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
@@ -198,6 +145,7 @@ async function main() {
   const databaseUrl = url.toString();
   const children: ChildProcess[] = [];
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let proxy: CachingProxy | undefined;
   let failed = false;
   try {
     const appUrl = `http://127.0.0.1:${APP_PORT}`;
@@ -220,8 +168,8 @@ async function main() {
     children.push(app);
     await waitFor(`${appUrl}/healthz`, 180_000);
     await waitFor(`${appUrl}/readyz`, 180_000);
-    children.push(await startNginx());
-    const cdnUrl = `http://127.0.0.1:${CDN_PORT}`;
+    proxy = await startCachingProxy({ upstreamPort: APP_PORT, port: CDN_PORT });
+    const cdnUrl = proxy.url;
 
     // A published demo listing's page, and a demo member to sign in as.
     process.env.SESSION_SECRET = SESSION_SECRET;
@@ -239,7 +187,7 @@ async function main() {
     await database.close();
 
     const pages: Record<string, string> = { "/about": "/about", "/explore": "/explore", space: spacePath(space) };
-    console.log(`App: one process per core on ${databaseUrl.replace(/^.*\//, "")} (demo data); nginx ${spawnSync("/usr/sbin/nginx", ["-v"], { encoding: "utf8" }).stderr.trim().replace("nginx version: ", "")} proxy_cache; wrk ${CONNECTIONS} connections, ${DURATION} s each.`);
+    console.log(`App: one process per core on ${databaseUrl.replace(/^.*\//, "")} (demo data); ${nginxVersion()} proxy_cache; wrk ${CONNECTIONS} connections, ${DURATION} s each.`);
 
     // What each page answers now is what the bare server will answer.
     const captured = new Map<string, CapturedPage>();
@@ -270,7 +218,7 @@ async function main() {
       );
     }
 
-    const problems = await checkNoPersonalBytesShared(cdnUrl, Object.values(pages), cookie, member.email);
+    const problems = await checkNoPersonalBytesShared(cdnUrl, proxy.cacheDir, Object.values(pages), cookie, member.email);
     if (problems.length > 0) {
       failed = true;
       console.log(`Personal bytes: FAILED\n  ${problems.join("\n  ")}`);
@@ -285,6 +233,7 @@ async function main() {
     console.error(error);
   } finally {
     await bare?.close();
+    await proxy?.stop();
     for (const child of children.reverse()) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
