@@ -1,12 +1,10 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import sharp from "sharp";
 import { slugify } from "~/features/listings/slug";
 import { expect, test as base } from "#tests/e2e/support/fixtures";
 import { freePort } from "#tests/setup/free-port";
+import { startS3Server } from "#tests/setup/s3-server";
 import { startServer } from "#tests/setup/server-process";
 
 /**
@@ -21,38 +19,32 @@ const test = base.extend<object, { s3App: S3App }>({
   /** s3rver and the built app on an empty embedded database, once per Playwright worker. */
   s3App: [
     async ({ browserName: _ }, provide) => {
-      const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "rentwell-e2e-s3-"));
-      const s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: "media", configs: [] }] });
-      const { port: s3Port } = (await s3.run()) as AddressInfo;
-      const s3Origin = `http://127.0.0.1:${s3Port}`;
+      const s3 = await startS3Server();
       const port = await freePort();
       const dataDir = path.resolve(`tmp/e2e-s3-data-${port}`);
-      const app = await startServer({
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        // An empty database: the journey makes its own host and listing (faster than the demo data).
-        SEED_DEMO_DATA: "false",
-        WEB_CONCURRENCY: "1",
-        LOG_LEVEL: "error",
-        TRUST_PROXY: "1",
-        TEST_CLOCK: "1",
-        MEDIA_STORAGE: "s3",
-        S3_ENDPOINT: s3Origin,
-        S3_BUCKET: "media",
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-        S3_FORCE_PATH_STYLE: "true",
-      });
-      // The offline gazetteer loads on the first geocode (ADR 0220); the suite's server did
-      // that while loading the demo data, this empty one does it here rather than inside
-      // the journey's first publish.
-      expect((await fetch(`${app.url}/explore?location=Austin%2C%20Texas`)).status).toBe(200);
       try {
-        await provide({ url: app.url, s3Origin });
+        const app = await startServer({
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          // An empty database: the journey makes its own host and listing (faster than the demo data).
+          SEED_DEMO_DATA: "false",
+          WEB_CONCURRENCY: "1",
+          LOG_LEVEL: "error",
+          TRUST_PROXY: "1",
+          TEST_CLOCK: "1",
+          ...s3.env,
+        });
+        try {
+          // The offline gazetteer loads on the first geocode (ADR 0220); the suite's server did
+          // that while loading the demo data, this empty one does it here rather than inside
+          // the journey's first publish.
+          expect((await fetch(`${app.url}/explore?location=Austin%2C%20Texas`)).status).toBe(200);
+          await provide({ url: app.url, s3Origin: s3.origin });
+        } finally {
+          await app.stop();
+        }
       } finally {
-        await app.stop();
         await s3.close();
-        fs.rmSync(s3Dir, { recursive: true, force: true });
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -1,4 +1,6 @@
 import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -115,6 +117,23 @@ describe("receiveUploads", () => {
       const error = await refusal(receiveUploads(request([{ name: `${label}-${name}`, bytes, type: "video/mp4" }]), storage, userId, limits));
       expect(error.message).toBe(`"${label}-${name}" could not be read as a video. It may be damaged or incomplete.`);
     }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("accepts 40 MB of media data after the clip, but refuses 40 MB of padding, which the MP4 parser would hold whole", async () => {
+    const box = (type: string, size: number) => {
+      const bytes = Buffer.alloc(size, 7);
+      bytes.writeUInt32BE(size, 0);
+      bytes.write(type, 4, "latin1");
+      return bytes;
+    };
+    const media = Buffer.concat([videoFile("tour.mp4"), box("mdat", 40 * 1024 * 1024)]);
+    const [kept] = await receiveUploads(request([{ name: "media.mp4", bytes: media, type: "video/mp4" }]), storage, userId, limits);
+    expect(kept).toMatchObject({ kind: "video", name: "media.mp4" });
+    const before = await storedFiles();
+    const padded = Buffer.concat([videoFile("tour.mp4"), box("free", 40 * 1024 * 1024)]);
+    const error = await refusal(receiveUploads(request([{ name: "padded.mp4", bytes: padded, type: "video/mp4" }]), storage, userId, limits));
+    expect(error.message).toBe('"padded.mp4" could not be read as a video. It may be damaged or incomplete.');
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -256,22 +275,39 @@ describe("storage", () => {
     expect(mediaOrigin(parseEnv({}))).toBeNull();
   });
 
-  it("S3 storage streams a video from its file with its length, never reading it whole", async () => {
-    const calls: Request[] = [];
-    const fakeFetch = (async (input: RequestInfo | URL) => {
-      calls.push(input as Request);
-      return new Response(null, { status: 200 });
-    }) as typeof fetch;
-    const s3 = s3Storage({ bucket: "media", region: "us-east-1", endpoint: "http://127.0.0.1:9000", accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: true }, fakeFetch);
-    const file = path.join(root, "clip.mp4");
-    await fs.writeFile(file, videoFile("tour.mp4"));
-    const key = newMediaKey(userId, "mp4");
-    await s3.putFile!(key, file, "video/mp4");
-    const sent = calls[0]!;
-    // A stream body (S3 refuses chunked uploads without a length: the length is declared).
-    expect(sent.body).toBeInstanceOf(ReadableStream);
-    expect(sent.headers.get("content-length")).toBe(String(videoFile("tour.mp4").length));
-    expect(sent.headers.get("x-amz-content-sha256")).toBe("UNSIGNED-PAYLOAD");
-    expect(Buffer.from(await sent.arrayBuffer())).toEqual(videoFile("tour.mp4"));
+  it("S3 storage sends a video from its file, signed, with its length, as one PUT", async () => {
+    // A real HTTP server: the video goes through node's HTTP client, not fetch (ADR 0262).
+    const received: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: Buffer }> = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = received.length === 1 ? 200 : 412;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const s3 = s3Storage({ bucket: "media", region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: true });
+      const file = path.join(root, "clip.mp4");
+      await fs.writeFile(file, videoFile("tour.mp4"));
+      const key = newMediaKey(userId, "mp4");
+      expect((await s3.putFile!(key, file, "video/mp4")).url).toBe(`http://127.0.0.1:${port}/media/${key}`);
+      const [sent] = received;
+      expect(sent).toMatchObject({ method: "PUT", url: `/media/${key}` });
+      // S3 refuses chunked uploads without a length: the length is declared, the payload unsigned.
+      expect(sent!.headers["content-length"]).toBe(String(videoFile("tour.mp4").length));
+      expect(sent!.headers["transfer-encoding"]).toBeUndefined();
+      expect(sent!.headers["x-amz-content-sha256"]).toBe("UNSIGNED-PAYLOAD");
+      expect(sent!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AK\//);
+      expect(sent!.headers["if-none-match"]).toBe("*");
+      expect(sent!.body).toEqual(videoFile("tour.mp4"));
+      // An existing key is never overwritten.
+      await expect(s3.putFile!(key, file, "video/mp4")).rejects.toBeInstanceOf(ObjectExistsError);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -15,6 +15,10 @@ import type { SniffedMedia } from "./sniff";
  *   in Clusters, and no element left unfinished at the end.
  *
  * The file is read from disk in 1 MiB chunks; neither parser keeps the media data.
+ * mp4box drops an `mdat` box's bytes as they pass, but holds any other top-level box
+ * whole (merging its chunks) until its last byte arrives: a 90 MB `free` box cost 93 MB
+ * of memory, twice that while merging. So what it holds is capped at the same 32 MiB as a
+ * WebM element; a file that needs more is refused (a real movie header is a few MB).
  */
 export async function isWholeVideo(file: string, format: Extract<SniffedMedia, { kind: "video" }>["format"]): Promise<boolean> {
   try {
@@ -27,6 +31,8 @@ export async function isWholeVideo(file: string, format: Extract<SniffedMedia, {
 const CHUNK_BYTES = 1024 * 1024;
 /** The largest single WebM element held while it arrives (a frame; a 4K key frame is a few MB). */
 const MAX_WEBM_ELEMENT_BYTES = 32 * 1024 * 1024;
+/** The most mp4box may hold of an ISO file at once (its buffers not yet parsed through). */
+const MAX_ISO_HELD_BYTES = 32 * 1024 * 1024;
 
 // mp4box logs parse warnings to the console; a refused upload is reported by its answer.
 Log.setLogLevel(Log.error);
@@ -43,6 +49,7 @@ async function isWholeIsoMedia(file: string): Promise<boolean> {
     iso.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, size));
     size += chunk.byteLength;
     if (failed) return false;
+    if (iso.stream.buffers.reduce((held, buffer) => held + buffer.byteLength, 0) > MAX_ISO_HELD_BYTES) return false;
   }
   iso.flush();
   const covered = iso.boxes.reduce((sum, box) => sum + box.size, 0);
