@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,11 +75,13 @@ if (testEngine() === "postgres") {
   const savedSecret = process.env.SESSION_SECRET;
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let database: Database;
+  let dataDir: string;
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {
     // The servers check the session cookies this process signs: one secret for all.
     process.env.SESSION_SECRET = secret;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-pubsub-"));
     scratch = await createScratchPostgres("rentwell_pubsub");
     database = await openDatabase({ engine: "postgres", url: scratch.url, max: 3 });
     await runMigrations(database);
@@ -85,13 +90,14 @@ if (testEngine() === "postgres") {
     await Promise.all(running.map((server) => server.stop()));
     await database?.close();
     await scratch?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     if (savedSecret === undefined) delete process.env.SESSION_SECRET;
     else process.env.SESSION_SECRET = savedSecret;
   });
 
   const serve = async (port: number, env: Record<string, string>) => {
     const server = await startServer(
-      { PORT: String(port), DATABASE_URL: scratch.url, SESSION_SECRET: secret, SEED_DEMO_DATA: "false", DATA_DIR: `tmp/pubsub-${port}`, ...env },
+      { PORT: String(port), DATABASE_URL: scratch.url, SESSION_SECRET: secret, SEED_DEMO_DATA: "false", DATA_DIR: path.join(dataDir, String(port)), ...env },
       { source: true },
     );
     running.push(server);
@@ -128,8 +134,8 @@ if (testEngine() === "postgres") {
       async () => {
         const prefix = `rentwell-test-${crypto.randomBytes(4).toString("hex")}.`;
         const env: Record<string, string> = url ? { PUBSUB_URL: url, PUBSUB_PREFIX: prefix } : {};
-        const a = await serve(ports[0]!, env);
-        const b = await serve(ports[1]!, env);
+        // The database is migrated already (beforeAll), so both can start at once.
+        const [a, b] = await Promise.all([serve(ports[0]!, env), serve(ports[1]!, env)]);
         try {
           const { rows } = (await database.db.execute(sql`select outbox from live_transport`)) as { rows: { outbox: boolean }[] };
           expect(rows[0]!.outbox).toBe(Boolean(url));
@@ -173,7 +179,9 @@ if (testEngine() === "postgres") {
           await stop(a, b);
         }
       },
-      120_000,
+      // Two servers started from source (Vite transforms the app in each): 15–25 s on an idle
+      // machine, 43–63 s seen at a load average of 17.
+      180_000,
     );
   });
 
