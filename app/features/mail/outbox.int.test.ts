@@ -10,7 +10,7 @@ import { createUser } from "../../../tests/factories/users";
 import { startSmtpServer } from "../../../tests/setup/smtp-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { listMailFiles, readMailFile } from "./mail-files.server";
-import { claimDueEmails, queueEmail, retryDelayMs, sendDueEmails } from "./outbox.server";
+import { claimDueEmails, OUTBOX_BATCH, queueEmail, retryDelayMs, sendDueEmails } from "./outbox.server";
 import { setEnabledEmailKinds } from "./preferences.server";
 import { renderEmail } from "./render";
 import { fileTransport, smtpTransport } from "./transport.server";
@@ -52,6 +52,15 @@ describe("queueEmail", () => {
 });
 
 describe("sendDueEmails", () => {
+  it("sends everything due in one run, batch after batch, each e-mail once", async () => {
+    const at = await drain(NOW);
+    for (let i = 0; i < 2 * OUTBOX_BATCH + 5; i++) await mail(`many-${i}@example.test`);
+    const sent: string[] = [];
+    const run = await sendDueEmails(database.db, at, { send: async (email) => void sent.push(email.to) });
+    expect(run).toEqual({ sent: 2 * OUTBOX_BATCH + 5, retrying: 0, failed: 0 });
+    expect(new Set(sent).size).toBe(2 * OUTBOX_BATCH + 5);
+  });
+
   it("delivers through an SMTP server: text and HTML parts, escaped, headers kept", async () => {
     const smtp = await startSmtpServer("accept");
     try {
