@@ -349,7 +349,7 @@ export async function startLiveTransport(database: Database, settings: Pick<Env,
     logger.info({ transport: "notify" }, "Live updates: PostgreSQL NOTIFY");
     return async () => undefined;
   }
-  // Serving does not wait for the broker: pages work without it, live streams answer 503 until it is back.
+  // Serving waits at most 2 s for the broker: pages work without it, live streams answer 503 until it is back.
   if (await broker.whenReady(2_000)) logger.info({ transport: broker.transport, url: shownUrl(settings.PUBSUB_URL!) }, `Live updates: ${broker.transport}`);
   const stopRelay = startRelay(database.db, broker);
   return async () => {
