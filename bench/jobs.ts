@@ -83,7 +83,7 @@ class Starts {
 /** One engine behind the same five operations. */
 type Engine = {
   name: string;
-  /** Installs the schema; returns how many tables, functions and triggers it created. */
+  /** Installs the engine's schema, if it has one. */
   install(): Promise<void>;
   enqueue(job: Payload): Promise<void>;
   /** Enqueues inside the caller's open transaction on `client` (BEGIN already sent). */
