@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { isRouteTypegenRace } from "./tests/setup/typegen-race";
 
 /**
  * Two projects: `unit` (pure logic and components) and `integration` (anything
@@ -11,6 +13,12 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     env: { TZ: "UTC" },
+    // Vitest's default is one worker per core less one: a single worker on our 2-core
+    // machines, which left a core idle while integration tests waited on PostgreSQL,
+    // sockets and child processes. Two cut the PGlite phase by about two thirds (ADR 0271).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two workers' HTTP tests may start dev servers at once (tests/setup/typegen-race.ts).
+    onUnhandledError: (error) => !isRouteTypegenRace(error),
     projects: [
       {
         extends: true,

@@ -9,20 +9,17 @@
  */
 import path from "node:path";
 import { createServer } from "vite";
+import { isRouteTypegenRace } from "./typegen-race";
 
-// React Router's Vite plugin rewrites the route types (.react-router/types) whenever a dev
-// server starts, and servers starting at once (this test's two, other test files') race on
-// that folder: one's write can find it just removed by another. The types are for the
-// editor and tsc, not for serving, so such a failure is let go; any other ends the process.
+// Servers starting at once race on React Router's route types (tests/setup/typegen-race.ts).
 process.on("unhandledRejection", (error) => {
-  const file = (error as NodeJS.ErrnoException | undefined)?.path ?? "";
-  if (file.includes(`${path.sep}.react-router${path.sep}types${path.sep}`)) return;
+  if (isRouteTypegenRace(error)) return;
   throw error;
 });
 
 const vite = await createServer({
   configFile: path.resolve("vite.config.ts"),
-  server: { middlewareMode: true, hmr: false, watch: null },
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   appType: "custom",
   logLevel: "error",
 });
