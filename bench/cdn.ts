@@ -27,6 +27,7 @@ import pg from "pg";
 import { capturePage, shareOf, startBareServer, type CapturedPage } from "./support/bare-baseline";
 import { waitFor } from "./support/app-server";
 import { nginxVersion, startCachingProxy, type CachingProxy } from "../tests/setup/nginx";
+import { createScratchPostgres } from "../tests/setup/test-database";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -136,13 +137,8 @@ async function main() {
   ensureWrk();
   fs.rmSync(WORK_DIR, { recursive: true, force: true });
   fs.mkdirSync(WORK_DIR, { recursive: true });
-  const name = `rentwell_bench_cdn_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchPostgres("rentwell_bench_cdn", ADMIN_URL);
+  const databaseUrl = scratch.url;
   const children: ChildProcess[] = [];
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   let proxy: CachingProxy | undefined;
@@ -241,8 +237,7 @@ async function main() {
         await exited;
       }
     }
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
   if (failed) process.exitCode = 1;
 }

@@ -37,9 +37,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty PostgreSQL database next to TEST_DATABASE_URL, uniquely named; `drop()` removes it. */
-export async function createScratchPostgres(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/** A new, empty PostgreSQL database next to `adminUrl` (TEST_DATABASE_URL), uniquely named; `drop()` removes it. */
+export async function createScratchPostgres(prefix: string, adminUrl = process.env.TEST_DATABASE_URL): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
   const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
