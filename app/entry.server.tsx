@@ -123,13 +123,11 @@ function renderSharedPage(request: Request, status: number, headers: Headers, ro
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));
     sink.on("end", () => {
       clearTimeout(timeoutId);
-      if (status !== 200) {
-        // Something failed after the shell: an ordinary private answer, never shared.
-        headers.set("Cache-Control", "private, no-cache");
-      }
       const { nonce, body, etag } = sealer.seal(Buffer.concat(chunks).toString("utf8"));
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, policy));
-      headers.set("ETag", etag);
+      // Something failed after the shell: an ordinary private answer, never shared, no validator.
+      if (status !== 200) headers.set("Cache-Control", "private, no-cache");
+      else headers.set("ETag", etag);
       if (status === 200 && etagMatches(request.headers.get("If-None-Match"), etag)) {
         headers.delete("Content-Type");
         resolve(new Response(null, { status: 304, headers }));
