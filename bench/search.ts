@@ -20,6 +20,9 @@
  * BENCH_CONNECTIONS (10), BENCH_PORT (3207), BENCH_PGLITE=1 to also time the
  * queries on an in-memory PGlite, BENCH_HTTP=0 to skip the HTTP part.
  * BENCH_WORKERS: the worker counts to compare (default "1,default").
+ * BENCH_KEEP_DATABASE=1 keeps the scratch database (its name is printed) instead of
+ * dropping it; BENCH_REUSE_DATABASE=<name> times an already loaded one (no load, not
+ * dropped): a 1 000 000-listing load takes minutes, so a re-run after a change reuses it.
  * Issue #27 adds search by when and the filters (text + date + time; a date range with
  * price, guests and two amenities; any 3 hours on Saturday; the worst bad input) with a
  * p95 target of 15 ms, and explore with a date filter at ≥ 60 % of explore's req/s.
@@ -36,7 +39,7 @@ import { and, sql } from "drizzle-orm";
 import pg from "pg";
 import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
 import { parseExploreSearch } from "~/features/search/search-params";
-import { COUNT_CAP, exploreConditions, featuredUsa, internationalSpaces, listLocations, ORDERS, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
+import { countQuery, exploreConditions, featuredUsa, internationalSpaces, listLocations, ORDERS, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
 import { EXPLORE_PAGE_SIZE } from "~/features/search/search-links";
 import { spaces } from "~/db/schema/listings";
 import { addDays } from "~/features/bookings/slots";
@@ -53,9 +56,12 @@ const WARMUP = 20;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3207);
+/** Issue #4's target for every query, at its scale of 100 000 listings. */
 const P95_TARGET_MS = 25;
-/** Issue #27's queries: p95 ≤ 15 ms at 100 000 listings. */
-const WHEN_P95_TARGET_MS = 15;
+/** Issue #27's queries: p95 ≤ 15 ms at 100 000 listings, ≤ 50 ms at 1 000 000. */
+const whenP95TargetMs = (listings: number) => (listings > 200_000 ? 50 : 15);
+const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE;
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === "1" || Boolean(REUSE_DATABASE);
 const WHEN_QUERIES = ["explore text only", "explore text + date + time", "explore date range + price + capacity + 2 amenities", "explore worst bad input", ...GEO_QUERIES];
 
 // ------------------------------------------------------------ query timings
@@ -151,7 +157,7 @@ async function explainQueries(database: Database) {
     const search = parseExploreSearch(new URLSearchParams(query), now);
     const where = and(...exploreConditions(search, now));
     const page = db.select({ id: spaces.id }).from(spaces).where(where).orderBy(...ORDERS[search.sort](search)).limit(EXPLORE_PAGE_SIZE + 13);
-    const count = db.select({ n: sql<number>`count(*)` }).from(db.select({ one: sql`1` }).from(spaces).where(where).limit(COUNT_CAP + 1).as("matches"));
+    const count = countQuery(db, where, ORDERS[search.sort](search));
     for (const [part, built] of [["page", page], ["count", count]] as const) {
       const { sql: text, params } = built.toSQL();
       const inline = text.replace(/\$(\d+)/g, (_, i: string) => {
@@ -249,13 +255,18 @@ async function httpLoad(databaseUrl: string, spacePage: string, workers: string)
 // ------------------------------------------------------------ main
 
 async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `rentwell_bench_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  const name = REUSE_DATABASE ?? `rentwell_bench_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  if (KEEP_DATABASE) {
+    if (!REUSE_DATABASE) await createDatabase(name);
+    try {
+      return await work(url.toString());
+    } finally {
+      console.log(`Kept the database ${name} (BENCH_REUSE_DATABASE=${name} times it again; drop it when done).`);
+    }
+  }
+  await createDatabase(name);
   const drop = async () => {
     const dropper = new pg.Client({ connectionString: ADMIN_URL });
     await dropper.connect();
@@ -280,29 +291,41 @@ async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promis
   }
 }
 
+async function createDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 let failed = false;
 
 await withScratchDatabase(async (url) => {
   const database = await openDatabase({ engine: "postgres", url, max: 4 });
   let spacePage = "/explore";
   try {
-    await prepare(database, LISTINGS);
+    if (!REUSE_DATABASE) await prepare(database, LISTINGS);
+    const [{ listings }] = (await database.db.execute(sql`select count(*)::int as listings from spaces`)).rows as [{ listings: number }];
+    const whenTarget = whenP95TargetMs(listings);
     const [space] = (
       await database.db.execute<{ id: string; title: string; location: string }>(
         sql`select id, title, location from spaces where is_published and available order by created_at desc limit 1`,
       )
     ).rows;
     if (space) spacePage = spacePath(space);
-    console.log(`\nQueries on PostgreSQL (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
+    console.log(`\nQueries on PostgreSQL, ${listings.toLocaleString("en-US")} listings (${ITERATIONS} runs each after ${WARMUP} warm-up runs):`);
     const results = await timeQueries(database, "");
     await explainQueries(database);
     console.log(`\nHow the geographic queries are planned (EXPLAIN ANALYZE):\n${await explainGeo(database.db)}`);
     for (const result of results) {
-      if (WHEN_QUERIES.some((name) => result.name.startsWith(name)) && result.p95 > WHEN_P95_TARGET_MS) {
+      if (WHEN_QUERIES.some((name) => result.name.startsWith(name)) && result.p95 > whenTarget) {
         failed = true;
-        console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${WHEN_P95_TARGET_MS} ms (issue #27)`);
+        console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${whenTarget} ms (issue #27 at ${listings.toLocaleString("en-US")} listings)`);
       }
-      if (result.p95 > P95_TARGET_MS) {
+      if (listings <= 200_000 && result.p95 > P95_TARGET_MS) {
         failed = true;
         console.log(`  MISSED: ${result.name} p95 ${result.p95.toFixed(1)} ms > ${P95_TARGET_MS} ms`);
       }
