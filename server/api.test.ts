@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  * cross-origin write, and a database that cannot be read, while resolving the session
  * or in the attempt itself.
  */
-const failure = vi.hoisted(() => ({ error: new Error("unset") as Error & { code?: string }, user: null as { id: string } | null }));
+const failure = vi.hoisted(() => ({ error: new Error("unset") as Error & { code?: string }, user: null as { id: string; emailVerified: boolean } | null }));
 vi.mock("~/features/auth/session.server", () => ({
   joinSession: () => ({ pending: failure.user ? Promise.resolve({ user: failure.user, setCookies: [] }) : Promise.reject(failure.error), leave: () => undefined }),
 }));
@@ -58,7 +58,7 @@ describe("the API layer", () => {
 
   it("answers 503 with Retry-After too when the attempt itself cannot reach the database", async () => {
     failure.error = unreachable();
-    failure.user = { id: crypto.randomUUID() };
+    failure.user = { id: crypto.randomUUID(), emailVerified: true };
     const response = await post();
     failure.user = null;
     expect(response.status).toBe(503);

@@ -30,7 +30,12 @@ export type VerifiedAction = keyof typeof ACCOUNT_EMAIL_TEXT.verifyFirst;
 /** The refusal for an account whose address is not verified yet, or null when it may go ahead. */
 export async function emailVerificationRequired(db: Db, userId: string, action: VerifiedAction): Promise<string | null> {
   const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-  return user && !user.verifiedAt ? ACCOUNT_EMAIL_TEXT.verifyFirst[action] : null;
+  return user ? verifiedEmailRefusal({ emailVerified: user.verifiedAt !== null }, action) : null;
+}
+
+/** The same refusal for a signed-in user, whose session already says whether the address is verified. */
+export function verifiedEmailRefusal(user: { emailVerified: boolean }, action: VerifiedAction): string | null {
+  return user.emailVerified ? null : ACCOUNT_EMAIL_TEXT.verifyFirst[action];
 }
 
 /** Marks the account's current address verified (the operator's script vouches for it). */

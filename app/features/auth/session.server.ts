@@ -31,6 +31,8 @@ export type SessionUser = {
   fullName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
+  /** Whether the account's address is verified (issue #29 point 2): read with the session, so a booking attempt asks no second time. */
+  emailVerified: boolean;
 };
 
 export type SessionTokens = { sessionId: string; accessToken: string; refreshToken: string };
@@ -154,6 +156,7 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
       .select({
         id: users.id,
         email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
         profileId: profiles.id,
         fullName: profiles.fullName,
         avatarUrl: profiles.avatarUrl,
@@ -173,6 +176,7 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
     fullName: row.fullName?.trim() || null,
     avatarUrl: row.avatarUrl || null,
     isAdmin: Boolean(row.isAdmin) || isAdminEmail(row.email),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 

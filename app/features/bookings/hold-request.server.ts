@@ -1,4 +1,4 @@
-import { emailVerificationRequired } from "~/features/auth/email-verification.server";
+import { verifiedEmailRefusal } from "~/features/auth/email-verification.server";
 import { paymentClientConfig } from "~/features/payments/provider.server";
 import { getDb } from "~/lib/db.server";
 import type { JsonRead } from "~/lib/read-body.server";
@@ -11,7 +11,7 @@ export const HOLD_BODY_BYTES = 4 * 1024;
 export type HoldAnswer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
 export type HoldRequest = {
-  user: { id: string } | null;
+  user: { id: string; emailVerified: boolean } | null;
   readJson: () => Promise<JsonRead>;
   header: (name: string) => string | null;
   now: Date;
@@ -27,7 +27,7 @@ export type HoldRequest = {
  */
 export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswer> {
   if (!request.user) return { status: 401, body: { error: "Sign in to book this space.", code: "unauthorized" } };
-  const unverified = await emailVerificationRequired(await getDb(), request.user.id, "book");
+  const unverified = verifiedEmailRefusal(request.user, "book");
   if (unverified) return { status: 403, body: { error: unverified, code: "email_unverified" } };
   const body = await request.readJson();
   if (!body.ok) {

@@ -17,7 +17,7 @@ import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, du
 import { PRICING_UNITS, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, providerCallInsert } from "./process.server";
-import { LEASE_MS, performCall, performProviderCalls } from "./provider-calls.server";
+import { LEASE_MS, performCall, performProviderCalls, type ClaimedCall } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
 import { addDays } from "./slots";
 import { arrival, takeInTurn } from "./slot-line.server";
@@ -236,10 +236,14 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   if (taking === "taken") return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
   if (!taking.held) return taking.answer;
 
-  // 2. The payment intent: the call recorded with the hold is made now, outside any
-  //    transaction (with Stripe it is a call over the network). If it does not go
-  //    through, the checkout is abandoned: the slot is free again and the key released.
-  return intentAnswer(db, taking.bookingId, taking.callId, now);
+  // 2. The payment intent: the call recorded (and claimed) with the hold is made now,
+  //    outside any transaction (with Stripe it is a call over the network). If it does not
+  //    go through, the checkout is abandoned: the slot is free again and the key released.
+  const claimed: ClaimedCall = {
+    call: { id: taking.callId, kind: "create_intent", bookingId: taking.bookingId, amount: quote.totalMinor, currency: space.currency, intentId: null, attempts: 1 },
+    booking: { userId, spaceId: space.id },
+  };
+  return intentAnswer(db, taking.bookingId, taking.callId, now, claimed);
 }
 
 /**
@@ -248,8 +252,8 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
  * may be sent again with the same key); an intent made whose answer was lost is never
  * paid (nobody has its client secret) and is left unpaid at the provider.
  */
-export async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date): Promise<HoldResult> {
-  const { outcome, made } = await performCall(db, callId, now);
+export async function intentAnswer(db: Db, bookingId: string, callId: string, now: Date, claimed?: ClaimedCall): Promise<HoldResult> {
+  const { outcome, made } = await performCall(db, callId, now, claimed);
   // Made: answered even when the guest's own later choice released this checkout meanwhile
   // (its intent is then cancelled by the provider-calls job, and a payment refunded).
   if (made) return { ok: true, ...made };
@@ -328,7 +332,8 @@ async function takeSlot(
       const claim = key
         ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, bookingId, lockedUntil: new Date(now.getTime() + KEY_LEASE_MS), createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
         : null;
-      const call = providerCallInsert(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now });
+      // Claimed by this request, which makes the call right after the commit (a crash leaves it to a retry or the job once the lease lapses).
+      const call = providerCallInsert(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now, claimedUntil: new Date(now.getTime() + LEASE_MS) });
       const { rows } = await tx.execute<{ booking_id: string; call_id: string }>(sql`
         with made as (${booking.getSQL()}), ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}called as (${call.getSQL()}),
         held as (

@@ -88,7 +88,17 @@ export async function recordProviderCall(tx: Tx, input: ProviderCallInput): Prom
   return call!.id;
 }
 
-type ProviderCallInput = { bookingId: string; kind: ProviderCallKind; amount: number; currency: string; intentId: string | null; reason: TransitionName; now: Date };
+type ProviderCallInput = {
+  bookingId: string;
+  kind: ProviderCallKind;
+  amount: number;
+  currency: string;
+  intentId: string | null;
+  reason: TransitionName;
+  now: Date;
+  /** Claimed by the request that records it, until this moment (its first attempt; provider-calls.server.ts `claim`). */
+  claimedUntil?: Date;
+};
 
 /** recordProviderCall's statement, to run on its own or as part of a larger one (the hold's). */
 export function providerCallInsert(tx: Tx, input: ProviderCallInput) {
@@ -103,6 +113,7 @@ export function providerCallInsert(tx: Tx, input: ProviderCallInput) {
       intentId: input.intentId,
       reason: input.reason,
       nextAttemptAt: input.now,
+      ...(input.claimedUntil ? { claimedUntil: input.claimedUntil, attempts: 1 } : {}),
       createdAt: input.now,
       updatedAt: input.now,
     })

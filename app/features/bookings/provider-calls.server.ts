@@ -32,7 +32,15 @@ export const LEASE_MS = 120_000;
 const RETRY_BASE_MS = 10_000;
 const RETRY_MAX_MS = 3_600_000;
 
-type Call = typeof providerCalls.$inferSelect;
+/** What performing a call needs of its row. */
+type Call = Pick<typeof providerCalls.$inferSelect, "id" | "kind" | "bookingId" | "amount" | "currency" | "intentId" | "attempts">;
+
+/**
+ * A call its recording request claimed in the same statement (the hold's create_intent,
+ * inserted with `claimedUntil`), with what the provider call needs of its booking: the
+ * request performs it without claiming it again or reading the booking.
+ */
+export type ClaimedCall = { call: Call; booking: Pick<BookingRecord, "userId" | "spaceId"> };
 
 export type CallOutcome = "succeeded" | "failed" | "retry" | "busy";
 
@@ -86,10 +94,10 @@ export async function performProviderCall(db: Db, callId: string, now: Date): Pr
 export type IntentMade = ReturnType<typeof holdResponse>;
 
 /** performProviderCall, also giving a create_intent call's hold answer when it was made (the hold request needs it). */
-export async function performCall(db: Db, callId: string, now: Date): Promise<{ outcome: CallOutcome; made?: IntentMade }> {
-  const call = await claim(db, callId, now);
+export async function performCall(db: Db, callId: string, now: Date, claimed?: ClaimedCall): Promise<{ outcome: CallOutcome; made?: IntentMade }> {
+  const call = claimed?.call ?? (await claim(db, callId, now));
   if (!call) return { outcome: "busy" };
-  const [booking] = await db.select({ userId: bookings.userId, spaceId: bookings.spaceId }).from(bookings).where(eq(bookings.id, call.bookingId));
+  const [booking] = claimed ? [claimed.booking] : await db.select({ userId: bookings.userId, spaceId: bookings.spaceId }).from(bookings).where(eq(bookings.id, call.bookingId));
   let answer: Answer;
   try {
     faultPoint("call:before-provider");
