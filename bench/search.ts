@@ -35,13 +35,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { and, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { cityStats, listCitySpaces, type CityMatch } from "~/features/cities/city-pages.server";
 import { parseExploreSearch } from "~/features/search/search-params";
-import { countQuery, exploreConditions, featuredUsa, internationalSpaces, listLocations, ORDERS, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
+import { exploreStatements, featuredUsa, internationalSpaces, listLocations, priceHistogram, searchExplore, searchHome } from "~/features/search/search.server";
 import { EXPLORE_PAGE_SIZE } from "~/features/search/search-links";
-import { spaces } from "~/db/schema/listings";
 import { addDays } from "~/features/bookings/slots";
 import { spacePath } from "~/features/listings/slug";
 import { openDatabase, type Database } from "~/lib/db.server";
@@ -155,9 +154,8 @@ async function explainQueries(database: Database) {
   ] as const;
   for (const [name, query] of shapes) {
     const search = parseExploreSearch(new URLSearchParams(query), now);
-    const where = and(...exploreConditions(search, now));
-    const page = db.select({ id: spaces.id }).from(spaces).where(where).orderBy(...ORDERS[search.sort](search)).limit(EXPLORE_PAGE_SIZE + 13);
-    const count = countQuery(db, where, ORDERS[search.sort](search));
+    const { page: pageOf, count } = exploreStatements(db, search, now);
+    const page = pageOf(0, EXPLORE_PAGE_SIZE + 13);
     for (const [part, built] of [["page", page], ["count", count]] as const) {
       const { sql: text, params } = built.toSQL();
       const inline = text.replace(/\$(\d+)/g, (_, i: string) => {

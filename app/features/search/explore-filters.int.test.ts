@@ -5,6 +5,7 @@ import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { priceHistogram, searchExplore, popularAmenities } from "./search.server";
 import { parseExploreSearch, SEARCH_MESSAGES } from "./search-params";
+import { EXPLORE_PAGE_SIZE } from "./search-links";
 
 /**
  * Issue #27 points 1–3 against a small hand-made data set whose answers are known. The
@@ -177,3 +178,32 @@ describe("bad input: a message and no query", () => {
   });
 });
 
+
+describe("the count of a search with a time, past one page", () => {
+  let many: TestDatabase;
+  beforeAll(async () => {
+    many = await createTestDatabase();
+    const host = await createHost(many.db);
+    const rows = await createSpaces(
+      many.db,
+      Array.from({ length: 40 }, (_, i) => ({ title: `Zulu Bench ${i + 1}`, hourlyPrice: 4000 + i, createdAt: new Date(Date.UTC(2026, 10, 1, 12, i)) })),
+      host.id,
+    );
+    // Every third one is booked over the time asked (12 of 40), among the newest and the oldest alike.
+    await many.db.insert(spaceAvailability).values(
+      rows.filter((_, i) => i % 3 === 0 && i < 36).map((row) => ({ spaceId: row.id, kind: "booking" as const, startTime: utc("2026-12-05T09:00:00"), endTime: utc("2026-12-05T12:00:00") })),
+    );
+  });
+  afterAll(async () => {
+    await many.drop();
+  });
+
+  it("counts only the listings free for the whole time, beyond the first page", async () => {
+    const found = await searchExplore(many.db, parseExploreSearch(new URLSearchParams("q=zulu&date=2026-12-05&time=10:00&hours=3"), now), now);
+    expect(found.spaces.map((space) => space.title)).toEqual([40, 39, 38, 37, 36, 35, 33, 32, 30, 29, 27, 26].slice(0, EXPLORE_PAGE_SIZE).map((n) => `Zulu Bench ${n}`));
+    expect(found.hasMore).toBe(true);
+    expect(found.count).toEqual({ value: 28, capped: false, exact: true });
+    const all = await searchExplore(many.db, parseExploreSearch(new URLSearchParams("q=zulu"), now), now);
+    expect(all.count).toEqual({ value: 40, capped: false, exact: true });
+  });
+});

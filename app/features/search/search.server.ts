@@ -78,8 +78,19 @@ export function internationalSpaces(db: Db, region: string | null) {
  * b-trees); the `when` fragments (when.server.ts) narrow by hours, rules and calendar rows.
  */
 export function exploreConditions(search: ExploreSearch, now: Date): SQL[] {
+  const { listing, calendar } = exploreConditionGroups(search, now);
+  return calendar ? [...listing, calendar] : listing;
+}
+
+/**
+ * exploreConditions in two groups: `listing`, the tests on a listing's own columns, and
+ * `calendar`, a search with a time's per-listing test of its hours, notice and calendar
+ * rows (a sub-query per listing; null without a time).
+ */
+function exploreConditionGroups(search: ExploreSearch, now: Date): { listing: SQL[]; calendar: SQL | null } {
   const { q, type, location, rental, category, sub, guests, amenities, rating, when, price, currency } = search;
   const priced = pricedColumn(when);
+  const timed = when ? whenConditions(when, guests ?? 1, now) : null;
   const fragments: Array<SQL | undefined> = [
     published,
     type ? eq(spaces.type, type) : undefined,
@@ -96,11 +107,11 @@ export function exploreConditions(search: ExploreSearch, now: Date): SQL[] {
     price.min !== null || price.max !== null ? and(eq(spaces.currency, currency as (typeof spaces.$inferSelect)["currency"]), sql`${priced} > 0`) : undefined,
     price.min !== null ? gte(priced, price.min) : undefined,
     price.max !== null ? lte(priced, price.max) : undefined,
-    ...(when ? whenConditions(when, guests ?? 1, now) : []),
+    ...(timed?.listing ?? []),
     // Where (issue #27 points 3 and 4): a range on the indexed public latitude first, then the exact test.
     ...geoConditions(search.geo ?? null),
   ];
-  return fragments.filter((fragment): fragment is SQL => fragment !== undefined);
+  return { listing: fragments.filter((fragment): fragment is SQL => fragment !== undefined), calendar: timed?.calendar ?? null };
 }
 
 /** The price a search compares and sorts by: by the day for a range of days, else by the hour. */
@@ -152,12 +163,11 @@ export async function searchExplore(db: Db, asked: Partial<ExploreSearch>, now: 
   const search: ExploreSearch = { ...NO_FILTERS, ...asked };
   if (search.problems.length > 0) return { spaces: [], hasMore: false, count: { value: 0, capped: false, exact: true } };
   const limit = search.page * EXPLORE_PAGE_SIZE;
-  const where = and(...exploreConditions(search, now));
-  const order = ORDERS[search.sort](search);
-  const page = (offset: number, size: number) =>
-    db.select({ ...spaceCardColumns, ...scheduleColumns }).from(spaces).where(where).orderBy(...order).offset(offset).limit(size);
-  // Nearest first is computed for every row of the circle: the count stops at its first rows in any order instead.
-  const counted = countMatches(db, where, search.sort === "distance" ? [] : order);
+  const { page, count: countStatement } = exploreStatements(db, search, now);
+  const counted = countStatement.then(([row]) => {
+    const value = Number(row?.n ?? 0);
+    return { value: Math.min(value, COUNT_CAP), capped: value > COUNT_CAP };
+  });
 
   if (!search.when) {
     const [rows, count] = await Promise.all([page(0, limit + 1), counted]);
@@ -198,23 +208,31 @@ function cardOf(row: SpaceCardData & Record<string, unknown>): SpaceCardData {
   return card as SpaceCardData;
 }
 
-/**
- * The capped count's statement: at most COUNT_CAP + 1 matching rows, taken in the page's
- * order (`order`; none for nearest first), so PostgreSQL plans it as it plans the page.
- * Unordered, a common word with a date was planned as bitmap scans of the trigram indexes
- * (83 000 rows each for 'studio' at 1 000 000 listings) before the first row: 140 ms,
- * against 9 ms in the page's order (bench/README.md, issue #27).
- */
-export function countQuery(db: Db, where: SQL | undefined, order: SQL[]) {
-  const inner = db.select({ one: sql`1` }).from(spaces).where(where).orderBy(...order).limit(COUNT_CAP + 1);
-  return db.select({ n: sql<number>`count(*)::int` }).from(inner.as("matches"));
-}
+/** `offset 0`, the fence (drizzle leaves out a numeric 0). */
+const OFFSET_ZERO = sql`0` as unknown as number;
 
-/** How many listings match, counting at most COUNT_CAP + 1 rows. */
-async function countMatches(db: Db, where: SQL | undefined, order: SQL[]) {
-  const [row] = await countQuery(db, where, order);
-  const value = Number(row?.n ?? 0);
-  return { value: Math.min(value, COUNT_CAP), capped: value > COUNT_CAP };
+/**
+ * /explore's two statements (also EXPLAINed by bench:search): a page of cards with what
+ * confirming a time needs, in the search's order, and the capped count, at most
+ * COUNT_CAP + 1 matching rows in any order.
+ *
+ * With a time, the count reads candidates that meet the listing conditions in the page's
+ * order behind an optimisation fence (OFFSET 0; the sub-query is named `spaces`, so the
+ * calendar test reads its columns), and runs the calendar test on them in that order
+ * only until the count is full. In one WHERE, PostgreSQL planned a common word with a
+ * time as bitmap scans of the trigram indexes and ran the test on every match before
+ * counting: 140 ms at 1 000 000 listings for 'studio', 64 ms at 100 000 for 'harbour';
+ * fenced, 8–14 ms (bench/README.md, issue #27).
+ */
+export function exploreStatements(db: Db, search: ExploreSearch, now: Date) {
+  const order = ORDERS[search.sort](search);
+  const { listing, calendar } = exploreConditionGroups(search, now);
+  const where = and(...listing, calendar ?? undefined);
+  const counted = calendar ? { from: db.select().from(spaces).where(and(...listing)).orderBy(...order).offset(OFFSET_ZERO).as("spaces"), where: calendar } : { from: spaces, where };
+  return {
+    page: (offset: number, size: number) => db.select({ ...spaceCardColumns, ...scheduleColumns }).from(spaces).where(where).orderBy(...order).offset(offset).limit(size),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(counted.from).where(counted.where).limit(COUNT_CAP + 1).as("matches")),
+  };
 }
 
 /** A histogram bucket of prices: [from, to) in minor units, and how many listings. */

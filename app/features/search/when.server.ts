@@ -81,7 +81,7 @@ function overlapping(start: SQL, end: SQL, now: Date) {
  * The where-fragments of a search with a time, at `now`, for `units` guests (seats or
  * units on a listing of several). See the module's comment: never stricter than the hold.
  */
-export function whenConditions(when: When, units: number, now: Date): SQL[] {
+export function whenConditions(when: When, units: number, now: Date): { listing: SQL[]; calendar: SQL } {
   const at = sql`${now.toISOString()}::timestamptz`;
   const hours = dayHours(when.date);
   const unit = unitOf(when);
@@ -100,7 +100,8 @@ export function whenConditions(when: When, units: number, now: Date): SQL[] {
   // test down to a handful of rows, a guess that made it sort every text match instead of
   // walking the newest-first index and stopping after a page (bench/README.md).
   const costly: SQL[] = [sql`jsonb_array_length(${hours}) > 0`];
-  const done = () => [...conditions, sql`(select ${sql.join(costly, sql` and `)})`];
+  // `listing`: the listing's own columns, tested while candidates are picked; `calendar`: the per-row tests, on candidates in order (search.server.ts).
+  const done = () => ({ listing: conditions, calendar: sql`(select ${sql.join(costly, sql` and `)})` });
   if (when.kind === "flex") {
     // Somewhere in the day is after the notice and within how far ahead (the widget finds the start).
     const dayStart = wallInstant(when.date, sql`0`);
