@@ -65,6 +65,8 @@ export const ERROR_TEXT = {
   reviewNotEnded: "You can review this stay once it has ended.",
   reviewWindowClosed: "Reviews can be written up to 14 days after a stay.",
   reviewTwice: "You have already reviewed this stay.",
+  /** The host's review of the guest (issue #28 point 5, ADR 0272). */
+  guestReviewTwice: "You have already reviewed this guest.",
   saveReview: "Failed to save your review",
   replyEmpty: "Please write your answer.",
   replyTooLong: "Your answer is too long: please keep it under 2,000 characters.",

@@ -122,7 +122,7 @@ export async function cityStats(db: Db, match: CityMatch, now: Date = new Date()
     .select({ average: avg(reviews.rating), value: count() })
     .from(reviews)
     .innerJoin(spaces, eq(spaces.id, reviews.spaceId))
-    .where(and(inCity, gt(reviews.rating, 0)));
+    .where(and(inCity, gt(reviews.rating, 0), eq(reviews.counted, true)));
   return {
     availableCount: Number(listingRow?.availableCount ?? 0),
     averageHourlyRate: rateRow?.average == null ? null : Number(rateRow.average),

@@ -97,7 +97,7 @@ export async function lookupSpace(
 export type SpaceDetail = Awaited<ReturnType<typeof loadSpaceDetail>>;
 
 /** Everything the space page shows about one listing (already known to be visible). */
-export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
+export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1, now = new Date()) {
   const [row] = await preparedQuery(db, "space_detail", (db, name) =>
     db
       .select({
@@ -116,8 +116,8 @@ export async function loadSpaceDetail(db: Db, id: string, reviewPage = 1) {
   return {
     space: row.space,
     host: { id: row.space.userId, fullName: row.hostName?.trim() || null, avatarUrl: row.hostAvatarUrl || null, verified: Boolean(row.hostVerified) },
-    // One page of reviews, newest first, with 'Verified stay' and the host's answer (ADR 0171).
-    reviews: await listSpaceReviews(db, id, reviewPage),
+    // One page of published reviews, newest first, with 'Verified stay' and the host's answer (ADR 0171, 0272).
+    reviews: await listSpaceReviews(db, id, reviewPage, undefined, now),
   };
 }
 

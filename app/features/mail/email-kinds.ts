@@ -12,7 +12,7 @@ export const EMAIL_KIND_LABELS: Record<OptionalEmailKind | (typeof RECEIPT_EMAIL
   booking_cancelled: { label: "Booking cancelled", hint: "The cancellation and the refund, to guest and host." },
   payment_failed: { label: "Payment failed", hint: "When a card payment for your booking does not go through." },
   new_message: { label: "New messages", hint: "At most one e-mail per conversation every 15 minutes." },
-  review_request: { label: "Review requests", hint: "A reminder to review a space after your stay." },
+  review_request: { label: "Review requests", hint: "A reminder to review a space after your stay, or your guest after theirs." },
   payout_sent: { label: "Payouts sent", hint: "When a host's earnings for a booking are paid out." },
 };
 

@@ -10,6 +10,11 @@ export const REVIEW_WINDOW_MS = 14 * 24 * 3_600_000;
 export const REVIEW_TEXT_MAX = 2_000;
 export const REVIEWS_PAGE_SIZE = 10;
 
+/** "24 June 2026": when a hidden review is shown at the latest (UTC, as the window is counted; ADR 0272). */
+export function reviewDateText(date: Date | string): string {
+  return new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
 export type ReviewableBooking = { status: string; endTime: Date };
 
 /** Why a booking cannot be reviewed now, or null when it can. */

@@ -20,6 +20,7 @@ import { listingWhere } from "~/features/geo/listing-where.server";
 import { SpaceReviews } from "~/features/reviews/components/space-reviews";
 import { hostDisplayName } from "~/features/profiles/public-profile";
 import { pageReadDb } from "~/features/auth/read-db.server";
+import { requestNow } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
@@ -54,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   if (lookup.kind === "redirect") throw redirect(lookup.to, 301);
   const reviewPage = Number(url.searchParams.get("reviews") ?? "1");
-  const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id, Number.isInteger(reviewPage) ? reviewPage : 1) : null;
+  const detail = lookup.kind === "found" ? await loadSpaceDetail(db, lookup.id, Number.isInteger(reviewPage) ? reviewPage : 1, requestNow(request)) : null;
   if (!detail || lookup.kind !== "found") notFound(NOT_FOUND_TEXT.space);
 
   const { space } = detail;

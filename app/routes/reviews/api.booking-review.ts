@@ -12,7 +12,10 @@ import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import type { Route } from "./+types/api.booking-review";
 
 
-/** POST /api/bookings/:bookingId/review (rating, comment): the guest reviews a finished stay (ADR 0171). */
+/**
+ * POST /api/bookings/:bookingId/review (rating, comment): the guest reviews a finished stay
+ * (ADR 0171), or the listing's host reviews the guest (ADR 0272); the server decides which.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) return data<ReviewActionData>({ ok: false, error: "Sign in to write a review.", fieldErrors: null }, { status: 401 });

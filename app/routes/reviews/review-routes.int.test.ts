@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { guestReviews } from "~/db/schema/reviews";
 import { createReview } from "~/features/reviews/reviews.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import type * as DbModule from "~/lib/db.server";
@@ -64,6 +66,31 @@ describe("POST /api/bookings/:id/review", () => {
     expect(await post(guest, { rating: "5" }, undefined, "../../etc")).toMatchObject({ status: 404 });
     expect(await post(guest, { rating: "5", comment: "<img src=x onerror=alert(1)>" })).toEqual({ status: 200, body: { ok: true, error: null, fieldErrors: null } });
     expect(await post(guest, { rating: "4" })).toMatchObject({ status: 409, body: { error: ERROR_TEXT.reviewTwice } });
+  });
+
+  it("lets the listing's host review the guest through the same endpoint: bad input is a message, nothing is stored (ADR 0272)", async () => {
+    const s = await bookingScenario(database.db, { now: NOW });
+    const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10, hours: 2 });
+    await s.pay(s.guest, hold.clientSecret);
+    const host = await sessionCookieFor(database.db, s.host.id);
+    const other = await sessionCookieFor(database.db, s.otherGuest.id);
+    const post = (cookie: string | null, fields: Record<string, string>, now?: string) =>
+      call(reviewRoute, form(`/api/bookings/${hold.bookingId}/review`, cookie, fields, now), { bookingId: hold.bookingId });
+    const stored = () => database.db.select().from(guestReviews).where(eq(guestReviews.bookingId, hold.bookingId));
+
+    for (const rating of ["0", "6", "x", "", "4.5"]) {
+      expect(await post(host, { rating, comment: "Fine" })).toEqual({ status: 400, body: { ok: false, error: null, fieldErrors: { rating: ERROR_TEXT.reviewRating } } });
+    }
+    expect(await post(host, { rating: "5", comment: "x".repeat(10_000) })).toEqual({ status: 400, body: { ok: false, error: null, fieldErrors: { comment: ERROR_TEXT.reviewTooLong } } });
+    expect(await post(host, { rating: "5" }, "2026-06-10T15:00:00.000Z")).toMatchObject({ status: 409, body: { error: ERROR_TEXT.reviewNotEnded } });
+    expect(await post(host, { rating: "5" }, "2026-06-25T17:00:00.000Z")).toMatchObject({ status: 409, body: { error: ERROR_TEXT.reviewWindowClosed } });
+    expect(await post(other, { rating: "5" })).toMatchObject({ status: 404, body: { error: ERROR_TEXT.reviewBookingNotFound } });
+    expect(await stored()).toEqual([]);
+
+    expect(await post(host, { rating: "4", comment: "Tidy, on time." })).toEqual({ status: 200, body: { ok: true, error: null, fieldErrors: null } });
+    expect(await stored()).toMatchObject([{ rating: 4, comment: "Tidy, on time.", guestId: s.guest.id, authorId: s.host.id }]);
+    expect(await post(host, { rating: "2" })).toMatchObject({ status: 409, body: { error: ERROR_TEXT.guestReviewTwice } });
+    expect(await stored()).toHaveLength(1);
   });
 });
 
