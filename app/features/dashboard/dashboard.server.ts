@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { reviewStates, type ReviewState } from "~/features/reviews/reviews.server";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces } from "~/db/schema/index";
 import { quoteCancellation } from "~/features/bookings/cancellation-effects.server";
@@ -52,6 +53,8 @@ export type RecentBooking = {
   /** For the host: who booked (their profile name), null when they have none. */
   guestName: string | null;
   createdAt: string;
+  /** The user's side of the booking's reviews (issue #28 point 5, ADR 0272). */
+  review?: ReviewState;
 };
 
 export type DashboardListing = {
@@ -219,5 +222,6 @@ export async function loadDashboard(db: Db, userId: string, now: Date): Promise<
     recentBookings(db, userId, now),
     latestListings(db, userId),
   ]);
-  return { guest, host, recentBookings: recent, listings };
+  const reviews = await reviewStates(db, { userId, bookingIds: recent.map((booking) => booking.id), now });
+  return { guest, host, recentBookings: recent.map((booking) => ({ ...booking, review: reviews[booking.id] ?? { kind: "none" } })), listings };
 }

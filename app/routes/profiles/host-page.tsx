@@ -13,6 +13,8 @@ import {
   hostPageJsonLd,
 } from "~/features/profiles/host-page.server";
 import { hostDisplayName } from "~/features/profiles/public-profile";
+import { GuestReviewsSection } from "~/features/reviews/components/guest-reviews";
+import { listGuestReviews } from "~/features/reviews/reviews.server";
 import {
   GeneralErrorBoundary,
   NotFoundPage,
@@ -36,13 +38,18 @@ export const handle = pageCacheHandle(PAGE_CACHE.listings);
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) notFound(NOT_FOUND_TEXT.profile);
   const id = params.id.toLowerCase();
-  const page = await getHostPage(await getDb(), id, requestNow(request));
+  const db = await getDb();
+  const now = requestNow(request);
+  const page = await getHostPage(db, id, now);
   if (!page) notFound(NOT_FOUND_TEXT.profile);
+  // What hosts wrote about this member as a guest, once published (ADR 0272).
+  const guestReviews = await listGuestReviews(db, id, now);
   const siteUrl = env().SITE_URL;
   const name = hostDisplayName(page.profile.fullName);
   const path = `/hosts/${id}`;
   return {
     page,
+    guestReviews,
     name,
     path,
     structuredData: hostPageJsonLd(
@@ -73,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function HostPage({ loaderData }: Route.ComponentProps) {
-  const { page, structuredData } = loaderData;
+  const { page, guestReviews, structuredData } = loaderData;
   const authDialog = useContext(AuthDialogContext);
   const root = useRouteLoaderData("root") as
     { user?: { id: string } | null } | undefined;
@@ -186,6 +193,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         )}
+        <GuestReviewsSection reviews={guestReviews} />
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { formatMinor } from "~/lib/money";
 import { Badge } from "~/ui/badge";
@@ -59,6 +60,7 @@ export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
         <Badge tone={status.tone}>{status.text}</Badge>
         <BookingConversationLink bookingId={booking.id}>{booking.role === "host" ? "Message guest" : "Message host"}</BookingConversationLink>
         {booking.role === "host" && <HostCancelDialog booking={booking} />}
+        <BookingReviewAction state={booking.review} bookingId={booking.id} spaceTitle={booking.space.title} guestName={booking.guestName} />
       </div>
     </li>
   );

@@ -21,12 +21,39 @@ const RATING_OPTIONS = [
 
 const validateReview = (formData: FormData) => parseForm(reviewSchema, formData);
 
+const COPY = {
+  guest: {
+    button: "Write a review",
+    title: "Write a review",
+    description: (spaceTitle: string) =>
+      `How was ${spaceTitle}? Your review is shown on the listing with your name once the host has reviewed you too, or 14 days after your stay.`,
+  },
+  host: {
+    button: "Review guest",
+    title: "Review your guest",
+    description: (spaceTitle: string, guestName: string) =>
+      `How was ${guestName} as a guest at ${spaceTitle}? Your review is shown on their profile with your name once they have reviewed their stay too, or 14 days after it.`,
+  },
+};
+
 /**
- * "Write a review" on a finished stay in /my-bookings (ADR 0171): a dialog with the
- * rating and an optional comment, checked in the browser and again by
- * POST /api/bookings/:id/review. On success the page's data reloads and the row shows the review.
+ * "Write a review" on a finished stay in /my-bookings (ADR 0171), or "Review guest" on the
+ * host's dashboard row (ADR 0272): a dialog with the rating and an optional comment,
+ * checked in the browser and again by POST /api/bookings/:id/review. On success the
+ * page's data reloads and the row shows the review.
  */
-export function WriteReviewDialog({ bookingId, spaceTitle }: { bookingId: string; spaceTitle: string }) {
+export function WriteReviewDialog({
+  bookingId,
+  spaceTitle,
+  role = "guest",
+  guestName = null,
+}: {
+  bookingId: string;
+  spaceTitle: string;
+  role?: "guest" | "host";
+  guestName?: string | null;
+}) {
+  const copy = COPY[role];
   const fetcher = useFetcher<ReviewActionData>();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -45,9 +72,9 @@ export function WriteReviewDialog({ bookingId, spaceTitle }: { bookingId: string
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated}>
-        Write a review
+        {copy.button}
       </Button>
-      <DialogContent title="Write a review" size="md" description={`How was ${spaceTitle}? Your review is shown on the listing with your name.`}>
+      <DialogContent title={copy.title} size="md" description={copy.description(spaceTitle, guestName ?? "your guest")}>
         <fetcher.Form ref={formRef} method="post" action={`/api/bookings/${bookingId}/review`} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
           <Field label="Rating" error={errors.rating} required>
