@@ -94,7 +94,7 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
   for (const row of due) {
     const guest = firstName(row.guestName, "your guest");
     const mail = renderEmail({
-      subject: `How was ${guest} as a guest?`,
+      subject: row.guestName?.trim() ? `How was ${guest} as a guest?` : "How was your guest?",
       heading: `How was ${guest} at ${row.title}?`,
       paragraphs: [
         `Hi ${firstName(row.name, "there")}, your guest's stay has ended. Your review is shown on their profile and helps other hosts.`,

@@ -31,8 +31,8 @@ const COPY = {
   host: {
     button: "Review guest",
     title: "Review your guest",
-    description: (spaceTitle: string, guestName: string) =>
-      `How was ${guestName} as a guest at ${spaceTitle}? Your review is shown on their profile with your name once they have reviewed their stay too, or 14 days after it.`,
+    description: (spaceTitle: string, guestName: string | null) =>
+      `How was ${guestName ? `${guestName} as a guest` : "your guest"} at ${spaceTitle}? Your review is shown on their profile with your name once they have reviewed their stay too, or 14 days after it.`,
   },
 };
 
@@ -74,7 +74,7 @@ export function WriteReviewDialog({
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hydrated}>
         {copy.button}
       </Button>
-      <DialogContent title={copy.title} size="md" description={copy.description(spaceTitle, guestName ?? "your guest")}>
+      <DialogContent title={copy.title} size="md" description={copy.description(spaceTitle, guestName)}>
         <fetcher.Form ref={formRef} method="post" action={`/api/bookings/${bookingId}/review`} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
           <Field label="Rating" error={errors.rating} required>
