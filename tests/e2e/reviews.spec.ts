@@ -2,11 +2,13 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, pageAtProjectWidth, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
- * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171). A host
- * (fixture) publishes a $42.50/hour listing; a guest in another browser books and pays
- * an hour on the test clock, stands past its end, gets the review request, reviews
- * from /my-bookings, and the listing's rating and count change; the host answers on
- * the space page. /dev/mail shows the e-mails with their recipients and amounts.
+ * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171), both
+ * ways and double-blind (issue #28 point 5, ADR 0272). A host (fixture) publishes a
+ * $42.50/hour listing; a guest in another browser books and pays an hour on the test
+ * clock, stands past its end, gets the review request, reviews from /my-bookings — and
+ * the review stays hidden from everyone else until the host reviews the guest from the
+ * dashboard; then the listing's rating and count change, the guest's profile shows the
+ * host's review, and the host answers on the space page. /dev/mail shows the e-mails.
  */
 const PASSWORD = "review-journey-pw-2026";
 const SHOTS = "/tmp/shots-reviews";
@@ -41,8 +43,8 @@ async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-test("a guest reviews a finished stay; the listing's rating and count change; the host answers; the e-mails are sent", async ({ page, host, browser }, testInfo) => {
-  test.setTimeout(90_000);
+test("a guest reviews a finished stay, hidden until the host reviews the guest; then the listing's rating and count change and the guest's profile shows the host's review; the host answers; the e-mails are sent", async ({ page, host, browser }, testInfo) => {
+  test.setTimeout(120_000);
   // Each width books its own day, far from the other journeys' weeks.
   const day = testInfo.project.name === "phone" ? 11 : 10;
   const bookedAt = new Date(`2027-03-01T12:00:00Z`);
@@ -82,8 +84,51 @@ test("a guest reviews a finished stay; the listing's rating and count change; th
   await shot(guest.page, "write-review");
   await dialog.getByRole("button", { name: "Publish review" }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText("Your review");
+  const yours = row.getByTestId("your-review");
+  await expect(yours).toContainText("Your review");
   await expect(row.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
+  // Double-blind: only its author sees it, and is told when it will be shown.
+  const deadline = new Date(start.getTime() + 3_600_000 + 14 * 24 * 3_600_000).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  await expect(yours).toContainText(`Only you can see it for now. It will be shown when the host writes theirs, or on ${deadline}.`);
+  await shot(guest.page, "my-bookings-review-hidden");
+
+  // Nobody else sees it yet: not the host, not the listing's figures.
+  await setServerClock(page, afterStay);
+  await page.goto(host.listing.path);
+  await expect(page.getByRole("region", { name: "Reviews" })).toContainText("No reviews yet.");
+  await expect(page.getByRole("region", { name: "Reviews" }).getByTestId("review")).toHaveCount(0);
+
+  // The host reviews the guest from the dashboard's booking row (the reminder is queued).
+  await page.goto("/dashboard");
+  const hostRow = page.getByTestId("recent-booking").filter({ hasText: host.listing.title }).filter({ hasText: "Booked by" });
+  const reviewGuest = hostRow.getByRole("button", { name: "Review guest" });
+  await expect(reviewGuest).toBeEnabled();
+  await reviewGuest.click();
+  const hostDialog = page.getByRole("dialog", { name: "Review your guest" });
+  await expect(hostDialog).toContainText("Your review is shown on their profile with your name once they have reviewed their stay too");
+  await hostDialog.getByRole("button", { name: "Publish review" }).click();
+  await expect(hostDialog.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
+  await hostDialog.getByLabel("Rating").selectOption("5");
+  await hostDialog.getByLabel("Your review").fill("Left the loft spotless — welcome back any time.");
+  await shot(page, "review-guest-dialog");
+  await hostDialog.getByRole("button", { name: "Publish review" }).click();
+  await expect(hostDialog).toBeHidden();
+  await expect(hostRow.getByTestId("your-review")).toContainText("Your review of the guest");
+  await expect(hostRow.getByTestId("your-review")).not.toContainText("Only you can see it");
+  await shot(page, "dashboard-guest-reviewed");
+
+  // Both are written: the guest's row no longer says it is hidden.
+  await guest.page.goto("/my-bookings");
+  await expect(row.getByTestId("your-review")).not.toContainText("Only you can see it");
+
+  // The guest's profile page shows the host's review, with the average.
+  await guest.page.goto("/profile");
+  const profileHref = await guest.page.getByRole("link", { name: "View public page" }).getAttribute("href");
+  await page.goto(profileHref!);
+  const fromHosts = page.getByRole("region", { name: "Reviews from hosts" });
+  await expect(fromHosts).toContainText("5.0 · 1 review as a guest");
+  await expect(fromHosts.getByTestId("guest-review")).toContainText("Left the loft spotless — welcome back any time.");
+  await shot(page, "guest-profile-reviews");
 
   // The listing shows the review as text, marked as a verified stay, and its new rating.
   await guest.page.goto(host.listing.path);
@@ -94,7 +139,6 @@ test("a guest reviews a finished stay; the listing's rating and count change; th
   await shot(guest.page, "space-reviews");
 
   // The host answers under the review, once.
-  await setServerClock(page, afterStay);
   await page.goto(host.listing.path);
   const answer = page.getByRole("region", { name: "Reviews" }).getByLabel("Answer this review");
   await answer.fill("Thank you — come back soon!");
@@ -113,6 +157,9 @@ test("a guest reviews a finished stay; the listing's rating and count change; th
     await page.goto("/dev/mail");
     await expect(toGuest.filter({ hasText: `Booking confirmed: ${host.listing.title}` })).toContainText("Total paid: $46.75", { timeout: 1_000 });
     await expect(toGuest.filter({ hasText: `How was ${host.listing.title}?` })).toHaveCount(1, { timeout: 1_000 });
+    // The host was asked to review the guest, and reminded once the guest had written.
+    await expect(toHost.filter({ hasText: "How was your guest?" })).toHaveCount(1, { timeout: 1_000 });
+    await expect(toHost.filter({ hasText: `Your guest has reviewed ${host.listing.title}` })).toHaveCount(1, { timeout: 1_000 });
     await expect(toHost.filter({ hasText: `New booking: ${host.listing.title}` })).toContainText("Your earnings: $42.50", { timeout: 1_000 });
   }).toPass();
   await shot(page, "dev-mail");
