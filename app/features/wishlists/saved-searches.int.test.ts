@@ -126,4 +126,26 @@ describe("saved searches", () => {
     expect(mail?.textBody).toContain("a time came free after a cancellation");
     expect(await alertsTo(s.guest.id)).toEqual([]);
   });
+
+  it("a search near a place alerts only for listings within its radius, and is named by it", async () => {
+    const db = database.db;
+    const host = await createUser(db, { signIn: false });
+    const guest = await createUser(db, { signIn: false });
+    const shared = word();
+    await saveSearch(db, { userId: guest.id, query: `q=${shared}&near=Chicago&radius=25`, now: NOW });
+    expect((await listSavedSearches(db, guest.id)).map((saved) => saved.label)).toEqual([`“${shared}” · within 25 km of Chicago`]);
+
+    // The same words in Boston (1 300 km away): the radius keeps it out.
+    const far = await publish(host, `${shared} Boston Loft`);
+    await db.update(spaces).set({ latitude: 42.3584, longitude: -71.0598, publicLatitude: 42.36, publicLongitude: -71.06 }).where(eq(spaces.id, far.id));
+    expect(await runSearchAlerts(db, hours(1))).toMatchObject({ checks: 1, sent: 0 });
+    expect(await alertsTo(guest.id)).toEqual([]);
+
+    // In Chicago's West Loop, 3 km from the centre: one e-mail.
+    const near = await publish(host, `${shared} West Loop Studio`);
+    await db.update(spaces).set({ latitude: 41.8827, longitude: -87.6475, publicLatitude: 41.884, publicLongitude: -87.645 }).where(eq(spaces.id, near.id));
+    expect(await runSearchAlerts(db, hours(2))).toMatchObject({ checks: 1, sent: 1 });
+    const mails = await alertsTo(guest.id);
+    expect(mails.map((mail) => mail.subject)).toEqual([`New for your search: ${shared} West Loop Studio`]);
+  });
 });

@@ -8,6 +8,10 @@ import { queueEmail } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/render";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { searchExplore } from "~/features/search/search.server";
+import { resolveExploreSearch } from "~/features/search/explore-search.server";
+import { geocoder, type Geocoder } from "~/features/geo/geocoder.server";
+import { parseGeoParams } from "~/features/geo/geo-params";
+import type { Point } from "~/features/geo/coordinates";
 import type { Db } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
 import { SAVED_SEARCH_TEXT } from "./wishlist-text";
@@ -53,6 +57,9 @@ export function describeSearch(query: string, now: Date): string {
   if (search.guests) parts.push(`${search.guests} guests`);
   if (search.min || search.max) parts.push(`${search.min || "0"}–${search.max || "any"} ${search.currency}`);
   if (search.amenities.length > 0) parts.push(search.amenities.join(", "));
+  const where = parseGeoParams(new URLSearchParams(query));
+  if (where.problems.length === 0 && (where.place || where.point)) parts.push(`within ${where.radiusKm} km of ${where.place ?? "a point on the map"}`);
+  else if (where.problems.length === 0 && where.bounds) parts.push("in an area of the map");
   return (parts.join(" · ") || "All listings").slice(0, 200);
 }
 
@@ -153,6 +160,7 @@ export async function runSearchAlerts(db: Db, now: Date): Promise<AlertRun> {
     .from(spaces)
     .where(and(inArray(spaces.id, [...reasons.keys()]), eq(spaces.isPublished, true)));
   const changedIds = new Set(changed.map((space) => space.id));
+  const places = placesOnce(geocoder());
   const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS);
   let after: string | null = null;
   while (changedIds.size > 0) {
@@ -166,7 +174,8 @@ export async function runSearchAlerts(db: Db, now: Date): Promise<AlertRun> {
     after = batch[batch.length - 1]!.id;
     for (const saved of batch) {
       run.searches += 1;
-      const search = parseExploreSearch(new URLSearchParams(saved.query), now);
+      // The whole search, where included (a place is geocoded once a run, outside any transaction).
+      const search = await resolveExploreSearch(new URLSearchParams(saved.query), now, places);
       if (search.problems.length > 0) continue;
       const results = await searchExplore(db, { ...search, page: ALERT_RESULT_PAGES }, now);
       const found = changed.filter((space) => results.spaces.some((result) => result.id === space.id));
@@ -176,6 +185,19 @@ export async function runSearchAlerts(db: Db, now: Date): Promise<AlertRun> {
   }
   await db.delete(searchAlertChecks).where(inArray(searchAlertChecks.id, checks.map((check) => check.id)));
   return run;
+}
+
+/** `coder`, asked at most once per place text (a run may hold many searches near one place). */
+function placesOnce(coder: Geocoder): Geocoder {
+  const found = new Map<string, Promise<Point | null>>();
+  return {
+    geocodeAddress: (address) => coder.geocodeAddress(address),
+    geocodePlace: (text) => {
+      const key = text.trim().toLowerCase();
+      if (!found.has(key)) found.set(key, coder.geocodePlace(text));
+      return found.get(key)!;
+    },
+  };
 }
 
 async function sendAlert(db: Db, input: { savedSearchId: string; found: Array<{ id: string; title: string; location: string; reason: "published" | "cancellation" }>; now: Date }): Promise<boolean> {

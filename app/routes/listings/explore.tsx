@@ -5,14 +5,12 @@ import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
 import { ExploreFilterControls, resultCountText, type FilterChoices } from "~/features/search/components/explore-filters";
 import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, hasFilters, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "~/features/search/search-links";
-import { parseExploreSearch } from "~/features/search/search-params";
+import { resolveExploreSearch } from "~/features/search/explore-search.server";
 import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { ExploreMapPanel } from "~/features/geo/components/explore-map-panel";
 import { GeoSearchFields } from "~/features/geo/components/geo-search-fields";
-import { resolveGeoQuery } from "~/features/geo/geo-filter.server";
-import { parseGeoParams } from "~/features/geo/geo-params";
 import { RADIUS_KM } from "~/features/geo/coordinates";
 import { requestNow } from "~/lib/clock.server";
 import { SaveSearchButton } from "~/features/wishlists/components/save-search-button";
@@ -49,11 +47,8 @@ const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: []
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const now = requestNow(request);
-  const search = parseExploreSearch(new URL(request.url).searchParams, now);
-  // Where (issue #27 points 3 and 4, app/features/geo): a place is geocoded here, outside any transaction.
-  const geoQuery = parseGeoParams(new URL(request.url).searchParams);
-  const geo = await resolveGeoQuery(geoQuery);
-  Object.assign(search, geoQuery.params, { geo: geo.filter, problems: [...search.problems, ...geo.problems] });
+  // The filters and where (issue #27 points 3 and 4, app/features/geo): a place is geocoded here, outside any transaction.
+  const search = await resolveExploreSearch(new URL(request.url).searchParams, now);
   const mapStyleUrl = env().MAP_STYLE_URL ?? null;
   const { when: _when, geo: _geo, price, problems, ...filters } = search;
   const today = now.toISOString().slice(0, 10);
