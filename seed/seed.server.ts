@@ -390,6 +390,9 @@ function buildReviews(listings: BuiltListing[], userIds: Map<string, string>): R
         rating: review.rating,
         comment: review.comment,
         createdAt: review.createdAt,
+        // Public from when it was written, and in the listing's figures (ADR 0272): fixed, so a second run changes nothing.
+        publishedAt: review.createdAt,
+        counted: true,
       }),
     );
   });
