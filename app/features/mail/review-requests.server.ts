@@ -6,7 +6,7 @@ import { spaces } from "~/db/schema/listings";
 import { emailOutbox, emailPreferences } from "~/db/schema/mail";
 import { profiles } from "~/db/schema/profiles";
 import { guestReviews, reviews } from "~/db/schema/reviews";
-import { REVIEW_WINDOW_MS, reviewDateText } from "~/features/reviews/review-rules";
+import { REVIEW_WINDOW_MS, reviewDateText, reviewDeadline } from "~/features/reviews/review-rules";
 import type { Db, Tx } from "~/lib/db.server";
 import { absoluteUrl } from "./booking-emails.server";
 import { queueEmail } from "./outbox.server";
@@ -14,9 +14,9 @@ import { renderEmail } from "./render";
 
 const BATCH = 100;
 
-const reviewDeadlineText = (deadline: Date) => reviewDateText(deadline);
-
 const firstName = (name: string | null | undefined, fallback: string) => name?.trim() || fallback;
+
+const FOOTER = "You can turn off review requests in the notification settings of your profile.";
 
 /**
  * The `review-requests` job: once a stay has ended (and was not cancelled), its guest
@@ -55,10 +55,10 @@ async function queueGuestRequests(db: Db, now: Date): Promise<number> {
       heading: `How was your stay at ${row.title}?`,
       paragraphs: [
         `Hi ${firstName(row.name, "there")}, thank you for booking with Rentwell. Your review helps other guests choose and helps the host improve.`,
-        `You can write it from My Bookings until ${reviewDeadlineText(new Date(row.endTime.getTime() + REVIEW_WINDOW_MS))}. The host reviews you too; neither review is shown until both are written or that day has passed.`,
+        `You can write it from My Bookings until ${reviewDateText(reviewDeadline(row.endTime))}. The host reviews you too; neither review is shown until both are written or that day has passed.`,
       ],
       action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
-      footer: "You can turn off review requests in the notification settings of your profile.",
+      footer: FOOTER,
     });
     const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.guestId, dedupeKey: `review-request:${row.bookingId}`, now });
     if (result.queued) queued += 1;
@@ -98,10 +98,10 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
       heading: `How was ${guest} at ${row.title}?`,
       paragraphs: [
         `Hi ${firstName(row.name, "there")}, your guest's stay has ended. Your review is shown on their profile and helps other hosts.`,
-        `You can write it from your dashboard until ${reviewDeadlineText(new Date(row.endTime.getTime() + REVIEW_WINDOW_MS))}. Neither your review nor your guest's is shown until both are written or that day has passed.`,
+        `You can write it from your dashboard until ${reviewDateText(reviewDeadline(row.endTime))}. Neither your review nor your guest's is shown until both are written or that day has passed.`,
       ],
       action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
-      footer: "You can turn off review requests in the notification settings of your profile.",
+      footer: FOOTER,
     });
     const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.hostId, dedupeKey: `review-request-host:${row.bookingId}`, now });
     if (result.queued) queued += 1;
@@ -126,7 +126,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
     .leftJoin(otherProfile, eq(otherProfile.id, other))
     .where(eq(bookings.id, input.bookingId));
   if (!row) return;
-  const until = reviewDeadlineText(input.deadline);
+  const until = reviewDateText(input.deadline);
   const mail =
     input.to === "guest"
       ? renderEmail({
@@ -137,7 +137,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
             `Write your review of ${row.title} from My Bookings by ${until}.`,
           ],
           action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
-          footer: "You can turn off review requests in the notification settings of your profile.",
+          footer: FOOTER,
         })
       : renderEmail({
           subject: `Your guest has reviewed ${row.title}`,
@@ -147,7 +147,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
             `Review your guest from your dashboard by ${until}.`,
           ],
           action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
-          footer: "You can turn off review requests in the notification settings of your profile.",
+          footer: FOOTER,
         });
   await queueEmail(tx, { ...mail, kind: "review_request", to: row.email, userId: row.userId, dedupeKey: `review-reminder:${input.to}:${input.bookingId}`, now: input.now });
 }

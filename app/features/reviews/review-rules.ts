@@ -7,6 +7,9 @@ import { z } from "~/lib/zod";
  * /my-bookings and the review dialog use the same rules as the server.
  */
 export const REVIEW_WINDOW_MS = 14 * 24 * 3_600_000;
+
+/** When a review of a stay that ended at `endTime` is published at the latest: the window's end (ADR 0272). */
+export const reviewDeadline = (endTime: Date) => new Date(endTime.getTime() + REVIEW_WINDOW_MS);
 export const REVIEW_TEXT_MAX = 2_000;
 export const REVIEWS_PAGE_SIZE = 10;
 

@@ -8,7 +8,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { isUuid } from "~/lib/uuid";
-import { REVIEW_WINDOW_MS, REVIEWS_PAGE_SIZE, reviewBlocker, type ReviewInput } from "./review-rules";
+import { REVIEWS_PAGE_SIZE, reviewBlocker, reviewDeadline, type ReviewInput } from "./review-rules";
 
 /**
  * Reviews after a stay (docs/product.md#booking, ADR 0171), both ways and double-blind
@@ -24,9 +24,6 @@ export type ReviewRole = "guest" | "host";
 export type ReviewResult = { ok: true; reviewId: string; spaceId: string; role: ReviewRole; publishedAt: Date } | ReviewFailure;
 
 const fail = (status: ReviewFailure["status"], error: string): ReviewFailure => ({ ok: false, status, error });
-
-/** When a review of a stay that ended at `endTime` is published at the latest (the window's end). */
-export const reviewDeadline = (endTime: Date) => new Date(endTime.getTime() + REVIEW_WINDOW_MS);
 
 /**
  * The booking's guest reviews the listing, or the listing's host reviews the guest: the
