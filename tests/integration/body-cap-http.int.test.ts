@@ -9,8 +9,8 @@ import { chunks, rawRequest, startAppHttp, type AppHttp } from "../setup/app-htt
 /**
  * Issue #30 point 5: the server caps every request body before any route reads it, so a
  * route added tomorrow cannot forget. Every route of app/routes.ts is sent a 64 MiB
- * chunked body by a signed-in user: each answers 413 within a second, and the server's
- * memory does not grow with what was sent.
+ * chunked body by a signed-in user: each answers 413 while the body is still being sent,
+ * and the server's memory does not grow with what was sent.
  */
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe("every route's body is capped by the server", () => {
-  it("a 64 MiB chunked body to each route of app/routes.ts: 413 within 1 s, memory flat", async () => {
+  it("a 64 MiB chunked body to each route of app/routes.ts: 413 before a quarter of it is sent, memory flat", async () => {
     expect(paths.length).toBeGreaterThan(60);
     expect(paths).toContain("/my-bookings");
     expect(UPLOADS).toEqual(expect.arrayContaining(["/api/media/uploads", "/api/profile/images"]));
@@ -77,30 +77,26 @@ describe("every route's body is capped by the server", () => {
       return heapUsed + external;
     };
     const walk = async () => {
-      const slow: string[] = [];
+      const late: string[] = [];
       const refused: string[] = [];
-      let sentAtMost = 0;
       for (const path of paths) {
-        const started = performance.now();
         const response = await rawRequest(app.baseUrl, {
           method: "POST",
           path,
           headers: { "Content-Type": "application/x-www-form-urlencoded", cookie },
           body: () => chunks(BODY_BYTES),
         });
-        const took = performance.now() - started;
         // The two upload endpoints stream their larger bodies through their own parser,
         // which refuses this one (no multipart) as soon as it reads it.
         const expected = UPLOADS.includes(path) ? response.status >= 400 && response.status < 500 : response.status === 413;
         if (!expected) refused.push(`${path}: ${response.status}`);
-        if (took > 1_000) slow.push(`${path}: ${Math.round(took)} ms`);
-        sentAtMost = Math.max(sentAtMost, response.sentBytes);
+        // Answered while the body was still being sent (a wall-clock bound would measure the
+        // machine, not the server): the client stops at the answer; the server held at most
+        // its 1 MiB cap of it (the uploads' larger caps stream through, counted, unheld).
+        if (response.sentBytes >= BODY_BYTES / 4) late.push(`${path}: ${(response.sentBytes / 2 ** 20).toFixed(1)} MiB sent first`);
       }
       expect(refused).toEqual([]);
-      expect(slow).toEqual([]);
-      // The client stopped at the answer; the server held at most its 1 MiB cap of it
-      // (the uploads' larger caps stream through, counted, and are not held).
-      expect(sentAtMost).toBeLessThan(BODY_BYTES / 2);
+      expect(late).toEqual([]);
     };
     // The first walk also warms the server's code paths (about 30 MB of heap, once); the
     // second shows what 96 refused bodies leave taken.
