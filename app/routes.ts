@@ -30,6 +30,8 @@ export default [
   route("explore", "routes/listings/explore.tsx"),
   // The explore map's pins (issue #27 point 4, ADR 0223).
   route("api/map-pins", "routes/listings/api.map-pins.ts"),
+  // The offline basemap's city areas (issue #27 point 4, ADR 0276).
+  route("map/cities.json", "routes/listings/map-cities-json.ts"),
   // Account resource routes (sign-in dialog, user menu).
   route("auth/sign-in", "routes/auth/sign-in.ts"),
   route("auth/sign-in/two-step", "routes/auth/sign-in-two-step.ts"),
@@ -75,6 +77,8 @@ export default [
   route("api/webhooks/stripe", "routes/bookings/api.stripe-webhook.ts"),
   route("api/bookings/:bookingId/calendar.ics", "routes/bookings/api.booking-calendar.ts"),
   route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
+  // One booking for its guest and its host: check-in and check-out at handover (issue #28 point 4, ADR 0277).
+  route("bookings/:bookingId", "routes/bookings/booking-page.tsx"),
   // Calendar sync (issue #26 point 6, ADR 0203): the listing's secret iCal feed; the host's imports and feed URL.
   route("api/spaces/:spaceId/calendar/:token.ics", "routes/calendar-sync/api.calendar-feed.ts"),
   route("api/spaces/:spaceId/calendar-sync", "routes/calendar-sync/api.calendar-sync.ts"),

@@ -9,7 +9,7 @@ import type { Point } from "./coordinates";
  * narrowed by region (US state code) and country when the address gives them.
  */
 
-type Place = { name: string; country: string; region: string; population: number; lat: number; lng: number };
+type Place = { name: string; country: string; region: string; population: number; lat: number; lng: number; featureCode?: string };
 
 /** Places the demo data uses that are not GeoNames cities of 1 000+ inhabitants (country as ISO code). */
 const EXTRA_PLACES: Place[] = [
@@ -25,12 +25,15 @@ type City = {
   name: string;
   altName: string;
   country: string;
+  featureCode: string;
   adminCode: string;
   population: number;
   loc: { coordinates: [number, number] };
 };
 
 let index: Map<string, Place[]> | null = null;
+/** The GeoNames places, each once (the index holds some twice, by name and by alternate name). */
+let geonames: Place[] = [];
 let countryCodes: Map<string, string> | null = null;
 
 /** Lowercase, accents removed, punctuation to spaces: "São Paulo" and "sao paulo" are one key. */
@@ -56,7 +59,8 @@ function load(): Map<string, Place[]> {
     else built.set(key, [place]);
   };
   const codes = new Set<string>();
-  for (const city of [...cities.map(toPlace), ...EXTRA_PLACES]) {
+  const places = cities.map(toPlace);
+  for (const city of [...places, ...EXTRA_PLACES]) {
     codes.add(city.country);
     add(placeKey(city.name), city);
   }
@@ -73,6 +77,7 @@ function load(): Map<string, Place[]> {
     if (name) countryCodes.set(placeKey(name), code);
   }
   for (const [alias, code] of COUNTRY_ALIASES) countryCodes.set(alias, code);
+  geonames = places;
   index = built;
   return built;
 }
@@ -104,7 +109,23 @@ function toPlace(city: City): Place {
     population: city.population,
     lat: city.loc.coordinates[1],
     lng: city.loc.coordinates[0],
+    featureCode: city.featureCode,
   };
+}
+
+/** GeoNames feature codes of places that are no longer there: abandoned, historical, destroyed. */
+const GONE = new Set(["PPLQ", "PPLH", "PPLW", "PPLCH"]);
+
+/**
+ * The GeoNames places (not the extra regions) of at least `minPopulation` inhabitants that
+ * still exist, most populous first: the offline basemap's city areas (ADR 0276).
+ */
+export function populatedPlaces(minPopulation: number): Array<Point & { population: number }> {
+  load();
+  return geonames
+    .filter((place) => place.population >= minPopulation && !GONE.has(place.featureCode ?? ""))
+    .sort((a, b) => b.population - a.population)
+    .map(({ lat, lng, population }) => ({ lat, lng, population }));
 }
 
 /** The ISO code of a country written as a name ("France", "United States", "UK") or a code; null if unknown. */
