@@ -1,11 +1,25 @@
 import fs from "node:fs";
+import type { Locator } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "#tests/e2e/support/fixtures";
+import { CITY_COLORS } from "~/features/geo/city-areas";
 
 /**
  * Issue #27 points 3 and 4 in the browser, at phone and desktop widths: search near a
  * city, open the map and see its pins; the host places the pin and it is saved; the
  * listing's exact point never reaches a visitor.
  */
+
+/** The share of the map's pixels painted in the city areas' warm grey (ADR 0276): none on land, water or pins. */
+async function cityAreaShare(map: Locator) {
+  const { data, info } = await sharp(await map.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const fill = [1, 3, 5].map((start) => parseInt(CITY_COLORS.fill.slice(start, start + 2), 16));
+  let painted = 0;
+  for (let index = 0; index < data.length; index += 3) {
+    if (fill.every((channel, offset) => Math.abs(data[index + offset]! - channel) <= 3)) painted += 1;
+  }
+  return painted / (info.width * info.height);
+}
 
 test.describe("where and the map", () => {
   test("search near a city, open the map, pins are drawn at the results", async ({ page }, testInfo) => {
@@ -41,6 +55,8 @@ test.describe("where and the map", () => {
       })
       .toBe(onMap);
     await map.scrollIntoViewIfNeeded();
+    // The offline basemap draws Chicago (2.7 M inhabitants) as a city area around its pins.
+    await expect.poll(() => cityAreaShare(map)).toBeGreaterThan(0.3);
 
     fs.mkdirSync("tmp/screens", { recursive: true });
     await page.screenshot({ path: `tmp/screens/explore-map-${testInfo.project.name}.png`, fullPage: false });
@@ -103,6 +119,8 @@ test.describe("where and the map", () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
     }
+    // The basemap's city file is read-only.
+    expect((await page.request.post("/map/cities.json", { data: {} })).status()).toBe(405);
     const pins = await page.request.get("/api/map-pins?bounds=170,-30,-170,-10");
     expect(pins.status()).toBe(200);
     expect(((await pins.json()) as { pins: unknown[] }).pins).toEqual(expect.any(Array));

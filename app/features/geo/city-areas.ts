@@ -38,7 +38,7 @@ export const CITY_AREA_ZOOMS: ReadonlyArray<{ zoom: number; minRadiusM: number }
 ];
 
 /** Warm greys a shade off the land: the basemap, not the content (the pins are drawn above). */
-export const CITY_COLORS = { fill: "#ebe6df", outline: "#cfc6bb", centre: "#a8a29e" } as const;
+export const CITY_COLORS = { fill: "#ebe6df", outline: "#c8bdb0", centre: "#a8a29e" } as const;
 
 /** The cities of an answer that are well formed (finite, on the globe, a radius within the limits); anything else is dropped. */
 export function readCityAreas(answer: unknown): CityArea[] {

@@ -57,7 +57,7 @@ export async function mapStyle(styleUrl: string | null): Promise<string | StyleS
       { id: "water", type: "background", paint: { "background-color": "#cfe3f3" } },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#f8fafc" } },
       // The outline under the fill: only its outer half shows, so overlapping cities read as one area.
-      { id: "city-outline", type: "line", source: "cities", minzoom: first!.zoom, filter: areas, paint: { "line-color": CITY_COLORS.outline, "line-width": 1.6 } },
+      { id: "city-outline", type: "line", source: "cities", minzoom: first!.zoom, filter: areas, paint: { "line-color": CITY_COLORS.outline, "line-width": 2 } },
       { id: "city-area", type: "fill", source: "cities", minzoom: first!.zoom, filter: areas, paint: { "fill-color": CITY_COLORS.fill } },
       { id: "borders", type: "line", source: "countries", paint: { "line-color": "#94a3b8", "line-width": 0.7 } },
       // A dot at each centre while the areas are still small; gone once they are plain to see.
@@ -68,7 +68,7 @@ export async function mapStyle(styleUrl: string | null): Promise<string | StyleS
         minzoom: first!.zoom,
         maxzoom: 9,
         filter: centres,
-        paint: { "circle-color": CITY_COLORS.centre, "circle-radius": ["interpolate", ["linear"], ["zoom"], 3, 1.5, 8, 2.5] },
+        paint: { "circle-color": CITY_COLORS.centre, "circle-radius": ["interpolate", ["linear"], ["zoom"], 3, 2, 8, 3] },
       },
     ],
   };
