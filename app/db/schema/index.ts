@@ -15,3 +15,4 @@ export * from "./wishlists";
 export * from "./saved-searches";
 export * from "./identity";
 export * from "./security";
+export * from "./handovers";

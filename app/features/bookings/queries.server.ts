@@ -3,6 +3,7 @@ import { bookings } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
+import { handoverHref } from "~/features/handovers/handover-rules";
 import { guestCancellationSplit } from "./cancellation-effects.server";
 import { summary, type BookingSummary } from "./confirmation.server";
 import { scheduleOf, type Schedule } from "~/features/availability/schedule";
@@ -22,6 +23,8 @@ export type BookingRow = BookingSummary & {
   icsHref: string | null;
   /** What the 'Change time' dialog needs, while the booking can still be moved (issue #26). */
   reschedule: Reschedulable | null;
+  /** The booking page with check-in and check-out, for a vehicle or equipment (ADR 0277). */
+  handoverHref: string | null;
 };
 
 export type Reschedulable = {
@@ -70,6 +73,7 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
       canCancel,
       cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,
       icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
+      handoverHref: handoverHref(booking, space.rentalType),
       reschedule:
         booking.status === "confirmed" && booking.startTime.getTime() - now.getTime() >= RESCHEDULE_NOTICE_MS
           ? {

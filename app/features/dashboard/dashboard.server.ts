@@ -5,6 +5,7 @@ import { bookings, profiles, spaces } from "~/db/schema/index";
 import { quoteCancellation } from "~/features/bookings/cancellation-effects.server";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
+import { handoverHref } from "~/features/handovers/handover-rules";
 import type { Db } from "~/lib/db.server";
 
 /**
@@ -55,6 +56,8 @@ export type RecentBooking = {
   createdAt: string;
   /** The user's side of the booking's reviews (issue #28 point 5, ADR 0272). */
   review?: ReviewState;
+  /** The booking page with check-in and check-out, for a vehicle or equipment (ADR 0277). */
+  handoverHref?: string | null;
 };
 
 export type DashboardListing = {
@@ -115,6 +118,7 @@ function bookingColumns() {
     title: spaces.title,
     location: spaces.location,
     timeZone: spaces.timezone,
+    rentalType: spaces.rentalType,
   };
 }
 
@@ -169,6 +173,7 @@ type BookingQueryRow = {
   title: string;
   location: string;
   timeZone: string;
+  rentalType: string;
 };
 
 function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: string | null, hostCancelRefund: number | null): RecentBooking {
@@ -187,6 +192,7 @@ function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: 
     space: { id: row.spaceId, title: row.title, href: spacePath({ id: row.spaceId, title: row.title, location: row.location }) },
     guestName,
     createdAt: row.createdAt.toISOString(),
+    handoverHref: handoverHref(row, row.rentalType),
   };
 }
 

@@ -1,11 +1,14 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { mediaUploads, profiles, spaces } from "~/db/schema/index";
+import { handoverPhotos, mediaUploads, profiles, spaces } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { cardKeyFor, type MediaStorage } from "./storage.server";
 import { UNATTACHED_GRACE_MS } from "./upload-limits";
 import { isUuid } from "~/lib/uuid";
 
-/** Whether one of the owner's listings, or the owner's avatar or banner, uses this URL. */
+/**
+ * Whether one of the owner's listings, the owner's avatar or banner, or a handover record
+ * (a photo of its author's, ADR 0277) uses this URL.
+ */
 export async function isMediaAttached(db: Db, userId: string, url: string) {
   const rows = await db
     .select({ id: spaces.id })
@@ -18,7 +21,9 @@ export async function isMediaAttached(db: Db, userId: string, url: string) {
     .from(profiles)
     .where(and(eq(profiles.id, userId), sql`(${profiles.avatarUrl} = ${url} or ${profiles.bannerUrl} = ${url})`))
     .limit(1);
-  return profile.length > 0;
+  if (profile.length > 0) return true;
+  const handover = await db.select({ url: handoverPhotos.url }).from(handoverPhotos).where(eq(handoverPhotos.url, url)).limit(1);
+  return handover.length > 0;
 }
 
 /**

@@ -6,8 +6,8 @@ import { UploadError } from "./upload-error";
 
 /**
  * The per-user upload quota (docs/decisions/0085-upload-quotas.md), counted from the
- * media_uploads table: files not attached to any of the user's listings, and bytes
- * uploaded in the last 24 hours.
+ * media_uploads table: files not attached to any of the user's listings (or to a handover
+ * record, ADR 0277), and bytes uploaded in the last 24 hours.
  */
 export type UploadUsage = { pendingImages: number; pendingVideos: number; pendingBytes: number; dailyBytes: number };
 export type PlannedUpload = { key: string; url: string; kind: "image" | "video"; bytes: number };
@@ -24,7 +24,7 @@ export async function uploadUsage(db: Db | Tx, userId: string): Promise<UploadUs
       select exists (
         select 1 from spaces s
         where s.user_id = m.user_id and (m.url = any(s.images) or m.url = any(s.videos))
-      ) as attached
+      ) or exists (select 1 from handover_photos h where h.url = m.url) as attached
     ) a
     where m.user_id = ${userId}`);
   const row = result.rows[0]!;

@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin } from "lucide-react";
+import { CalendarDays, ClipboardCheck, MapPin } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
@@ -12,6 +12,7 @@ import type { BookingRow } from "../queries.server";
 import { REPLACED_REASON } from "../process";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { dateTimeFormat } from "~/lib/dates";
+import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
 /** A booking a paid change replaced (ADR 0205). */
@@ -24,6 +25,7 @@ export type MyBookingRow = Pick<
 > &
   Partial<Pick<BookingRow, "units">> &
   Partial<Pick<BookingRow, "reschedule">> &
+  Partial<Pick<BookingRow, "handoverHref">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
@@ -120,6 +122,12 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
               <CalendarDays className="h-4 w-4" aria-hidden="true" />
               Add to calendar (.ics)
             </a>
+          )}
+          {row.handoverHref && (
+            <Link to={row.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+              {HANDOVER_TEXT.link}
+            </Link>
           )}
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
           {row.reschedule && !result?.ok && now && <RescheduleDialog bookingId={row.id} reschedule={row.reschedule} timeZone={row.timeZone} now={now} />}

@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
+import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
 import { formatMinor } from "~/lib/money";
 import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
 import type { RecentBooking } from "../dashboard.server";
 import { HostCancelDialog } from "./host-cancel-dialog";
 
@@ -58,6 +60,11 @@ export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
           {booking.role === "host" && <span className="sr-only"> (your rental income)</span>}
         </span>
         <Badge tone={status.tone}>{status.text}</Badge>
+        {booking.handoverHref && (
+          <Link to={booking.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            {HANDOVER_TEXT.link}
+          </Link>
+        )}
         <BookingConversationLink bookingId={booking.id}>{booking.role === "host" ? "Message guest" : "Message host"}</BookingConversationLink>
         {booking.role === "host" && <HostCancelDialog booking={booking} />}
         <BookingReviewAction state={booking.review} bookingId={booking.id} spaceTitle={booking.space.title} guestName={booking.guestName} />

@@ -1,0 +1,150 @@
+import { dateTimeFormat } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/forms";
+import { z } from "~/lib/zod";
+
+/**
+ * Check-in and check-out at handover (issue #28 point 4, docs/decisions/0277-handover-records.md):
+ * the rules both the form and the server run. Pure and browser-safe.
+ */
+
+export type HandoverMoment = "check_in" | "check_out";
+export type HandoverRole = "guest" | "host";
+
+/** Only these rental types change hands: a space, a service or an experience has no handover. */
+export const HANDOVER_RENTAL_TYPES: readonly string[] = ["vehicle", "equipment"];
+
+export const HANDOVER_NOTE_MAX = 2_000;
+export const HANDOVER_CONDITION_MAX = 1_000;
+export const HANDOVER_MAX_PHOTOS = 12;
+export const ODOMETER_MAX_KM = 9_999_999;
+/** Check-in opens this long before the start and closes at the end. */
+export const CHECK_IN_OPENS_BEFORE_MS = 24 * 3_600_000;
+/** Check-out opens at the start and closes this long after the end. */
+export const CHECK_OUT_CLOSES_AFTER_MS = 3 * 24 * 3_600_000;
+/** A photo must have been uploaded this recently: uploads nobody attached are swept after 24 hours. */
+export const PHOTO_MAX_AGE_MS = 23 * 3_600_000;
+
+/** The fuel gauge in eighths, as a car shows it (a battery reads the same). */
+export const FUEL_LEVELS = ["Empty", "1/8", "1/4", "3/8", "1/2", "5/8", "3/4", "7/8", "Full"] as const;
+
+export const HANDOVER_TEXT = {
+  moment: {
+    check_in: { title: "Check-in", intro: "Add photos and a note at handover.", save: "Save check-in", saved: "Your check-in is saved." },
+    check_out: { title: "Check-out", intro: "Add photos and a note at return.", save: "Save check-out", saved: "Your check-out is saved." },
+  },
+  link: "Check-in & check-out",
+  note: "Note",
+  odometer: "Odometer (km)",
+  fuel: "Fuel level",
+  fuelNone: "Not recorded",
+  condition: "Condition",
+  photos: "Photos",
+  addPhotos: "Add photos",
+  evidence: "Once saved, a record cannot be changed: it is what both of you saw at handover.",
+  none: "Nothing recorded yet.",
+  byYou: "You",
+  byGuest: "Guest",
+  byHost: "Host",
+  errors: {
+    signIn: "Sign in to add a check-in or check-out.",
+    notFound: "Booking not found",
+    notHandover: "Check-in and check-out are only for vehicles and equipment.",
+    notConfirmed: "Check-in and check-out are only for confirmed bookings.",
+    checkInTooEarly: "Check-in opens 24 hours before the booking starts.",
+    checkInClosed: "Check-in closed when the booking ended.",
+    checkOutTooEarly: "Check-out opens when the booking starts.",
+    checkOutClosed: "Check-out closed 3 days after the booking ended.",
+    twice: { check_in: "You have already added your check-in. It cannot be changed.", check_out: "You have already added your check-out. It cannot be changed." },
+    moment: "Choose check-in or check-out.",
+    noteTooLong: `Please keep the note under ${HANDOVER_NOTE_MAX.toLocaleString("en-US")} characters.`,
+    conditionTooLong: `Please keep the condition under ${HANDOVER_CONDITION_MAX.toLocaleString("en-US")} characters.`,
+    odometer: `Enter the odometer in whole km, from 0 to ${ODOMETER_MAX_KM.toLocaleString("en-US")}.`,
+    fuel: "Choose a fuel level from the list.",
+    tooManyPhotos: `Add at most ${HANDOVER_MAX_PHOTOS} photos.`,
+    empty: "Add a photo or a note.",
+    photo: "A photo could not be used. Please remove it and upload it again.",
+    onlyPhotos: "Only photos can be added here.",
+    uploading: "Wait until your photos have uploaded.",
+    saveFailed: "Your record could not be saved. Please try again.",
+  },
+} as const;
+
+const trimmedText = (max: number, message: string) =>
+  z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().max(max, { error: message }));
+
+/** "12 345", "12,345" and "12345" are one reading; blank is none; anything else but whole km is refused. */
+const odometer = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/[\s,\u202f]/g, "") : (value ?? "")),
+  z
+    .string({ error: HANDOVER_TEXT.errors.odometer })
+    .regex(/^(\d{1,7})?$/, { error: HANDOVER_TEXT.errors.odometer })
+    .transform((digits) => (digits === "" ? null : Number(digits))),
+);
+
+export const handoverSchema = z
+  .object({
+    moment: z.enum(["check_in", "check_out"], { error: HANDOVER_TEXT.errors.moment }),
+    note: trimmedText(HANDOVER_NOTE_MAX, HANDOVER_TEXT.errors.noteTooLong),
+    condition: trimmedText(HANDOVER_CONDITION_MAX, HANDOVER_TEXT.errors.conditionTooLong),
+    odometer,
+    fuel: z.preprocess(
+      (value) => value ?? "",
+      z
+        .string({ error: HANDOVER_TEXT.errors.fuel })
+        .regex(/^[0-8]?$/, { error: HANDOVER_TEXT.errors.fuel })
+        .transform((digit) => (digit === "" ? null : Number(digit))),
+    ),
+    photos: z.preprocess(
+      (value) => (value === undefined ? [] : value),
+      z.array(z.string().max(500, { error: HANDOVER_TEXT.errors.photo }), { error: HANDOVER_TEXT.errors.photo }).max(HANDOVER_MAX_PHOTOS, { error: HANDOVER_TEXT.errors.tooManyPhotos }),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.note === "" && value.photos.length === 0) ctx.addIssue({ code: "custom", path: ["note"], message: HANDOVER_TEXT.errors.empty });
+  });
+
+export type HandoverInput = z.output<typeof handoverSchema>;
+export type HandoverField = "moment" | "note" | "condition" | "odometer" | "fuel" | "photos";
+/** The form's repeated field. */
+export const HANDOVER_ARRAY_FIELDS = ["photos"] as const;
+
+export type HandoverWindowBooking = { status: string; startTime: Date; endTime: Date };
+
+/** Why a party cannot add a record for this moment now, or null when they can. */
+export function handoverBlocker(booking: HandoverWindowBooking, moment: HandoverMoment, now: Date): string | null {
+  const start = booking.startTime.getTime();
+  const end = booking.endTime.getTime();
+  const at = now.getTime();
+  if (moment === "check_in") {
+    if (booking.status !== "confirmed") return HANDOVER_TEXT.errors.notConfirmed;
+    if (at < start - CHECK_IN_OPENS_BEFORE_MS) return HANDOVER_TEXT.errors.checkInTooEarly;
+    if (at >= end) return HANDOVER_TEXT.errors.checkInClosed;
+    return null;
+  }
+  if (booking.status !== "confirmed" && booking.status !== "completed") return HANDOVER_TEXT.errors.notConfirmed;
+  if (at < start) return HANDOVER_TEXT.errors.checkOutTooEarly;
+  if (at > end + CHECK_OUT_CLOSES_AFTER_MS) return HANDOVER_TEXT.errors.checkOutClosed;
+  return null;
+}
+
+/** "3/4" for 6 eighths. */
+export function fuelText(eighths: number | null): string | null {
+  return eighths === null ? null : (FUEL_LEVELS[eighths] ?? null);
+}
+
+/** What the page's action answers for the handover form. */
+export type HandoverActionData =
+  | { ok: true; moment: HandoverMoment; recordId: string }
+  | { ok: false; moment: HandoverMoment | null; error: string | null; fieldErrors: FieldErrors<HandoverField> | null };
+
+/** The booking page's address, for a booking that has (or may get) handover records; null otherwise. */
+export function handoverHref(booking: { id: string; status: string }, rentalType: string): string | null {
+  if (!HANDOVER_RENTAL_TYPES.includes(rentalType)) return null;
+  return booking.status === "confirmed" || booking.status === "completed" ? `/bookings/${booking.id}` : null;
+}
+
+/** "Tue, 9 Jun 2026, 10:05 (America/New York)": when a record was written, in the listing's zone, as booking times are shown. */
+export function handoverTime(iso: string, timeZone: string): string {
+  const format = dateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return `${format.format(new Date(iso))} (${timeZone.replace(/_/g, " ")})`;
+}

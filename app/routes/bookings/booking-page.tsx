@@ -1,0 +1,147 @@
+import { ArrowLeft, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
+import { requireUser } from "~/features/auth/session.server";
+import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { HandoverSection } from "~/features/handovers/components/handover-section";
+import { HANDOVER_ARRAY_FIELDS, HANDOVER_TEXT, handoverSchema, type HandoverActionData } from "~/features/handovers/handover-rules";
+import { addHandoverRecord, loadBookingHandover } from "~/features/handovers/handovers.server";
+import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
+import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
+import { requestNow } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { parseForm } from "~/lib/forms";
+import { notFound } from "~/lib/http";
+import { logger } from "~/lib/logger.server";
+import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import { pageMeta } from "~/lib/seo";
+import { Alert } from "~/ui/alert";
+import { Badge } from "~/ui/badge";
+import type { Route } from "./+types/booking-page";
+
+const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutral" }> = {
+  confirmed: { text: "Confirmed", tone: "success" },
+  completed: { text: "Completed", tone: "neutral" },
+  cancelled: { text: "Cancelled", tone: "danger" },
+  disputed: { text: "Payment disputed", tone: "neutral" },
+};
+
+/**
+ * /bookings/:bookingId — one booking, for its guest (linked from /my-bookings) and its
+ * listing's host (linked from the dashboard): when and where, and for a vehicle or equipment
+ * the check-in and check-out records of both sides with the viewer's form (issue #28
+ * point 4, docs/decisions/0277-handover-records.md). Anyone else, and an unknown id, gets a 404.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const view = await loadBookingHandover(await getDb(), { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
+  if (!view) notFound(HANDOVER_TEXT.errors.notFound);
+  return view;
+}
+
+/** POST the handover form (moment, note, odometer, fuel, condition, photos[]): the viewer's record for one moment. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
+  // Only the note can be this long (the form's fields are bounded well under the cap).
+  if (!body.ok) return data<HandoverActionData>({ ok: false, moment: null, error: null, fieldErrors: { note: HANDOVER_TEXT.errors.noteTooLong } }, { status: 413 });
+  const momentField = body.form.get("moment");
+  const moment = momentField === "check_in" || momentField === "check_out" ? momentField : null;
+  const parsed = parseForm(handoverSchema, body.form, { arrayFields: HANDOVER_ARRAY_FIELDS });
+  if (!parsed.ok) return data<HandoverActionData>({ ok: false, moment, error: null, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  let result: Awaited<ReturnType<typeof addHandoverRecord>>;
+  try {
+    result = await addHandoverRecord(await getDb(), { userId: user.id, bookingId: params.bookingId, record: parsed.data, now: requestNow(request) });
+  } catch (error) {
+    logger.error({ err: error }, "saving a handover record failed");
+    return data<HandoverActionData>({ ok: false, moment, error: HANDOVER_TEXT.errors.saveFailed, fieldErrors: null }, { status: 500 });
+  }
+  if (!result.ok) {
+    // Someone else's booking, or no booking: the page's own 404.
+    if (result.status === 404) notFound(HANDOVER_TEXT.errors.notFound);
+    const failure: HandoverActionData = result.field
+      ? { ok: false, moment, error: null, fieldErrors: { [result.field]: result.error } }
+      : { ok: false, moment, error: result.error, fieldErrors: null };
+    return data(failure, { status: result.status });
+  }
+  logger.info({ bookingId: params.bookingId, moment: parsed.data.moment, recordId: result.recordId }, "handover record added");
+  return data<HandoverActionData>({ ok: true, moment: parsed.data.moment, recordId: result.recordId });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  pageMeta({
+    title: loaderData ? `${loaderData.booking.space.title} · Booking | Rentwell` : `${HANDOVER_TEXT.errors.notFound} | Rentwell`,
+    description: "A booking, with its check-in and check-out.",
+    path: location.pathname,
+    matches,
+    noIndex: true,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => <NotFoundPage title={HANDOVER_TEXT.errors.notFound} text="This booking does not exist or is not yours." link={{ to: "/my-bookings", label: "My Bookings" }} />,
+      }}
+    />
+  );
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, role, applies, records, forms } = loaderData;
+  const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
+  const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
+  const other = role === "guest" ? `Host: ${booking.hostName ?? "Host"}` : `Guest: ${booking.guestName ?? "Guest"}`;
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-6 pb-28 sm:px-6 sm:py-10">
+      <Link to={back.to} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {back.label}
+      </Link>
+      <header className="mt-4 flex flex-col gap-4 border-b border-slate-200 pb-6 sm:flex-row">
+        {booking.space.image && <img src={booking.space.image} alt="" className="aspect-[4/3] w-full rounded-lg object-cover sm:w-44" />}
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h1 className="text-2xl font-bold break-words text-slate-900">
+              <Link to={booking.space.href} className="hover:underline">
+                {booking.space.title}
+              </Link>
+            </h1>
+            <Badge tone={status.tone}>{status.text}</Badge>
+          </div>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            {booking.space.location}
+          </p>
+          <p className="text-sm text-slate-800" data-testid="booking-when">
+            {bookingWhen(booking)}
+          </p>
+          <p className="text-sm text-slate-700">{other}</p>
+          <div className="pt-1">
+            <BookingConversationLink bookingId={booking.id}>{role === "guest" ? "Message host" : "Message guest"}</BookingConversationLink>
+          </div>
+        </div>
+      </header>
+      {actionData && !actionData.ok && actionData.moment === null && (
+        <Alert tone="error" className="mt-6">
+          {actionData.error ?? Object.values(actionData.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed}
+        </Alert>
+      )}
+      {applies ? (
+        <div className="mt-8 space-y-10">
+          <p className="text-sm text-slate-600">{HANDOVER_TEXT.evidence}</p>
+          {(["check_in", "check_out"] as const).map((moment) => (
+            <HandoverSection
+              key={moment}
+              moment={moment}
+              records={records.filter((record) => record.moment === moment)}
+              form={forms[moment]}
+              timeZone={booking.timeZone}
+              answer={actionData && actionData.moment === moment ? actionData : undefined}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className="mt-8 text-slate-600">{HANDOVER_TEXT.errors.notHandover}</p>
+      )}
+    </section>
+  );
+}
