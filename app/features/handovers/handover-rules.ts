@@ -45,6 +45,8 @@ export const HANDOVER_TEXT = {
   byYou: "You",
   byGuest: "Guest",
   byHost: "Host",
+  theGuest: "The guest",
+  theHost: "The host",
   errors: {
     signIn: "Sign in to add a check-in or check-out.",
     notFound: "Booking not found",

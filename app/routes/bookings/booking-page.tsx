@@ -90,7 +90,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const { booking, role, applies, records, forms } = loaderData;
   const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
   const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
-  const other = role === "guest" ? `Host: ${booking.hostName ?? "Host"}` : `Guest: ${booking.guestName ?? "Guest"}`;
+  // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
+  const other = role === "guest" ? (booking.hostName ? `Hosted by ${booking.hostName}` : null) : `Booked by ${booking.guestName ?? "a guest"}`;
   return (
     <section className="mx-auto max-w-4xl px-4 py-6 pb-28 sm:px-6 sm:py-10">
       <Link to={back.to} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
@@ -114,7 +115,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm text-slate-800" data-testid="booking-when">
             {bookingWhen(booking)}
           </p>
-          <p className="text-sm text-slate-700">{other}</p>
+          {other && <p className="text-sm break-words text-slate-700">{other}</p>}
           <div className="pt-1">
             <BookingConversationLink bookingId={booking.id}>{role === "guest" ? "Message host" : "Message guest"}</BookingConversationLink>
           </div>

@@ -77,7 +77,7 @@ export function HandoverSection({
 
 function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; timeZone: string }) {
   const role = record.authorRole === "guest" ? HANDOVER_TEXT.byGuest : HANDOVER_TEXT.byHost;
-  const who = record.mine ? HANDOVER_TEXT.byYou : (record.authorName ?? role);
+  const who = record.mine ? HANDOVER_TEXT.byYou : (record.authorName ?? (record.authorRole === "guest" ? HANDOVER_TEXT.theGuest : HANDOVER_TEXT.theHost));
   const title = HANDOVER_TEXT.moment[record.moment].title.toLowerCase();
   const fuel = fuelText(record.fuelEighths);
   return (
