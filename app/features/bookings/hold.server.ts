@@ -20,7 +20,7 @@ import { fromStates, lockBooking, providerCallInsert } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls, type ClaimedCall } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
 import { addDays } from "./slots";
-import { arrival, takeInTurn } from "./slot-line.server";
+import { arrival, takeInTurn, takenAhead } from "./slot-line.server";
 
 /**
  * The booking process's `hold` (issue #12, #25, ADR 0104, 0200): a guest's request is
@@ -159,8 +159,15 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : [])])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
 
-  // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
+  // In a rush, an attempt that arrives while others at the listing are taking their slot
+  // waits for them, and is answered at once when one took an overlapping time (an hourly
+  // request's range is its booking's own time; the line learns no ranges for seats).
+  if (range && body.pricingUnit === "hour" && (await takenAhead(body.spaceId, { range: { start: Date.parse(range.start), end: Date.parse(range.end) }, guest: userId, arrived }))) {
+    return { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken };
+  }
+
+  // The listing, this key's earlier answer and whether the range is taken, in one round trip.
   const [found] = await attemptQuery(db).execute({
     id: body.spaceId,
     key,
@@ -242,6 +249,14 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const claimed: ClaimedCall = {
     call: { id: taking.callId, kind: "create_intent", bookingId: taking.bookingId, amount: quote.totalMinor, currency: space.currency, intentId: null, attempts: 1 },
     booking: { userId, spaceId: space.id },
+    hold: {
+      bookingId: taking.bookingId,
+      holdExpiresAt: holdExpiresAt.toISOString(),
+      platformFee: { percentage: quote.feePercent, amount: quote.feeMinor },
+      rental: quote.rentalMinor,
+      total: quote.totalMinor,
+      currency: space.currency,
+    },
   };
   return intentAnswer(db, taking.bookingId, taking.callId, now, claimed);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { arrival, linesInUse, listingsRemembered, takeInTurn } from "./slot-line.server";
+import { arrival, linesInUse, listingsRemembered, takeInTurn, takenAhead } from "./slot-line.server";
 
 const HOUR = 3_600_000;
 const range = (fromHour: number, hours = 1) => ({ start: fromHour * HOUR, end: (fromHour + hours) * HOUR });
@@ -124,5 +124,39 @@ describe("takeInTurn: one line per listing in this process", () => {
     await takeInTurn("space-7", { range: range(10), guest: "guest-space-7", arrived: arrival() }, three.take, taken);
     expect(listingsRemembered()).toBeLessThan(remembered);
     expect(listingsRemembered()).toBe(1);
+  });
+});
+
+describe("takenAhead: 'slot taken' before reading, from the attempts in line", () => {
+  it("waits for the attempts in line when it arrived, and says taken only for another guest's overlapping hold", async () => {
+    const log: string[] = [];
+    const first = controlledTake(log, "first", { held: true });
+    const held = takeInTurn("space-8", { range: range(10, 2), guest: "first guest", arrived: arrival() }, first.take, taken);
+    await tick();
+    let answered = false;
+    const overlapping = takenAhead("space-8", { range: range(11), guest: "second guest", arrived: arrival() }).then((answer) => ((answered = true), answer));
+    const apart = takenAhead("space-8", { range: range(14), guest: "second guest", arrived: arrival() });
+    const own = takenAhead("space-8", { range: range(11), guest: "first guest", arrived: arrival() });
+    await tick();
+    expect(answered).toBe(false);
+    first.finish();
+    await expect(held).resolves.toEqual({ held: true });
+    await expect(overlapping).resolves.toBe(true);
+    await expect(apart).resolves.toBe(false);
+    await expect(own).resolves.toBe(false);
+    // Once the line is empty, an attempt reads the calendar: nothing is answered from what was learnt before it arrived.
+    await expect(takenAhead("space-8", { range: range(11), guest: "third guest", arrived: arrival() })).resolves.toBe(false);
+    await expect(takenAhead("space-9", { range: range(11), guest: "third guest", arrived: arrival() })).resolves.toBe(false);
+  });
+
+  it("says nothing from an attempt that was refused for another reason", async () => {
+    const log: string[] = [];
+    const refused = controlledTake(log, "refused", { held: false });
+    const attempt = takeInTurn("space-10", { range: range(10), guest: "first guest", arrived: arrival() }, refused.take, taken);
+    await tick();
+    const after = takenAhead("space-10", { range: range(10), guest: "second guest", arrived: arrival() });
+    refused.finish();
+    await attempt;
+    await expect(after).resolves.toBe(false);
   });
 });

@@ -69,6 +69,21 @@ export async function takeInTurn<T>(
   }
 }
 
+/**
+ * Whether an attempt can be answered 'slot taken' before it reads anything: once the
+ * attempts in line at `spaceId` when it arrived are done, one of them (another guest's)
+ * took an overlapping range. No line at the listing: false at once. In a rush, most
+ * attempts learn 'taken' this way without a round trip to the database (ADR 0278); the
+ * others read the calendar as before. `attempt.range` must be the range the attempt
+ * would take (its booking's own time, as the line learns it).
+ */
+export async function takenAhead(spaceId: string, attempt: { range: Range; guest: string; arrived: number }): Promise<boolean> {
+  const line = lines.get(spaceId);
+  if (!line) return false;
+  await line.back;
+  return takenSince(spaceId, attempt);
+}
+
 function takenSince(spaceId: string, { range, guest, arrived }: { range: Range; guest: string; arrived: number }): boolean {
   return (learnt.get(spaceId) ?? []).some((other) => other.tick > arrived && other.by !== guest && other.start < range.end && range.start < other.end);
 }

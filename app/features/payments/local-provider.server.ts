@@ -94,7 +94,8 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
     createIntent(input, key, now) {
       return faultable("createIntent", async () => {
         const id = derivedId("pi", key);
-        await db
+        // Made now, or by an earlier request with this key (its first answer).
+        const [made] = await db
           .insert(localPaymentIntents)
           .values({
             id,
@@ -107,8 +108,9 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
             createdAt: now,
             updatedAt: now,
           })
-          .onConflictDoNothing();
-        return toRemote(await mustRow(db, id));
+          .onConflictDoNothing()
+          .returning();
+        return toRemote(made ?? (await mustRow(db, id)));
       });
     },
 
