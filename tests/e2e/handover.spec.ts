@@ -21,6 +21,8 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // From the top, so the sticky header sits where a visitor sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
