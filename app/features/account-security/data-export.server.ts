@@ -3,6 +3,8 @@ import {
   bookings,
   conversations,
   dataExports,
+  handoverPhotos,
+  handoverRecords,
   messages,
   payouts,
   profileLinks,
@@ -89,6 +91,20 @@ export async function buildExport(db: Db, userId: string, now: Date) {
       : [],
     spaceIds.length ? db.select().from(reviews).where(inArray(reviews.spaceId, spaceIds)).orderBy(asc(reviews.createdAt)) : [],
   ]);
+  // The check-in and check-out records the member wrote, with their photos (ADR 0277).
+  const handovers = await db.select().from(handoverRecords).where(eq(handoverRecords.authorId, userId)).orderBy(asc(handoverRecords.createdAt));
+  const handoverPhotoRows = handovers.length
+    ? await db
+        .select()
+        .from(handoverPhotos)
+        .where(
+          inArray(
+            handoverPhotos.recordId,
+            handovers.map((record) => record.id),
+          ),
+        )
+        .orderBy(asc(handoverPhotos.position))
+    : [];
   return {
     exportedAt: now.toISOString(),
     account,
@@ -104,6 +120,7 @@ export async function buildExport(db: Db, userId: string, now: Date) {
     })),
     reviews: { written, receivedOnMyListings: received },
     payouts: ownPayouts,
+    handovers: handovers.map((record) => ({ ...record, photos: handoverPhotoRows.filter((photo) => photo.recordId === record.id).map((photo) => photo.url) })),
   };
 }
 

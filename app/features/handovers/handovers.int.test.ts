@@ -5,6 +5,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, handoverPhotos, handoverRecords, mediaUploads, profiles } from "~/db/schema/index";
+import { buildExport } from "~/features/account-security/data-export.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { localStorage } from "~/features/media/storage.server";
 import { uploadUsage } from "~/features/media/upload-quota.server";
@@ -105,6 +106,10 @@ describe("addHandoverRecord", () => {
 
     expect(await add(s.guest.id, bookingId, input({ note: "Again" }), START)).toEqual({ ok: false, status: 409, error: HANDOVER_TEXT.errors.twice.check_in });
     expect(await recordCount(bookingId)).toBe(2);
+    // The guest's data export holds what they wrote, not the host's record.
+    const exported = await buildExport(database.db, s.guest.id, at(START));
+    expect(exported.handovers).toHaveLength(1);
+    expect(exported.handovers[0]).toMatchObject({ bookingId, moment: "check_in", authorRole: "guest", note: "Keys handed over at the station.", photos: guestPhotos });
   });
 
   it("keeps a record as it was written: the database refuses to change it", async () => {
