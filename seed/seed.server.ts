@@ -273,6 +273,12 @@ function demoPoint(id: string, place: { city: string; state: string; country: st
   return pointColumns(id, { lat: Math.round(exact.lat * 1e6) / 1e6, lng: Math.round(exact.lng * 1e6) / 1e6 });
 }
 
+/** A demo listing's waiver (checkout requirements, ADR 0279): the same words on every seed run. */
+function demoWaiver(title: string, safety: string[]): string {
+  const gear = safety.length > 0 ? ` I will use the safety equipment provided (${safety.join(", ")}) at all times.` : "";
+  return `By booking ${title} I confirm that I take part at my own risk and that I am fit to do so. I will follow the host's instructions and safety briefing.${gear} I am responsible for any damage I cause through misuse, and I release the host from claims for injury or loss except where caused by the host's negligence.`;
+}
+
 function buildListings(userIds: Map<string, string>, subcategoryIds: Map<SubcategoryKey, { categoryId: string; subcategoryId: string }>): BuiltListing[] {
   const keys = new Set<string>();
   return ALL_LISTINGS.map((listing) => {
@@ -319,6 +325,7 @@ function buildListings(userIds: Map<string, string>, subcategoryIds: Map<Subcate
       licenseRequired: rental.licenseRequired ?? false,
       ageRestriction: rental.ageRestriction ?? null,
       waiverRequired: rental.waiverRequired ?? false,
+      waiverText: rental.waiverRequired ? demoWaiver(listing.title, rental.safety ?? []) : null,
       minRentalDuration: rental.minDuration ?? 1,
       maxRentalDuration: rental.maxDuration ?? null,
       quantity: rental.seats ?? 1,

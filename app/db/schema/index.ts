@@ -16,3 +16,4 @@ export * from "./saved-searches";
 export * from "./identity";
 export * from "./security";
 export * from "./handovers";
+export * from "./booking-requirements";

@@ -76,6 +76,8 @@ export const spaces = pgTable(
     licenseRequired: boolean("license_required").notNull().default(false),
     ageRestriction: integer("age_restriction"),
     waiverRequired: boolean("waiver_required").notNull().default(false),
+    /** The waiver a guest must accept when `waiverRequired` (issue #28 point 3, ADR 0279); ≤ 10 000 characters. */
+    waiverText: text("waiver_text"),
     /** Only identity-verified guests may book (issue #29 point 3, ADR 0253); the hold enforces it. */
     requiresVerifiedGuests: boolean("requires_verified_guests").notNull().default(false),
     minRentalDuration: integer("min_rental_duration").notNull().default(1),
@@ -186,6 +188,7 @@ export const spaces = pgTable(
     check("spaces_min_duration_check", sql`${t.minRentalDuration} >= 1`),
     check("spaces_buffers_check", sql`${t.bufferBeforeMinutes} between 0 and 1440 and ${t.bufferAfterMinutes} between 0 and 1440`),
     check("spaces_notice_check", sql`${t.minNoticeMinutes} between 0 and 129600 and ${t.maxAdvanceDays} between 1 and 730`),
+    check("spaces_waiver_text_length_check", sql`char_length(${t.waiverText}) <= 10000`),
     check("spaces_quantity_check", sql`${t.quantity} between 1 and 1000`),
     check("spaces_check_times_check", sql`(${t.checkInTime} is null) = (${t.checkOutTime} is null) and coalesce(${t.checkInTime}, '00:00') ~ '^([01][0-9]|2[0-3]):00$' and coalesce(${t.checkOutTime}, '00:00') ~ '^([01][0-9]|2[0-4]):00$'`),
   ],

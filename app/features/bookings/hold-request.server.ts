@@ -1,5 +1,6 @@
 import { verifiedEmailRefusal } from "~/features/auth/email-verification.server";
 import { paymentClientConfig } from "~/features/payments/provider.server";
+import { CLIENT_IP_HEADER, clientIpOf } from "~/features/security/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import type { JsonRead } from "~/lib/read-body.server";
 import { createBookingHold } from "./hold.server";
@@ -35,7 +36,15 @@ export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswe
       ? { status: 413, body: { error: "Request too large.", code: "invalid" } }
       : { status: 400, body: { error: "The request must be JSON.", code: "invalid" } };
   }
-  const result = await createBookingHold(await getDb(), { userId: request.user.id, body: body.value, idempotencyKey: request.header("idempotency-key"), now: request.now });
+  const ip = clientIpOf(request.header(CLIENT_IP_HEADER));
+  const result = await createBookingHold(await getDb(), {
+    userId: request.user.id,
+    body: body.value,
+    idempotencyKey: request.header("idempotency-key"),
+    now: request.now,
+    // Stored with an accepted waiver (ADR 0279).
+    clientIp: ip === "unknown" ? null : ip,
+  });
   if (!result.ok) {
     const { ok: _ok, status, ...failure } = result;
     return { status, body: failure };

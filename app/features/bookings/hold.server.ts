@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
 import type { HoursRange } from "~/db/opening-hours";
 import { lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.server";
@@ -19,6 +20,7 @@ import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, providerCallInsert } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls, type ClaimedCall } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
+import { checkRequirements, listingRequirements, requirementFieldsOf, type RequirementAnswers } from "./requirements";
 import { addDays } from "./slots";
 import { arrival, takeInTurn, takenAhead } from "./slot-line.server";
 
@@ -109,6 +111,12 @@ const holdSchema = z.object({
   amount: z.number({ error: "Amount must be a whole number of minor units" }).int("Amount must be a whole number of minor units").min(0),
   currency: z.string({ error: "Currency is required" }).max(10),
   units: z.number({ error: BOOKING_MESSAGES.unitsWhole }).int(BOOKING_MESSAGES.unitsWhole).min(1, BOOKING_MESSAGES.unitsWhole).max(100_000, BOOKING_MESSAGES.unitsWhole).optional(),
+  // The listing's checkout requirements (issue #28 point 3, ADR 0279), checked against the listing by `checkRequirements`.
+  dateOfBirth: z.unknown().optional(),
+  licenceNumber: z.unknown().optional(),
+  licenceCountry: z.unknown().optional(),
+  licenceExpiry: z.unknown().optional(),
+  waiverAccepted: z.unknown().optional(),
 });
 
 export type HoldResponse = {
@@ -123,7 +131,14 @@ export type HoldResponse = {
 
 export type HoldResult = ({ ok: true } & HoldResponse) | BookingFailure;
 
-type HoldInput = { userId: string; body: unknown; idempotencyKey: string | null; now: Date };
+type HoldInput = {
+  userId: string;
+  body: unknown;
+  idempotencyKey: string | null;
+  now: Date;
+  /** The client's address as the server resolved it (client-ip.server.ts), stored with an accepted waiver; null when unknown. */
+  clientIp?: string | null;
+};
 
 /** The hold request's shape, before anything is read: its fields, its Idempotency-Key and its listing's id. */
 function readHoldRequest(body: unknown, idempotencyKey: string | null): { ok: true; request: z.infer<typeof holdSchema> } | BookingFailure {
@@ -156,7 +171,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   if (!parsed.ok) return parsed;
   const body = parsed.request;
 
-  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : [])])).digest("hex");
+  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : []), ...requirementFieldsOf(body)])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
 
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
@@ -206,6 +221,14 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now });
   if (problem) return invalid({ startTime: problem });
   if (body.endTime !== undefined && Date.parse(body.endTime) !== endDate.getTime()) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
+  // The listing's checkout requirements (ADR 0279): refused here, before the slot is taken, with a message per field.
+  const needs = listingRequirements(space);
+  let requirements: { answers: RequirementAnswers; ip: string | null } | null = null;
+  if (needs) {
+    const checked = checkRequirements(needs, body, { start, end: endDate, now, timeZone: space.timezone });
+    if (!checked.ok) return invalid(checked.fields);
+    requirements = { answers: checked.answers, ip: input.clientIp ?? null };
+  }
   const units = body.units ?? 1;
   if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(countText(space.quantity, unitWords(space.rentalType))) });
 
@@ -236,7 +259,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const taking = await takeInTurn(
     space.id,
     { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
-    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE } } }),
+    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE }, requirements } }),
     // With seats, neither a hold nor a refusal means the time is taken for everyone.
     (outcome) => !seats && (outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken")),
   );
@@ -303,7 +326,19 @@ async function takeSlot(
     range: { spaceId: string; start: Date; end: Date };
     /** A listing of several units or seats: its rows are counted, not excluded. */
     seats: { units: number; quantity: number; words: { one: string; many: string } } | null;
-    hold: { unit: PricingUnit; quantity: number; units: number; start: Date; end: Date; quote: ReturnType<typeof quoteBooking>; currency: Currency; expiresAt: Date; terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean } };
+    hold: {
+      unit: PricingUnit;
+      quantity: number;
+      units: number;
+      start: Date;
+      end: Date;
+      quote: ReturnType<typeof quoteBooking>;
+      currency: Currency;
+      expiresAt: Date;
+      terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean };
+      /** What the guest gave for the listing's requirements, and from which address; null when it asks nothing. */
+      requirements: { answers: RequirementAnswers; ip: string | null } | null;
+    };
   },
 ): Promise<{ held: true; bookingId: string; callId: string } | { held: false; answer: HoldResult }> {
   const { key, userId, requestHash, now, range, seats, hold } = input;
@@ -348,9 +383,24 @@ async function takeSlot(
         ? tx.insert(idempotencyKeys).values({ key, userId, requestHash, bookingId, lockedUntil: new Date(now.getTime() + KEY_LEASE_MS), createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
         : null;
       // Claimed by this request, which makes the call right after the commit (a crash leaves it to a retry or the job once the lease lapses).
+      // What the guest gave for the listing's requirements (ADR 0279), in the same statement: gone with the rollback when the key was not claimed.
+      const given = hold.requirements;
+      const required = given
+        ? tx.insert(bookingRequirements).values({
+            bookingId,
+            dateOfBirth: given.answers.dateOfBirth ?? null,
+            licenceNumber: given.answers.licence?.number ?? null,
+            licenceCountry: given.answers.licence?.country ?? null,
+            licenceExpiry: given.answers.licence?.expiry ?? null,
+            waiverText: given.answers.waiver?.text ?? null,
+            waiverAcceptedAt: given.answers.waiver ? now : null,
+            waiverAcceptedIp: given.answers.waiver ? given.ip : null,
+            createdAt: now,
+          })
+        : null;
       const call = providerCallInsert(tx, { bookingId, kind: "create_intent", amount: hold.quote.totalMinor, currency: hold.currency, intentId: null, reason: "hold", now, claimedUntil: new Date(now.getTime() + LEASE_MS) });
       const { rows } = await tx.execute<{ booking_id: string; call_id: string }>(sql`
-        with made as (${booking.getSQL()}), ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}called as (${call.getSQL()}),
+        with made as (${booking.getSQL()}), ${claim ? sql`claimed as (${claim.getSQL()}), ` : sql``}${required ? sql`required as (${required.getSQL()}), ` : sql``}called as (${call.getSQL()}),
         held as (
           insert into ${spaceAvailability} (space_id, booking_id, kind, start_time, end_time, expires_at, units, shared, created_at)
           select ${range.spaceId}, made.id, 'hold', ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
@@ -481,6 +531,11 @@ function attemptQuery(db: Db) {
           maxAdvanceDays: spaces.maxAdvanceDays,
           quantity: spaces.quantity,
           requiresVerifiedGuests: spaces.requiresVerifiedGuests,
+          // Checkout requirements (issue #28 point 3, ADR 0279); the waiver's text only when it is asked for.
+          ageRestriction: spaces.ageRestriction,
+          licenseRequired: spaces.licenseRequired,
+          waiverRequired: spaces.waiverRequired,
+          waiverText: sql<string | null>`case when ${spaces.waiverRequired} then ${spaces.waiverText} end`,
         },
         // Issue #29 point 3 (ADR 0253): whether the guest is identity-verified.
         guestVerified: isVerifiedSql(sql.placeholder("userId")),

@@ -72,6 +72,8 @@ describe("listing actions with bad input", () => {
     ["unknown currency", { currency: "XYZ" }, "currency", /supported currencies/],
     ["unknown space type", { type: "castle" }, "type", /space type/],
     ["malformed category", { categoryId: "1 OR 1=1" }, "categoryId", /valid category/],
+    ["a waiver without its text", { waiverRequired: "on", waiverText: "  " }, "waiverText", /Add the waiver's text that guests must accept/],
+    ["a 10 001-character waiver", { waiverRequired: "on", waiverText: "x".repeat(10_001) }, "waiverText", /at most 10000/],
   ];
   for (const [name, overrides, field, message] of cases) {
     it(`${name}: a message next to the field, nothing stored`, async () => {
@@ -134,6 +136,7 @@ describe("listing actions with bad input", () => {
         insuranceRequired: "on",
         licenseRequired: "on",
         waiverRequired: "on",
+        waiverText: "I ride at my own risk.",
         brand: "Honda",
         model: "TRX 250",
         year: "2022",
@@ -179,6 +182,7 @@ describe("listing actions with bad input", () => {
       insuranceRequired: true,
       licenseRequired: true,
       waiverRequired: true,
+      waiverText: "I ride at my own risk.",
       brand: "Honda",
       model: "TRX 250",
       year: 2022,

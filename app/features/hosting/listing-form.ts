@@ -12,6 +12,7 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { decimalDigits, minorToDecimalText, parseMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { GEO_MESSAGES, parseCoordinate } from "~/features/geo/coordinates";
+import { REQUIREMENT_TEXT, WAIVER_TEXT_MAX } from "~/features/bookings/requirements";
 
 /**
  * The listing form: one schema for the browser form and the server action
@@ -45,6 +46,7 @@ export const LIMITS = {
   address: 160,
   postalCode: 20,
   metaDescription: 300,
+  waiverText: WAIVER_TEXT_MAX,
 } as const;
 
 /**
@@ -234,6 +236,8 @@ export const listingFieldsSchema = z.object({
   insuranceRequired: checkbox,
   licenseRequired: checkbox,
   waiverRequired: checkbox,
+  // The waiver guests accept at checkout (issue #28 point 3, ADR 0279); required while waiverRequired is on.
+  waiverText: optionalText("Waiver text", LIMITS.waiverText),
   requiresVerifiedGuests: checkbox,
   // rental-specific details
   brand: optionalText("Brand", LIMITS.shortText),
@@ -324,6 +328,9 @@ export const listingFormSchema = listingFieldsSchema
         path: ["maxRentalDuration"],
         message: "Maximum rental duration cannot be less than the minimum",
       });
+    }
+    if (input.waiverRequired && !input.waiverText) {
+      ctx.addIssue({ code: "custom", path: ["waiverText"], message: REQUIREMENT_TEXT.waiverTextRequired });
     }
     if ((input.latitude == null) !== (input.longitude == null)) {
       ctx.addIssue({ code: "custom", path: [input.latitude == null ? "latitude" : "longitude"], message: GEO_MESSAGES.pinPair });

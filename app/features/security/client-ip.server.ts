@@ -9,7 +9,12 @@ export const CLIENT_IP_HEADER = "x-rentwell-client-ip";
 
 /** The client's IP address for rate limiting and session records; "unknown" when there is none. */
 export function clientIp(request: Request): string {
-  const value = request.headers.get(CLIENT_IP_HEADER)?.trim();
+  return clientIpOf(request.headers.get(CLIENT_IP_HEADER));
+}
+
+/** The client's IP address from the value of CLIENT_IP_HEADER (the API layer reads headers itself); "unknown" when there is none. */
+export function clientIpOf(header: string | null | undefined): string {
+  const value = header?.trim();
   if (!value) return "unknown";
   const address = value.startsWith("::ffff:") && isIP(value.slice(7)) === 4 ? value.slice(7) : value;
   return isIP(address) ? address : "unknown";

@@ -61,8 +61,8 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ name, label, defaultChecked }: { name: string; label: string; defaultChecked?: boolean }) {
-  return <Checkbox name={name} label={label} defaultChecked={defaultChecked} className="items-center" />;
+export function CheckboxField({ name, label, defaultChecked, onChange }: { name: string; label: string; defaultChecked?: boolean; onChange?: (checked: boolean) => void }) {
+  return <Checkbox name={name} label={label} defaultChecked={defaultChecked} className="items-center" onChange={onChange ? (event) => onChange(event.target.checked) : undefined} />;
 }
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {

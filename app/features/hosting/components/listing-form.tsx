@@ -28,6 +28,7 @@ import {
   TIME_ZONE_CHOICES,
 } from "../listing-form";
 import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { REQUIREMENT_TEXT } from "~/features/bookings/requirements";
 import { CheckboxField, FormSection, SelectField, TextArea, TextField } from "./fields";
 import { MediaUploader } from "./media-uploader";
 import { SpaceTypeAdder, type SpaceTypeOption } from "./space-type-adder";
@@ -90,6 +91,7 @@ export function ListingForm({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const [uploading, setUploading] = useState(false);
+  const [waiverRequired, setWaiverRequired] = useState(Boolean(defaults.waiverRequired));
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const [categoryId, setCategoryId] = useState(defaults.categoryId ?? "");
   const subcategories = categories.find((category) => category.id === categoryId)?.subcategories ?? [];
@@ -284,8 +286,21 @@ export function ListingForm({
         <div className="flex flex-col gap-2">
           <CheckboxField name="insuranceRequired" label="Insurance required" defaultChecked={defaults.insuranceRequired} />
           <CheckboxField name="licenseRequired" label="Licence required" defaultChecked={defaults.licenseRequired} />
-          <CheckboxField name="waiverRequired" label="Waiver required" defaultChecked={defaults.waiverRequired} />
+          <CheckboxField name="waiverRequired" label="Waiver required" defaultChecked={defaults.waiverRequired} onChange={setWaiverRequired} />
           <CheckboxField name="requiresVerifiedGuests" label={IDENTITY_TEXT.listingSetting} defaultChecked={defaults.requiresVerifiedGuests} />
+        </div>
+        {/* Hidden, not removed, while the waiver is off: its text is kept for when it is on again. */}
+        <div hidden={!waiverRequired} className="sm:col-span-2">
+          <TextArea
+            name="waiverText"
+            label={REQUIREMENT_TEXT.waiverTextLabel}
+            required={waiverRequired}
+            rows={6}
+            maxLength={LIMITS.waiverText}
+            defaultValue={defaults.waiverText}
+            error={errors.waiverText}
+            hint={REQUIREMENT_TEXT.waiverTextHint}
+          />
         </div>
       </FormSection>
 

@@ -1,0 +1,177 @@
+import english from "i18n-iso-countries/langs/en.json";
+import { todayIn } from "./slots";
+
+/**
+ * Checkout requirements from the listing (issue #28 point 3, docs/decisions/0279-checkout-requirements.md):
+ * a minimum age (the guest gives their date of birth), a driving licence (number, issuing
+ * country, expiry) and a waiver (the host's text, which the guest accepts). Pure: the
+ * widget's form and the hold (hold.server.ts) run the same `checkRequirements`, so the
+ * server decides with the words the guest saw next to the fields.
+ */
+
+/** What a listing asks of a guest at checkout; null when it asks nothing. */
+export type ListingRequirements = {
+  /** Years the guest must have reached at the booking's start; null: no minimum. */
+  minimumAge: number | null;
+  licence: boolean;
+  /** Whether a waiver must be accepted, and its text (null when the host never wrote it). */
+  waiver: { text: string | null } | null;
+};
+
+/** The requirement fields of a hold request, as the guest gives them. */
+export const REQUIREMENT_FIELDS = ["dateOfBirth", "licenceNumber", "licenceCountry", "licenceExpiry", "waiverAccepted"] as const;
+export type RequirementField = (typeof REQUIREMENT_FIELDS)[number];
+
+/** What the guest gave, checked: stored with the booking (a field is absent when not asked). */
+export type RequirementAnswers = {
+  dateOfBirth?: string;
+  licence?: { number: string; country: string; expiry: string };
+  waiver?: { text: string };
+};
+
+export const WAIVER_TEXT_MAX = 10_000;
+export const LICENCE_NUMBER_MAX = 40;
+/** Nobody booking is older than this; a date of birth further back is a typing slip. */
+const OLDEST_AGE = 120;
+/** A licence expiring further ahead than this is a typing slip. */
+const LICENCE_YEARS_AHEAD = 60;
+
+export const REQUIREMENT_TEXT = {
+  heading: "Before you pay",
+  intro: "The host asks for these before you book.",
+  continue: "Continue to Payment",
+  dateOfBirth: "Date of birth",
+  dateOfBirthHint: (age: number) => `You must be at least ${age} on the day the booking starts.`,
+  licenceNumber: "Driving licence number",
+  licenceCountry: "Issuing country",
+  licenceExpiry: "Licence expiry date",
+  licenceHint: "The host sees your licence once the booking is confirmed.",
+  waiverHeading: "Waiver",
+  waiverAccept: "I accept the waiver",
+  chooseCountry: "Choose a country",
+  errors: {
+    underAge: (age: number) => `You must be at least ${age} to book this listing.`,
+    dateOfBirthRequired: "Enter your date of birth.",
+    dateOfBirthInvalid: "Enter your date of birth as a real date (YYYY-MM-DD).",
+    dateOfBirthFuture: "Your date of birth cannot be in the future.",
+    dateOfBirthTooOld: `Enter your real date of birth (at most ${OLDEST_AGE} years ago).`,
+    licenceNumberRequired: "Enter your driving licence number.",
+    licenceNumberInvalid: `A driving licence number has up to ${LICENCE_NUMBER_MAX} letters, digits, spaces or hyphens.`,
+    licenceCountry: "Choose the country that issued your driving licence.",
+    licenceExpiryRequired: "Enter your driving licence's expiry date.",
+    licenceExpiryInvalid: "Enter your driving licence's expiry date as a real date (YYYY-MM-DD).",
+    licenceExpired: "Your driving licence must be valid until the end of the booking.",
+    licenceExpiryTooFar: `Enter your driving licence's real expiry date (at most ${LICENCE_YEARS_AHEAD} years ahead).`,
+    waiverNotAccepted: "Accept the waiver to book this listing.",
+    waiverMissing: "The host has not added the waiver's text yet, so this listing cannot be booked.",
+  },
+  // The host's side (the listing form).
+  waiverTextLabel: "Waiver text",
+  waiverTextHint: `What guests must accept before they book (up to ${WAIVER_TEXT_MAX.toLocaleString("en-US")} characters).`,
+  waiverTextRequired: "Add the waiver's text that guests must accept, or turn off 'Waiver required'.",
+} as const;
+
+const COUNTRY_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(english.countries as Record<string, string | string[]>).map(([code, name]) => [code, Array.isArray(name) ? name[0]! : name]),
+);
+
+/** ISO 3166-1 alpha-2 countries with their English names, by name. */
+export const COUNTRY_CHOICES: ReadonlyArray<{ code: string; name: string }> = Object.entries(COUNTRY_NAMES)
+  .map(([code, name]) => ({ code, name }))
+  .sort((a, b) => a.name.localeCompare(b.name, "en"));
+
+export function countryName(code: string): string {
+  return COUNTRY_NAMES[code] ?? code;
+}
+
+export function isCountryCode(value: string): boolean {
+  return /^[A-Z]{2}$/.test(value) && Object.hasOwn(COUNTRY_NAMES, value);
+}
+
+/** The listing's requirements from its columns; null when it asks nothing at checkout. */
+export function listingRequirements(space: { ageRestriction: number | null; licenseRequired: boolean; waiverRequired: boolean; waiverText: string | null }): ListingRequirements | null {
+  const minimumAge = space.ageRestriction && space.ageRestriction > 0 ? space.ageRestriction : null;
+  if (minimumAge === null && !space.licenseRequired && !space.waiverRequired) return null;
+  return { minimumAge, licence: space.licenseRequired, waiver: space.waiverRequired ? { text: space.waiverText?.trim() ? space.waiverText : null } : null };
+}
+
+/** "YYYY-MM-DD" that is a day of the calendar, or null. */
+function calendarDate(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? text : null;
+}
+
+function shiftYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4)}`;
+}
+
+/** Whole years from `birth` to `on` (both "YYYY-MM-DD"): a 29 February birthday comes on 1 March in other years. */
+export function ageOn(birth: string, on: string): number {
+  const years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
+  return on.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * Checks what the guest gave against what the listing asks, for a booking from `start` to
+ * `end` in the listing's `timeZone`: the age on the start's day, a licence valid through the
+ * end's day, the waiver accepted. Fields the listing does not ask for are ignored. Either the
+ * answers to store, or a message per field.
+ */
+export function checkRequirements(
+  needs: ListingRequirements,
+  given: Partial<Record<RequirementField, unknown>>,
+  at: { start: Date; end: Date; now: Date; timeZone: string },
+): { ok: true; answers: RequirementAnswers } | { ok: false; fields: Partial<Record<RequirementField, string>> } {
+  const errors = REQUIREMENT_TEXT.errors;
+  const fields: Partial<Record<RequirementField, string>> = {};
+  const answers: RequirementAnswers = {};
+  const today = todayIn(at.timeZone, at.now);
+  const startDay = todayIn(at.timeZone, at.start);
+  // The last day of use: a booking ending at midnight does not need the licence on the next day.
+  const lastDay = todayIn(at.timeZone, new Date(Math.max(at.start.getTime(), at.end.getTime() - 1)));
+
+  if (needs.minimumAge !== null) {
+    const birth = calendarDate(given.dateOfBirth);
+    if (blank(given.dateOfBirth)) fields.dateOfBirth = errors.dateOfBirthRequired;
+    else if (!birth) fields.dateOfBirth = errors.dateOfBirthInvalid;
+    else if (birth > today) fields.dateOfBirth = errors.dateOfBirthFuture;
+    else if (birth < shiftYears(today, -OLDEST_AGE)) fields.dateOfBirth = errors.dateOfBirthTooOld;
+    else if (ageOn(birth, startDay) < needs.minimumAge) fields.dateOfBirth = errors.underAge(needs.minimumAge);
+    else answers.dateOfBirth = birth;
+  }
+
+  if (needs.licence) {
+    const number = typeof given.licenceNumber === "string" ? given.licenceNumber.trim().replace(/\s+/g, " ") : null;
+    if (blank(given.licenceNumber)) fields.licenceNumber = errors.licenceNumberRequired;
+    else if (number === null || number.length > LICENCE_NUMBER_MAX || !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(number)) fields.licenceNumber = errors.licenceNumberInvalid;
+    const country = typeof given.licenceCountry === "string" ? given.licenceCountry.trim().toUpperCase() : "";
+    if (!isCountryCode(country)) fields.licenceCountry = errors.licenceCountry;
+    const expiry = calendarDate(given.licenceExpiry);
+    if (blank(given.licenceExpiry)) fields.licenceExpiry = errors.licenceExpiryRequired;
+    else if (!expiry) fields.licenceExpiry = errors.licenceExpiryInvalid;
+    else if (expiry > shiftYears(today, LICENCE_YEARS_AHEAD)) fields.licenceExpiry = errors.licenceExpiryTooFar;
+    else if (expiry < lastDay) fields.licenceExpiry = errors.licenceExpired;
+    if (!fields.licenceNumber && !fields.licenceCountry && !fields.licenceExpiry) answers.licence = { number: number!, country, expiry: expiry! };
+  }
+
+  if (needs.waiver) {
+    if (needs.waiver.text === null) fields.waiverAccepted = errors.waiverMissing;
+    else if (given.waiverAccepted !== true) fields.waiverAccepted = errors.waiverNotAccepted;
+    else answers.waiver = { text: needs.waiver.text };
+  }
+
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };
+}
+
+/** The requirement fields of a request body, for its Idempotency-Key hash; none when it sends none. */
+export function requirementFieldsOf(body: Partial<Record<RequirementField, unknown>>): unknown[] {
+  const sent = REQUIREMENT_FIELDS.filter((field) => body[field] !== undefined);
+  return sent.length === 0 ? [] : [Object.fromEntries(sent.map((field) => [field, body[field]]))];
+}
