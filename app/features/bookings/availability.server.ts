@@ -7,6 +7,7 @@ import { preparedQuery } from "~/lib/prepared.server";
 import { isUuid } from "~/lib/uuid";
 import { BOOKING_MESSAGES, MAX_BUSY_WINDOW_MS, bookability, feePercent, type BookingFailure } from "./booking-rules.server";
 import { PRICING_UNITS, durationRange, pricedUnits, unitPrice, type CancellationPolicy, type PricingUnit } from "./pricing";
+import { listingRequirements } from "./requirements";
 
 /**
  * What a guest can see of a listing's calendar before booking (issue #12): the booking
@@ -50,6 +51,8 @@ export function bookingWidgetFor(space: typeof spaces.$inferSelect, viewerId: st
     schedule: scheduleOf(space),
     capacity: space.quantity,
     unitWords: unitWords(space.rentalType),
+    /** What checkout asks of the guest (issue #28 point 3, ADR 0279); null: nothing. */
+    requirements: listingRequirements(space),
   };
 }
 

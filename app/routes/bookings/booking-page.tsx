@@ -1,7 +1,10 @@
 import { ArrowLeft, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { BookingRequirementsSection } from "~/features/bookings/components/booking-requirements-section";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { loadBookingRequirements } from "~/features/bookings/requirements.server";
+import { todayIn } from "~/features/bookings/slots";
 import { HandoverSection } from "~/features/handovers/components/handover-section";
 import { HANDOVER_ARRAY_FIELDS, HANDOVER_TEXT, handoverSchema, type HandoverActionData } from "~/features/handovers/handover-rules";
 import { addHandoverRecord, loadBookingHandover } from "~/features/handovers/handovers.server";
@@ -29,13 +32,22 @@ const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutr
  * /bookings/:bookingId — one booking, for its guest (linked from /my-bookings) and its
  * listing's host (linked from the dashboard): when and where, and for a vehicle or equipment
  * the check-in and check-out records of both sides with the viewer's form (issue #28
- * point 4, docs/decisions/0277-handover-records.md). Anyone else, and an unknown id, gets a 404.
+ * point 4, docs/decisions/0277-handover-records.md), and what the guest gave for the listing's
+ * checkout requirements (point 3, ADR 0279). Anyone else, and an unknown id, gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const view = await loadBookingHandover(await getDb(), { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
+  const db = await getDb();
+  const view = await loadBookingHandover(db, { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
   if (!view) notFound(HANDOVER_TEXT.errors.notFound);
-  return view;
+  // What the guest gave for the listing's checkout requirements (ADR 0279): the host sees it once confirmed.
+  const requirements = await loadBookingRequirements(db, {
+    bookingId: view.booking.id,
+    role: view.role,
+    status: view.booking.status,
+    startDay: todayIn(view.booking.timeZone, new Date(view.booking.startTime)),
+  });
+  return { ...view, requirements };
 }
 
 /** POST the handover form (moment, note, odometer, fuel, condition, photos[]): the viewer's record for one moment. */
@@ -87,7 +99,7 @@ export function ErrorBoundary() {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, role, applies, records, forms } = loaderData;
+  const { booking, role, applies, records, forms, requirements } = loaderData;
   const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
   const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
   // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
@@ -121,6 +133,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </div>
       </header>
+      {requirements && <BookingRequirementsSection view={requirements} role={role} timeZone={booking.timeZone} />}
       {actionData && !actionData.ok && actionData.moment === null && (
         <Alert tone="error" className="mt-6">
           {actionData.error ?? Object.values(actionData.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed}

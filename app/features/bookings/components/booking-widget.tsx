@@ -36,7 +36,9 @@ import {
 import { durationRange, type PricingUnit } from "../pricing";
 import { todayIn, weekDays } from "../slots";
 import { countText, scheduledEnd, type Schedule } from "~/features/availability/schedule";
+import type { ListingRequirements, RequirementField } from "../requirements";
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
+import { EMPTY_REQUIREMENTS, requirementPayload, RequirementsStep, type RequirementValues } from "./requirements-step";
 import { useBusyRanges } from "./use-busy-ranges";
 
 export type BookingWidgetData = {
@@ -51,6 +53,8 @@ export type BookingWidgetData = {
   /** Units or seats rented at one time (1 for a space), and what one is called. */
   capacity: number;
   unitWords: { one: string; many: string };
+  /** What checkout asks of the guest (issue #28 point 3, ADR 0279); null or absent: nothing. */
+  requirements?: ListingRequirements | null;
 };
 
 type Props = {
@@ -98,6 +102,10 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const [problem, setProblem] = useState<string | null>(null);
   // The payment step's request, fixed when the guest continues (later busy updates, including the guest's own hold, do not change it).
   const [checkout, setCheckout] = useState<{ request: PaymentIntentRequest; summary: PaymentSummary } | null>(null);
+  // The listing's requirements (ADR 0279): asked before the payment step; kept while the guest goes back and forth.
+  const needs = widget.requirements ?? null;
+  const [answers, setAnswers] = useState<RequirementValues>(EMPTY_REQUIREMENTS);
+  const [asking, setAsking] = useState<{ errors: Partial<Record<RequirementField, string>> | null } | null>(null);
   // The last payment intent, kept when the guest goes back: continuing with the same choice reuses it (and its hold).
   const [held, setHeld] = useState<{ key: string; intent: ReadyIntent; row: { start: string; end: string } } | null>(null);
 
@@ -147,6 +155,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       return;
     }
     if (!choice.start || !end) return;
+    if (needs) setAsking({ errors: null });
     setCheckout({
       request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency, ...(widget.capacity > 1 ? { units: seats } : {}) },
       summary: {
@@ -162,14 +171,37 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     });
   };
 
+  if (checkout && needs && asking) {
+    return (
+      <RequirementsStep
+        needs={needs}
+        when={`${checkout.summary.when} (${checkout.summary.zone.replace(/_/g, " ")})`}
+        booking={{ start: checkout.request.startTime, end: checkout.request.endTime, timeZone, now }}
+        values={answers}
+        errors={asking.errors}
+        onContinue={(values) => {
+          setAnswers(values);
+          setAsking(null);
+        }}
+        onBack={() => {
+          setAsking(null);
+          setCheckout(null);
+        }}
+      />
+    );
+  }
+
   if (checkout) {
-    const key = JSON.stringify(checkout.request);
+    const request = needs ? { ...checkout.request, ...requirementPayload(needs, answers) } : checkout.request;
+    const key = JSON.stringify(request);
     return (
       <PaymentStep
-        request={checkout.request}
+        request={request}
         summary={checkout.summary}
         existing={held?.key === key ? held.intent : null}
         onReady={(intent) => setHeld({ key, intent, row: occupiedRow(intent, widget.schedule.rules) })}
+        // The server refused an answer to a requirement: back to those fields, with its messages.
+        onRequirementsRefused={needs ? (errors) => setAsking({ errors }) : undefined}
         onBack={() => {
           setCheckout(null);
           reloadBusy();

@@ -10,6 +10,7 @@ import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
 import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
+import { REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
 
 export type PaymentIntentRequest = {
   spaceId: string;
@@ -21,6 +22,12 @@ export type PaymentIntentRequest = {
   currency: string;
   /** Units or seats, on a listing that has several (issue #26). */
   units?: number;
+  /** The listing's checkout requirements (ADR 0279), those it asks for. */
+  dateOfBirth?: string;
+  licenceNumber?: string;
+  licenceCountry?: string;
+  licenceExpiry?: string;
+  waiverAccepted?: boolean;
 };
 
 export type PaymentSummary = {
@@ -52,7 +59,7 @@ export type ReadyIntent = {
   stripeKey: string | null;
 };
 
-type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean };
+type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean; requirements?: Partial<Record<RequirementField, string>> };
 
 type IntentAnswer = {
   clientSecret?: unknown;
@@ -63,6 +70,7 @@ type IntentAnswer = {
   total?: number;
   currency?: string;
   price?: { rental: number; fee: number; total: number; currency: string };
+  fields?: Record<string, unknown>;
   provider?: unknown;
   publishableKey?: unknown;
 };
@@ -88,7 +96,7 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   if (!response.ok) {
     if (typeof body?.error === "string" && body.error) {
       const price = body.code === "price_changed" && body.price ? ` — new total ${formatMinor(body.price.total, body.price.currency)}` : "";
-      return { state: "error", message: `${body.error}${price}`, retry: false };
+      return { state: "error", message: `${body.error}${price}`, retry: false, requirements: requirementErrors(body.fields) };
     }
     return { state: "error", message: `Failed to create payment intent (${response.status})`, retry: true };
   }
@@ -106,6 +114,12 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   };
 }
 
+/** The messages of a refusal that name the listing's requirement fields (ADR 0279), if any. */
+function requirementErrors(fields: Record<string, unknown> | undefined): Partial<Record<RequirementField, string>> | undefined {
+  const errors = Object.fromEntries(REQUIREMENT_FIELDS.flatMap((field) => (typeof fields?.[field] === "string" ? [[field, fields[field]]] : [])));
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
 /**
  * The payment step (docs/product.md "Booking flow"): the summary with an edit
  * link back, then the card form of the built-in test-mode processor. On success
@@ -117,6 +131,7 @@ export function PaymentStep({
   summary,
   existing,
   onReady,
+  onRequirementsRefused,
   onBack,
 }: {
   request: PaymentIntentRequest;
@@ -124,6 +139,8 @@ export function PaymentStep({
   /** The intent of an earlier visit to this step with the same choice: reused, not created again. */
   existing: ReadyIntent | null;
   onReady(intent: ReadyIntent): void;
+  /** The server refused what the guest gave for the listing's requirements: their messages by field. */
+  onRequirementsRefused?: (errors: Partial<Record<RequirementField, string>>) => void;
   onBack(): void;
 }) {
   const [intent, setIntent] = useState<Intent>(existing ?? { state: "loading" });
@@ -135,6 +152,10 @@ export function PaymentStep({
     void createIntent(request, summary).then((next) => {
       setIntent(next);
       if (next.state === "ready") onReady(next);
+      if (next.state === "error" && next.requirements && onRequirementsRefused) {
+        onRequirementsRefused(next.requirements);
+        return;
+      }
       // A changed price means the page's figures are stale: read them again.
       if (next.state === "error" && !next.retry) void revalidator.revalidate();
     });

@@ -1,0 +1,55 @@
+import { formatInZone } from "../booking-widget-rules";
+import type { BookingRequirementsView } from "../requirements.server";
+
+const day = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined, year: "numeric" });
+
+/**
+ * The booking page's checkout requirements (issue #28 point 3, ADR 0279): what the guest gave,
+ * to the guest, and to the host once the booking is confirmed (the loader decides who sees what).
+ */
+export function BookingRequirementsSection({ view, role, timeZone }: { view: BookingRequirementsView; role: "guest" | "host"; timeZone: string }) {
+  return (
+    <section aria-labelledby="booking-requirements-heading" className="mt-8 space-y-3" data-testid="booking-requirements">
+      <h2 id="booking-requirements-heading" className="text-lg font-semibold text-slate-900">
+        {role === "guest" ? "What you gave at checkout" : "What the guest gave at checkout"}
+      </h2>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {role === "guest" && view.dateOfBirth && (
+          <>
+            <dt className="text-slate-600">Date of birth</dt>
+            <dd className="text-slate-900">{day(view.dateOfBirth)}</dd>
+          </>
+        )}
+        {role === "host" && view.ageAtStart !== null && (
+          <>
+            <dt className="text-slate-600">Age on the first day</dt>
+            <dd className="text-slate-900">{view.ageAtStart}</dd>
+          </>
+        )}
+        {view.licence && (
+          <>
+            <dt className="text-slate-600">Driving licence</dt>
+            <dd className="break-words text-slate-900" data-testid="booking-licence">
+              <span className="font-mono">{view.licence.number}</span> · {view.licence.countryName} · valid until {day(view.licence.expiry)}
+            </dd>
+          </>
+        )}
+        {view.waiver && (
+          <>
+            <dt className="text-slate-600">Waiver</dt>
+            <dd className="text-slate-900" data-testid="booking-waiver">
+              Accepted on {formatInZone(view.waiver.acceptedAt, timeZone, { year: "numeric" })} ({timeZone.replace(/_/g, " ")})
+              {view.waiver.acceptedIp ? ` from ${view.waiver.acceptedIp}` : ""}
+            </dd>
+          </>
+        )}
+      </dl>
+      {view.waiver && (
+        <details className="rounded-lg border border-slate-200 p-3 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-800">The waiver as accepted</summary>
+          <p className="mt-2 whitespace-pre-line break-words text-slate-700">{view.waiver.text}</p>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { bookingRequirements } from "~/db/schema/booking-requirements";
+import type { Db } from "~/lib/db.server";
+import { ageOn, countryName } from "./requirements";
+
+/**
+ * What a booking's guest gave for the listing's checkout requirements (issue #28 point 3,
+ * ADR 0279), as its booking page shows it: the guest sees all they gave; the host sees the
+ * licence, the age met (not the date of birth) and the waiver's acceptance only once the
+ * booking is confirmed (confirmed, completed or disputed; not pending, not cancelled).
+ * The page's loader has already decided that the viewer is one of the two.
+ */
+export type BookingRequirementsView = {
+  /** The guest's own date of birth (the guest only). */
+  dateOfBirth: string | null;
+  /** The guest's age on the booking's start day, for the host's "at least" line. */
+  ageAtStart: number | null;
+  licence: { number: string; country: string; countryName: string; expiry: string } | null;
+  waiver: { text: string; acceptedAt: string; acceptedIp: string | null } | null;
+};
+
+const HOST_SEES = new Set(["confirmed", "completed", "disputed"]);
+
+export async function loadBookingRequirements(
+  db: Db,
+  input: { bookingId: string; role: "guest" | "host"; status: string; startDay: string },
+): Promise<BookingRequirementsView | null> {
+  if (input.role === "host" && !HOST_SEES.has(input.status)) return null;
+  const [row] = await db.select().from(bookingRequirements).where(eq(bookingRequirements.bookingId, input.bookingId));
+  if (!row) return null;
+  return {
+    dateOfBirth: input.role === "guest" ? row.dateOfBirth : null,
+    ageAtStart: row.dateOfBirth ? ageOn(row.dateOfBirth, input.startDay) : null,
+    licence:
+      row.licenceNumber && row.licenceCountry && row.licenceExpiry
+        ? { number: row.licenceNumber, country: row.licenceCountry, countryName: countryName(row.licenceCountry), expiry: row.licenceExpiry }
+        : null,
+    waiver: row.waiverText && row.waiverAcceptedAt ? { text: row.waiverText, acceptedAt: row.waiverAcceptedAt.toISOString(), acceptedIp: row.waiverAcceptedIp } : null,
+  };
+}
