@@ -121,6 +121,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             schedule: widget.schedule,
             capacity: widget.capacity,
             unitWords: widget.unitWords,
+            // What checkout asks of the guest (issue #28 point 3, ADR 0279).
+            requirements: widget.requirements,
           }
         : null,
     // The listing's hours and rules in words (issue #26).

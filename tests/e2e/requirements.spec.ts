@@ -1,0 +1,148 @@
+import type { Page } from "@playwright/test";
+import fs from "node:fs";
+import { slugify } from "~/features/listings/slug";
+import { fillCard, openWeek, pickSlot } from "#tests/e2e/support/booking-widget";
+import { expect, pageAtProjectWidth, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+
+/**
+ * Checkout requirements from the listing (issue #28 point 3, ADR 0279). A host (fixture)
+ * publishes a quad-bike ride with a minimum age of 21 and a waiver. A guest under 21 is
+ * refused at checkout, next to the date of birth, and by the server too; a guest of age who
+ * accepts the waiver (from the keyboard) books and pays, and sees the acceptance on the
+ * booking's page, as the host does on theirs.
+ */
+const PASSWORD = "requirements-journey-pw-2026";
+const SHOTS = process.env.REQUIREMENTS_SHOTS ?? "/work/screens/requirements";
+const WAIVER = "I ride at my own risk and wear the helmet provided at all times.\nI return the quad with a full tank.";
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+});
+
+/** The booking panel (checkout), or the whole page from its top, into SHOTS/<name>-<width>.png. */
+async function shot(page: Page, name: string, panel = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const path = `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`;
+  if (panel) {
+    await page.getByRole("region", { name: "Booking", exact: true }).screenshot({ path });
+    return;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Publishes the ride as the signed-in host, as the listing form posts it. */
+async function createRide(page: Page, title: string) {
+  const location = "Austin, Texas";
+  const response = await page.request.post("/create-listing", {
+    form: {
+      title,
+      description: "Two hours on the ranch trails.",
+      rentalType: "experience",
+      type: "atv-dirtbike",
+      hourlyPrice: "42.50",
+      currency: "USD",
+      capacity: "1",
+      amenities: "Helmet, Goggles",
+      location,
+      country: "United States",
+      streetAddress: "500 Congress Ave",
+      city: "Austin",
+      state: "TX",
+      postalCode: "78701",
+      ageRestriction: "21",
+      waiverRequired: "on",
+      waiverText: WAIVER,
+      intent: "publish",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return { title, path: `/space/${slugify(title)}/${slugify(location)}` };
+}
+
+/** A date of birth `years` years and a few months before today (UTC), as YYYY-MM-DD. */
+function bornYearsAgo(years: number) {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years, date.getUTCMonth() - 3, 1);
+  return date.toISOString().slice(0, 10);
+}
+
+test("a guest under the age limit is refused; a guest who accepts the waiver books, and both sides see the acceptance", async ({ page, user: _host, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const ride = await createRide(page, `Quad trail ride ${testInfo.project.name} ${Date.now().toString(36)}`);
+  const weeks = testInfo.project.name === "phone" ? 3 : 2;
+
+  // A guest of 19 picks a time and continues: checkout asks for the date of birth and the waiver only.
+  const young = await pageAtProjectWidth(browser, testInfo, { extraHTTPHeaders: { "X-Forwarded-For": "198.18.40.19" } });
+  await signUp(young, uniqueEmail(`young-${testInfo.project.name}`), PASSWORD);
+  const busy = young.waitForRequest(/\/api\/spaces\/[0-9a-f-]+\/busy/);
+  await openWeek(young, ride.path, weeks);
+  const spaceId = /\/api\/spaces\/([0-9a-f-]+)\/busy/.exec((await busy).url())![1]!;
+  await pickSlot(young, 2, "14:00");
+  await young.getByRole("button", { name: "Continue to Payment" }).click();
+  const step = young.getByTestId("requirements-step");
+  await expect(step.getByRole("heading", { name: "Before you pay" })).toBeVisible();
+  await expect(step.getByLabel("Driving licence number")).toHaveCount(0);
+  await expect(step.getByRole("region", { name: "Waiver text" })).toContainText("I ride at my own risk");
+  await step.getByLabel("Date of birth").fill(bornYearsAgo(19));
+  await step.getByRole("checkbox", { name: "I accept the waiver" }).check();
+  await step.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(step.getByText("You must be at least 21 to book this listing.")).toBeVisible();
+  await expect(step.getByLabel("Date of birth")).toBeFocused();
+  await expect(step.getByLabel("Date of birth")).toHaveAttribute("aria-invalid", "true");
+  await expect(young.getByTestId("payment-step")).toHaveCount(0);
+  await shot(young, "refused-under-age", true);
+  // The server refuses it too, whatever the page does, and nothing is held.
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + 7 * weeks + 3);
+  start.setUTCHours(15, 0, 0, 0);
+  const direct = await young.request.post("/api/bookings/payment-intent", {
+    data: { spaceId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount: 4675, currency: "USD", dateOfBirth: bornYearsAgo(19), waiverAccepted: true },
+  });
+  expect(direct.status()).toBe(422);
+  expect(await direct.json()).toMatchObject({ fields: { dateOfBirth: "You must be at least 21 to book this listing." } });
+  await young.context().close();
+
+  // A guest of 30 gives their date of birth, forgets the waiver, then accepts it from the keyboard, and pays.
+  const guest = await pageAtProjectWidth(browser, testInfo, { extraHTTPHeaders: { "X-Forwarded-For": "198.18.40.30" } });
+  await signUp(guest, uniqueEmail(`adult-${testInfo.project.name}`), PASSWORD);
+  await openWeek(guest, ride.path, weeks);
+  await pickSlot(guest, 2, "14:00");
+  await guest.getByRole("button", { name: "Continue to Payment" }).click();
+  const form = guest.getByTestId("requirements-step");
+  await form.getByLabel("Date of birth").fill(bornYearsAgo(30));
+  await form.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(form.getByText("Accept the waiver to book this listing.")).toBeVisible();
+  const accept = form.getByRole("checkbox", { name: "I accept the waiver" });
+  await expect(accept).toBeFocused();
+  await shot(guest, "waiver-not-accepted", true);
+  await guest.keyboard.press("Space");
+  await expect(accept).toBeChecked();
+  await expect(form.getByText("Accept the waiver to book this listing.")).toHaveCount(0);
+  await shot(guest, "requirements-filled", true);
+  const held = guest.waitForResponse((response) => response.url().endsWith("/api/bookings/payment-intent"));
+  await form.getByRole("button", { name: "Continue to Payment" }).click();
+  const { bookingId } = (await (await held).json()) as { bookingId: string };
+  const card = await fillCard(guest, "4242 4242 4242 4242");
+  await card.getByRole("button", { name: /^Pay / }).click();
+  await expect(guest.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+  // The guest's booking page: the waiver as accepted, when and from where.
+  await guest.goto(`/bookings/${bookingId}`);
+  const mine = guest.getByTestId("booking-requirements");
+  await expect(mine.getByRole("heading", { name: "What you gave at checkout" })).toBeVisible();
+  await expect(mine.getByTestId("booking-waiver")).toContainText("from 198.18.40.30");
+  await mine.getByText("The waiver as accepted").click();
+  await expect(mine).toContainText("I return the quad with a full tank.");
+  await shot(guest, "guest-booking-page");
+
+  // The host's: the age met and the acceptance, not the date of birth.
+  await page.goto(`/bookings/${bookingId}`);
+  const theirs = page.getByTestId("booking-requirements");
+  await expect(theirs.getByRole("heading", { name: "What the guest gave at checkout" })).toBeVisible();
+  await expect(theirs.getByTestId("booking-waiver")).toContainText("from 198.18.40.30");
+  await expect(theirs).toContainText("Age on the first day");
+  await expect(theirs).not.toContainText("Date of birth");
+  await shot(page, "host-booking-page");
+});
