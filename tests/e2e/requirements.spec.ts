@@ -128,8 +128,10 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   await card.getByRole("button", { name: /^Pay / }).click();
   await expect(guest.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
 
-  // The guest's booking page: the waiver as accepted, when and from where.
-  await guest.goto(`/bookings/${bookingId}`);
+  // The guest's booking page, from My bookings: the waiver as accepted, when and from where.
+  await guest.goto("/my-bookings");
+  await guest.getByRole("listitem").filter({ hasText: ride.title }).getByRole("link", { name: "Checkout details" }).click();
+  await expect(guest).toHaveURL(new RegExp(`/bookings/${bookingId}$`));
   const mine = guest.getByTestId("booking-requirements");
   await expect(mine.getByRole("heading", { name: "What you gave at checkout" })).toBeVisible();
   await expect(mine.getByTestId("booking-waiver")).toContainText("from 198.18.40.30");
@@ -137,8 +139,10 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   await expect(mine).toContainText("I return the quad with a full tank.");
   await shot(guest, "guest-booking-page");
 
-  // The host's: the age met and the acceptance, not the date of birth.
-  await page.goto(`/bookings/${bookingId}`);
+  // The host's, from the dashboard: the age met and the acceptance, not the date of birth.
+  await page.goto("/dashboard");
+  await page.getByRole("listitem").filter({ hasText: ride.title }).getByRole("link", { name: "Checkout details" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}$`));
   const theirs = page.getByTestId("booking-requirements");
   await expect(theirs.getByRole("heading", { name: "What the guest gave at checkout" })).toBeVisible();
   await expect(theirs.getByTestId("booking-waiver")).toContainText("from 198.18.40.30");

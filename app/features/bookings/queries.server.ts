@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
@@ -9,6 +10,7 @@ import { summary, type BookingSummary } from "./confirmation.server";
 import { scheduleOf, type Schedule } from "~/features/availability/schedule";
 import { durationRange } from "./pricing";
 import { REPLACED_REASON } from "./process";
+import { requirementsHref } from "./requirements";
 import { changeUnitPrice, RESCHEDULE_NOTICE_MS } from "./reschedule.server";
 
 /** A guest's bookings and the files made from them (issue #12). */
@@ -25,6 +27,8 @@ export type BookingRow = BookingSummary & {
   reschedule: Reschedulable | null;
   /** The booking page with check-in and check-out, for a vehicle or equipment (ADR 0277). */
   handoverHref: string | null;
+  /** The booking page with what the guest gave at checkout, when no handover link leads there (ADR 0279). */
+  requirementsHref: string | null;
 };
 
 export type Reschedulable = {
@@ -54,14 +58,14 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(pageCount, Math.max(1, Math.floor(input.page) || 1));
   const rows = await db
-    .select({ booking: bookings, space: spaces })
+    .select({ booking: bookings, space: spaces, given: sql<boolean>`exists (select 1 from ${bookingRequirements} r where r.booking_id = ${bookings.id})` })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .where(visible)
     .orderBy(desc(bookings.startTime), desc(bookings.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const items: BookingRow[] = rows.map(({ booking, space }) => {
+  const items: BookingRow[] = rows.map(({ booking, space, given }) => {
     const canCancel = booking.status === "confirmed" && booking.startTime.getTime() > now.getTime();
     return {
       ...summary(booking, space),
@@ -74,6 +78,7 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
       cancelQuote: canCancel ? { refundMinor: guestCancellationSplit(booking, now).refund } : null,
       icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
       handoverHref: handoverHref(booking, space.rentalType),
+      requirementsHref: requirementsHref(booking, given, handoverHref(booking, space.rentalType)),
       reschedule:
         booking.status === "confirmed" && booking.startTime.getTime() - now.getTime() >= RESCHEDULE_NOTICE_MS
           ? {

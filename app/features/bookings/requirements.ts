@@ -170,6 +170,17 @@ export function checkRequirements(
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };
 }
 
+/**
+ * The booking's page, where both sides see what the guest gave at checkout: for a confirmed
+ * or completed booking with a requirements row, when no handover link leads there already.
+ */
+export function requirementsHref(booking: { id: string; status: string }, given: boolean, handoverHref: string | null | undefined): string | null {
+  if (!given || handoverHref) return null;
+  return booking.status === "confirmed" || booking.status === "completed" ? `/bookings/${booking.id}` : null;
+}
+
+export const REQUIREMENTS_LINK = "Checkout details";
+
 /** The requirement fields of a request body, for its Idempotency-Key hash; none when it sends none. */
 export function requirementFieldsOf(body: Partial<Record<RequirementField, unknown>>): unknown[] {
   const sent = REQUIREMENT_FIELDS.filter((field) => body[field] !== undefined);

@@ -6,6 +6,8 @@ import { quoteCancellation } from "~/features/bookings/cancellation-effects.serv
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import { handoverHref } from "~/features/handovers/handover-rules";
+import { bookingRequirements } from "~/db/schema/booking-requirements";
+import { requirementsHref } from "~/features/bookings/requirements";
 import type { Db } from "~/lib/db.server";
 
 /**
@@ -58,6 +60,8 @@ export type RecentBooking = {
   review?: ReviewState;
   /** The booking page with check-in and check-out, for a vehicle or equipment (ADR 0277). */
   handoverHref?: string | null;
+  /** The booking page with what the guest gave at checkout, when no handover link leads there (ADR 0279). */
+  requirementsHref?: string | null;
 };
 
 export type DashboardListing = {
@@ -119,6 +123,7 @@ function bookingColumns() {
     location: spaces.location,
     timeZone: spaces.timezone,
     rentalType: spaces.rentalType,
+    given: sql<boolean>`exists (select 1 from ${bookingRequirements} r where r.booking_id = ${bookings.id})`,
   };
 }
 
@@ -174,6 +179,7 @@ type BookingQueryRow = {
   location: string;
   timeZone: string;
   rentalType: string;
+  given: boolean;
 };
 
 function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: string | null, hostCancelRefund: number | null): RecentBooking {
@@ -193,6 +199,7 @@ function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: 
     guestName,
     createdAt: row.createdAt.toISOString(),
     handoverHref: handoverHref(row, row.rentalType),
+    requirementsHref: requirementsHref(row, row.given, handoverHref(row, row.rentalType)),
   };
 }
 

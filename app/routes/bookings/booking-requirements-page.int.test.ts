@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bookings } from "~/db/schema/index";
 import { createBookingHold } from "~/features/bookings/hold.server";
+import { listMyBookings } from "~/features/bookings/queries.server";
+import { loadDashboard } from "~/features/dashboard/dashboard.server";
 import type * as DbModule from "~/lib/db.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { sessionCookieFor } from "../../../tests/factories/users";
@@ -72,6 +74,12 @@ describe("checkout requirements on the booking page", () => {
     expect(host.requirements).toEqual({ ...guest.requirements, dateOfBirth: null });
 
     await expect(page.loader(args(cookies.stranger, hold.bookingId))).rejects.toMatchObject({ init: { status: 404 } });
+
+    // Both lists link to the page as 'Checkout details' (a space: no handover link leads there).
+    const mine = await listMyBookings(database.db, { userId: s.guest.id, page: 1, pageSize: 10, now: s.now });
+    expect(mine.items.map((row) => [row.handoverHref, row.requirementsHref])).toEqual([[null, `/bookings/${hold.bookingId}`]]);
+    const dashboard = await loadDashboard(database.db, s.host.id, s.now);
+    expect(dashboard.recentBookings.map((row) => row.requirementsHref)).toEqual([`/bookings/${hold.bookingId}`]);
   });
 
   it("a cancelled booking's details leave the host's page; the guest keeps theirs", async () => {
@@ -87,5 +95,7 @@ describe("checkout requirements on the booking page", () => {
     const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10 });
     await s.pay(s.guest, hold.clientSecret);
     expect((await page.loader(args(await sessionCookieFor(database.db, s.guest.id), hold.bookingId))).requirements).toBeNull();
+    const mine = await listMyBookings(database.db, { userId: s.guest.id, page: 1, pageSize: 10, now: s.now });
+    expect(mine.items.map((row) => row.requirementsHref)).toEqual([null]);
   });
 });

@@ -8,6 +8,7 @@ import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
+import { REQUIREMENTS_LINK } from "../requirements";
 import type { BookingRow } from "../queries.server";
 import { REPLACED_REASON } from "../process";
 import { RescheduleDialog } from "./reschedule-dialog";
@@ -25,7 +26,7 @@ export type MyBookingRow = Pick<
 > &
   Partial<Pick<BookingRow, "units">> &
   Partial<Pick<BookingRow, "reschedule">> &
-  Partial<Pick<BookingRow, "handoverHref">> &
+  Partial<Pick<BookingRow, "handoverHref" | "requirementsHref">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
@@ -127,6 +128,11 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
             <Link to={row.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
               <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
               {HANDOVER_TEXT.link}
+            </Link>
+          )}
+          {row.requirementsHref && (
+            <Link to={row.requirementsHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+              {REQUIREMENTS_LINK}
             </Link>
           )}
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { REQUIREMENTS_LINK } from "~/features/bookings/requirements";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
@@ -63,6 +64,11 @@ export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
         {booking.handoverHref && (
           <Link to={booking.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
             {HANDOVER_TEXT.link}
+          </Link>
+        )}
+        {booking.requirementsHref && (
+          <Link to={booking.requirementsHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            {REQUIREMENTS_LINK}
           </Link>
         )}
         <BookingConversationLink bookingId={booking.id}>{booking.role === "host" ? "Message guest" : "Message host"}</BookingConversationLink>
