@@ -6,10 +6,11 @@ import { expect, pageAtProjectWidth, signUp, test, uniqueEmail } from "#tests/e2
 
 /**
  * Checkout requirements from the listing (issue #28 point 3, ADR 0279). A host (fixture)
- * publishes a quad-bike ride with a minimum age of 21 and a waiver. A guest under 21 is
- * refused at checkout, next to the date of birth, and by the server too; a guest of age who
- * accepts the waiver (from the keyboard) books and pays, and sees the acceptance on the
- * booking's page, as the host does on theirs.
+ * publishes a quad-bike ride with a minimum age of 21, a driving licence and a waiver. A
+ * guest under 21 is refused at checkout, next to the date of birth, and by the server too; a
+ * guest of age whose licence expires too soon is told so, gives a valid one, accepts the
+ * waiver (from the keyboard), books and pays, and sees the acceptance on the booking's page,
+ * as the host does on theirs with the licence.
  */
 const PASSWORD = "requirements-journey-pw-2026";
 const SHOTS = process.env.REQUIREMENTS_SHOTS ?? "/work/screens/requirements";
@@ -51,6 +52,7 @@ async function createRide(page: Page, title: string) {
       state: "TX",
       postalCode: "78701",
       ageRestriction: "21",
+      licenseRequired: "on",
       waiverRequired: "on",
       waiverText: WAIVER,
       intent: "publish",
@@ -73,7 +75,7 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   const ride = await createRide(page, `Quad trail ride ${testInfo.project.name} ${Date.now().toString(36)}`);
   const weeks = testInfo.project.name === "phone" ? 3 : 2;
 
-  // A guest of 19 picks a time and continues: checkout asks for the date of birth and the waiver only.
+  // A guest of 19 picks a time and continues: checkout asks for the date of birth, the licence and the waiver.
   const young = await pageAtProjectWidth(browser, testInfo, { extraHTTPHeaders: { "X-Forwarded-For": "198.18.40.19" } });
   await signUp(young, uniqueEmail(`young-${testInfo.project.name}`), PASSWORD);
   const busy = young.waitForRequest(/\/api\/spaces\/[0-9a-f-]+\/busy/);
@@ -83,9 +85,11 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   await young.getByRole("button", { name: "Continue to Payment" }).click();
   const step = young.getByTestId("requirements-step");
   await expect(step.getByRole("heading", { name: "Before you pay" })).toBeVisible();
-  await expect(step.getByLabel("Driving licence number")).toHaveCount(0);
   await expect(step.getByRole("region", { name: "Waiver text" })).toContainText("I ride at my own risk");
   await step.getByLabel("Date of birth").fill(bornYearsAgo(19));
+  await step.getByLabel("Driving licence number").fill("Y1234567");
+  await step.getByLabel("Issuing country").selectOption("US");
+  await step.getByLabel("Licence expiry date").fill(`${new Date().getUTCFullYear() + 5}-01-31`);
   await step.getByRole("checkbox", { name: "I accept the waiver" }).check();
   await step.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(step.getByText("You must be at least 21 to book this listing.")).toBeVisible();
@@ -98,13 +102,26 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   start.setUTCDate(start.getUTCDate() + 7 * weeks + 3);
   start.setUTCHours(15, 0, 0, 0);
   const direct = await young.request.post("/api/bookings/payment-intent", {
-    data: { spaceId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), duration: 1, pricingUnit: "hour", amount: 4675, currency: "USD", dateOfBirth: bornYearsAgo(19), waiverAccepted: true },
+    data: {
+      spaceId,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+      duration: 1,
+      pricingUnit: "hour",
+      amount: 4675,
+      currency: "USD",
+      dateOfBirth: bornYearsAgo(19),
+      licenceNumber: "Y1234567",
+      licenceCountry: "US",
+      licenceExpiry: `${new Date().getUTCFullYear() + 5}-01-31`,
+      waiverAccepted: true,
+    },
   });
   expect(direct.status()).toBe(422);
   expect(await direct.json()).toMatchObject({ fields: { dateOfBirth: "You must be at least 21 to book this listing." } });
   await young.context().close();
 
-  // A guest of 30 gives their date of birth, forgets the waiver, then accepts it from the keyboard, and pays.
+  // A guest of 30 gives their date of birth and a licence that expires today, forgets the waiver; then a valid licence, the waiver accepted from the keyboard, and pays.
   const guest = await pageAtProjectWidth(browser, testInfo, { extraHTTPHeaders: { "X-Forwarded-For": "198.18.40.30" } });
   await signUp(guest, uniqueEmail(`adult-${testInfo.project.name}`), PASSWORD);
   await openWeek(guest, ride.path, weeks);
@@ -112,11 +129,18 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   await guest.getByRole("button", { name: "Continue to Payment" }).click();
   const form = guest.getByTestId("requirements-step");
   await form.getByLabel("Date of birth").fill(bornYearsAgo(30));
+  await form.getByLabel("Driving licence number").fill("SMITH 901029 JJ9");
+  await form.getByLabel("Issuing country").selectOption({ label: "United Kingdom" });
+  await form.getByLabel("Licence expiry date").fill(new Date().toISOString().slice(0, 10));
   await form.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(form.getByText("Your driving licence must be valid until the end of the booking.")).toBeVisible();
   await expect(form.getByText("Accept the waiver to book this listing.")).toBeVisible();
+  await expect(form.getByLabel("Licence expiry date")).toBeFocused();
+  await shot(guest, "licence-expired-waiver-not-accepted", true);
+  await form.getByLabel("Licence expiry date").fill(`${new Date().getUTCFullYear() + 3}-06-30`);
+  await expect(form.getByText("Your driving licence must be valid until the end of the booking.")).toHaveCount(0);
   const accept = form.getByRole("checkbox", { name: "I accept the waiver" });
-  await expect(accept).toBeFocused();
-  await shot(guest, "waiver-not-accepted", true);
+  await accept.focus();
   await guest.keyboard.press("Space");
   await expect(accept).toBeChecked();
   await expect(form.getByText("Accept the waiver to book this listing.")).toHaveCount(0);
@@ -147,6 +171,7 @@ test("a guest under the age limit is refused; a guest who accepts the waiver boo
   await expect(theirs.getByRole("heading", { name: "What the guest gave at checkout" })).toBeVisible();
   await expect(theirs.getByTestId("booking-waiver")).toContainText("from 198.18.40.30");
   await expect(theirs).toContainText("Age on the first day");
+  await expect(theirs.getByTestId("booking-licence")).toContainText("SMITH 901029 JJ9 · United Kingdom · valid until 30 Jun");
   await expect(theirs).not.toContainText("Date of birth");
   await shot(page, "host-booking-page");
 });

@@ -97,7 +97,8 @@ export function RequirementsStep({
           <Field label={REQUIREMENT_TEXT.licenceNumber} required error={errors.licenceNumber}>
             <Input name="licenceNumber" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={60} value={values.licenceNumber} onChange={(event) => set("licenceNumber", event.target.value)} />
           </Field>
-          <div className="grid gap-3 sm:grid-cols-2">
+          {/* One under the other: the booking panel is narrow at every width. */}
+          <div className="space-y-3">
             <Field label={REQUIREMENT_TEXT.licenceCountry} required error={errors.licenceCountry}>
               <Select name="licenceCountry" value={values.licenceCountry} onChange={(event) => set("licenceCountry", event.target.value)}>
                 <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
