@@ -29,7 +29,7 @@ export function trustProxySetting(hops: number): number | false {
 export function rejectUnsupportedMethods(req: Request, res: Response, next: NextFunction) {
   if (ALLOWED.has(req.method)) return next();
   logger.info({ reason: "method-not-allowed", method: req.method.slice(0, 20), path: req.path.slice(0, 200) }, "request refused");
-  res.status(405).set({ Allow: ALLOWED_METHODS.join(", "), "Content-Type": "text/plain; charset=utf-8" });
+  res.status(405).set({ Allow: ALLOWED_METHODS.join(", "), Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
   res.end("Method not allowed.");
 }
 
@@ -117,13 +117,9 @@ export function capRequestBodies(req: Request, res: Response, next: NextFunction
 }
 
 /**
- * A request whose body was not read to the end (a refusal, or a route stopped at its limit)
- * must not leave its remaining bytes on a kept-alive connection: once the answer is sent,
- * the connection is half-closed, and dropped 2 s later. Refusals rely on this rather than
- * on `Connection: close`, with which Node destroys the socket as soon as the answer is
- * written: a client still sending its body then gets a reset that can swallow the answer
- * (a browser uploading a large file would see a network error instead of the message).
- * It runs first, so every refusal after it has it.
+ * A request whose body was not read to the end (a route stopped at its limit) must not
+ * leave its remaining bytes on a kept-alive connection: once the answer is sent, the
+ * connection is closed.
  */
 export function closeUnfinishedRequests(req: Request, res: Response, next: NextFunction) {
   res.on("finish", () => {
@@ -142,7 +138,7 @@ export function rejectCrossOriginWrites(siteUrl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isAllowedNodeOrigin(req, siteUrl)) return next();
     logger.info({ reason: "cross-origin", method: req.method, path: req.path.slice(0, 200) }, "request refused");
-    res.status(403).set({ "Content-Type": "text/plain; charset=utf-8" });
+    res.status(403).set({ Connection: "close", "Content-Type": "text/plain; charset=utf-8" });
     res.end("Cross-origin request refused.");
   };
 }
@@ -165,5 +161,5 @@ export function errorDetailMode(settings: { NODE_ENV: string; HOST: string }): "
 
 export function applyHardening(app: Express, settings: { TRUST_PROXY: number; SITE_URL: string }) {
   app.set("trust proxy", trustProxySetting(settings.TRUST_PROXY));
-  app.use(closeUnfinishedRequests, rejectUnsupportedMethods, capRequestBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
+  app.use(rejectUnsupportedMethods, closeUnfinishedRequests, capRequestBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
 }

@@ -72,7 +72,7 @@ export async function readFormWithLimit(request: Request, maxBytes: number): Pro
 
 /** The JSON 413 answer of resource routes. */
 export function bodyTooLargeResponse(body: Record<string, unknown> = { error: BODY_TOO_LARGE_MESSAGE }): Response {
-  return Response.json(body, { status: 413, headers: { "Cache-Control": "no-store" } });
+  return Response.json(body, { status: 413, headers: { "Cache-Control": "no-store", Connection: "close" } });
 }
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; reason: "too-large" | "invalid" };

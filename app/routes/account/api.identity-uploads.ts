@@ -17,7 +17,7 @@ export const IDENTITY_UPLOAD_RATE_LIMITS = [
   { max: 30, windowMs: 24 * 60 * 60_000 },
 ];
 
-const refused = (error: string, status: number) => data({ error }, { status, headers: { "Cache-Control": "no-store" } });
+const refused = (error: string, status: number) => data({ error }, { status, headers: { Connection: "close", "Cache-Control": "no-store" } });
 
 /**
  * POST /api/identity/uploads?kind=document|selfie, multipart `file` → `{ id }`: one private
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const slot = await consumeRateLimit(db, { key: `identity-photo:${user.id}`, limits: IDENTITY_UPLOAD_RATE_LIMITS });
   if (!slot.ok) {
-    return data({ error: IDENTITY_TEXT.errors.tooMany(formatRetryAfter(slot.retryAfterSeconds)) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds) } });
+    return data({ error: IDENTITY_TEXT.errors.tooMany(formatRetryAfter(slot.retryAfterSeconds)) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
   }
   try {
     const body = await readFormWithLimit(request, IDENTITY_PHOTO_MAX_BYTES + IDENTITY_PHOTO_FORM_OVERHEAD_BYTES);

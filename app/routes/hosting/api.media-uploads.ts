@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!slot.ok) {
     return data(
       { error: `Too many uploads. Please try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` },
-      { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } },
     );
   }
   // The browser says how many files its form already holds (`?images=3&videos=1`): that can
@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) {
       logger.info({ reason: "upload-refused", status: error.status, detail: error.message }, "request refused");
-      return data({ error: error.message }, { status: error.status });
+      return data({ error: error.message }, { status: error.status, headers: { Connection: "close" } });
     }
     logger.error({ reason: "upload-failed", err: error instanceof Error ? error.message : String(error) }, "media upload failed");
     return data({ error: "The upload could not be stored. Please try again." }, { status: 503 });

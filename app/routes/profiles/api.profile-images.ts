@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!slot.ok) {
     return data(
       { error: `Too many uploads. Please try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` },
-      { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } },
     );
   }
   try {
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) {
       logger.info({ reason: "profile-image-refused", status: error.status, detail: error.message }, "request refused");
-      return data({ error: error.message }, { status: error.status });
+      return data({ error: error.message }, { status: error.status, headers: { Connection: "close" } });
     }
     logger.error({ reason: "profile-image-failed", kind, err: error instanceof Error ? error.message : String(error) }, "profile image upload failed");
     return data({ error: failed[kind] }, { status: 503 });
