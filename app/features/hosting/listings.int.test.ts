@@ -172,6 +172,17 @@ describe("ownership", () => {
 });
 
 describe("toggles", () => {
+  it("a listing that requires a waiver without its text cannot be published from the toggle (ADR 0279)", async () => {
+    const { id } = await createSpace(database.db, storage, owner, input({ ...address }));
+    // As a listing from before the waiver's text existed.
+    await database.db.update(spaces).set({ waiverRequired: true, waiverText: null }).where(eq(spaces.id, id));
+    await expectHostingError(setPublished(database.db, owner, id, true), 400, "Add the waiver's text that guests must accept, or turn off 'Waiver required'.");
+    expect((await getOwnerSpace(database.db, owner, id)).isPublished).toBe(false);
+    await database.db.update(spaces).set({ waiverText: "I take part at my own risk." }).where(eq(spaces.id, id));
+    await setPublished(database.db, owner, id, true);
+    expect((await getOwnerSpace(database.db, owner, id)).isPublished).toBe(true);
+  });
+
   it("availability and publishing are independent; publishing obeys the address rule", async () => {
     const { id } = await createSpace(database.db, storage, owner, input());
     await expectHostingError(setPublished(database.db, owner, id, true), 400, ADDRESS_REQUIRED_MESSAGE);

@@ -7,6 +7,7 @@ import { emailVerificationRequired } from "~/features/auth/email-verification.se
 import { isMediaAttached } from "~/features/media/orphans.server";
 import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
+import { REQUIREMENT_TEXT } from "~/features/bookings/requirements";
 import { ERROR_TEXT } from "~/lib/messages";
 import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
 import { listingPoint } from "~/features/geo/listing-location.server";
@@ -211,6 +212,8 @@ export async function setPublished(db: Db, userId: string, spaceId: string, publ
   const current = await getOwnerSpace(db, userId, spaceId);
   if (published && current.moderationState) throw new HostingError(MODERATED_PUBLISH_REFUSED, 409);
   if (published && !hasCompleteAddress(current)) throw new HostingError(ADDRESS_REQUIRED_MESSAGE, 400, "address");
+  // A waiver guests cannot read cannot be accepted (ADR 0279): a listing from before the waiver's text existed.
+  if (published && current.waiverRequired && !current.waiverText?.trim()) throw new HostingError(REQUIREMENT_TEXT.waiverTextRequired, 400, "waiverText");
   if (published) await refuseUnverifiedPublisher(db, userId);
   const rows = await db
     .update(spaces)
