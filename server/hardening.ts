@@ -1,4 +1,5 @@
 import type { Express, NextFunction, Request, Response } from "express";
+import { Socket } from "node:net";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { IDENTITY_PHOTO_FORM_OVERHEAD_BYTES, IDENTITY_PHOTO_MAX_BYTES } from "~/features/identity/identity-text";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/features/media/upload-limits";
@@ -116,16 +117,36 @@ export function capRequestBodies(req: Request, res: Response, next: NextFunction
   };
 }
 
+/** Sockets already closing after an unfinished request (one timer each). */
+const lingering = new WeakSet<Socket>();
+
 /**
- * A request whose body was not read to the end (a route stopped at its limit) must not
- * leave its remaining bytes on a kept-alive connection: once the answer is sent, the
- * connection is closed.
+ * A lingering close (as nginx does): the answer is written and the connection half-closed
+ * (FIN) while the client may still be sending (its bytes go unread), and the socket is
+ * dropped 2 s later, or when the client closes first. Closing at once would answer a client
+ * still sending its body with a reset, and a reset can swallow the answer it had not read
+ * yet (a browser uploading a large file would show a network error instead of the message).
+ */
+function lingeringClose(socket: Socket) {
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.end();
+  setTimeout(() => socket.destroy(), 2_000).unref();
+}
+
+/**
+ * A request whose body was not read to the end (a refusal, or a route stopped at its
+ * limit) must not leave its remaining bytes on a kept-alive connection: once the answer is
+ * sent, the connection closes, lingering. An answer that says `Connection: close` (the
+ * refusals do, so a keep-alive client does not send another request on it) is closed by
+ * Node with `destroySoon()`, which would drop the socket as soon as the answer is written:
+ * for an unfinished request it lingers instead. It runs first, so every refusal has it.
  */
 export function closeUnfinishedRequests(req: Request, res: Response, next: NextFunction) {
+  const socket = req.socket;
+  socket.destroySoon = () => (req.complete ? Socket.prototype.destroySoon.call(socket) : lingeringClose(socket));
   res.on("finish", () => {
-    if (req.complete) return;
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), 2_000).unref();
+    if (!req.complete) lingeringClose(socket);
   });
   next();
 }
@@ -161,5 +182,5 @@ export function errorDetailMode(settings: { NODE_ENV: string; HOST: string }): "
 
 export function applyHardening(app: Express, settings: { TRUST_PROXY: number; SITE_URL: string }) {
   app.set("trust proxy", trustProxySetting(settings.TRUST_PROXY));
-  app.use(rejectUnsupportedMethods, closeUnfinishedRequests, capRequestBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
+  app.use(closeUnfinishedRequests, rejectUnsupportedMethods, capRequestBodies, rejectCrossOriginWrites(settings.SITE_URL), setClientAddress);
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +106,32 @@ describe("every route's body is capped by the server", () => {
     await walk();
     const rose = (await taken()) - before;
     expect(rose, `memory rose ${(rose / 1024 / 1024).toFixed(1)} MB over ${paths.length} routes`).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("a refusal reaches a client that is still sending its body (the connection lingers, no reset)", async () => {
+    // As a browser uploading a large file over a slow link: the client sends part of a body
+    // the route refuses at once, keeps sending after the answer is on its way, and reads
+    // late. A server that drops the socket with its answer resets the connection at those
+    // late bytes; the client's next write then fails and the unread answer is lost.
+    const answerWhileSending = (method: string, path: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(Number(new URL(app.baseUrl).port), "127.0.0.1");
+        let answer = "";
+        socket.on("data", (data) => (answer += data.toString("latin1")));
+        socket.on("error", (error) => resolve(`${answer}[${(error as NodeJS.ErrnoException).code}]`));
+        socket.on("end", () => resolve(answer));
+        socket.on("close", () => resolve(answer));
+        socket.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${8 * 2 ** 20}\r\n\r\n`);
+        socket.write(Buffer.alloc(256 * 1024, "a"));
+        socket.pause();
+        const more = () => socket.write(Buffer.alloc(256 * 1024, "a"), () => undefined);
+        setTimeout(more, 300);
+        setTimeout(more, 400);
+        setTimeout(() => socket.resume(), 500);
+      });
+    // Signed out: the identity upload refuses before reading the body; an unknown method is refused first of all.
+    expect(await answerWhileSending("POST", "/api/identity/uploads?kind=selfie")).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await answerWhileSending("PROPFIND", "/")).toMatch(/^HTTP\/1\.1 405 /);
   });
 
   it("a chunked body under the cap reaches the route whole", async () => {
