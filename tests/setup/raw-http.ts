@@ -46,7 +46,9 @@ export async function rawRequest(
       },
     );
     request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${target}: no answer in 30 s`)));
-    request.on("error", (error) => (answered ? undefined : reject(error)));
+    // Named by its request (a walk over every route says which one failed), with the socket's code.
+    const failed = (error: NodeJS.ErrnoException) => Object.assign(new Error(`${method} ${target}: ${error.message}`, { cause: error }), { code: error.code });
+    request.on("error", (error) => (answered ? undefined : reject(failed(error))));
     if (body === undefined) return void request.end();
     if (typeof body === "string" || Buffer.isBuffer(body)) {
       sentBytes = Buffer.byteLength(body);
