@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import fs from "node:fs";
 import sharp from "sharp";
-import { slugify } from "~/features/listings/slug";
-import { expect, pageAtProjectWidth, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { createListing, expect, pageAtProjectWidth, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Check-in and check-out at handover (issue #28 point 4, ADR 0277). A host (fixture)
@@ -32,34 +31,6 @@ async function photoLoaded(image: Locator) {
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
 }
 
-/** Publishes a vehicle as the signed-in host, as the listing form posts it. */
-async function createVehicle(page: Page, title: string) {
-  const location = "Austin, Texas";
-  const response = await page.request.post("/create-listing", {
-    form: {
-      title,
-      description: "A small hatchback, easy to park.",
-      rentalType: "vehicle",
-      type: "car",
-      hourlyPrice: "42.50",
-      currency: "USD",
-      capacity: "4",
-      amenities: "Air conditioning, Bluetooth",
-      location,
-      country: "United States",
-      streetAddress: "500 Congress Ave",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      timezone: "America/Chicago",
-      intent: "publish",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  return { title, path: `/space/${slugify(title)}/${slugify(location)}` };
-}
-
 /** Books and pays one hour through the booking API, as the widget does, at the page's server clock. */
 async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
   const headers = { "x-test-now": now.toISOString() };
@@ -76,7 +47,14 @@ async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
 
 test("a guest adds a check-in with a photo and a note at handover, and the host sees it on the booking", async ({ page, user: _host, browser }, testInfo) => {
   test.setTimeout(120_000);
-  const vehicle = await createVehicle(page, `Handover hatchback ${testInfo.project.name} ${Date.now().toString(36)}`);
+  const vehicle = await createListing(page, `Handover hatchback ${testInfo.project.name} ${Date.now().toString(36)}`, {
+    description: "A small hatchback, easy to park.",
+    rentalType: "vehicle",
+    type: "car",
+    capacity: "4",
+    amenities: "Air conditioning, Bluetooth",
+    timezone: "America/Chicago",
+  });
   const day = testInfo.project.name === "phone" ? 13 : 12;
   const bookedAt = new Date("2027-04-01T12:00:00Z");
   const start = new Date(`2027-04-${day}T15:00:00Z`);

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
-import { slugify } from "~/features/listings/slug";
 import { fillCard, openWeek, pickSlot } from "#tests/e2e/support/booking-widget";
-import { expect, pageAtProjectWidth, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { createListing, expect, pageAtProjectWidth, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Checkout requirements from the listing (issue #28 point 3, ADR 0279). A host (fixture)
@@ -32,37 +31,6 @@ async function shot(page: Page, name: string, panel = false) {
   await page.screenshot({ path, fullPage: true });
 }
 
-/** Publishes the ride as the signed-in host, as the listing form posts it. */
-async function createRide(page: Page, title: string) {
-  const location = "Austin, Texas";
-  const response = await page.request.post("/create-listing", {
-    form: {
-      title,
-      description: "Two hours on the ranch trails.",
-      rentalType: "experience",
-      type: "atv-dirtbike",
-      hourlyPrice: "42.50",
-      currency: "USD",
-      capacity: "1",
-      amenities: "Helmet, Goggles",
-      location,
-      country: "United States",
-      streetAddress: "500 Congress Ave",
-      city: "Austin",
-      state: "TX",
-      postalCode: "78701",
-      ageRestriction: "21",
-      licenseRequired: "on",
-      waiverRequired: "on",
-      waiverText: WAIVER,
-      intent: "publish",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-  return { title, path: `/space/${slugify(title)}/${slugify(location)}` };
-}
-
 /** A date of birth `years` years and a few months before today (UTC), as YYYY-MM-DD. */
 function bornYearsAgo(years: number) {
   const date = new Date();
@@ -72,7 +40,17 @@ function bornYearsAgo(years: number) {
 
 test("a guest under the age limit is refused; a guest who accepts the waiver books, and both sides see the acceptance", async ({ page, user: _host, browser }, testInfo) => {
   test.setTimeout(120_000);
-  const ride = await createRide(page, `Quad trail ride ${testInfo.project.name} ${Date.now().toString(36)}`);
+  const ride = await createListing(page, `Quad trail ride ${testInfo.project.name} ${Date.now().toString(36)}`, {
+    description: "Two hours on the ranch trails.",
+    rentalType: "experience",
+    type: "atv-dirtbike",
+    capacity: "1",
+    amenities: "Helmet, Goggles",
+    ageRestriction: "21",
+    licenseRequired: "on",
+    waiverRequired: "on",
+    waiverText: WAIVER,
+  });
   const weeks = testInfo.project.name === "phone" ? 3 : 2;
 
   // A guest of 19 picks a time and continues: checkout asks for the date of birth, the licence and the waiver.

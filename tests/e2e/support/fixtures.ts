@@ -114,8 +114,11 @@ export async function signInThroughApi(page: Page, account: Account) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Publishes a listing as the signed-in user through the create action, as the form would post it. */
-export async function createListing(page: Page, title: string) {
+/**
+ * Publishes a listing as the signed-in user through the create action, as the form would
+ * post it: a photo studio in Austin, or what `fields` changes (a vehicle, requirements…).
+ */
+export async function createListing(page: Page, title: string, fields: Record<string, string> = {}) {
   const location = "Austin, Texas";
   const response = await page.request.post("/create-listing", {
     form: {
@@ -134,6 +137,7 @@ export async function createListing(page: Page, title: string) {
       state: "TX",
       postalCode: "78701",
       intent: "publish",
+      ...fields,
     },
     maxRedirects: 0,
   });
