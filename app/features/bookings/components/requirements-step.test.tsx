@@ -8,7 +8,7 @@ import { EMPTY_REQUIREMENTS, RequirementsStep } from "./requirements-step";
 /** The checkout requirements step (ADR 0279): only what the listing asks, labelled, with messages next to the fields. */
 const NOW = new Date("2026-06-01T12:00:00Z");
 const BOOKING = { start: "2026-06-10T14:00:00.000Z", end: "2026-06-10T16:00:00.000Z", timeZone: "America/New_York", now: NOW };
-const ALL: ListingRequirements = { minimumAge: 21, licence: true, waiver: { text: "I ride at my own risk." } };
+const ALL: ListingRequirements = { minimumAge: 21, licence: true, waiver: { text: "I ride at my own risk." }, insurance: false, fulfilment: null };
 
 afterEach(cleanup);
 
@@ -20,7 +20,7 @@ function renderStep(needs: ListingRequirements, errors: Record<string, string> |
 
 describe("RequirementsStep", () => {
   it("asks only for what the listing requires", () => {
-    renderStep({ minimumAge: 18, licence: false, waiver: null });
+    renderStep({ minimumAge: 18, licence: false, waiver: null, insurance: false, fulfilment: null });
     expect(screen.getByLabelText(/Date of birth/)).toBeTruthy();
     expect(screen.queryByLabelText(/Driving licence number/)).toBeNull();
     expect(screen.queryByRole("checkbox", { name: REQUIREMENT_TEXT.waiverAccept })).toBeNull();
@@ -62,7 +62,7 @@ describe("RequirementsStep", () => {
   });
 
   it("cannot continue while the host has not written the waiver's text", () => {
-    renderStep({ minimumAge: null, licence: false, waiver: { text: null } });
+    renderStep({ minimumAge: null, licence: false, waiver: { text: null }, insurance: false, fulfilment: null });
     expect(screen.getByText(REQUIREMENT_TEXT.errors.waiverMissing)).toBeTruthy();
     expect((screen.getByRole("button", { name: "Continue to Payment" }) as HTMLButtonElement).disabled).toBe(true);
   });
