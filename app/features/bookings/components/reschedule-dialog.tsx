@@ -61,7 +61,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
   const [start, setStart] = useState("");
   const [length, setLength] = useState(reschedule.quantity);
   const changing = length !== reschedule.quantity;
-  const quote = changing && reschedule.price ? quoteBooking({ unitPriceMinor: reschedule.price.unitMinor, quantity: length * reschedule.units, feePercent: reschedule.price.feePercent, currency: reschedule.price.currency }) : null;
+  const quote = changing && reschedule.price ? quoteBooking({ unitPriceMinor: reschedule.price.unitMinor, quantity: length * reschedule.units, feePercent: reschedule.price.feePercent, currency: reschedule.price.currency, protectionBasisPoints: reschedule.price.protectionBasisPoints, deliveryFeeMinor: reschedule.price.deliveryFeeMinor }) : null;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const pending = fetcher.state !== "idle";
   // Moved: the dialog closes. A change's checkout stays open for its payment.
