@@ -4,6 +4,7 @@ import { adminActions, platformSettings } from "~/db/schema/admin";
 import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings, payouts } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
+import { buildExport } from "~/features/account-security/data-export.server";
 import { reconcile } from "~/features/payouts/reconcile.server";
 import type * as DbModule from "~/lib/db.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -13,6 +14,7 @@ import { SETTINGS_TEXT } from "../admin/settings-form";
 import { BOOKING_MESSAGES, feePercent } from "./booking-rules.server";
 import { quoteBooking } from "./pricing";
 import { REQUIREMENT_TEXT } from "./requirements";
+import { loadBookingRequirements } from "./requirements.server";
 
 /**
  * Insurance ('protection') and delivery or pickup at checkout (issue #28 point 3, ADR 0286,
@@ -212,6 +214,25 @@ describe("a booking with protection and delivery", () => {
     expect(await s.cancelAsHost(held.bookingId)).toMatchObject({ ok: true, refundMinor: 13300 });
     expect(await ledgerOf(held.bookingId)).toMatchObject({ refund: 13300, fee_refund: 1000, protection_refund: 800 });
     expect(await moneyProblemsOf(held.bookingId)).toEqual([]);
+  });
+});
+
+describe("who sees the choices", () => {
+  it("the host sees the delivery address and the cover once confirmed; the guest's data export holds them, the host's does not", async () => {
+    await setProtection(800);
+    const s = await scenario(BOTH);
+    const held = await s.hold(s.guest, request(s, { insurance: "own", insurerName: "Harbor Mutual", policyNumber: "HM-1", fulfilment: "delivery", ...ADDRESS }, { deliveryFeeMinor: 1500 }));
+    if (!held.ok) throw new Error(held.error);
+    const view = (status: string) => loadBookingRequirements(database.db, { bookingId: held.bookingId, role: "host", status, startDay: PICK.date });
+    expect(await view("pending_payment")).toBeNull();
+    await s.pay(s.guest, held.clientSecret);
+    expect(await view("confirmed")).toMatchObject({
+      insurance: { kind: "own", insurerName: "Harbor Mutual", policyNumber: "HM-1" },
+      fulfilment: { kind: "delivery", address: { street: "12 Harbor Road", city: "Tampa", postalCode: "33602", country: "US", countryName: "United States of America" } },
+    });
+    const guestExport = await buildExport(database.db, s.guest.id, s.now);
+    expect(guestExport.checkoutDetails).toEqual([expect.objectContaining({ bookingId: held.bookingId, insurance: "own", policyNumber: "HM-1", fulfilment: "delivery", deliveryStreet: "12 Harbor Road" })]);
+    expect((await buildExport(database.db, s.host.id, s.now)).checkoutDetails).toEqual([]);
   });
 });
 

@@ -268,7 +268,7 @@ export function checkRequirements(
 
   // Delivery or pickup: asked when the listing offers either; a delivery asked of a listing without it is refused.
   const offer = needs.fulfilment;
-  const chosen = given.fulfilment === undefined || given.fulfilment === null || given.fulfilment === "" ? (offer && !(offer.delivery && offer.pickup) ? (offer.delivery ? "delivery" : "pickup") : null) : given.fulfilment;
+  const chosen = chosenFulfilment(offer, given.fulfilment);
   if (chosen === "delivery" && !offer?.delivery) fields.fulfilment = errors.deliveryNotOffered;
   else if (chosen === "pickup" && offer && !offer.pickup) fields.fulfilment = errors.pickupNotOffered;
   else if (offer && chosen !== "delivery" && chosen !== "pickup") fields.fulfilment = errors.fulfilmentChoice;
@@ -291,6 +291,19 @@ export function checkRequirements(
   }
 
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };
+}
+
+/** The guest's choice of delivery or pickup: what they sent, or the only one the listing offers when it offers one. */
+export function chosenFulfilment(offer: ListingRequirements["fulfilment"], given: unknown): unknown {
+  if (given !== undefined && given !== null && given !== "") return given;
+  if (!offer || (offer.delivery && offer.pickup)) return null;
+  return offer.delivery ? "delivery" : "pickup";
+}
+
+/** What the guest's choices in the step add to the price, before the server checks them (the widget's figures). */
+export function chosenExtras(needs: ListingRequirements | null, given: { insurance?: unknown; fulfilment?: unknown }, protectionBasisPoints: number | null): { protectionBasisPoints: number | null; deliveryFeeMinor: number } {
+  const delivery = needs?.fulfilment?.delivery && chosenFulfilment(needs.fulfilment, given.fulfilment) === "delivery" ? needs.fulfilment.delivery.feeMinor : 0;
+  return { protectionBasisPoints: needs?.insurance && given.insurance === "protection" ? protectionBasisPoints : null, deliveryFeeMinor: delivery };
 }
 
 /** A string field trimmed with its inner runs of spaces made one; null when it is not a string. */

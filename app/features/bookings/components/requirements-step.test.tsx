@@ -52,7 +52,54 @@ describe("RequirementsStep", () => {
     await user.clear(dob);
     await user.type(dob, "2005-06-10");
     await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
-    expect(onContinue).toHaveBeenCalledWith({ dateOfBirth: "2005-06-10", licenceNumber: "D123 456", licenceCountry: "US", licenceExpiry: "2030-01-01", waiverAccepted: true });
+    expect(onContinue).toHaveBeenCalledWith({ ...EMPTY_REQUIREMENTS, dateOfBirth: "2005-06-10", licenceNumber: "D123 456", licenceCountry: "US", licenceExpiry: "2030-01-01", waiverAccepted: true });
+  });
+
+  it("asks for an insurance choice and delivery or pick up, and the delivery address once delivery is chosen (ADR 0286, 0287)", async () => {
+    const user = userEvent.setup();
+    const onContinue = vi.fn();
+    const needs: ListingRequirements = { minimumAge: null, licence: false, waiver: null, insurance: true, fulfilment: { delivery: { feeMinor: 1500 }, pickup: true } };
+    render(
+      <RequirementsStep
+        needs={needs}
+        when="Wed 10 Jun, 10:00–12:00"
+        booking={BOOKING}
+        values={EMPTY_REQUIREMENTS}
+        errors={null}
+        onContinue={onContinue}
+        onBack={() => {}}
+        protection={{ percentText: "8%", amountText: "$8.00" }}
+        deliveryFeeText="$15.00"
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(onContinue).not.toHaveBeenCalled();
+    const own = screen.getByRole("radio", { name: REQUIREMENT_TEXT.insuranceOwn });
+    expect(document.activeElement).toBe(own);
+    expect(own.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText(REQUIREMENT_TEXT.errors.insuranceChoice)).toBeTruthy();
+    expect(screen.getByText(REQUIREMENT_TEXT.errors.fulfilmentChoice)).toBeTruthy();
+    expect(screen.queryByLabelText(/Street address/)).toBeNull();
+
+    await user.click(screen.getByRole("radio", { name: "Add Protection ($8.00)" }));
+    await user.click(screen.getByRole("radio", { name: "Delivery ($15.00)" }));
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(onContinue).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Street address/));
+    await user.type(screen.getByLabelText(/Street address/), "12 Harbor Road");
+    await user.type(screen.getByLabelText(/^City/), "Tampa");
+    await user.type(screen.getByLabelText(/Postal code/), "33602");
+    await user.selectOptions(screen.getByLabelText(/^Country/), "US");
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(onContinue).toHaveBeenCalledWith({
+      ...EMPTY_REQUIREMENTS,
+      insurance: "protection",
+      fulfilment: "delivery",
+      deliveryStreet: "12 Harbor Road",
+      deliveryCity: "Tampa",
+      deliveryPostalCode: "33602",
+      deliveryCountry: "US",
+    });
   });
 
   it("shows the server's refusal next to its field", () => {
