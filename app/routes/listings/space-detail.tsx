@@ -126,6 +126,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             unitWords: widget.unitWords,
             // What checkout asks of the guest (issue #28 point 3, ADR 0279).
             requirements: widget.requirements,
+            // The Protection line's rate when insurance is required (ADR 0286).
+            protectionBasisPoints: "protectionBasisPoints" in widget ? widget.protectionBasisPoints : null,
           }
         : null,
     // The listing's hours and rules in words (issue #26).
