@@ -7,6 +7,10 @@ ALTER TABLE "spaces" ADD CONSTRAINT "spaces_booking_mode_check" CHECK ("spaces".
 -- until `request_expires_at`) and `declined`; a request nobody answered in time expires
 -- (status 'expired', ended_reason 'request_expired').
 ALTER TABLE "bookings" ADD COLUMN "request_expires_at" timestamp with time zone;--> statement-breakpoint
+-- The guest's message with the request (1..1000 characters), posted into the guest–host
+-- conversation when the card is authorised.
+ALTER TABLE "bookings" ADD COLUMN "request_message" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_request_message_check" CHECK (char_length("bookings"."request_message") between 1 and 1000);--> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('pending_payment', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'disputed'));--> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_ended_reason_check";--> statement-breakpoint
@@ -19,4 +23,7 @@ ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_status
 ALTER TABLE "local_payment_intents" ADD COLUMN "capture_method" text DEFAULT 'automatic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_capture_method_check" CHECK ("local_payment_intents"."capture_method" in ('automatic', 'manual'));--> statement-breakpoint
 ALTER TABLE "provider_calls" DROP CONSTRAINT "provider_calls_kind_check";--> statement-breakpoint
-ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));
+ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));;--> statement-breakpoint
+-- The request e-mails (received, sent, accepted, declined, expired, withdrawn): receipts, always sent.
+ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_kind_check" CHECK ("email_outbox"."kind" in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'newsletter_confirm', 'search_alert', 'identity_approved', 'identity_rejected', 'password_reset', 'password_changed', 'email_verification', 'email_changed', 'data_export_ready', 'booking_request'));

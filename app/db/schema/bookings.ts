@@ -51,6 +51,8 @@ export const bookings = pgTable(
      * earliest of the authorisation + REQUEST_RESPONSE_HOURS and the booking's start.
      */
     requestExpiresAt: ts("request_expires_at"),
+    /** The guest's message with a request (1..1000 characters), posted into the conversation when the card is authorised. */
+    requestMessage: text("request_message"),
     payoutReleaseAt: ts("payout_release_at").notNull(),
     /**
      * The terms the guest accepted, as they were when the slot was held (issue #25): every
@@ -88,6 +90,7 @@ export const bookings = pgTable(
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
     index("bookings_requested_expiry_idx").on(t.requestExpiresAt).where(sql`${t.status} = 'requested'`),
     index("bookings_replaces_idx").on(t.replacesBookingId).where(sql`${t.replacesBookingId} is not null`),
+    check("bookings_request_message_check", sql`char_length(${t.requestMessage}) between 1 and 1000`),
     check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
   ],
