@@ -8,7 +8,7 @@ export const BOOKING_STATUSES = ["pending_payment", "requested", "confirmed", "d
 /** Who cancelled a booking. */
 export const CANCELLED_BY = ["guest", "host", "admin"] as const;
 /** Why a booking that was never confirmed ended (expired). */
-export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed", "request_expired"] as const;
+export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed", "request_expired", "request_withdrawn"] as const;
 export const PRICING_UNITS = ["hour", "day", "week", "month"] as const;
 
 /** Amounts in integer minor units of the row's currency (ADR 0102). */
@@ -85,7 +85,7 @@ export const bookings = pgTable(
       sql`${t.status} in ('pending_payment', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'disputed')`,
     ),
     check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
-    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired')`),
+    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired', 'request_withdrawn')`),
     check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
     index("bookings_requested_expiry_idx").on(t.requestExpiresAt).where(sql`${t.status} = 'requested'`),

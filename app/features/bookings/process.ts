@@ -97,7 +97,7 @@ export const BOOKING_PROCESS = {
     from: ["requested"],
     to: "cancelled",
     by: ["guest"],
-    guard: "the guest's own request, still open (no capture recorded)",
+    guard: "the guest's own request, still open (no capture recorded); ended_reason request_withdrawn (never paid)",
     effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent (the authorisation is released)", "e-mail: withdrawn to the host"],
   },
   extend_hold: {

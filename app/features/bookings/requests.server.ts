@@ -135,7 +135,7 @@ export async function closeRequest(
       await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
       await tx
         .update(bookings)
-        .set({ holdExpiresAt: null, cancellationReason: reason, cancelledAt: now, ...(by.kind === "guest" ? { cancelledBy: "guest" as const } : {}), updatedAt: now })
+        .set({ holdExpiresAt: null, cancellationReason: reason, cancelledAt: now, ...(by.kind === "guest" ? { cancelledBy: "guest" as const, endedReason: "request_withdrawn" as const } : {}), updatedAt: now })
         .where(eq(bookings.id, booking.id));
       if (booking.paymentIntentId) {
         calls.push(await recordProviderCall(tx, { bookingId: booking.id, kind: "cancel_intent", amount: 0, currency: booking.currency, intentId: booking.paymentIntentId, reason: name, now }));
