@@ -59,11 +59,15 @@ export const guestReviews = pgTable(
     comment: text("comment"),
     createdAt: ts("created_at").notNull().defaultNow(),
     publishedAt: ts("published_at").notNull(),
+    /** Hidden by an admin (ADR 0289): shown to nobody while set; `hidden_reason` says why. */
+    hiddenAt: ts("hidden_at"),
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     uniqueIndex("guest_reviews_booking_key").on(t.bookingId),
     index("guest_reviews_guest_idx").on(t.guestId, t.publishedAt),
     check("guest_reviews_rating_check", sql`${t.rating} between 1 and 5`),
     check("guest_reviews_text_length_check", sql`char_length(${t.comment}) <= 2000`),
+    check("guest_reviews_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null) and char_length(${t.hiddenReason}) <= 500`),
   ],
 );

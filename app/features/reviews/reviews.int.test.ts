@@ -79,7 +79,7 @@ describe("createReview", () => {
     const { s, bookingId, review, after } = await stay();
     await database.db.update(profiles).set({ fullName: "Hana Host" }).where(eq(profiles.id, s.host.id));
     expect(await review(s.host.id, 2, "Left a mess", after(HOUR))).toMatchObject({ ok: true, role: "host", publishedAt: after(14 * DAY) });
-    expect(await listGuestReviews(database.db, s.guest.id, after(2 * HOUR))).toEqual({ items: [], total: 0, average: null });
+    expect(await listGuestReviews(database.db, s.guest.id, after(2 * HOUR))).toEqual({ items: [], total: 0, average: null, page: 1, pageCount: 1 });
     expect(await reviewStates(database.db, { userId: s.host.id, bookingIds: [bookingId], now: after(2 * HOUR) })).toEqual({
       [bookingId]: { kind: "reviewed", role: "host", rating: 2, hiddenUntil: after(14 * DAY).toISOString() },
     });
