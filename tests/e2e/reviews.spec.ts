@@ -29,8 +29,8 @@ async function guestPage(browser: Browser, testInfo: TestInfo) {
   return { page, email };
 }
 
-/** Books and pays one hour through the booking API, as the widget does, at the page's server clock. */
-async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
+/** Books and pays one hour through the booking API, as the widget does, at the page's server clock; returns the booking's id. */
+async function bookHour(page: Page, spaceId: string, start: Date, now: Date): Promise<string> {
   const headers = { "x-test-now": now.toISOString() };
   const end = new Date(start.getTime() + 3_600_000);
   const hold = await page.request.post("/api/bookings/payment-intent", {
@@ -38,9 +38,10 @@ async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
     data: { spaceId, startTime: start.toISOString(), endTime: end.toISOString(), duration: 1, pricingUnit: "hour", amount: 4675, currency: "USD" },
   });
   expect(hold.status(), await hold.text()).toBe(200);
-  const { clientSecret } = (await hold.json()) as { clientSecret: string };
+  const { clientSecret, bookingId } = (await hold.json()) as { clientSecret: string; bookingId: string };
   const paid = await page.request.post("/api/payments/confirm", { headers, data: { clientSecret, card: CARD } });
   expect(paid.status(), await paid.text()).toBe(200);
+  return bookingId;
 }
 
 test("a guest reviews a finished stay, hidden until the host reviews the guest; then the listing's rating and count change and the guest's profile shows the host's review; the host answers; the e-mails are sent", async ({ page, host, browser }, testInfo) => {
@@ -163,6 +164,60 @@ test("a guest reviews a finished stay, hidden until the host reviews the guest; 
     await expect(toHost.filter({ hasText: `New booking: ${host.listing.title}` })).toContainText("Your earnings: $42.50", { timeout: 1_000 });
   }).toPass();
   await shot(page, "dev-mail");
+  await guest.page.context().close();
+});
+
+test("a guest-only member's page is a member's, not a host's, and 'Reviews from hosts' pages to the 11th review", async ({ page, host, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // Each width uses its own month, far from the other journeys' weeks.
+  const month = testInfo.project.name === "phone" ? "05" : "04";
+  const bookedAt = new Date(`2027-${month}-01T12:00:00Z`);
+  const guest = await guestPage(browser, testInfo);
+  await setServerClock(guest.page, bookedAt);
+  const busy = guest.page.waitForRequest(/\/api\/spaces\/[0-9a-f-]+\/busy/);
+  await guest.page.goto(host.listing.path);
+  const spaceId = /\/api\/spaces\/([0-9a-f-]+)\/busy/.exec((await busy).url())![1]!;
+  // Eleven one-hour stays, one a day from the 2nd; the host reviews each through the dialog's endpoint once all have ended.
+  const bookingIds: string[] = [];
+  for (let day = 2; day <= 12; day += 1) {
+    bookingIds.push(await bookHour(guest.page, spaceId, new Date(`2027-${month}-${String(day).padStart(2, "0")}T15:00:00Z`), bookedAt));
+  }
+  const reviewedAt = new Date(`2027-${month}-13T12:00:00Z`);
+  for (const [index, bookingId] of bookingIds.entries()) {
+    const answer = await page.request.post(`/api/bookings/${bookingId}/review`, {
+      headers: { "x-test-now": reviewedAt.toISOString() },
+      form: { rating: index % 2 === 0 ? "5" : "4", comment: `Review number ${index + 1}` },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+  await guest.page.goto("/profile");
+  const profileHref = (await guest.page.getByRole("link", { name: "View public page" }).getAttribute("href"))!;
+
+  // After the 14 days every review is public; the page is a member's page, not a host's.
+  await setServerClock(page, new Date(`2027-${month}-28T12:00:00Z`));
+  await page.goto(profileHref);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Guest since \w+ \d{4}$/)).toBeVisible();
+  await expect(page.getByText("Active Listings")).toHaveCount(0);
+  await expect(page.getByText("No Active Listings")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Contact Host/ })).toHaveCount(0);
+  await expect(page).toHaveTitle(/ · Member \| Rentwell$/);
+  const fromHosts = page.getByRole("region", { name: "Reviews from hosts" });
+  await expect(fromHosts).toContainText("4.5 · 11 reviews as a guest");
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(10);
+  const pager = fromHosts.getByRole("navigation", { name: "Pages of reviews from hosts" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await shot(page, "member-page");
+  // The 11th, by the keyboard: 'Older reviews' is a link.
+  await pager.getByRole("link", { name: "Older reviews" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/\?reviews=2$/);
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(1);
+  await shot(page, "member-page-2");
+  await pager.getByRole("link", { name: "Newer reviews" }).click();
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(10);
   await guest.page.context().close();
 });
 
