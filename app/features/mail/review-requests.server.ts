@@ -247,7 +247,6 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
   const hostProfile = alias(profiles, "host_profile");
   const guestUser = alias(users, "guest_user");
   const hostUser = alias(users, "host_user");
-  const recent = (column: typeof reviews.publishedAt | typeof guestReviews.publishedAt) => and(lte(column, now), gt(column, since));
   const unsent = (side: ReviewRole, userId: SQL | typeof bookings.userId | typeof spaces.userId) =>
     sql`(${notQueued(sql`${`review-public:${side}:`} || ${bookings.id}::text`)} and not exists (
       select 1 from ${emailPreferences} where ${emailPreferences.userId} = ${userId} and ${emailPreferences.disabledKinds} @> array['review_published']))`;
@@ -274,7 +273,11 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
     .leftJoin(guestReviews, and(eq(guestReviews.bookingId, bookings.id), lte(guestReviews.publishedAt, now), isNull(guestReviews.hiddenAt)))
     .where(
       and(
-        sql`(${recent(reviews.publishedAt)} or ${recent(guestReviews.publishedAt)})`,
+        // Bookings with a review published within the look-back (each side's index on published_at).
+        sql`${bookings.id} in (
+          select ${reviews.bookingId} from ${reviews} where ${reviews.publishedAt} > ${since.toISOString()}::timestamptz and ${reviews.publishedAt} <= ${now.toISOString()}::timestamptz
+          union
+          select ${guestReviews.bookingId} from ${guestReviews} where ${guestReviews.publishedAt} > ${since.toISOString()}::timestamptz and ${guestReviews.publishedAt} <= ${now.toISOString()}::timestamptz and ${guestReviews.hiddenAt} is null)`,
         sql`(${unsent("guest", bookings.userId)} or ${unsent("host", spaces.userId)})`,
       ),
     )
@@ -289,7 +292,7 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
           heading: "Your review is now public",
           paragraphs: [
             `Hi ${firstName(row.guestName, "there")}, your review of ${row.title} is now shown on the listing.`,
-            row.hostWrote ? `${firstName(row.hostName, "Your host")} reviewed you too: their review is now on your profile.` : "The host did not review you for this stay.",
+            ...(row.hostWrote ? [`${firstName(row.hostName, "Your host")} reviewed you too: their review is now on your profile.`] : []),
           ],
           action: row.hostWrote ? { label: "See your profile", url: absoluteUrl(`/hosts/${row.guestId}`) } : { label: "See My Bookings", url: absoluteUrl("/my-bookings") },
           footer: PUBLISHED_FOOTER,
