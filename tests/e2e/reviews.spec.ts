@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, pageAtProjectWidth, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { ADMIN, expect, pageAtProjectWidth, runJob, setServerClock, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171), both
@@ -218,6 +218,32 @@ test("a guest-only member's page is a member's, not a host's, and 'Reviews from 
   await pager.getByRole("link", { name: "Newer reviews" }).click();
   await expect(pager).toContainText("Page 1 of 2");
   await expect(fromHosts.getByTestId("guest-review")).toHaveCount(10);
+
+  // An admin hides one with a reason (ADR 0289): the page then holds ten, on one page.
+  const admin = await pageAtProjectWidth(browser, testInfo);
+  await signInThroughApi(admin, ADMIN);
+  await admin.goto(`/admin?q=${encodeURIComponent("Review number 11")}`);
+  const found = admin.getByTestId("moderation-guest-review");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("Shown");
+  const hide = found.getByRole("button", { name: `Hide review: review of ${guest.email}` });
+  await expect(hide).toBeEnabled();
+  await hide.click();
+  const dialog = admin.getByRole("dialog", { name: "Hide review of a guest" });
+  await dialog.getByRole("button", { name: "Hide review" }).click();
+  await expect(dialog.getByText("Give a reason: the owner will see it.")).toBeVisible();
+  await dialog.getByLabel(/Reason/).fill("Names a third person");
+  await dialog.getByRole("button", { name: "Hide review" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText("Review hidden from the guest's profile.")).toBeVisible();
+  await expect(found).toContainText("Hidden by an admin");
+  await expect(admin.getByTestId("admin-log-row").filter({ hasText: guest.email }).first()).toContainText("Reason: Names a third person");
+  await shot(admin, "admin-guest-review-hidden");
+  await page.reload();
+  await expect(fromHosts).toContainText("10 reviews as a guest");
+  await expect(fromHosts).not.toContainText("Review number 11");
+  await expect(pager).toHaveCount(0);
+  await admin.context().close();
   await guest.page.context().close();
 });
 

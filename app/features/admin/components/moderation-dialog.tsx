@@ -20,7 +20,7 @@ const COPY: Record<ModerationIntent, { button: string; title: string; confirm: s
   republish_listing: { button: "Publish again", title: "Publish listing again", confirm: "Publish again", pending: "Publishing…", reasonLabel: "Note for the log (optional)" },
   suspend_user: { button: "Suspend", title: "Suspend account", confirm: "Suspend account", pending: "Suspending…", reasonLabel: "Reason (the owner sees it)" },
   unsuspend_user: { button: "Unsuspend", title: "Unsuspend account", confirm: "Unsuspend account", pending: "Unsuspending…", reasonLabel: "Note for the log (optional)" },
-  hide_guest_review: { button: "Hide review", title: "Hide review of a guest", confirm: "Hide review", pending: "Hiding…", reasonLabel: "Reason (its author sees it)" },
+  hide_guest_review: { button: "Hide review", title: "Hide review of a guest", confirm: "Hide review", pending: "Hiding…", reasonLabel: "Reason (kept in the moderation log)" },
   restore_guest_review: { button: "Restore review", title: "Restore review of a guest", confirm: "Restore review", pending: "Restoring…", reasonLabel: "Note for the log (optional)" },
 };
 
