@@ -24,7 +24,4 @@ ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_status
 ALTER TABLE "local_payment_intents" ADD COLUMN "capture_method" text DEFAULT 'automatic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_capture_method_check" CHECK ("local_payment_intents"."capture_method" in ('automatic', 'manual'));--> statement-breakpoint
 ALTER TABLE "provider_calls" DROP CONSTRAINT "provider_calls_kind_check";--> statement-breakpoint
-ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));;--> statement-breakpoint
--- The request e-mails (received, sent, accepted, declined, expired, withdrawn): receipts, always sent.
-ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_kind_check";--> statement-breakpoint
-ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_kind_check" CHECK ("email_outbox"."kind" in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'newsletter_confirm', 'search_alert', 'identity_approved', 'identity_rejected', 'password_reset', 'password_changed', 'email_verification', 'email_changed', 'data_export_ready', 'booking_request'));
+ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));;

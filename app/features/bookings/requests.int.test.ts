@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, localPaymentIntents, payments, providerCalls } from "~/db/schema/bookings";
 import { messages } from "~/db/schema/messages";
@@ -44,7 +44,7 @@ async function requested(options: { date?: string; hour?: number } = {}) {
     calls: () => db.select().from(providerCalls).where(eq(providerCalls.bookingId, hold.bookingId)),
     charges: () => db.select().from(payments).where(eq(payments.bookingId, hold.bookingId)),
     ledger: () => db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, hold.bookingId)),
-    mails: () => db.select({ subject: emailOutbox.subject, to: emailOutbox.toEmail, kind: emailOutbox.kind, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.kind, "booking_request")),
+    mails: () => db.select({ subject: emailOutbox.subject, to: emailOutbox.toEmail, kind: emailOutbox.kind, text: emailOutbox.textBody }).from(emailOutbox).where(like(emailOutbox.dedupeKey, "booking-request:%")),
   };
 }
 

@@ -258,8 +258,9 @@ export async function queuePayoutSentEmail(tx: Db | Tx, payoutId: string, now: D
 export type RequestEmail = "received" | "declined" | "expired" | "withdrawn";
 
 /**
- * A request to book's e-mails (issue #28, ADR 0280), receipts of kind booking_request, one
- * per booking and event: "received" (the host, with the accept / decline link and the
+ * A request to book's e-mails (issue #28, ADR 0280), receipts (always sent) of the booking
+ * kinds — booking_confirmed for a request received or sent, booking_cancelled for one
+ * declined, expired or withdrawn — one per booking and event: "received" (the host, with the accept / decline link and the
  * expiry in the listing's time zone; and "sent" to the guest), "declined" (the guest: the
  * authorisation is released), "expired" (both), "withdrawn" (the host). Accepted is the
  * usual confirmation (`queueBookingConfirmedEmails` with `accepted`).
@@ -277,7 +278,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
   ];
   const key = `booking-request:${booking.id}:${event}`;
   const send = async (to: typeof guest, mail: ReturnType<typeof renderEmail>, side: "guest" | "host") =>
-    queueEmail(tx, { ...mail, kind: "booking_request", to: to.email, userId: to.id, dedupeKey: `${key}:${side}`, now });
+    queueEmail(tx, { ...mail, kind: event === "received" ? "booking_confirmed" : "booking_cancelled", to: to.email, userId: to.id, dedupeKey: `${key}:${side}`, now });
   if (event === "received") {
     await send(
       host,
