@@ -24,4 +24,4 @@ ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_status
 ALTER TABLE "local_payment_intents" ADD COLUMN "capture_method" text DEFAULT 'automatic' NOT NULL;--> statement-breakpoint
 ALTER TABLE "local_payment_intents" ADD CONSTRAINT "local_payment_intents_capture_method_check" CHECK ("local_payment_intents"."capture_method" in ('automatic', 'manual'));--> statement-breakpoint
 ALTER TABLE "provider_calls" DROP CONSTRAINT "provider_calls_kind_check";--> statement-breakpoint
-ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));;
+ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_kind_check" CHECK ("provider_calls"."kind" in ('create_intent', 'capture_intent', 'cancel_intent', 'refund'));
