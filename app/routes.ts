@@ -79,6 +79,7 @@ export default [
   route("api/bookings/:bookingId/cancel", "routes/bookings/api.booking-cancel.ts"),
   // One booking for its guest and its host: check-in and check-out at handover (issue #28 point 4, ADR 0277).
   route("bookings/:bookingId", "routes/bookings/booking-page.tsx"),
+  route("requests/:bookingId", "routes/bookings/request-answer.tsx"),
   // Calendar sync (issue #26 point 6, ADR 0203): the listing's secret iCal feed; the host's imports and feed URL.
   route("api/spaces/:spaceId/calendar/:token.ics", "routes/calendar-sync/api.calendar-feed.ts"),
   route("api/spaces/:spaceId/calendar-sync", "routes/calendar-sync/api.calendar-sync.ts"),

@@ -5,12 +5,17 @@ ALTER TABLE "spaces" ADD COLUMN "booking_mode" text DEFAULT 'instant' NOT NULL;-
 ALTER TABLE "spaces" ADD CONSTRAINT "spaces_booking_mode_check" CHECK ("spaces"."booking_mode" in ('instant', 'request'));--> statement-breakpoint
 -- A request's states: `requested` (authorised, waiting for the host; the slot stays held
 -- until `request_expires_at`) and `declined`; a request nobody answered in time expires
--- (status 'expired', ended_reason 'request_expired').
+-- (status 'expired', ended_reason 'request_expired'); a request its guest withdrew is
+-- cancelled with ended_reason 'request_withdrawn' (never paid).
 ALTER TABLE "bookings" ADD COLUMN "request_expires_at" timestamp with time zone;--> statement-breakpoint
+-- The guest's message with the request (1..1000 characters), posted into the guest–host
+-- conversation when the card is authorised.
+ALTER TABLE "bookings" ADD COLUMN "request_message" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_request_message_check" CHECK (char_length("bookings"."request_message") between 1 and 1000);--> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status_check";--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('pending_payment', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'disputed'));--> statement-breakpoint
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_ended_reason_check";--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_ended_reason_check" CHECK ("bookings"."ended_reason" is null or "bookings"."ended_reason" in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_ended_reason_check" CHECK ("bookings"."ended_reason" is null or "bookings"."ended_reason" in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired', 'request_withdrawn'));--> statement-breakpoint
 -- Open requests by expiry, for the clock's sweep and the host's dashboard.
 CREATE INDEX "bookings_requested_expiry_idx" ON "bookings" USING btree ("request_expires_at") WHERE "bookings"."status" = 'requested';--> statement-breakpoint
 -- Manual capture: an authorised intent waits in `requires_capture` until it is captured or cancelled.

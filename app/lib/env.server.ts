@@ -72,6 +72,12 @@ const schema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   /** Whether a guest's cancellation also refunds the service fee (by default the fee is kept). */
   REFUND_SERVICE_FEE: booleanish.default(false),
+  /**
+   * How long a host has to answer a request to book (issue #28, ADR 0280), 1..144 hours: a
+   * request expires at the earliest of its authorisation plus this and the booking's start,
+   * always within the card networks' 7-day authorisation life.
+   */
+  REQUEST_RESPONSE_HOURS: z.coerce.number().int().min(1).max(144).default(24),
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   /** S3-compatible storage (AWS S3, MinIO, R2...), used when MEDIA_STORAGE=s3. */
   S3_BUCKET: z.string().optional(),

@@ -8,7 +8,7 @@ export const BOOKING_STATUSES = ["pending_payment", "requested", "confirmed", "d
 /** Who cancelled a booking. */
 export const CANCELLED_BY = ["guest", "host", "admin"] as const;
 /** Why a booking that was never confirmed ended (expired). */
-export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed", "request_expired"] as const;
+export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed", "request_expired", "request_withdrawn"] as const;
 export const PRICING_UNITS = ["hour", "day", "week", "month"] as const;
 
 /** Amounts in integer minor units of the row's currency (ADR 0102). */
@@ -51,6 +51,8 @@ export const bookings = pgTable(
      * earliest of the authorisation + REQUEST_RESPONSE_HOURS and the booking's start.
      */
     requestExpiresAt: ts("request_expires_at"),
+    /** The guest's message with a request (1..1000 characters), posted into the conversation when the card is authorised. */
+    requestMessage: text("request_message"),
     payoutReleaseAt: ts("payout_release_at").notNull(),
     /**
      * The terms the guest accepted, as they were when the slot was held (issue #25): every
@@ -88,11 +90,12 @@ export const bookings = pgTable(
       sql`${t.status} in ('pending_payment', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'disputed')`,
     ),
     check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
-    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired')`),
+    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired', 'request_withdrawn')`),
     check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
     index("bookings_requested_expiry_idx").on(t.requestExpiresAt).where(sql`${t.status} = 'requested'`),
     index("bookings_replaces_idx").on(t.replacesBookingId).where(sql`${t.replacesBookingId} is not null`),
+    check("bookings_request_message_check", sql`char_length(${t.requestMessage}) between 1 and 1000`),
     check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
     check("bookings_extras_check", sql`${t.protectionAmount} >= 0 and ${t.deliveryAmount} >= 0 and (${t.protectionAmount} = 0 or ${t.protectionPercent} is not null)`),

@@ -53,6 +53,8 @@ export function bookingWidgetFor(space: typeof spaces.$inferSelect, viewerId: st
     unitWords: unitWords(space.rentalType),
     /** What checkout asks of the guest (issue #28 point 3, ADR 0279); null: nothing. */
     requirements: listingRequirements(space),
+    /** Instant, or a request the host answers (issue #28, ADR 0280). */
+    bookingMode: space.bookingMode,
   };
 }
 

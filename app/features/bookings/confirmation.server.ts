@@ -21,7 +21,8 @@ import { settleIntent } from "./settlement.server";
  * provider inside its transaction: the provider's answer is fetched first, then the
  * booking is locked, then its intent, and the booking process decides (settlement.server.ts).
  */
-export type Outcome = "confirmed" | "processing" | "failed" | "error" | "refunded";
+/** `requested`: a request to book, the card authorised and the host asked (ADR 0280). */
+export type Outcome = "confirmed" | "requested" | "processing" | "failed" | "error" | "refunded";
 
 export const CONFIRMATION_MESSAGES = { somethingWrong: "Something went wrong." } as const;
 
@@ -102,6 +103,7 @@ export async function settleProviderPayment(db: Db, input: { intentId: string; n
 
 function outcomeOf(intent: Intent, booking: BookingRecord | undefined): Outcome {
   if (booking?.endedReason === "late_payment") return "refunded";
+  if (booking?.status === "requested") return "requested";
   if (intent.status === "processing") return "processing";
   if (intent.status === "requires_payment_method") return "failed";
   if (intent.status === "canceled" || !booking) return "error";

@@ -23,6 +23,8 @@ import { LEASE_MS, performCall, performProviderCalls, type ClaimedCall } from ".
 import { abandonCheckout } from "./settlement.server";
 import { checkRequirements, extrasOf, listingRequirements, requirementFieldsOf, type ListingRequirements, type RequirementAnswers } from "./requirements";
 import { addDays } from "./slots";
+import { requestMessageProblem } from "./request-rules";
+import { sweepExpiredRequests } from "./requests.server";
 import { arrival, takeInTurn, takenAhead } from "./slot-line.server";
 
 /**
@@ -79,6 +81,7 @@ export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceI
     with lapsed as (
       select a.id from ${spaceAvailability} a join ${bookings} b on b.id = a.booking_id
        where a.kind = 'hold' and (a.expires_at <= ${at} ${scope})
+         and b.status <> 'requested'
          and not exists (select 1 from ${localPaymentIntents} i where i.booking_id = b.id and i.status = 'succeeded')
        for update of a, b skip locked
     )${openCheckout}, gone as (
@@ -127,6 +130,8 @@ const holdSchema = z.object({
   deliveryCity: z.unknown().optional(),
   deliveryPostalCode: z.unknown().optional(),
   deliveryCountry: z.unknown().optional(),
+  // A request to book's message to the host (issue #28, ADR 0280): required, 1..1000 characters, on a request listing.
+  message: z.unknown().optional(),
 });
 
 export type HoldResponse = {
@@ -185,7 +190,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   if (!parsed.ok) return parsed;
   const body = parsed.request;
 
-  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : []), ...requirementFieldsOf(body)])).digest("hex");
+  const requestHash = crypto.createHash("sha256").update(JSON.stringify([body.spaceId, body.startTime, body.endTime ?? null, body.duration, body.pricingUnit, body.amount, body.currency, ...(body.units && body.units > 1 ? [body.units] : []), ...requirementFieldsOf(body), ...(typeof body.message === "string" ? [body.message] : [])])).digest("hex");
   const key = input.idempotencyKey ? `booking-hold:${userId}:${input.idempotencyKey}` : null;
 
   const range = requestedRange(body.startTime, body.pricingUnit, body.duration);
@@ -244,6 +249,13 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
     if (!checked.ok) return invalid(checked.fields);
     if (needs) requirements = { answers: checked.answers, ip: input.clientIp ?? null };
   }
+  // A request to book (ADR 0280): the guest's message to the host goes with it.
+  let requestMessage: string | null = null;
+  if (space.bookingMode === "request") {
+    const message = requestMessageProblem(body.message);
+    if (!message.ok) return invalid({ message: message.error });
+    requestMessage = message.text;
+  }
   const units = body.units ?? 1;
   if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(countText(space.quantity, unitWords(space.rentalType))) });
 
@@ -276,7 +288,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const taking = await takeInTurn(
     space.id,
     { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
-    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE }, requirements } }),
+    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE }, requirements, requestMessage } }),
     // With seats, neither a hold nor a refusal means the time is taken for everyone.
     (outcome) => !seats && (outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken")),
   );
@@ -288,7 +300,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   //    go through, the checkout is abandoned: the slot is free again and the key released.
   const claimed: ClaimedCall = {
     call: { id: taking.callId, kind: "create_intent", bookingId: taking.bookingId, amount: quote.totalMinor, currency: space.currency, intentId: null, attempts: 1 },
-    booking: { userId, spaceId: space.id },
+    booking: { userId, spaceId: space.id, requestMessage },
     hold: {
       bookingId: taking.bookingId,
       holdExpiresAt: holdExpiresAt.toISOString(),
@@ -357,6 +369,8 @@ async function takeSlot(
       terms: { cancellationPolicy: CancellationPolicy; refundServiceFee: boolean };
       /** What the guest gave for the listing's requirements, and from which address; null when it asks nothing. */
       requirements: { answers: RequirementAnswers; ip: string | null } | null;
+      /** A request to book's message (its intent is made for manual capture); null for an instant booking. */
+      requestMessage: string | null;
     };
   },
 ): Promise<{ held: true; bookingId: string; callId: string } | { held: false; answer: HoldResult }> {
@@ -397,6 +411,7 @@ async function takeSlot(
           payoutReleaseAt: new Date(hold.end.getTime() + PAYOUT_DELAY_MS),
           cancellationPolicy: hold.terms.cancellationPolicy,
           refundServiceFee: hold.terms.refundServiceFee,
+          requestMessage: hold.requestMessage,
           createdAt: now,
           updatedAt: now,
         })
@@ -564,6 +579,7 @@ function attemptQuery(db: Db) {
           maxAdvanceDays: spaces.maxAdvanceDays,
           quantity: spaces.quantity,
           requiresVerifiedGuests: spaces.requiresVerifiedGuests,
+          bookingMode: spaces.bookingMode,
           // Checkout requirements (issue #28 point 3, ADR 0279); the waiver's text only when it is asked for.
           ageRestriction: spaces.ageRestriction,
           licenseRequired: spaces.licenseRequired,
@@ -614,7 +630,9 @@ function attemptQuery(db: Db) {
  */
 export async function sweepAllExpiredHolds(db: Db, now: Date = new Date()) {
   const { expired, calls } = await sweepExpiredHolds(db, now);
+  // Requests to book nobody answered in time (`expire_request`, ADR 0280): their holds are theirs, not the sweep's above.
+  const requests = await sweepExpiredRequests(db, now);
   await db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
-  await performProviderCalls(db, calls, now);
-  return expired;
+  await performProviderCalls(db, [...calls, ...requests.calls], now);
+  return expired + requests.expired.length;
 }

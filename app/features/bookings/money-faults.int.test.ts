@@ -26,7 +26,8 @@ import { sweepAllExpiredHolds } from "./hold.server";
 import { changeBooking } from "./reschedule.server";
 import { zonedInstant } from "./slots";
 import { closeDispute, openDispute, syncRefunds } from "./provider-events.server";
-import { LEASE_MS, runProviderCalls } from "./provider-calls.server";
+import { LEASE_MS, performProviderCalls, runProviderCalls } from "./provider-calls.server";
+import { acceptRequest, closeRequest } from "./requests.server";
 
 /**
  * Fault injection at every step (issue #25, "Tests that can fail"). For every
@@ -201,6 +202,26 @@ async function booked(ctx: Ctx, pick: { date: string; hour: number; hours?: numb
   const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret);
   expect(paid.ok && paid.paymentIntent.status).toBe("succeeded");
   await expectConfirmed(ctx);
+}
+
+/** A request to book sent and its card authorised (ADR 0280): requested, nothing charged. */
+async function requested(ctx: Ctx) {
+  const held = await ctx.s.hold(ctx.s.guest, ctx.s.request(PICK, { message: "May I book it?" }));
+  if (!held.ok) throw new Error(held.error);
+  Object.assign(ctx, { bookingId: held.bookingId, clientSecret: held.clientSecret });
+  ctx.intentId = (await intentOf(ctx.db, held.bookingId))!.id;
+  const paid = await ctx.s.pay(ctx.s.guest, ctx.clientSecret);
+  expect(paid.ok && paid.paymentIntent.status).toBe("requires_capture");
+  expect((await bookingOf(ctx.db, ctx.bookingId)).status).toBe("requested");
+}
+
+/** Declined or expired: the authorisation released at the processor, nothing captured or charged, the slot free. */
+async function expectReleased(ctx: Ctx) {
+  expect((await intentOf(ctx.db, ctx.bookingId))?.status).toBe("canceled");
+  expect(await ledgerSum(ctx.db, ctx.bookingId, "charge")).toBe(0);
+  expect(await calendarOf(ctx.db, ctx.bookingId)).toEqual([]);
+  const captures = await ctx.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, ctx.bookingId), eq(providerCalls.kind, "capture_intent")));
+  expect(captures).toEqual([]);
 }
 
 const adminCancel = (refund: AdminRefund): Case => ({
@@ -508,6 +529,55 @@ const CASES: Case[] = [
       expect(await ledgerSum(ctx.db, ctx.bookingId, "deduction")).toBe(5000);
       const balance = await ctx.db.select().from(hostBalanceEntries).where(eq(hostBalanceEntries.hostId, ctx.s.host.id));
       expect(balance.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    },
+  },
+  // Request to book (issue #28, ADR 0280): the card authorised, then captured once when the host accepts, or released.
+  {
+    transition: "accept (capture the authorisation)",
+    listing: { bookingMode: "request" },
+    points: CANCEL_POINTS,
+    calls: ["captureIntent"],
+    resend: true,
+    setup: (ctx) => requested(ctx),
+    act: (ctx) => acceptRequest(ctx.db, { hostId: ctx.s.host.id, bookingId: ctx.bookingId, now: ctx.s.now }, (ids) => performProviderCalls(ctx.db, ids, ctx.s.now)),
+    async check(ctx) {
+      // Confirmed exactly once, with one capture: one capture call, one charge of the total.
+      await expectConfirmed(ctx);
+      const captures = await ctx.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, ctx.bookingId), eq(providerCalls.kind, "capture_intent")));
+      expect(captures.map((call) => call.status)).toEqual(["succeeded"]);
+      const charges = await ctx.db.select().from(payments).where(and(eq(payments.bookingId, ctx.bookingId), eq(payments.status, "succeeded")));
+      expect(charges.map((charge) => charge.amount)).toEqual([11000]);
+      // The host's second click changes nothing.
+      expect(await acceptRequest(ctx.db, { hostId: ctx.s.host.id, bookingId: ctx.bookingId, now: ctx.s.now }, async () => {})).toMatchObject({ ok: false, status: 409 });
+    },
+  },
+  {
+    transition: "decline (release the authorisation)",
+    listing: { bookingMode: "request" },
+    points: CANCEL_POINTS,
+    calls: ["cancelIntent"],
+    resend: true,
+    setup: (ctx) => requested(ctx),
+    act: (ctx) => closeRequest(ctx.db, { by: { kind: "host", hostId: ctx.s.host.id, reason: "Not that week" }, bookingId: ctx.bookingId, now: ctx.s.now }, (ids) => performProviderCalls(ctx.db, ids, ctx.s.now)),
+    async check(ctx) {
+      expect((await bookingOf(ctx.db, ctx.bookingId)).status).toBe("declined");
+      await expectReleased(ctx);
+    },
+  },
+  {
+    transition: "expire_request (the clock releases the authorisation)",
+    listing: { bookingMode: "request" },
+    points: CALL_POINTS,
+    calls: ["cancelIntent"],
+    resend: false,
+    async setup(ctx) {
+      await requested(ctx);
+      ctx.s.advance(24 * HOUR);
+    },
+    act: (ctx) => sweepAllExpiredHolds(ctx.db, ctx.s.now),
+    async check(ctx) {
+      expect(await bookingOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "expired", endedReason: "request_expired" });
+      await expectReleased(ctx);
     },
   },
 ];

@@ -32,7 +32,7 @@ export type Transition = {
   effects: readonly string[];
 };
 
-export const BOOKING_STATES: readonly BookingState[] = ["pending_payment", "confirmed", "completed", "cancelled", "expired", "disputed"];
+export const BOOKING_STATES: readonly BookingState[] = ["pending_payment", "requested", "confirmed", "completed", "declined", "cancelled", "expired", "disputed"];
 
 export const BOOKING_PROCESS = {
   hold: {
@@ -54,6 +54,51 @@ export const BOOKING_PROCESS = {
       "e-mail: receipt to the guest, notice to the host",
       "a change: the booking it replaces is replaced (`replace`)",
     ],
+  },
+  authorise: {
+    from: ["pending_payment"],
+    to: "requested",
+    by: ["provider", "guest"],
+    guard: "a request-to-book listing: the card was authorised, not charged (manual capture); the hold is still live and the booking has not started",
+    effects: [
+      "calendar: the hold lasts until the request's expiry, the earliest of REQUEST_RESPONSE_HOURS (default 24) after the authorisation and the start",
+      "message: the guest's request posted into the guest–host conversation",
+      "e-mail: request received to the host (with accept and decline links), request sent to the guest",
+    ],
+  },
+  accept: {
+    from: ["requested"],
+    to: "confirmed",
+    by: ["host"],
+    guard: "the host's own listing; the request is open (before its expiry, not answered): the host's answer records the capture, and the booking is confirmed when the capture succeeds",
+    effects: [
+      "provider call: capture the authorisation, once (its idempotency key)",
+      "on the capture: calendar: the hold becomes the booking",
+      "ledger: charge and fee",
+      "payout: scheduled for 24 h after the end",
+      "e-mail: accepted (the receipt) to the guest, notice to the host",
+    ],
+  },
+  decline: {
+    from: ["requested"],
+    to: "declined",
+    by: ["host"],
+    guard: "the host's own listing; the request is open (before its expiry, no capture recorded); an optional reason",
+    effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent (the authorisation is released)", "e-mail: declined to the guest"],
+  },
+  expire_request: {
+    from: ["requested"],
+    to: "expired",
+    by: ["clock"],
+    guard: "the request's expiry passed with no answer (no capture recorded)",
+    effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent (the authorisation is released)", "e-mail: expired to the guest and the host"],
+  },
+  withdraw: {
+    from: ["requested"],
+    to: "cancelled",
+    by: ["guest"],
+    guard: "the guest's own request, still open (no capture recorded); ended_reason request_withdrawn (never paid)",
+    effects: ["calendar: the hold is deleted", "provider call: cancel the payment intent (the authorisation is released)", "e-mail: withdrawn to the host"],
   },
   extend_hold: {
     from: ["pending_payment"],
@@ -241,7 +286,7 @@ export function processDiagram(): string {
     if (t.from.length === 0) lines.push(`    [*] --> ${t.to}: ${label}`);
     for (const from of t.from) for (const to of targetsOf(t, from)) lines.push(`    ${from} --> ${to}: ${label}`);
   }
-  lines.push("    completed --> [*]", "    cancelled --> [*]", "    expired --> [*]");
+  lines.push("    completed --> [*]", "    cancelled --> [*]", "    declined --> [*]", "    expired --> [*]");
   return lines.join("\n");
 }
 

@@ -44,7 +44,10 @@ type Call = Pick<typeof providerCalls.$inferSelect, "id" | "kind" | "bookingId" 
  * booking is still that open checkout, the intent is recorded in one statement
  * (`recordIntentAtOnce`).
  */
-export type ClaimedCall = { call: Call; booking: Pick<BookingRecord, "userId" | "spaceId">; hold?: Omit<IntentMade, "clientSecret"> };
+export type ClaimedCall = { call: Call; booking: CallBooking; hold?: Omit<IntentMade, "clientSecret"> };
+
+/** What a call needs of its booking: whose it is, and whether it is a request to book (its intent is made for manual capture, ADR 0280). */
+type CallBooking = Pick<BookingRecord, "userId" | "spaceId" | "requestMessage">;
 
 export type CallOutcome = "succeeded" | "failed" | "retry" | "busy";
 
@@ -70,12 +73,12 @@ async function claim(db: Db, callId: string, now: Date): Promise<Call | null> {
 
 type Answer = { kind: "intent"; intent: RemoteIntent } | { kind: "refund"; refund: RemoteRefund };
 
-async function callProvider(db: Db, call: Call, booking: Pick<BookingRecord, "userId" | "spaceId">, now: Date): Promise<Answer> {
+async function callProvider(db: Db, call: Call, booking: CallBooking, now: Date): Promise<Answer> {
   const provider = paymentProvider(db);
   const key = callKey(call);
   switch (call.kind) {
     case "create_intent":
-      return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id }, key, now) };
+      return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id, captureMethod: booking.requestMessage === null ? "automatic" : "manual" }, key, now) };
     case "cancel_intent":
       return { kind: "intent", intent: await provider.cancelIntent(call.intentId!, key, now) };
     case "capture_intent":
@@ -104,7 +107,7 @@ export type IntentMade = ReturnType<typeof holdResponse>;
 export async function performCall(db: Db, callId: string, now: Date, claimed?: ClaimedCall): Promise<{ outcome: CallOutcome; made?: IntentMade }> {
   const call = claimed?.call ?? (await claim(db, callId, now));
   if (!call) return { outcome: "busy" };
-  const [booking] = claimed ? [claimed.booking] : await db.select({ userId: bookings.userId, spaceId: bookings.spaceId }).from(bookings).where(eq(bookings.id, call.bookingId));
+  const [booking] = claimed ? [claimed.booking] : await db.select({ userId: bookings.userId, spaceId: bookings.spaceId, requestMessage: bookings.requestMessage }).from(bookings).where(eq(bookings.id, call.bookingId));
   let answer: Answer;
   try {
     faultPoint("call:before-provider");
@@ -185,9 +188,9 @@ async function recordIntentAtOnce(db: Db, call: Call, claimed: ClaimedCall, inte
       select 1 where exists (select 1 from pending) and not exists (
         select 1 from ${localPaymentIntents} i where i.id = ${intent.id} and (i.status <> 'requires_payment_method' or i.last_error_message is not null))
     ), mirrored as (
-      insert into ${localPaymentIntents} (id, provider, client_secret, booking_id, user_id, amount, currency, status, latest_charge, created_at, updated_at)
+      insert into ${localPaymentIntents} (id, provider, client_secret, booking_id, user_id, amount, currency, status, capture_method, latest_charge, created_at, updated_at)
       select ${intent.id}, ${env().PAYMENT_PROVIDER}, ${intent.clientSecret}, ${call.bookingId}, ${claimed.booking.userId}, ${intent.amount}, ${intent.currency},
-             'requires_payment_method', ${intent.latestCharge}, ${at}, ${at}
+             'requires_payment_method', ${claimed.booking.requestMessage === null ? "automatic" : "manual"}, ${intent.latestCharge}, ${at}, ${at}
         from fresh
       on conflict (id) do nothing
     ), booked as (

@@ -9,6 +9,7 @@ import type { Intent } from "./intent-mirror.server";
 import { replaceBooking } from "./cancellation-effects.server";
 import { recordRefundMadeElsewhere } from "./provider-events.server";
 import { recordProviderCall, runTransition, type BookingRecord } from "./process.server";
+import { authoriseRequest } from "./requests.server";
 
 /**
  * What a payment's state means for its booking (issue #25): the transitions `confirm`,
@@ -22,6 +23,8 @@ export const PROCESSING_HOLD_MS = 7 * 24 * 3_600_000;
 export async function settleIntent(tx: Tx, booking: BookingRecord, intent: Intent, now: Date): Promise<string[]> {
   if (intent.bookingId !== booking.id) throw new Error(`Intent ${intent.id} is not booking ${booking.id}'s`);
   if (intent.status === "succeeded") return settlePaid(tx, booking, intent, now);
+  // A request to book (ADR 0280): the card is authorised, the host answers.
+  if (intent.status === "requires_capture" && booking.status === "pending_payment") return authoriseRequest(tx, booking, intent, now);
   if (intent.status === "processing" && booking.status === "pending_payment") {
     await runTransition(tx, booking, "extend_hold", now, async () => {
       // A delayed payment keeps its slot until it is decided, at most 7 days and never past the start.
@@ -47,34 +50,18 @@ export async function settleIntent(tx: Tx, booking: BookingRecord, intent: Inten
  * repeat (a reload, a webhook again) changes nothing.
  */
 async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: Date): Promise<string[]> {
+  // An accepted request's capture (ADR 0280): the host answered in time, so the booking is
+  // confirmed with its held slot, whatever the clock says now (the capture may be retried late).
+  if (booking.status === "requested") {
+    const [held] = await tx.select({ id: spaceAvailability.id }).from(spaceAvailability).where(and(eq(spaceAvailability.bookingId, booking.id), eq(spaceAvailability.kind, "hold")));
+    return confirmPaid(tx, booking, intent, held ?? null, "accept", now);
+  }
   if (booking.status === "pending_payment" && booking.startTime.getTime() > now.getTime()) {
     const [live] = await tx
       .select({ id: spaceAvailability.id })
       .from(spaceAvailability)
       .where(and(eq(spaceAvailability.bookingId, booking.id), eq(spaceAvailability.kind, "hold"), gt(spaceAvailability.expiresAt, now)));
-    if (live) {
-      const calls: string[] = [];
-      await runTransition(tx, booking, "confirm", now, async () => {
-        await tx.update(spaceAvailability).set({ kind: "booking", expiresAt: null }).where(eq(spaceAvailability.id, live.id));
-        await tx.update(bookings).set({ holdExpiresAt: null, paymentIntentId: intent.id, updatedAt: now }).where(eq(bookings.id, booking.id));
-        await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
-        await queueBookingConfirmedEmails(tx, booking.id, now);
-        // A change of another booking (ADR 0205): that booking is replaced in this transaction.
-        calls.push(...(await replaceBooking(tx, booking, now)));
-        return {};
-      });
-      // A refund made elsewhere before this confirmation (heard while the payment was undecided)
-      // now reaches the booking and its payout, as it would have after it.
-      const [{ refunded = 0 } = {}] = await tx
-        .select({ refunded: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "refund")));
-      if (refunded > 0) {
-        const [confirmed] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
-        await recordRefundMadeElsewhere(tx, confirmed!, { id: `before-confirmation:${booking.id}`, amount: refunded }, now);
-      }
-      return calls;
-    }
+    if (live) return confirmPaid(tx, booking, intent, live, "confirm", now);
   }
   if ((booking.status !== "pending_payment" && booking.status !== "expired") || booking.endedReason === "late_payment") return [];
   const calls: string[] = [];
@@ -94,6 +81,35 @@ async function settlePaid(tx: Tx, booking: BookingRecord, intent: Intent, now: D
     logger.info({ bookingId: booking.id, refundable }, "late payment: refunded in full");
     return {};
   });
+  return calls;
+}
+
+/**
+ * `confirm` (a paid instant booking) or `accept` (a request's captured payment): the hold
+ * becomes the booking, the ledger gets the charge and fee, the payout is scheduled, the
+ * e-mails are queued. The one confirmation both paths share.
+ */
+async function confirmPaid(tx: Tx, booking: BookingRecord, intent: Intent, hold: { id: string } | null, name: "confirm" | "accept", now: Date): Promise<string[]> {
+  const calls: string[] = [];
+  await runTransition(tx, booking, name, now, async () => {
+    if (hold) await tx.update(spaceAvailability).set({ kind: "booking", expiresAt: null }).where(eq(spaceAvailability.id, hold.id));
+    await tx.update(bookings).set({ holdExpiresAt: null, paymentIntentId: intent.id, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await recordBookingConfirmed(tx, { booking, chargeReference: intent.id, now });
+    await queueBookingConfirmedEmails(tx, booking.id, now, { accepted: name === "accept" });
+    // A change of another booking (ADR 0205): that booking is replaced in this transaction.
+    calls.push(...(await replaceBooking(tx, booking, now)));
+    return {};
+  });
+  // A refund made elsewhere before this confirmation (heard while the payment was undecided)
+  // now reaches the booking and its payout, as it would have after it.
+  const [{ refunded = 0 } = {}] = await tx
+    .select({ refunded: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "refund")));
+  if (refunded > 0) {
+    const [confirmed] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+    await recordRefundMadeElsewhere(tx, confirmed!, { id: `before-confirmation:${booking.id}`, amount: refunded }, now);
+  }
   return calls;
 }
 

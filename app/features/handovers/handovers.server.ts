@@ -52,7 +52,8 @@ export type AddHandoverResult = { ok: true; recordId: string } | { ok: false; st
 const guestProfile = alias(profiles, "guest_profile");
 const hostProfile = alias(profiles, "host_profile");
 /** Bookings whose page a party can open: paid ones, including ones cancelled or disputed later. */
-const SHOWN_STATUSES = ["confirmed", "completed", "cancelled", "disputed"] as const;
+// A request to book (ADR 0280) is shown too, with its answer: requested, declined, or expired.
+const SHOWN_STATUSES = ["requested", "confirmed", "completed", "declined", "cancelled", "expired", "disputed"] as const;
 const MOMENTS: HandoverMoment[] = ["check_in", "check_out"];
 
 const fail = (status: 400 | 403 | 404 | 409, error: string, field?: "photos"): AddHandoverResult => ({ ok: false, status, error, ...(field ? { field } : {}) });

@@ -3,7 +3,7 @@ import { users } from "~/db/schema/auth";
 import { bookings, payouts } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import { profiles } from "~/db/schema/profiles";
-import { rangeInZone } from "~/features/bookings/booking-widget-rules";
+import { formatInZone, rangeInZone } from "~/features/bookings/booking-widget-rules";
 import { spacePath } from "~/features/listings/slug";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -49,15 +49,22 @@ export function absoluteUrl(pathname: string): string {
   return new URL(pathname, env().SITE_URL).toString();
 }
 
-/** The guest's receipt and the host's notice, when a payment confirms a booking. */
-export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
+/**
+ * The guest's receipt and the host's notice, when a payment confirms a booking; with
+ * `accepted`, a request to book the host accepted (its capture went through, ADR 0280).
+ */
+export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string, now: Date, options: { accepted?: boolean } = {}): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
   const { booking, space, guest, host, when, money } = context;
   const guestMail = renderEmail({
-    subject: `Booking confirmed: ${space.title}`,
-    heading: `Your booking of ${space.title} is confirmed`,
-    paragraphs: [`Hi ${guest.name}, your payment went through and the space is yours for ${when} (${space.timezone}).`],
+    subject: options.accepted ? `Request accepted: ${space.title}` : `Booking confirmed: ${space.title}`,
+    heading: options.accepted ? `${space.title} accepted your request: your booking is confirmed` : `Your booking of ${space.title} is confirmed`,
+    paragraphs: [
+      options.accepted
+        ? `Hi ${guest.name}, the host accepted your request and your card was charged: the space is yours for ${when} (${space.timezone}).`
+        : `Hi ${guest.name}, your payment went through and the space is yours for ${when} (${space.timezone}).`,
+    ],
     details: [
       { label: "Space", value: `${space.title}, ${space.location}` },
       { label: "When", value: when },
@@ -76,7 +83,11 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
   const hostMail = renderEmail({
     subject: `New booking: ${space.title}`,
     heading: `${space.title} has been booked`,
-    paragraphs: [`Hi ${host.name}, ${guest.name === "there" ? "a guest" : guest.name} booked your space for ${when} (${space.timezone}).`],
+    paragraphs: [
+      options.accepted
+        ? `Hi ${host.name}, you accepted ${guest.name === "there" ? "a guest" : guest.name}'s request: the payment went through and the booking for ${when} (${space.timezone}) is confirmed.`
+        : `Hi ${host.name}, ${guest.name === "there" ? "a guest" : guest.name} booked your space for ${when} (${space.timezone}).`,
+    ],
     details: [
       { label: "When", value: when },
       ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
@@ -247,4 +258,119 @@ export async function queuePayoutSentEmail(tx: Db | Tx, payoutId: string, now: D
     action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
   });
   await queueEmail(tx, { ...mail, kind: "payout_sent", to: host.email, userId: host.id, dedupeKey: `payout-sent:${payout.id}`, now });
+}
+
+export type RequestEmail = "received" | "declined" | "expired" | "withdrawn";
+
+/**
+ * A request to book's e-mails (issue #28, ADR 0280), receipts (always sent) of the booking
+ * kinds — booking_confirmed for a request received or sent, booking_cancelled for one
+ * declined, expired or withdrawn — one per booking and event: "received" (the host, with the accept / decline link and the
+ * expiry in the listing's time zone; and "sent" to the guest), "declined" (the guest: the
+ * authorisation is released), "expired" (both), "withdrawn" (the host). Accepted is the
+ * usual confirmation (`queueBookingConfirmedEmails` with `accepted`).
+ */
+export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: RequestEmail, now: Date, links?: { answerPath: string }): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, host, when, money } = context;
+  const guestName = guest.name === "there" ? "a guest" : guest.name;
+  const expires = booking.requestExpiresAt ? `${formatInZone(booking.requestExpiresAt.toISOString(), space.timezone)} (${space.timezone})` : "";
+  const details = [
+    { label: "Space", value: `${space.title}, ${space.location}` },
+    { label: "When", value: when },
+    ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
+  ];
+  const key = `booking-request:${booking.id}:${event}`;
+  const send = async (to: typeof guest, mail: ReturnType<typeof renderEmail>, side: "guest" | "host") =>
+    queueEmail(tx, { ...mail, kind: event === "received" ? "booking_confirmed" : "booking_cancelled", to: to.email, userId: to.id, dedupeKey: `${key}:${side}`, now });
+  if (event === "received") {
+    await send(
+      host,
+      renderEmail({
+        subject: `Booking request: ${space.title}`,
+        heading: `${guestName} asks to book ${space.title}`,
+        paragraphs: [
+          `Hi ${host.name}, ${guestName} would like to book ${space.title} for ${when} (${space.timezone}). Their card is authorised for ${money(booking.totalPrice)}; it is charged only if you accept.`,
+          ...(booking.requestMessage ? [`Their message: “${booking.requestMessage}”`] : []),
+          `Please accept or decline by ${expires}; after that the request expires and the authorisation is released.`,
+        ],
+        details: [...details, { label: "Your earnings", value: money(booking.rentalAmount) }, { label: "Answer by", value: expires }],
+        action: { label: "Accept or decline", url: absoluteUrl(links?.answerPath ?? "/dashboard") },
+      }),
+      "host",
+    );
+    await send(
+      guest,
+      renderEmail({
+        subject: `Request sent: ${space.title}`,
+        heading: "Your request was sent to the host",
+        paragraphs: [
+          `Hi ${guest.name}, your request to book ${space.title} for ${when} (${space.timezone}) was sent. Your card is authorised for ${money(booking.totalPrice)}, not charged: it is charged only if the host accepts.`,
+          `The host has until ${expires} to answer; the time stays held for you until then.`,
+        ],
+        details: [...details, { label: "Total if accepted", value: money(booking.totalPrice) }, { label: "Booking", value: booking.id }],
+        action: { label: "See your request", url: absoluteUrl(`/bookings/${booking.id}`) },
+      }),
+      "guest",
+    );
+    return;
+  }
+  if (event === "declined") {
+    await send(
+      guest,
+      renderEmail({
+        subject: `Request declined: ${space.title}`,
+        heading: "The host declined your request",
+        paragraphs: [
+          `Hi ${guest.name}, the host of ${space.title} declined your request for ${when} (${space.timezone}).`,
+          ...(booking.cancellationReason ? [`Their reason: “${booking.cancellationReason}”`] : []),
+          `Your card was not charged: the authorisation of ${money(booking.totalPrice)} is released (your bank may show it for a few days).`,
+        ],
+        details,
+        action: { label: "Back to the space", url: context.spaceUrl },
+      }),
+      "guest",
+    );
+    return;
+  }
+  if (event === "expired") {
+    await send(
+      guest,
+      renderEmail({
+        subject: `Request expired: ${space.title}`,
+        heading: "Your request expired",
+        paragraphs: [
+          `Hi ${guest.name}, the host of ${space.title} did not answer your request for ${when} (${space.timezone}) in time.`,
+          `Your card was not charged: the authorisation of ${money(booking.totalPrice)} is released.`,
+        ],
+        details,
+        action: { label: "Back to the space", url: context.spaceUrl },
+      }),
+      "guest",
+    );
+    await send(
+      host,
+      renderEmail({
+        subject: `Request expired: ${space.title}`,
+        heading: `${guestName}'s request expired`,
+        paragraphs: [`Hi ${host.name}, the request to book ${space.title} for ${when} (${space.timezone}) expired without an answer; the time is free again.`],
+        details,
+        action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+      }),
+      "host",
+    );
+    return;
+  }
+  await send(
+    host,
+    renderEmail({
+      subject: `Request withdrawn: ${space.title}`,
+      heading: `${guestName} withdrew their request`,
+      paragraphs: [`Hi ${host.name}, ${guestName} withdrew the request to book ${space.title} for ${when} (${space.timezone}); the time is free again.`],
+      details,
+      action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },
+    }),
+    "host",
+  );
 }

@@ -135,44 +135,63 @@ export async function sendMessage(
   const slot = await consumeRateLimit(db, { key: `messages:${input.senderId}`, limits: MESSAGE_RATE_LIMITS });
   if (!slot.ok) return { ok: false, status: 429, error: tooManyMessagesText(slot.retryAfterSeconds) };
 
-  const message = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId: conversation.id, senderId: input.senderId, body: parsed.data.body, createdAt: input.now })
-      .returning();
-    await tx.update(conversations).set({ lastMessageAt: input.now }).where(eq(conversations.id, conversation.id));
-    // Both sides' rows (created on the first message): the recipient has one more unread, the sender has read it all.
-    const participant = conversationParticipants;
-    await tx
-      .insert(participant)
-      .values([
-        { conversationId: conversation.id, userId: recipientId, unreadCount: 1, lastMessageAt: input.now },
-        { conversationId: conversation.id, userId: input.senderId, unreadCount: 0, lastReadAt: input.now, lastMessageAt: input.now },
-      ])
-      .onConflictDoUpdate({
-        target: [participant.conversationId, participant.userId],
-        set: {
-          unreadCount: sql`case when excluded.unread_count = 0 then 0 else ${participant.unreadCount} + 1 end`,
-          lastReadAt: sql`coalesce(excluded.last_read_at, ${participant.lastReadAt})`,
-          lastMessageAt: sql`excluded.last_message_at`,
-        },
-      });
-    const payload = JSON.stringify({ op: "INSERT", id: String(row!.id), conversationId: conversation.id, participants: [conversation.guestId, conversation.hostId] });
-    // NOTIFY, or the outbox row the relay publishes to the broker after the commit (migration 0026).
-    await tx.execute(sql`select live_publish(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
-    // The recipient's "new message" e-mail (at most one per conversation every 15 minutes),
-    // queued in this transaction so a rolled-back message never sends one (ADR 0170).
-    await queueNewMessageEmail(tx, {
-      conversationId: conversation.id,
-      recipientId,
-      senderId: input.senderId,
-      excerpt: parsed.data.body,
-      conversationPath: `/messages/${conversation.id}`,
-      now: input.now,
-    });
-    return row!;
-  });
+  const message = await db.transaction((tx) => storeMessage(tx, { conversation, senderId: input.senderId, recipientId, body: parsed.data.body, now: input.now, email: true }));
   return { ok: true, message };
+}
+
+/**
+ * One message stored (sendMessage's transaction, and a request to book's message posted
+ * with its authorisation): the row, both sides' unread counts and activity, the live hub's
+ * notice, and, with `email`, the recipient's "new message" e-mail.
+ */
+async function storeMessage(
+  tx: Tx,
+  input: { conversation: Pick<ConversationRow, "id" | "guestId" | "hostId">; senderId: string; recipientId: string; body: string; now: Date; email: boolean },
+) {
+  const { conversation, recipientId } = input;
+  const [row] = await tx.insert(messages).values({ conversationId: conversation.id, senderId: input.senderId, body: input.body, createdAt: input.now }).returning();
+  await tx.update(conversations).set({ lastMessageAt: input.now }).where(eq(conversations.id, conversation.id));
+  // Both sides' rows (created on the first message): the recipient has one more unread, the sender has read it all.
+  const participant = conversationParticipants;
+  await tx
+    .insert(participant)
+    .values([
+      { conversationId: conversation.id, userId: recipientId, unreadCount: 1, lastMessageAt: input.now },
+      { conversationId: conversation.id, userId: input.senderId, unreadCount: 0, lastReadAt: input.now, lastMessageAt: input.now },
+    ])
+    .onConflictDoUpdate({
+      target: [participant.conversationId, participant.userId],
+      set: {
+        unreadCount: sql`case when excluded.unread_count = 0 then 0 else ${participant.unreadCount} + 1 end`,
+        lastReadAt: sql`coalesce(excluded.last_read_at, ${participant.lastReadAt})`,
+        lastMessageAt: sql`excluded.last_message_at`,
+      },
+    });
+  const payload = JSON.stringify({ op: "INSERT", id: String(row!.id), conversationId: conversation.id, participants: [conversation.guestId, conversation.hostId] });
+  // NOTIFY, or the outbox row the relay publishes to the broker after the commit (migration 0026).
+  await tx.execute(sql`select live_publish(${CHANNEL_OF_TOPIC.messages}, ${payload})`);
+  // The recipient's "new message" e-mail (at most one per conversation every 15 minutes),
+  // queued in this transaction so a rolled-back message never sends one (ADR 0170).
+  if (input.email) {
+    await queueNewMessageEmail(tx, { conversationId: conversation.id, recipientId, senderId: input.senderId, excerpt: input.body, conversationPath: `/messages/${conversation.id}`, now: input.now });
+  }
+  return row!;
+}
+
+/**
+ * A request to book's message (issue #28, ADR 0280), posted from the guest into the
+ * guest–host conversation of the listing (made, and tied to the booking, if need be) in
+ * the transaction that records the authorisation. No "new message" e-mail: the request's
+ * own e-mail carries it. Returns the conversation's id.
+ */
+export async function postRequestMessage(tx: Tx, input: { bookingId: string; spaceId: string; guestId: string; hostId: string; body: string; now: Date }): Promise<string> {
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({ spaceId: input.spaceId, guestId: input.guestId, hostId: input.hostId, bookingId: input.bookingId, createdAt: input.now, lastMessageAt: input.now })
+    .onConflictDoUpdate({ target: [conversations.spaceId, conversations.guestId], set: { bookingId: input.bookingId } })
+    .returning({ id: conversations.id, guestId: conversations.guestId, hostId: conversations.hostId });
+  await storeMessage(tx, { conversation: conversation!, senderId: input.guestId, recipientId: input.hostId, body: input.body, now: input.now, email: false });
+  return conversation!.id;
 }
 
 /** Marks every message of the conversation read for `userId`; true when something was unread. */

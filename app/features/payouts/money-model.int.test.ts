@@ -3,14 +3,15 @@ import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { CURRENCIES } from "~/db/listing-enums";
-import { bookingDisputes, bookings, localPaymentIntents } from "~/db/schema/bookings";
+import { bookingDisputes, bookings, localPaymentIntents, providerCalls } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
 import { REPLACED_REASON } from "~/features/bookings/process";
 import { changeBooking } from "~/features/bookings/reschedule.server";
 import { syncIntent, syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
-import { runProviderCalls } from "~/features/bookings/provider-calls.server";
+import { performProviderCalls, runProviderCalls } from "~/features/bookings/provider-calls.server";
+import { acceptRequest, closeRequest } from "~/features/bookings/requests.server";
 import { closeDispute, openDispute, syncRefunds } from "~/features/bookings/provider-events.server";
 import { ProviderError } from "~/features/payments/contracts";
 import { injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
@@ -75,7 +76,7 @@ const DAY = 24 * HOUR;
 const SUCCEEDS = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 const PROCESSING = "4000 0000 0000 3063";
-const LOCAL_CALLS: LocalCall[] = ["createIntent", "retrieveIntent", "cancelIntent", "refund", "confirmCard"];
+const LOCAL_CALLS: LocalCall[] = ["createIntent", "retrieveIntent", "cancelIntent", "captureIntent", "refund", "confirmCard"];
 const PAID = new Set(["confirmed", "completed", "disputed"]);
 
 // ---------------------------------------------------------------------------
@@ -101,7 +102,11 @@ type Cmd =
   | { k: "payouts" }
   | { k: "onboard" }
   | { k: "fault"; call: LocalCall; mode: LocalFault["mode"]; times: number }
-  | { k: "crash"; point: FaultPoint };
+  | { k: "crash"; point: FaultPoint }
+  // Request to book (issue #28, ADR 0280): the host's answer, on a request listing's history.
+  | { k: "accept"; b: number; twice: boolean }
+  | { k: "decline"; b: number }
+  | { k: "withdraw"; b: number };
 
 const delivery = fc.constantFrom<Delivery>("now", "twice", "later");
 const b = fc.nat(7);
@@ -135,6 +140,9 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
     arbitrary: fc.record({ k: fc.constant("fault" as const), call: fc.constantFrom(...LOCAL_CALLS), mode: fc.constantFrom("error" as const, "timeout" as const, "lose-answer" as const), times: fc.integer({ min: 1, max: 3 }) }),
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("crash" as const), point: fc.constantFrom(...FAULT_POINTS) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("accept" as const), b, twice: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("decline" as const), b }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("withdraw" as const), b }) },
 );
 
 const history = fc.record({
@@ -149,6 +157,8 @@ const history = fc.record({
   // One history in two: a listing that requires insurance and offers delivery or pickup (ADR 0286, 0287); its
   // bookings buy Protection or not, and are delivered (with the listing's fee) or picked up.
   extras: fc.option(fc.record({ protection: fc.boolean(), delivery: fc.boolean(), deliveryFee: fc.integer({ min: 1, max: 5000 }) }), { freq: 2 }),
+  // One history in three is on a request-to-book listing (ADR 0280): payments authorise, the host answers.
+  requestMode: fc.constantFrom(false, false, true),
   // Every history books first (most commands need a booking), then anything.
   firstBook: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const) }),
   // One history in four pays its first booking at once and changes its length (ADR 0205), at least 50 hours ahead.
@@ -224,6 +234,7 @@ async function runHistory(h: History) {
     currency: h.currency,
     hourlyPrice: h.hourlyPrice,
     cancellationPolicy: h.policy,
+    bookingMode: h.requestMode ? "request" : "instant",
     ...(h.extras ? { insuranceRequired: true, deliveryAvailable: true, deliveryFee: h.extras.deliveryFee, pickupAvailable: true } : {}),
   });
   // The guest's choices and the total they make, priced as the widget prices them (the rate is the settings' default, 8 %).
@@ -294,7 +305,7 @@ async function runHistory(h: History) {
         const previous = lastKey.get(c.guest);
         const replay = c.key === "replay" && previous;
         const slotStart = new Date(start.getTime() + c.slot * HOUR);
-        const body = replay ? previous.body : s.request({ date: slotStart.toISOString().slice(0, 10), hour: slotStart.getUTCHours(), hours: c.hours }, extrasBody(c.hours));
+        const body = replay ? previous.body : s.request({ date: slotStart.toISOString().slice(0, 10), hour: slotStart.getUTCHours(), hours: c.hours }, { ...extrasBody(c.hours), ...(h.requestMode ? { message: "May I book it?" } : {}) });
         const key = replay ? previous.key : c.key === "none" ? null : crypto.randomUUID();
         const result = await s.hold(guest, body, key);
         if (key && !replay) lastKey.set(c.guest, { key, body, bookingId: result.ok ? result.bookingId : null, at: now.getTime() });
@@ -321,8 +332,10 @@ async function runHistory(h: History) {
         const after = await bookingRow(x.id);
         reach(`pay:${c.card}:${result.paymentIntent.status}:${after.status}`);
         if (chargeable && c.card !== "declined" && !live) paidLate.add(x.id);
-        if (chargeable && c.card === "ok" && live && !faulted && after.status !== "confirmed") {
-          observed.push(`booking ${x.id}: paid with a live hold before its start, ended ${after.status}, not confirmed`);
+        // A request listing's payment authorises: the booking waits for the host (requested).
+        const expected = h.requestMode ? "requested" : "confirmed";
+        if (chargeable && c.card === "ok" && live && !faulted && after.status !== expected) {
+          observed.push(`booking ${x.id}: paid with a live hold before its start, ended ${after.status}, not ${expected}`);
         }
         return;
       }
@@ -443,6 +456,27 @@ async function runHistory(h: History) {
         faulted = true;
         armFault(c.point);
         return reach(`crash:armed`);
+      case "accept": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const accept = () => acceptRequest(db, { hostId: s.host.id, bookingId: x.id, now }, (ids) => performProviderCalls(db, ids, now));
+        const result = await accept();
+        reach(`accept:${result.ok ? result.status : result.error}`);
+        if (c.twice) {
+          const again = await accept();
+          if (again.ok) observed.push(`booking ${x.id}: a second accept was taken (${again.status})`);
+          reach("accept:twice");
+        }
+        return;
+      }
+      case "decline":
+      case "withdraw": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const by = c.k === "decline" ? { kind: "host" as const, hostId: s.host.id, reason: "Not that week" } : { kind: "guest" as const, guestId: guests[x.guest]!.id };
+        const result = await closeRequest(db, { by, bookingId: x.id, now }, (ids) => performProviderCalls(db, ids, now));
+        return reach(`${c.k}:${result.ok ? result.status : result.error}`);
+      }
     }
   }
 
@@ -521,6 +555,20 @@ async function runHistory(h: History) {
         const announced = closes.get(d.providerDisputeId);
         if (announced && d.status !== announced) problems.push(`dispute ${d.providerDisputeId} of booking ${x.id}: closed ${announced} at the provider, ${d.status} here`);
       }
+    }
+    // An authorisation is never captured twice: at most one capture call that did not fail per booking, one charge per intent.
+    const captures = await db.execute<{ booking_id: string; n: number }>(
+      sql`select booking_id, count(*)::int as n from ${providerCalls} where kind = 'capture_intent' and status <> 'failed' group by booking_id having count(*) > 1`,
+    );
+    for (const row of captures.rows) problems.push(`booking ${row.booking_id}: ${row.n} captures of one authorisation`);
+    for (const x of booked) {
+      const booking = await bookingRow(x.id);
+      if (booking.requestMessage === null) continue;
+      reach(`final:request:${booking.status}`);
+      const intent = await intentRow(x.intentId);
+      // A request that was not accepted never charged the card; one that was is paid in full once.
+      if (!PAID.has(booking.status) && booking.status !== "cancelled" && intent.status === "succeeded") problems.push(`booking ${x.id}: a ${booking.status} request whose card was charged`);
+      if (booking.status === "requested") problems.push(`booking ${x.id}: a request still open after every expiry passed`);
     }
     problems.push(...observed);
     if (STATS && booked.length > 0) {

@@ -78,7 +78,8 @@ export function bookingProblems(row: Row): { money: BookingMoney; problems: stri
   const held = captured - refunds - fees - hostPayouts - n(row.deduction) - n(row.dispute_loss);
   const money: BookingMoney = { bookingId: row.id, currency: row.currency, status: row.status, captured, refunds, fees, hostPayouts, deducted: n(row.deduction), disputeLosses: n(row.dispute_loss), held };
   const problems: string[] = [];
-  const paid = PAID_BOOKING.has(row.status) || (row.status === "expired" && row.ended_reason === "late_payment");
+  // A request to book its guest withdrew (ADR 0280) is cancelled but was never charged.
+  const paid = (PAID_BOOKING.has(row.status) && row.ended_reason !== "request_withdrawn") || (row.status === "expired" && row.ended_reason === "late_payment");
   const expectedCharge = paid ? n(row.total_price) : 0;
   const pending = n(row.pending_refunds);
   const failed = n(row.failed_refunds);

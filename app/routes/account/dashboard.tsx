@@ -9,6 +9,8 @@ import { PayoutsOverview } from "~/features/payouts/components/payouts-overview"
 import { getPayoutsOverview } from "~/features/payouts/earnings.server";
 import { RecentBookingRow } from "~/features/dashboard/components/recent-booking-row";
 import { StatTile } from "~/features/dashboard/components/stat-tile";
+import { RequestsSection } from "~/features/bookings/components/request-answer";
+import { listOpenRequests } from "~/features/bookings/requests.server";
 import { FALLBACK_IMAGE } from "~/features/listings/card";
 import { cardImageUrl } from "~/features/media/urls";
 import { requestNow } from "~/lib/clock.server";
@@ -38,10 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const dashboard = await loadDashboard(db, user.id, now);
     // The payout account card and the host's earnings per currency (docs/product.md#payouts).
     const payouts = await getPayoutsOverview(db, user.id, now);
-    return { ...who, dashboard, payouts, error: null };
+    // Requests to book waiting for the host's answer (issue #28, ADR 0280).
+    const requests = await listOpenRequests(db, user.id, now);
+    return { ...who, dashboard, payouts, requests, now: now.toISOString(), error: null };
   } catch (error) {
     logger.error({ err: error }, ERROR_TEXT.fetchDashboardData);
-    return data({ ...who, dashboard: null, payouts: null, error: ERROR_TEXT.fetchDashboardData }, { status: 500 });
+    return data({ ...who, dashboard: null, payouts: null, requests: [], now: new Date().toISOString(), error: ERROR_TEXT.fetchDashboardData }, { status: 500 });
   }
 }
 
@@ -207,7 +211,7 @@ function Listings({ listings }: { listings: Dashboard["listings"] }) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard, payouts, error, fullName, email } = loaderData;
+  const { dashboard, payouts, requests, now, error, fullName, email } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
@@ -227,6 +231,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : (
         <>
+          <RequestsSection requests={requests} now={new Date(now)} />
           <Stats dashboard={dashboard} />
           {payouts && <PayoutsOverview overview={payouts} />}
           <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -19,6 +19,11 @@ import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
+import { formatInZone } from "~/features/bookings/booking-widget-rules";
+import { Countdown, RequestAnswerButtons } from "~/features/bookings/components/request-answer";
+import { REQUEST_TEXT } from "~/features/bookings/request-rules";
+import { bookings } from "~/db/schema/bookings";
+import { eq } from "drizzle-orm";
 import type { Route } from "./+types/booking-page";
 
 const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutral" }> = {
@@ -26,6 +31,10 @@ const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutr
   completed: { text: "Completed", tone: "neutral" },
   cancelled: { text: "Cancelled", tone: "danger" },
   disputed: { text: "Payment disputed", tone: "neutral" },
+  // A request to book (issue #28, ADR 0280).
+  requested: { text: "Requested", tone: "neutral" },
+  declined: { text: "Declined", tone: "danger" },
+  expired: { text: "Expired", tone: "neutral" },
 };
 
 /**
@@ -47,7 +56,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     status: view.booking.status,
     startDay: todayIn(view.booking.timeZone, new Date(view.booking.startTime)),
   });
-  return { ...view, requirements };
+  // A request to book's expiry (ADR 0280): the guest sees until when the host may answer.
+  const [asked] = await db.select({ expiresAt: bookings.requestExpiresAt, endedReason: bookings.endedReason }).from(bookings).where(eq(bookings.id, view.booking.id));
+  return { ...view, requirements, request: { expiresAt: asked?.expiresAt?.toISOString() ?? null, endedReason: asked?.endedReason ?? null }, now: requestNow(request).toISOString() };
 }
 
 /** POST the handover form (moment, note, odometer, fuel, condition, photos[]): the viewer's record for one moment. */
@@ -99,7 +110,7 @@ export function ErrorBoundary() {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, role, applies, records, forms, requirements } = loaderData;
+  const { booking, role, applies, records, forms, requirements, request, now } = loaderData;
   const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
   const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
   // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
@@ -133,6 +144,23 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </div>
       </header>
+      {booking.status === "requested" && request.expiresAt && (
+        <Alert tone="info" className="mt-6" data-testid="request-status">
+          <p className="font-semibold">{role === "guest" ? REQUEST_TEXT.waiting : "A request waiting for your answer"}</p>
+          <p className="mt-1 text-sm">
+            {role === "guest" ? "Your card is authorised, not charged. " : ""}The host has until {formatInZone(request.expiresAt, booking.timeZone)} ({booking.timeZone.replace(/_/g, " ")}) to answer. <Countdown expiresAt={request.expiresAt} now={new Date(now)} />
+          </p>
+          {role === "host" && (
+            <div className="mt-3">
+              <RequestAnswerButtons
+                request={{ bookingId: booking.id, spaceTitle: booking.space.title, guestName: booking.guestName ?? "A guest", startTime: booking.startTime, endTime: booking.endTime, timeZone: booking.timeZone, expiresAt: request.expiresAt, capturing: false }}
+              />
+            </div>
+          )}
+        </Alert>
+      )}
+      {booking.status === "declined" && <Alert tone="info" className="mt-6">{role === "guest" ? REQUEST_TEXT.declined : "You declined this request."}</Alert>}
+      {booking.status === "expired" && request.endedReason === "request_expired" && <Alert tone="info" className="mt-6">{REQUEST_TEXT.expiredGuest}</Alert>}
       {requirements && <BookingRequirementsSection view={requirements} role={role} timeZone={booking.timeZone} />}
       {actionData && !actionData.ok && actionData.moment === null && (
         <Alert tone="error" className="mt-6">

@@ -9,7 +9,7 @@ import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Field } from "~/ui/field";
-import { Select } from "~/ui/input";
+import { Select, Textarea } from "~/ui/input";
 import {
   busyWindow,
   choiceProblem,
@@ -40,6 +40,8 @@ import { basisPointsText, chosenExtras, type ListingRequirements, type Requireme
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { EMPTY_REQUIREMENTS, requirementPayload, RequirementsStep, type RequirementValues } from "./requirements-step";
 import { useBusyRanges } from "./use-busy-ranges";
+import { REQUEST_MESSAGE_MAX, REQUEST_TEXT, requestMessageProblem } from "../request-rules";
+import type { BookingMode } from "~/db/listing-enums";
 
 export type BookingWidgetData = {
   timeZone: string;
@@ -57,6 +59,8 @@ export type BookingWidgetData = {
   requirements?: ListingRequirements | null;
   /** The platform's Protection rate in basis points (ADR 0286), when the listing requires insurance. */
   protectionBasisPoints?: number | null;
+  /** "request": a request to book, with a message; the card is authorised, charged if the host accepts (ADR 0280). */
+  bookingMode?: BookingMode;
 };
 
 type Props = {
@@ -114,6 +118,10 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const window = useMemo(() => busyWindow(weekStart), [weekStart]);
   const { busy: allBusy, dated, failed: busyFailed, loaded: busyLoaded, reload: reloadBusy } = useBusyRanges(spaceId, window);
   const [seats, setSeats] = useState(kept?.seats ?? 1);
+  // A request to book's message to the host (ADR 0280).
+  const asRequest = widget.bookingMode === "request";
+  const [message, setMessage] = useState("");
+  const [messageError, setMessageError] = useState<string | null>(null);
   // Until the booked hours are known the grid waits (a failed fetch shows it, with a warning).
   const gridWaiting = !busyLoaded && !busyFailed;
   // The guest's own hold is not someone else's booking.
@@ -157,9 +165,16 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       return;
     }
     if (!choice.start || !end) return;
+    let said: string | undefined;
+    if (asRequest) {
+      const checked = requestMessageProblem(message);
+      setMessageError(checked.ok ? null : checked.error);
+      if (!checked.ok) return;
+      said = checked.text;
+    }
     if (needs) setAsking({ errors: null });
     setCheckout({
-      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency, ...(widget.capacity > 1 ? { units: seats } : {}) },
+      request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency, ...(widget.capacity > 1 ? { units: seats } : {}), ...(said ? { message: said } : {}) },
       summary: {
         when: rangeInZone(choice.start, end, displayZone),
         zone: displayZone,
@@ -392,9 +407,27 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           {problem}
         </Alert>
       )}
+      {asRequest && !free && (
+        <Field label="Message to the host" required error={messageError} hint={`Introduce yourself and say what you need it for (at most ${REQUEST_MESSAGE_MAX} characters).`}>
+          <Textarea
+            rows={3}
+            maxLength={REQUEST_MESSAGE_MAX}
+            value={message}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              setMessageError(null);
+            }}
+          />
+        </Field>
+      )}
       <Button block onClick={proceed} disabled={free}>
-        {free ? "Contact for Pricing" : "Continue to Payment"}
+        {free ? "Contact for Pricing" : asRequest ? REQUEST_TEXT.button : "Continue to Payment"}
       </Button>
+      {asRequest && !free && (
+        <p className="text-center text-sm text-slate-600" data-testid="request-note">
+          {REQUEST_TEXT.widgetNote}
+        </p>
+      )}
       {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
     </fieldset>
   );

@@ -6,12 +6,14 @@ import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 
-export type PaymentOutcome = "confirmed" | "processing" | "failed" | "error" | "refunded";
+export type PaymentOutcome = "confirmed" | "requested" | "processing" | "failed" | "error" | "refunded";
 
 // The payment results of docs/product.md ("Payment result by provider status"), plus the automatic refund.
 export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string | null }> = {
   confirmed: { title: "Booking Confirmed!", body: "Payment successful! Your booking has been confirmed." },
   processing: { title: "Processing Payment...", body: "Your payment is processing." },
+  // A request to book (ADR 0280): the card is authorised, the host answers.
+  requested: { title: "Request sent — waiting for the host", body: "Your card is authorised, not charged: it is charged only if the host accepts. We will e-mail you the host's answer." },
   failed: { title: "Payment Failed", body: "Your payment was not successful, please try again." },
   error: { title: "Something went wrong.", body: null },
   refunded: {
@@ -23,6 +25,7 @@ export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string
 const LOOK: Record<PaymentOutcome, { icon: typeof CheckCircle2; tone: string }> = {
   confirmed: { icon: CheckCircle2, tone: "text-green-700" },
   processing: { icon: Clock, tone: "text-amber-700" },
+  requested: { icon: Clock, tone: "text-amber-700" },
   failed: { icon: XCircle, tone: "text-red-700" },
   error: { icon: XCircle, tone: "text-red-700" },
   refunded: { icon: RotateCcw, tone: "text-amber-700" },

@@ -22,6 +22,8 @@ export type PaymentIntentRequest = {
   currency: string;
   /** Units or seats, on a listing that has several (issue #26). */
   units?: number;
+  /** A request to book's message to the host (ADR 0280). */
+  message?: string;
   /** The listing's checkout requirements (ADR 0279), those it asks for. */
   dateOfBirth?: string;
   licenceNumber?: string;
@@ -334,7 +336,8 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
       });
       const body = (await response.json().catch(() => null)) as ConfirmAnswer | null;
       const status = body?.paymentIntent?.status;
-      if (response.ok && (status === "succeeded" || status === "processing")) {
+      // requires_capture: a request to book's card authorised (ADR 0280); the host is asked.
+      if (response.ok && (status === "succeeded" || status === "processing" || status === "requires_capture")) {
         await navigate(`/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`);
         return;
       }

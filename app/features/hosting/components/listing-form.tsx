@@ -1,3 +1,4 @@
+import { BOOKING_MODE_LABELS, BOOKING_MODES } from "~/db/listing-enums";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useLiveEvents } from "~/features/realtime/use-live-events";
@@ -254,6 +255,19 @@ export function ListingForm({
           {CANCELLATION_POLICIES.map((value) => (
             <option key={value} value={value}>
               {LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="bookingMode"
+          label="Booking"
+          defaultValue={defaults.bookingMode ?? "instant"}
+          error={errors.bookingMode}
+          hint="Instant: guests book and pay at once. Request to book: the guest's card is authorised and you accept or decline within 24 hours."
+        >
+          {BOOKING_MODES.map((value) => (
+            <option key={value} value={value}>
+              {BOOKING_MODE_LABELS[value]}
             </option>
           ))}
         </SelectField>

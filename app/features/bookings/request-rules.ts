@@ -1,0 +1,51 @@
+/**
+ * Request to book (issue #28 point 1, ADR 0280): the rules and texts both sides share.
+ * Browser-safe: the widget checks the message as the server does, the dashboard counts
+ * down with `expiresInText`.
+ */
+export const REQUEST_MESSAGE_MAX = 1000;
+
+export const REQUEST_TEXT = {
+  messageRequired: "Write a message to the host with your request",
+  messageTooLong: `Your message can be at most ${REQUEST_MESSAGE_MAX} characters`,
+  expired: "This request has expired.",
+  answered: "This request was already answered.",
+  notFound: "Request not found",
+  reasonTooLong: "The reason can be at most 500 characters",
+  button: "Request to book",
+  widgetNote: "Your card is authorised now and charged only if the host accepts.",
+  waiting: "Request sent — waiting for the host",
+  accepted: "The host accepted your request: your booking is confirmed.",
+  declined: "The host declined this request. Your card was not charged: the authorisation is released.",
+  expiredGuest: "The host did not answer in time. Your card was not charged: the authorisation is released.",
+  withdrawn: "You withdrew this request. Your card was not charged: the authorisation is released.",
+  capturing: "Accepted — the payment is being taken; the booking is confirmed as soon as it goes through.",
+} as const;
+
+export const REASON_MAX = 500;
+
+/** The guest's message: trimmed, 1..1000 characters. */
+export function requestMessageProblem(value: unknown): { ok: true; text: string } | { ok: false; error: string } {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) return { ok: false, error: REQUEST_TEXT.messageRequired };
+  if (text.length > REQUEST_MESSAGE_MAX) return { ok: false, error: REQUEST_TEXT.messageTooLong };
+  return { ok: true, text };
+}
+
+/** "Expires in 5 h 12 min" (minutes rounded up; "Expires in less than a minute" at the end; "Expired" after). */
+export function expiresInText(expiresAt: Date | string, now: Date): string {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return "Expired";
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 1) return "Expires in less than a minute";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const parts = [days ? `${days} d` : "", hours ? `${hours} h` : "", mins ? `${mins} min` : ""].filter(Boolean);
+  return `Expires in ${parts.join(" ")}`;
+}
+
+/** When a request authorised at `authorisedAt` expires: the earliest of the response window and the booking's start. */
+export function requestExpiry(authorisedAt: Date, start: Date, responseHours: number): Date {
+  return new Date(Math.min(authorisedAt.getTime() + responseHours * 3_600_000, start.getTime()));
+}

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { providerCalls } from "~/db/schema/bookings";
+import { REQUEST_TEXT } from "~/features/bookings/request-rules";
+import { requestAnswerPath } from "~/features/bookings/request-links.server";
+import type * as DbModule from "~/lib/db.server";
+import { bookingScenario } from "../../../tests/factories/bookings";
+import { sessionCookieFor } from "../../../tests/factories/users";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+
+/**
+ * /requests/:bookingId (issue #28, ADR 0280, 0282) through the route as the server calls
+ * it: the host's signed link opens the page (a GET answers nothing), Accept posts and
+ * confirms once, an expired request is refused with its message and nothing moved, a
+ * reason too long is 422 with the field, and anyone but the host gets 404.
+ */
+const state = vi.hoisted(() => {
+  process.env.TEST_CLOCK = "1";
+  return { database: undefined as undefined | { db: unknown } };
+});
+vi.mock("~/lib/db.server", async (original) => ({
+  ...(await original<typeof DbModule>()),
+  getDb: async () => state.database!.db,
+}));
+
+const route = await import("./request-answer");
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  state.database = database;
+});
+afterAll(() => database.drop());
+
+type Outcome = { status: number; body: unknown };
+function unwrap(value: unknown): Outcome {
+  if (value && typeof value === "object" && "type" in value && (value as { type: string }).type === "DataWithResponseInit") {
+    const { data, init } = value as unknown as { data: unknown; init: { status?: number } | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  if (value instanceof Response) return { status: value.status, body: null };
+  return { status: 200, body: value };
+}
+
+const HOUR = 3_600_000;
+
+async function requested() {
+  const now = new Date(Date.now() + 60_000);
+  const s = await bookingScenario(database.db, { now: now.toISOString(), listing: { bookingMode: "request" } });
+  const day = new Date(now.getTime() + 5 * 24 * HOUR).toISOString().slice(0, 10);
+  const hold = await s.hold(s.guest, s.request({ date: day, hour: 10 }, { message: "Hello, may I?" }));
+  if (!hold.ok) throw new Error(hold.error);
+  await s.pay(s.guest, hold.clientSecret);
+  const hostCookie = await sessionCookieFor(database.db, s.host.id);
+  const guestCookie = await sessionCookieFor(database.db, s.guest.id);
+  const call = async (method: "GET" | "POST", cookie: string, fields: Record<string, string> = {}, at = s.now, path = `/requests/${hold.bookingId}`) => {
+    const request = new Request(`http://localhost${path}`, {
+      method,
+      headers: { cookie, "x-test-now": at.toISOString(), ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      ...(method === "POST" ? { body: new URLSearchParams(fields).toString() } : {}),
+    });
+    const args = { request, params: { bookingId: hold.bookingId }, context: {}, unstable_pattern: "" } as never;
+    try {
+      return unwrap(method === "GET" ? await route.loader(args) : await route.action(args));
+    } catch (thrown) {
+      return unwrap(thrown);
+    }
+  };
+  const captures = async () => (await database.db.select().from(providerCalls).where(eq(providerCalls.bookingId, hold.bookingId))).filter((c) => c.kind === "capture_intent");
+  return { s, hold, hostCookie, guestCookie, call, captures };
+}
+
+describe("/requests/:bookingId", () => {
+  it("the e-mail's signed link opens the page for the host and answers nothing; Accept confirms once; a second Accept is 409", async () => {
+    const r = await requested();
+    const page = await r.call("GET", r.hostCookie, {}, r.s.now, requestAnswerPath(r.hold.bookingId, r.s.host.id));
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ fromEmail: true, request: { status: "requested", message: "Hello, may I?", expired: false } });
+    expect(await r.captures()).toEqual([]);
+
+    const accepted = await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId });
+    expect(accepted).toMatchObject({ status: 200, body: { ok: true, status: "confirmed" } });
+    const again = await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId });
+    expect(again).toMatchObject({ status: 409, body: { ok: false, error: REQUEST_TEXT.answered } });
+    expect(await r.captures()).toHaveLength(1);
+  });
+
+  it("accepting an expired request: 409 'This request has expired.', nothing captured", async () => {
+    const r = await requested();
+    const late = new Date(r.s.now.getTime() + 25 * HOUR);
+    const refused = await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId }, late);
+    expect(refused).toMatchObject({ status: 409, body: { ok: false, error: REQUEST_TEXT.expired } });
+    expect(await r.captures()).toEqual([]);
+    expect((await r.s.booking(r.hold.bookingId)).status).toBe("requested");
+  });
+
+  it("bad input: a reason too long is 422 with the field; another user is 404; nothing changes", async () => {
+    const r = await requested();
+    const long = await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId, reason: "x".repeat(501) });
+    expect(long).toMatchObject({ status: 422, body: { ok: false, fieldErrors: { reason: REQUEST_TEXT.reasonTooLong } } });
+    expect((await r.call("POST", r.guestCookie, { intent: "accept", bookingId: r.hold.bookingId })).status).toBe(404);
+    expect((await r.call("GET", r.guestCookie)).status).toBe(404);
+    expect((await r.s.booking(r.hold.bookingId)).status).toBe("requested");
+    const declined = await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId, reason: "Booked privately" });
+    expect(declined).toMatchObject({ status: 200, body: { ok: true, status: "declined" } });
+  });
+});
