@@ -27,7 +27,7 @@ describe("RequirementsStep", () => {
   });
 
   it("keeps the guest on the step with a message next to each unmet field, focused on the first, and continues once all are met", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onContinue = renderStep(ALL);
     expect(screen.getByRole("region", { name: "Waiver text" }).textContent).toBe("I ride at my own risk.");
     await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
@@ -56,7 +56,7 @@ describe("RequirementsStep", () => {
   });
 
   it("asks for an insurance choice and delivery or pick up, and the delivery address once delivery is chosen (ADR 0286, 0287)", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onContinue = vi.fn();
     const needs: ListingRequirements = { minimumAge: null, licence: false, waiver: null, insurance: true, fulfilment: { delivery: { feeMinor: 1500 }, pickup: true } };
     render(
