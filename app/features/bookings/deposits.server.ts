@@ -9,7 +9,8 @@ import type { RemoteIntent } from "~/features/payments/contracts";
 import { appendLedger } from "~/features/payouts/ledger.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { formatMinor } from "~/lib/money";
+import { formatMinor, parseMinor } from "~/lib/money";
+import { claimTooHigh, DEPOSIT_MESSAGES, MAX_CLAIM_DESCRIPTION, MAX_CLAIM_PHOTOS } from "./deposit-rules";
 import { isUuid } from "~/lib/uuid";
 import { lockBooking, recordProviderCall, refusal, runTransition, type BookingRecord } from "./process.server";
 import { performProviderCalls } from "./provider-calls.server";
@@ -33,32 +34,6 @@ export const AUTHORISE_BEFORE_START_MS = 2 * DAY;
 export const CLAIM_ANSWER_MS = 72 * HOUR;
 /** How long card networks keep an authorisation: after it, a claim is a new off-session charge. */
 export const AUTHORISATION_LIFETIME_MS = 7 * DAY;
-export const MAX_CLAIM_PHOTOS = 6;
-export const MAX_CLAIM_DESCRIPTION = 2000;
-
-export const DEPOSIT_MESSAGES = {
-  notFound: "This booking has no security deposit.",
-  notHost: "Only the listing's host can open a damage claim.",
-  notGuest: "Only the booking's guest can answer this claim.",
-  notEnded: "A damage claim can be opened once the booking has ended.",
-  notHeld: "The deposit is not held on the guest's card, so there is nothing to claim.",
-  released: "The deposit was already released.",
-  alreadyClaimed: "A damage claim was already opened for this booking.",
-  amountRequired: "Enter the amount you claim.",
-  amountTooSmall: "The claim must be more than zero.",
-  descriptionRequired: "Describe the damage.",
-  descriptionTooLong: `Keep the description under ${MAX_CLAIM_DESCRIPTION} characters.`,
-  tooManyPhotos: `Add at most ${MAX_CLAIM_PHOTOS} photos.`,
-  badPhoto: "A photo must be one of your uploads.",
-  notOpen: "This claim is no longer open.",
-  answerLate: "The 72 hours to answer this claim have passed: it was accepted.",
-  notDisputed: "Only a disputed claim can be decided.",
-  decisionAmount: "Enter an amount between 0 and the claim.",
-  noteRequired: "Give the reason for the decision.",
-} as const;
-
-export const claimTooHigh = (deposit: number, currency: string) => `The claim can't be more than the deposit (${formatMinor(deposit, currency)}).`;
-
 export const releaseDelayMs = () => env().DEPOSIT_RELEASE_DAYS * DAY;
 
 /** When a deposit is authorised: at once when the start is at most 6 days away, else 2 days before it. */
@@ -229,8 +204,8 @@ async function mirrorDepositIntent(tx: Tx, booking: BookingRecord, intent: Remot
   if (env().PAYMENT_PROVIDER === "local") return;
   await tx
     .insert(localPaymentIntents)
-    .values({ id: intent.id, provider: "stripe", clientSecret: intent.clientSecret, bookingId: booking.id, userId: booking.userId, amount: intent.amount, currency: intent.currency, status: intent.status, purpose: "deposit", createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: localPaymentIntents.id, set: { status: intent.status, amount: intent.amount, updatedAt: now } });
+    .values({ id: intent.id, provider: "stripe", clientSecret: intent.clientSecret, bookingId: booking.id, userId: booking.userId, amount: intent.amount, currency: intent.currency, status: intent.status, latestCharge: intent.latestCharge, purpose: "deposit", createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: localPaymentIntents.id, set: { status: intent.status, amount: intent.amount, latestCharge: intent.latestCharge, updatedAt: now } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,15 +214,10 @@ async function mirrorDepositIntent(tx: Tx, booking: BookingRecord, intent: Remot
 export type ClaimFields = "amount" | "description" | "photos";
 export type ClaimResult = { ok: true; claimId: string } | { ok: false; status: 403 | 404 | 409 | 422; error: string; fields?: Partial<Record<ClaimFields, string>> };
 
-/** Parses "12.50" into minor units of a 2-decimal currency (the listing form's rule); null when it is no amount. */
-export function parseMinor(value: unknown, currency: string): number | null {
+/** Form text ("120", "120.50", "120,50") as minor units of `currency`; null when it is no amount. */
+function amountOf(value: unknown, currency: string): number | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
-  const text = String(value).trim().replace(",", ".");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
-  const zeroDecimal = currency === "JPY" || currency === "KRW";
-  if (zeroDecimal && text.includes(".")) return null;
-  const [whole, fraction = ""] = text.split(".");
-  return zeroDecimal ? Number(whole) : Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return parseMinor(String(value).trim().replace(",", "."), currency);
 }
 
 /** `claim_deposit`: the host's claim (amount 1..deposit, description, ≤ 6 photos of theirs). */
@@ -267,9 +237,9 @@ export async function openClaim(db: Db, input: { userId: string; bookingId: stri
     if (booking.endTime.getTime() > input.now.getTime()) return { ok: false, status: 409, error: DEPOSIT_MESSAGES.notEnded };
     if (deposit.status !== "authorised") return { ok: false, status: 409, error: DEPOSIT_MESSAGES.notHeld };
     const fields: Partial<Record<ClaimFields, string>> = {};
-    const amount = parseMinor(input.amount, deposit.currency);
+    const amount = amountOf(input.amount, deposit.currency);
     if (input.amount === undefined || input.amount === null || String(input.amount).trim() === "") fields.amount = DEPOSIT_MESSAGES.amountRequired;
-    else if (amount === null) fields.amount = DEPOSIT_MESSAGES.amountRequired;
+    else if (amount === null) fields.amount = DEPOSIT_MESSAGES.amountInvalid;
     else if (amount <= 0) fields.amount = DEPOSIT_MESSAGES.amountTooSmall;
     else if (amount > deposit.amount) fields.amount = claimTooHigh(deposit.amount, deposit.currency);
     if (!description) fields.description = DEPOSIT_MESSAGES.descriptionRequired;
@@ -359,7 +329,7 @@ export async function decideClaim(db: Db, input: { adminId: string; claimId: str
     if (!booking || !deposit || !claim) return { ok: false, status: 404, error: DEPOSIT_MESSAGES.notFound };
     if (claim.status !== "disputed") return { ok: false, status: 409, error: DEPOSIT_MESSAGES.notDisputed };
     const fields: Partial<Record<"amount" | "note", string>> = {};
-    const amount = parseMinor(input.amount, claim.currency);
+    const amount = amountOf(input.amount, claim.currency);
     if (amount === null || amount < 0 || amount > claim.amount) fields.amount = `${DEPOSIT_MESSAGES.decisionAmount} (${formatMinor(claim.amount, claim.currency)}).`;
     if (!note) fields.note = DEPOSIT_MESSAGES.noteRequired;
     else if (note.length > MAX_CLAIM_DESCRIPTION) fields.note = DEPOSIT_MESSAGES.descriptionTooLong;
