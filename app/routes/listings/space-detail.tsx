@@ -123,6 +123,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             unitWords: widget.unitWords,
             // What checkout asks of the guest (issue #28 point 3, ADR 0279).
             requirements: widget.requirements,
+            // The security deposit, shown apart from the total (issue #28 point 2, ADR 0283).
+            deposit: space.depositRequired && space.depositAmount > 0 ? space.depositAmount : null,
           }
         : null,
     // The listing's hours and rules in words (issue #26).
