@@ -14,6 +14,10 @@ export const SPACE_STATUSES = ["available", "rented", "maintenance"] as const;
 export const CANCELLATION_POLICIES = ["flexible", "moderate", "strict"] as const;
 export const LOCATION_TYPES = ["fixed", "mobile"] as const;
 export const CONDITIONS = ["new", "excellent", "good", "fair"] as const;
+/** Booked instantly (the default) or on request, the host answering (issue #28, ADR 0280). */
+export const BOOKING_MODES = ["instant", "request"] as const;
+export type BookingMode = (typeof BOOKING_MODES)[number];
+export const BOOKING_MODE_LABELS: Record<BookingMode, string> = { instant: "Instant booking", request: "Request to book" };
 
 export type RentalType = (typeof RENTAL_TYPES)[number];
 export type Currency = (typeof CURRENCIES)[number];
@@ -30,6 +34,7 @@ export const LISTING_ENUMS = {
   cancellationPolicy: CANCELLATION_POLICIES,
   locationType: LOCATION_TYPES,
   condition: CONDITIONS,
+  bookingMode: BOOKING_MODES,
 } as const;
 
 /** What a column falls back to when the form leaves it empty (the table's defaults too). */
@@ -40,6 +45,7 @@ export const LISTING_ENUM_DEFAULTS = {
   cancellationPolicy: "flexible",
   locationType: "fixed",
   condition: "good",
+  bookingMode: "instant",
 } as const satisfies { [K in keyof typeof LISTING_ENUMS]: (typeof LISTING_ENUMS)[K][number] };
 
 export const RENTAL_TYPE_LABELS: Record<RentalType, string> = {

@@ -94,7 +94,7 @@ describe(`database on ${testEngine()}`, () => {
     ).rejects.toThrow();
   });
 
-  it("accepts every value of the six listing enums and refuses any other, column by column", async () => {
+  it("accepts every value of the seven listing enums and refuses any other, column by column", async () => {
     const space = await makeSpace();
     const { db } = database;
     for (const [column, values] of Object.entries(LISTING_ENUMS) as Array<[keyof typeof LISTING_ENUMS, readonly string[]]>) {

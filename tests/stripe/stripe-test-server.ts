@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
  * the SDK's host, port and protocol options). It speaks what the SDK sends —
  * form-encoded bodies with bracketed keys, Bearer secret keys, Idempotency-Key
  * headers — and answers with Stripe-shaped JSON for the endpoints Rentwell uses:
- * PaymentIntents (create, retrieve, cancel), charges (retrieve), refunds (create,
+ * PaymentIntents (create, retrieve, cancel, capture), charges (retrieve), refunds (create,
  * list), disputes (retrieve), Connect accounts (create, retrieve), account links,
  * transfers (create, retrieve, list).
  *
@@ -79,7 +79,7 @@ export type FakeIntent = {
   amount: number;
   amount_received: number;
   currency: string;
-  status: "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+  status: "requires_payment_method" | "requires_action" | "requires_capture" | "processing" | "succeeded" | "canceled";
   client_secret: string;
   metadata: Record<string, string>;
   transfer_group: string | null;
@@ -90,7 +90,10 @@ export type FakeIntent = {
   allowed_payment_method_types: string[] | null;
   /** As sent in `payment_method_types` (older API versions) or `allowed_payment_method_types`; else ["card"]. */
   payment_method_types: string[];
-  /** Stored as sent; manual capture is not modelled (`succeed` still ends at "succeeded"). */
+  /**
+   * As sent. "manual": `succeed` authorises (status `requires_capture`, an uncaptured
+   * charge) and POST /v1/payment_intents/:id/capture charges it.
+   */
   capture_method: "automatic" | "automatic_async" | "manual";
   canceled_at: number | null;
   cancellation_reason: string | null;
@@ -105,6 +108,8 @@ export type FakeCharge = {
   amount: number;
   amount_refunded: number;
   refunded: boolean;
+  /** False while a manual-capture intent's charge is only authorised. */
+  captured: boolean;
   /** True once a dispute has been opened on the charge (whatever its outcome). */
   disputed: boolean;
   currency: string;
@@ -166,7 +171,7 @@ export type FakeTransfer = {
 };
 
 const ONBOARDING_DUE = ["external_account", "individual.first_name", "individual.last_name", "tos_acceptance.date"];
-const CANCELABLE: FakeIntent["status"][] = ["requires_payment_method", "requires_action", "processing"];
+const CANCELABLE: FakeIntent["status"][] = ["requires_payment_method", "requires_action", "requires_capture", "processing"];
 const CANCELLATION_REASONS = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"];
 const CAPTURE_METHODS: FakeIntent["capture_method"][] = ["automatic", "automatic_async", "manual"];
 const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
@@ -326,11 +331,12 @@ export class StripeTestServer {
   /**
    * The guest's card was charged (Elements confirmed, any 3-D Secure passed), from any
    * status but canceled. An intent that already succeeded keeps its one charge, which is
-   * returned again.
+   * returned again. An intent made with manual capture is authorised instead
+   * (`requires_capture`, its charge not captured) until the API captures it.
    */
   succeed(intentId: string) {
     const intent = this.mustIntent(intentId);
-    if (intent.status === "succeeded" && intent.latest_charge) return this.charges.get(intent.latest_charge)!;
+    if ((intent.status === "succeeded" || intent.status === "requires_capture") && intent.latest_charge) return this.charges.get(intent.latest_charge)!;
     if (intent.status === "canceled") throw new Error(`succeed: ${intentId} is canceled; Stripe cannot charge it`);
     const charge: FakeCharge = {
       id: newId("ch"),
@@ -338,6 +344,7 @@ export class StripeTestServer {
       amount: intent.amount,
       amount_refunded: 0,
       refunded: false,
+      captured: intent.capture_method !== "manual",
       disputed: false,
       currency: intent.currency,
       payment_intent: intent.id,
@@ -346,7 +353,8 @@ export class StripeTestServer {
       livemode: false,
     };
     this.charges.set(charge.id, charge);
-    Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
+    if (intent.capture_method === "manual") Object.assign(intent, { status: "requires_capture", latest_charge: charge.id, last_payment_error: null });
+    else Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
     return charge;
   }
 
@@ -526,6 +534,8 @@ export class StripeTestServer {
         return this.mustIntent(id!);
       case "POST payment_intents/:id/cancel":
         return this.cancelIntent(id!, params);
+      case "POST payment_intents/:id/capture":
+        return this.captureIntent(id!, params);
       case "GET charges/:id":
         return this.mustFind(this.charges, id!, "charge");
       case "POST refunds":
@@ -684,6 +694,33 @@ export class StripeTestServer {
     return intent;
   }
 
+  /**
+   * Charges an authorised intent, for `amount_to_capture` (default: all of it). A partial
+   * capture is modelled as a charge of the captured amount (Stripe keeps the authorised
+   * amount on the charge and refunds the rest; only what was captured can be refunded).
+   */
+  private captureIntent(id: string, params: Params): FakeIntent {
+    const intent = this.mustIntent(id);
+    if (intent.status !== "requires_capture") {
+      throw new StripeError(
+        400,
+        "invalid_request_error",
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be acted upon: requires_capture.`,
+        "payment_intent_unexpected_state",
+        { payment_intent: intent },
+      );
+    }
+    const amount = params.amount_to_capture === undefined ? intent.amount : int(params.amount_to_capture);
+    if (amount === null || amount < 1) throw new StripeError(400, "invalid_request_error", "Invalid positive integer", undefined, { param: "amount_to_capture" });
+    if (amount > intent.amount) {
+      throw new StripeError(400, "invalid_request_error", `The amount_to_capture (${amount}) cannot be greater than the amount capturable (${intent.amount}).`, "amount_too_large", { param: "amount_to_capture" });
+    }
+    const charge = this.charges.get(intent.latest_charge!)!;
+    Object.assign(charge, { captured: true, amount });
+    Object.assign(intent, { status: "succeeded", amount_received: amount });
+    return intent;
+  }
+
   private createRefund(params: Params): FakeRefund {
     const chargeId = str(params.charge);
     const intentId = str(params.payment_intent);
@@ -694,6 +731,7 @@ export class StripeTestServer {
     if ([...this.disputes.values()].some((dispute) => dispute.charge === charge.id && dispute.status !== "won")) {
       throw new StripeError(400, "invalid_request_error", `Charge ${charge.id} has been charged back; cannot issue a refund.`, "charge_disputed");
     }
+    if (!charge.captured) throw new StripeError(400, "invalid_request_error", `Charge ${charge.id} has not been captured; cancel its PaymentIntent to release the authorisation.`, "charge_not_refundable");
     const left = charge.amount - charge.amount_refunded;
     if (left === 0) throw new StripeError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, "charge_already_refunded");
     const amount = params.amount === undefined ? left : int(params.amount);

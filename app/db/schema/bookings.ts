@@ -4,11 +4,11 @@ import { users } from "./auth";
 import { CANCELLATION_POLICIES, CURRENCIES, spaces } from "./listings";
 
 /** The booking process's states (app/features/bookings/process.ts declares how a booking moves between them). */
-export const BOOKING_STATUSES = ["pending_payment", "confirmed", "cancelled", "expired", "completed", "disputed"] as const;
+export const BOOKING_STATUSES = ["pending_payment", "requested", "confirmed", "declined", "cancelled", "expired", "completed", "disputed"] as const;
 /** Who cancelled a booking. */
 export const CANCELLED_BY = ["guest", "host", "admin"] as const;
 /** Why a booking that was never confirmed ended (expired). */
-export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed"] as const;
+export const ENDED_REASONS = ["lapsed", "released", "late_payment", "intent_failed", "request_expired"] as const;
 export const PRICING_UNITS = ["hour", "day", "week", "month"] as const;
 
 /** Amounts in integer minor units of the row's currency (ADR 0102). */
@@ -46,6 +46,11 @@ export const bookings = pgTable(
     refundedAt: ts("refunded_at"),
     cancelledAt: ts("cancelled_at"),
     holdExpiresAt: ts("hold_expires_at"),
+    /**
+     * A request to book (issue #28, ADR 0280): when the host's time to answer ends, the
+     * earliest of the authorisation + REQUEST_RESPONSE_HOURS and the booking's start.
+     */
+    requestExpiresAt: ts("request_expires_at"),
     payoutReleaseAt: ts("payout_release_at").notNull(),
     /**
      * The terms the guest accepted, as they were when the slot was held (issue #25): every
@@ -75,12 +80,13 @@ export const bookings = pgTable(
     check("bookings_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check(
       "bookings_status_check",
-      sql`${t.status} in ('pending_payment', 'confirmed', 'cancelled', 'expired', 'completed', 'disputed')`,
+      sql`${t.status} in ('pending_payment', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'disputed')`,
     ),
     check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
-    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed')`),
+    check("bookings_ended_reason_check", sql`${t.endedReason} is null or ${t.endedReason} in ('lapsed', 'released', 'late_payment', 'intent_failed', 'request_expired')`),
     check("bookings_cancellation_policy_check", sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     index("bookings_host_cancelled_idx").on(t.hostId).where(sql`${t.cancelledBy} = 'host'`),
+    index("bookings_requested_expiry_idx").on(t.requestExpiresAt).where(sql`${t.status} = 'requested'`),
     index("bookings_replaces_idx").on(t.replacesBookingId).where(sql`${t.replacesBookingId} is not null`),
     check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
@@ -231,7 +237,7 @@ export const idempotencyKeys = pgTable(
   (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
-export const PROVIDER_CALL_KINDS = ["create_intent", "cancel_intent", "refund"] as const;
+export const PROVIDER_CALL_KINDS = ["create_intent", "capture_intent", "cancel_intent", "refund"] as const;
 export type ProviderCallKind = (typeof PROVIDER_CALL_KINDS)[number];
 export const PROVIDER_CALL_STATUSES = ["pending", "succeeded", "failed"] as const;
 /**
@@ -283,7 +289,7 @@ export const providerCalls = pgTable(
     index("provider_calls_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("provider_calls_booking_idx").on(t.bookingId, t.createdAt),
     uniqueIndex("provider_calls_reference_key").on(t.provider, t.providerReference),
-    check("provider_calls_kind_check", sql`${t.kind} in ('create_intent', 'cancel_intent', 'refund')`),
+    check("provider_calls_kind_check", sql`${t.kind} in ('create_intent', 'capture_intent', 'cancel_intent', 'refund')`),
     check("provider_calls_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("provider_calls_provider_check", sql`${t.provider} in ('local', 'stripe')`),
     check("provider_calls_amount_check", sql`${t.amount} >= 0`),
@@ -358,7 +364,8 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: ts("received_at").notNull().defaultNow(),
 });
 
-export const PAYMENT_INTENT_STATUSES = ["requires_payment_method", "processing", "succeeded", "canceled"] as const;
+export const PAYMENT_INTENT_STATUSES = ["requires_payment_method", "requires_capture", "processing", "succeeded", "canceled"] as const;
+export const CAPTURE_METHODS = ["automatic", "manual"] as const;
 export const PAYMENT_PROVIDERS = ["local", "stripe"] as const;
 
 /**
@@ -384,6 +391,8 @@ export const localPaymentIntents = pgTable(
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: PAYMENT_INTENT_STATUSES }).notNull().default("requires_payment_method"),
+    /** Manual: the card is authorised (`requires_capture`) and charged only when captured (a request to book, ADR 0280). */
+    captureMethod: text("capture_method", { enum: CAPTURE_METHODS }).notNull().default("automatic"),
     lastErrorMessage: text("last_error_message"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
@@ -402,8 +411,9 @@ export const localPaymentIntents = pgTable(
     index("local_payment_intents_booking_idx").on(t.bookingId),
     check(
       "local_payment_intents_status_check",
-      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+      sql`${t.status} in ('requires_payment_method', 'requires_capture', 'processing', 'succeeded', 'canceled')`,
     ),
+    check("local_payment_intents_capture_method_check", sql`${t.captureMethod} in ('automatic', 'manual')`),
     check("local_payment_intents_provider_check", sql`${t.provider} in ('local', 'stripe')`),
     check("local_payment_intents_purpose_check", sql`${t.purpose} in ('payment', 'deposit')`),
     index("local_payment_intents_deposit_booking_idx").on(t.bookingId).where(sql`${t.purpose} = 'deposit'`),

@@ -19,6 +19,7 @@ import { users } from "./auth";
 import { rentalCategories, rentalSubcategories } from "./catalog";
 
 import {
+  BOOKING_MODES,
   CANCELLATION_POLICIES,
   CONDITIONS,
   CURRENCIES,
@@ -126,6 +127,8 @@ export const spaces = pgTable(
     maxAdvanceDays: integer("max_advance_days").notNull().default(365),
     /** Identical units (equipment) or seats (an experience) rented at one time; 1 for a space. */
     quantity: integer("quantity").notNull().default(1),
+    /** Booked instantly (the default) or on request: the host accepts or declines (issue #28, ADR 0280). */
+    bookingMode: text("booking_mode", { enum: BOOKING_MODES }).notNull().default(DEFAULTS.bookingMode),
     /** The secret of the listing's iCal feed URL (null until the host first asks for it). */
     calendarToken: text("calendar_token").unique(),
     /**
@@ -133,7 +136,7 @@ export const spaces = pgTable(
      * sees the reason and cannot publish it again), 'owner_suspended' while its owner is
      * suspended (published again when they are unsuspended). Null: no moderation.
      */
-    // Typed, but not a form enum (those are the six of app/db/listing-enums.ts); the CHECK keeps the values.
+    // Typed, but not a form enum (those are the seven of app/db/listing-enums.ts); the CHECK keeps the values.
     moderationState: text("moderation_state").$type<(typeof MODERATION_STATES)[number]>(),
     moderationReason: text("moderation_reason"),
     moderatedAt: ts("moderated_at"),
@@ -174,6 +177,7 @@ export const spaces = pgTable(
     check("spaces_cancellation_policy_check", sql`${t.cancellationPolicy} in (${sql.raw(sqlValueList(CANCELLATION_POLICIES))})`),
     check("spaces_condition_check", sql`${t.condition} in (${sql.raw(sqlValueList(CONDITIONS))})`),
     check("spaces_location_type_check", sql`${t.locationType} in (${sql.raw(sqlValueList(LOCATION_TYPES))})`),
+    check("spaces_booking_mode_check", sql`${t.bookingMode} in (${sql.raw(sqlValueList(BOOKING_MODES))})`),
     check("spaces_capacity_check", sql`${t.capacity} >= 1`),
     check(
       "spaces_prices_check",

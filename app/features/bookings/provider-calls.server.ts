@@ -82,6 +82,9 @@ async function callProvider(db: Db, call: Call, booking: Pick<BookingRecord, "us
       return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id }, key, now) };
     case "cancel_intent":
       return { kind: "intent", intent: await provider.cancelIntent(call.intentId!, key, now) };
+    case "capture_intent":
+      // The authorised amount, captured once: the key makes a repeat the first capture's answer.
+      return { kind: "intent", intent: await provider.captureIntent(call.intentId!, call.amount, key, now) };
     case "refund": {
       const refund = await provider.refund({ intentId: call.intentId!, bookingId: call.bookingId, amount: call.amount, currency: call.currency, callId: call.id }, key, now);
       if (refund.status === "failed") throw new ProviderError(`The provider reports refund ${refund.id} failed`, false);

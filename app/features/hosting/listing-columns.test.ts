@@ -93,17 +93,17 @@ describe("the listing's columns come from the schema", () => {
   });
 });
 
-describe("the six closed value sets are one list each for table, schema and form", () => {
+describe("the seven closed value sets are one list each for table, schema and form", () => {
   const table = getTableColumns(spaces);
   const names = Object.keys(LISTING_ENUMS) as Array<keyof typeof LISTING_ENUMS>;
 
-  it("covers all six enum columns of the table", () => {
+  it("covers all seven enum columns of the table", () => {
     const enumColumns = Object.entries(table)
       .filter(([, column]) => (column.enumValues?.length ?? 0) > 0)
       .map(([name]) => name)
       .sort();
     expect(enumColumns).toEqual([...names].sort());
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(7);
   });
 
   it.each(names)("%s: the column's values and default are the module's", (name) => {

@@ -1,4 +1,5 @@
 import {
+  BOOKING_MODES,
   CANCELLATION_POLICIES,
   CONDITIONS,
   CURRENCIES,
@@ -228,6 +229,8 @@ export const listingFieldsSchema = z.object({
   maxRentalDuration: optionalInteger("Maximum rental duration", 1, 10_000),
   ageRestriction: optionalInteger("Minimum age", 0, 120),
   cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, LISTING_ENUM_DEFAULTS.cancellationPolicy, "Choose a cancellation policy"),
+  // Instant (the default) or request to book: the host accepts or declines each request (issue #28, ADR 0280).
+  bookingMode: enumWithDefault(BOOKING_MODES, LISTING_ENUM_DEFAULTS.bookingMode, "Choose instant booking or request to book"),
   timezone: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v) || "UTC",
     z.string().refine(isValidTimeZone, "Choose a valid time zone"),

@@ -6,7 +6,12 @@
  * key, so performing a recorded call again (after a crash, a time-out or a lost answer)
  * gets the provider's first answer instead of moving money twice.
  */
-export type IntentStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled";
+/**
+ * `requires_capture`: the card is authorised for the amount, nothing charged yet (an intent
+ * made with `captureMethod: "manual"`, ADR 0280); `captureIntent` charges it, `cancelIntent`
+ * releases the authorisation.
+ */
+export type IntentStatus = "requires_payment_method" | "requires_capture" | "processing" | "succeeded" | "canceled";
 
 /** A payment intent as the provider sees it now. */
 export type RemoteIntent = {
@@ -33,7 +38,16 @@ export type RemoteRefund = {
   callId: string | null;
 };
 
-export type CreateIntentInput = { bookingId: string; userId: string; spaceId: string; amount: number; currency: string; callId: string } & DepositIntentOptions;
+export type CreateIntentInput = {
+  bookingId: string;
+  userId: string;
+  spaceId: string;
+  amount: number;
+  currency: string;
+  callId: string;
+  /** "manual": the payment only authorises the card (status `requires_capture`); default "automatic". */
+  captureMethod?: "automatic" | "manual";
+} & DepositIntentOptions;
 
 /**
  * A booking's security deposit (issue #28 point 2, ADR 0283): its intent is confirmed at once
@@ -56,8 +70,19 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput, idempotencyKey: string, now: Date): Promise<RemoteIntent>;
   /** The intent's current state (the local processor applies its clock: a processing payment succeeds after its delay). */
   retrieveIntent(intentId: string, now: Date): Promise<RemoteIntent>;
-  /** Cancels an unpaid intent. One that already succeeded is returned as it is, not refused: the caller settles it. */
+  /**
+   * Cancels an unpaid intent, or releases an authorised one (`requires_capture`). One that
+   * already succeeded is returned as it is, not refused: the caller settles it.
+   */
   cancelIntent(intentId: string, idempotencyKey: string, now: Date): Promise<RemoteIntent>;
+  /**
+   * Charges an authorised intent (`requires_capture`) for `amount`, at most the authorised
+   * amount; the answer is the intent, `succeeded`, its `amount` the amount captured and its
+   * `latestCharge` set. Capturing an intent already captured (the same call again, after a
+   * lost answer) returns it as it is; a canceled intent, or one never authorised, is
+   * refused with a non-retryable ProviderError.
+   */
+  captureIntent(intentId: string, amount: number, idempotencyKey: string, now: Date): Promise<RemoteIntent>;
   refund(input: RefundInput, idempotencyKey: string, now: Date): Promise<RemoteRefund>;
   /** Every refund of the intent, ours and those made elsewhere. */
   listRefunds(intentId: string): Promise<RemoteRefund[]>;

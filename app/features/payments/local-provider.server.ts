@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
 import { CARD_MESSAGES, PROCESSING_MS, TEST_CARDS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "~/features/bookings/card";
 import type { Db } from "~/lib/db.server";
@@ -17,7 +17,7 @@ import { ProviderError, type CreateIntentInput, type PaymentProvider, type Remot
  */
 type Row = typeof localPaymentIntents.$inferSelect;
 
-export type LocalCall = "createIntent" | "retrieveIntent" | "cancelIntent" | "refund" | "confirmCard";
+export type LocalCall = "createIntent" | "retrieveIntent" | "cancelIntent" | "captureIntent" | "refund" | "confirmCard";
 export type LocalFault = { call: LocalCall; mode: "error" | "timeout" | "lose-answer"; times?: number };
 
 const faults: LocalFault[] = [];
@@ -114,6 +114,7 @@ async function createOffSession(db: Db, id: string, input: CreateIntentInput, no
       amount: input.amount,
       currency: input.currency,
       purpose: input.purpose ?? "payment",
+      captureMethod: manual ? "manual" : "automatic",
       status: declines ? "requires_payment_method" : manual ? "requires_capture" : "succeeded",
       lastErrorMessage: declines ? (saved ? CARD_MESSAGES.declined : "No such payment method.") : null,
       latestCharge: declines || manual ? null : derivedId("ch", id),
@@ -146,6 +147,7 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
             userId: input.userId,
             amount: input.amount,
             currency: input.currency,
+            captureMethod: input.captureMethod ?? "automatic",
             createdAt: now,
             updatedAt: now,
           })
@@ -162,14 +164,35 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
     cancelIntent(intentId, _key, now) {
       return faultable("cancelIntent", async () => {
         const row = await applyClock(db, await mustRow(db, intentId), now);
-        // Like Stripe: an unpaid intent is cancelled; one that is paid or processing is left as it is.
-        if (row.status !== "requires_payment_method") return toRemote(row);
+        // Like Stripe: an unpaid intent is cancelled, an authorised one released; one that is paid or processing is left as it is.
+        if (row.status !== "requires_payment_method" && row.status !== "requires_capture") return toRemote(row);
         const [cancelled] = await db
           .update(localPaymentIntents)
           .set({ status: "canceled", updatedAt: now })
-          .where(and(eq(localPaymentIntents.id, intentId), eq(localPaymentIntents.status, "requires_payment_method")))
+          .where(and(eq(localPaymentIntents.id, intentId), inArray(localPaymentIntents.status, ["requires_payment_method", "requires_capture"])))
           .returning();
         return toRemote(cancelled ?? (await mustRow(db, intentId)));
+      });
+    },
+
+    captureIntent(intentId, amount, _key, now) {
+      return faultable("captureIntent", async () => {
+        const capture = async (): Promise<RemoteIntent | null> => {
+          const row = await mustRow(db, intentId);
+          // Captured already (this call again after a lost answer): its first answer.
+          if (row.status === "succeeded" && row.captureMethod === "manual") return toRemote(row);
+          if (row.status === "canceled") throw new ProviderError(`Cannot capture ${intentId}: the authorisation was cancelled`, false);
+          if (row.status !== "requires_capture") throw new ProviderError(`Cannot capture ${intentId}: it has a status of ${row.status}, not requires_capture`, false);
+          if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.amount) throw new ProviderError(`Invalid capture amount ${amount} for ${intentId} (authorised ${row.amount})`, false);
+          const [captured] = await db
+            .update(localPaymentIntents)
+            .set({ status: "succeeded", amount, latestCharge: derivedId("ch", intentId), updatedAt: now })
+            .where(and(eq(localPaymentIntents.id, intentId), eq(localPaymentIntents.status, "requires_capture")))
+            .returning();
+          return captured ? toRemote(captured) : null;
+        };
+        // Lost a race with another capture or a cancel: the intent as that left it decides.
+        return (await capture()) ?? (await capture())!;
       });
     },
 
@@ -222,7 +245,11 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
       return rows.map((refund): RemoteRefund => ({ id: refund.providerPaymentId, amount: refund.amount, status: "succeeded", callId: refund.callId }));
     },
 
-    /** The card form's payment (POST /api/payments/confirm): only an intent waiting for a card is charged. */
+    /**
+     * The card form's payment (POST /api/payments/confirm): only an intent waiting for a card
+     * is charged, or, made with manual capture, authorised (`requires_capture`, no charge yet;
+     * a card authorises at once, so the test card that settles later is authorised too).
+     */
     confirmCard(intentId, card, now) {
       return faultable("confirmCard", async () => {
         const intent = await applyClock(db, await mustRow(db, intentId), now);
@@ -240,16 +267,17 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
                 : null);
         const digits = cardDigits(card.number ?? "");
         const cardFields = problem ? {} : { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
-        const processing = outcome === "processing";
+        const manual = intent.captureMethod === "manual";
+        const processing = outcome === "processing" && !manual;
         const [row] = await db
           .update(localPaymentIntents)
           .set(
             decline
               ? { lastErrorMessage: decline, updatedAt: now, ...cardFields }
               : {
-                  status: processing ? "processing" : "succeeded",
+                  status: manual ? "requires_capture" : processing ? "processing" : "succeeded",
                   processingUntil: processing ? new Date(now.getTime() + PROCESSING_MS) : null,
-                  latestCharge: processing ? null : derivedId("ch", intentId),
+                  latestCharge: processing || manual ? null : derivedId("ch", intentId),
                   // The card is kept for later off-session charges (a deposit, ADR 0283), like Stripe's setup_future_usage.
                   paymentMethodId: derivedId("pm", intentId),
                   lastErrorMessage: null,

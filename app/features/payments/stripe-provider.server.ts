@@ -14,7 +14,7 @@ const STATUS: Record<Stripe.PaymentIntent.Status, IntentStatus> = {
   requires_payment_method: "requires_payment_method",
   requires_confirmation: "requires_payment_method",
   requires_action: "requires_payment_method",
-  requires_capture: "processing",
+  requires_capture: "requires_capture",
   processing: "processing",
   succeeded: "succeeded",
   canceled: "canceled",
@@ -50,6 +50,7 @@ async function stripeCall<T>(perform: () => Promise<T>): Promise<T> {
   try {
     return await perform();
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
     const e = error as { type?: string; statusCode?: number; message?: string };
     const retryable =
       e.type === "StripeConnectionError" || e.type === "StripeAPIError" || e.type === "StripeRateLimitError" || e.type === "StripeIdempotencyError" || (e.statusCode ?? 0) >= 500 || e.statusCode === 409 || e.statusCode === undefined;
@@ -68,6 +69,7 @@ export const stripeProvider: PaymentProvider = {
           amount: input.amount,
           currency: stripeCurrency(input.currency),
           ...methods,
+          ...(input.captureMethod === "manual" ? { capture_method: "manual" as const } : {}),
           description: `Rentwell booking ${input.bookingId}`,
           metadata: { booking_id: input.bookingId, guest_id: input.userId, space_id: input.spaceId, provider_call_id: input.callId },
           transfer_group: input.bookingId,
@@ -90,6 +92,21 @@ export const stripeProvider: PaymentProvider = {
         // Paid (or processing, or already cancelled) meanwhile: Stripe refuses; the intent as it is now is the answer.
         if ((error as { code?: string }).code === "payment_intent_unexpected_state") return toRemote(await stripeClient().paymentIntents.retrieve(intentId));
         throw error;
+      }
+    });
+  },
+
+  captureIntent(intentId, amount, key) {
+    return stripeCall(async () => {
+      const captured = (intent: Stripe.PaymentIntent) => ({ ...toRemote(intent), amount: intent.amount_received });
+      try {
+        return captured(await stripeClient().paymentIntents.capture(intentId, { amount_to_capture: amount }, { idempotencyKey: key }));
+      } catch (error) {
+        if ((error as { code?: string }).code !== "payment_intent_unexpected_state") throw error;
+        // Captured already (by this call, its answer lost, under another key): the intent is the answer; a cancelled one is refused for good.
+        const intent = await stripeClient().paymentIntents.retrieve(intentId);
+        if (intent.status === "succeeded") return captured(intent);
+        throw new ProviderError(`Cannot capture ${intentId}: it has a status of ${intent.status}`, false);
       }
     });
   },
