@@ -220,8 +220,9 @@ export const BOOKING_PROCESS = {
   release_deposit: {
     from: ["confirmed", "completed", "cancelled", "disputed"],
     to: "unchanged",
-    by: ["clock", "guest", "host", "admin"],
-    guard: "the deposit is authorised and no claim was opened: DEPOSIT_RELEASE_DAYS (default 2) after the end, or when the booking is cancelled",
+    by: ["clock"],
+    guard:
+      "the deposit is authorised (or only scheduled) and no claim was opened: DEPOSIT_RELEASE_DAYS (default 2) after the end, at the next sweep after the booking is cancelled, or when an admin decides a claim for 0",
     effects: ["provider call: cancel the deposit intent (the hold is let go, nothing charged)", "e-mail: deposit released (guest)"],
   },
   claim_deposit: {
