@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import fs from "node:fs";
 import { ADMIN, createListing, expect, pageAtProjectWidth, runJob, setServerClock, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
@@ -21,9 +21,13 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 });
 
-async function shot(page: Page, name: string) {
+/** The page from the top (the sticky header where a visitor sees it), or just `part` of it. */
+async function shot(page: Page, name: string, part?: Locator) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  const path = `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`;
+  if (part) return void (await part.screenshot({ path }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
 }
 
 /** Books and pays one hour through the booking API, as the widget does; returns the booking id. */
@@ -64,8 +68,7 @@ test("a booking's deposit is shown apart from the price, held, and released afte
   const deposit = guest.getByTestId("booking-deposit");
   await expect(deposit).toHaveText("Security deposit: $500.00 — held, not charged");
   await expect(guest.getByTestId("booking-total")).not.toContainText("500");
-  await deposit.scrollIntoViewIfNeeded();
-  await shot(guest, "checkout-deposit");
+  await shot(guest, "checkout-deposit", guest.getByTestId("booking-widget"));
 
   // Booked within 6 days of the start: held at once.
   await guest.goto(`/bookings/${bookingId}`);
@@ -150,8 +153,7 @@ test("a claim the guest disputes is decided by an admin, and both read the decis
   await item.getByRole("button", { name: `Decide the claim on ${listing.title}` }).click();
   await expect(item.getByText(/Enter an amount between 0 and the claim/)).toBeVisible();
   await item.getByLabel("Amount (USD)").fill("60");
-  await item.scrollIntoViewIfNeeded();
-  await shot(admin, "admin-decide");
+  await shot(admin, "admin-decide", panel);
   await item.getByRole("button", { name: `Decide the claim on ${listing.title}` }).click();
   await expect(panel.getByRole("status")).toContainText(`${listing.title}: Claim decided.`);
   await expect(panel.getByTestId("disputed-claim").filter({ hasText: listing.title })).toHaveCount(0);

@@ -24,7 +24,7 @@ import {
 import type { DepositView } from "../deposits.server";
 
 const when = (iso: string, timeZone: string) =>
-  dateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  `${dateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))} (${timeZone.replace(/_/g, " ")})`;
 
 /**
  * The booking's security deposit on /bookings/:bookingId (issue #28 point 2, ADR 0284): its
