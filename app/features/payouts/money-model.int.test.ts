@@ -433,7 +433,8 @@ async function runHistory(h: History) {
         return reach(`crash:armed`);
       case "depositJobs": {
         const run = await runDepositSweeps(db, now);
-        return reach(`deposits:${run.authorised ? "authorised" : ""}${run.released ? "released" : ""}${run.accepted ? "accepted" : ""}` || "deposits:none");
+        const moved = [run.authorised ? "authorised" : "", run.released ? "released" : "", run.accepted ? "accepted" : ""].filter(Boolean).join("+");
+        return reach(`deposits:${moved || "none"}`);
       }
       case "claim": {
         const x = pickBooking(c.b);
