@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { CURRENCIES } from "~/db/listing-enums";
 import { bookingDisputes, bookings, localPaymentIntents, payouts as payoutRows } from "~/db/schema/bookings";
@@ -247,6 +247,13 @@ async function runHistory(h: History) {
   const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
   const intentRow = async (id: string) => (await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0]!;
   const pickBooking = (i: number) => (booked.length === 0 ? null : booked[i % booked.length]!);
+  /** One of the history's bookings with a damage claim, or null. */
+  const withClaim = async (i: number) => {
+    if (booked.length === 0) return null;
+    const claimed = new Set((await db.select({ id: depositClaims.bookingId }).from(depositClaims).where(inArray(depositClaims.bookingId, booked.map((x) => x.id)))).map((row) => row.id));
+    const mine = booked.filter((x) => claimed.has(x.id));
+    return mine.length === 0 ? null : mine[i % mine.length]!;
+  };
 
   async function deliver(event: Event) {
     const now = s.now;
@@ -456,13 +463,14 @@ async function runHistory(h: History) {
         return;
       }
       case "answerClaim": {
-        const x = pickBooking(c.b);
+        // The guest answers a claim they have (any booking when there is none: refused).
+        const x = (await withClaim(c.b)) ?? pickBooking(c.b);
         if (!x) return;
         const result = await answerClaim(db, { userId: guests[x.guest]!.id, bookingId: x.id, answer: c.answer, now });
         return reach(`answerClaim:${c.answer}:${result.ok ? "ok" : result.status}`);
       }
       case "decideClaim": {
-        const x = pickBooking(c.b);
+        const x = (await withClaim(c.b)) ?? pickBooking(c.b);
         if (!x) return;
         const [claim] = await db.select().from(depositClaims).where(eq(depositClaims.bookingId, x.id));
         if (!claim) return;
