@@ -80,7 +80,7 @@ test.describe("admin", () => {
     await shot(page, "admin");
 
     // Unpublish the host's listing with a reason.
-    const search = page.getByLabel("Find a listing or an account");
+    const search = page.getByLabel("Find a listing, an account or a review of a guest");
     await expect(search).toBeEnabled();
     await search.fill(listing.title);
     await search.press("Enter");

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, pageAtProjectWidth, runJob, setServerClock, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { ADMIN, expect, pageAtProjectWidth, runJob, setServerClock, signInThroughApi, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Reviews after a stay and the e-mails of a booking (issue #15, ADR 0170/0171), both
@@ -29,8 +29,8 @@ async function guestPage(browser: Browser, testInfo: TestInfo) {
   return { page, email };
 }
 
-/** Books and pays one hour through the booking API, as the widget does, at the page's server clock. */
-async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
+/** Books and pays one hour through the booking API, as the widget does, at the page's server clock; returns the booking's id. */
+async function bookHour(page: Page, spaceId: string, start: Date, now: Date): Promise<string> {
   const headers = { "x-test-now": now.toISOString() };
   const end = new Date(start.getTime() + 3_600_000);
   const hold = await page.request.post("/api/bookings/payment-intent", {
@@ -38,9 +38,10 @@ async function bookHour(page: Page, spaceId: string, start: Date, now: Date) {
     data: { spaceId, startTime: start.toISOString(), endTime: end.toISOString(), duration: 1, pricingUnit: "hour", amount: 4675, currency: "USD" },
   });
   expect(hold.status(), await hold.text()).toBe(200);
-  const { clientSecret } = (await hold.json()) as { clientSecret: string };
+  const { clientSecret, bookingId } = (await hold.json()) as { clientSecret: string; bookingId: string };
   const paid = await page.request.post("/api/payments/confirm", { headers, data: { clientSecret, card: CARD } });
   expect(paid.status(), await paid.text()).toBe(200);
+  return bookingId;
 }
 
 test("a guest reviews a finished stay, hidden until the host reviews the guest; then the listing's rating and count change and the guest's profile shows the host's review; the host answers; the e-mails are sent", async ({ page, host, browser }, testInfo) => {
@@ -163,6 +164,88 @@ test("a guest reviews a finished stay, hidden until the host reviews the guest; 
     await expect(toHost.filter({ hasText: `New booking: ${host.listing.title}` })).toContainText("Your earnings: $42.50", { timeout: 1_000 });
   }).toPass();
   await shot(page, "dev-mail");
+  await guest.page.context().close();
+});
+
+test("a guest-only member's page is a member's, not a host's, and 'Reviews from hosts' pages to the 11th review", async ({ page, host, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // Each width uses its own month, far from the other journeys' weeks.
+  const month = testInfo.project.name === "phone" ? "05" : "04";
+  const bookedAt = new Date(`2027-${month}-01T12:00:00Z`);
+  const guest = await guestPage(browser, testInfo);
+  await setServerClock(guest.page, bookedAt);
+  const busy = guest.page.waitForRequest(/\/api\/spaces\/[0-9a-f-]+\/busy/);
+  await guest.page.goto(host.listing.path);
+  const spaceId = /\/api\/spaces\/([0-9a-f-]+)\/busy/.exec((await busy).url())![1]!;
+  // Eleven one-hour stays, one a day from the 2nd; the host reviews each through the dialog's endpoint once all have ended.
+  const bookingIds: string[] = [];
+  for (let day = 2; day <= 12; day += 1) {
+    bookingIds.push(await bookHour(guest.page, spaceId, new Date(`2027-${month}-${String(day).padStart(2, "0")}T15:00:00Z`), bookedAt));
+  }
+  const reviewedAt = new Date(`2027-${month}-13T12:00:00Z`);
+  for (const [index, bookingId] of bookingIds.entries()) {
+    const answer = await page.request.post(`/api/bookings/${bookingId}/review`, {
+      headers: { "x-test-now": reviewedAt.toISOString() },
+      form: { rating: index % 2 === 0 ? "5" : "4", comment: `Review number ${index + 1} (${testInfo.project.name})` },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+  await guest.page.goto("/profile");
+  const profileHref = (await guest.page.getByRole("link", { name: "View public page" }).getAttribute("href"))!;
+
+  // After the 14 days every review is public; the page is a member's page, not a host's.
+  await setServerClock(page, new Date(`2027-${month}-28T12:00:00Z`));
+  await page.goto(profileHref);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Guest since \w+ \d{4}$/)).toBeVisible();
+  await expect(page.getByText("Active Listings")).toHaveCount(0);
+  await expect(page.getByText("No Active Listings")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Contact Host/ })).toHaveCount(0);
+  await expect(page).toHaveTitle(/ · Member \| Rentwell$/);
+  const fromHosts = page.getByRole("region", { name: "Reviews from hosts" });
+  await expect(fromHosts).toContainText("4.5 · 11 reviews as a guest");
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(10);
+  const pager = fromHosts.getByRole("navigation", { name: "Pages of reviews from hosts" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await shot(page, "member-page");
+  // The 11th, by the keyboard: 'Older reviews' is a link.
+  await pager.getByRole("link", { name: "Older reviews" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/\?reviews=2$/);
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(1);
+  await shot(page, "member-page-2");
+  await pager.getByRole("link", { name: "Newer reviews" }).click();
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(fromHosts.getByTestId("guest-review")).toHaveCount(10);
+
+  // An admin hides one with a reason (ADR 0289): the page then holds ten, on one page.
+  const admin = await pageAtProjectWidth(browser, testInfo);
+  await signInThroughApi(admin, ADMIN);
+  // The admin's clock too: before the 14 days the reviews are listed as 'Not published yet'.
+  await setServerClock(admin, new Date(`2027-${month}-28T12:00:00Z`));
+  await admin.goto(`/admin?q=${encodeURIComponent(`Review number 11 (${testInfo.project.name})`)}`);
+  const found = admin.getByTestId("moderation-guest-review");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("Shown");
+  const hide = found.getByRole("button", { name: `Hide review: review of ${guest.email}` });
+  await expect(hide).toBeEnabled();
+  await hide.click();
+  const dialog = admin.getByRole("dialog", { name: "Hide review of a guest" });
+  await dialog.getByRole("button", { name: "Hide review" }).click();
+  await expect(dialog.getByText("Give a reason: the owner will see it.")).toBeVisible();
+  await dialog.getByLabel(/Reason/).fill("Names a third person");
+  await dialog.getByRole("button", { name: "Hide review" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText("Review hidden from the guest's profile.")).toBeVisible();
+  await expect(found).toContainText("Hidden by an admin");
+  await expect(admin.getByTestId("admin-log-row").filter({ hasText: guest.email }).first()).toContainText("Reason: Names a third person");
+  await shot(admin, "admin-guest-review-hidden");
+  await page.reload();
+  await expect(fromHosts).toContainText("10 reviews as a guest");
+  await expect(fromHosts).not.toContainText("Review number 11");
+  await expect(pager).toHaveCount(0);
+  await admin.context().close();
   await guest.page.context().close();
 });
 

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-export const ADMIN_ACTIONS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user", "cancel_booking", "approve_identity", "reject_identity", "decide_claim"] as const;
-export const ADMIN_TARGET_TYPES = ["space", "user", "booking"] as const;
+export const ADMIN_ACTIONS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user", "cancel_booking", "approve_identity", "reject_identity", "hide_guest_review", "restore_guest_review", "decide_claim"] as const;
+export const ADMIN_TARGET_TYPES = ["space", "user", "booking", "guest_review"] as const;
 
 /**
  * Every admin action (ADR 0151): who did what to which listing or account, when and why.
@@ -28,8 +28,8 @@ export const adminActions = pgTable(
     index("admin_actions_target_idx").on(t.targetId, t.createdAt),
     check(
       "admin_actions_action_check",
-      sql`${t.action} in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'decide_claim')`,
+      sql`${t.action} in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'hide_guest_review', 'restore_guest_review', 'decide_claim')`,
     ),
-    check("admin_actions_target_type_check", sql`${t.targetType} in ('space', 'user', 'booking')`),
+    check("admin_actions_target_type_check", sql`${t.targetType} in ('space', 'user', 'booking', 'guest_review')`),
   ],
 );

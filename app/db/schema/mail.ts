@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   "payout_sent",
   "new_message",
   "review_request",
+  // 'Your reviews are now public' (issue #28 point 5, ADR 0288); optional.
+  "review_published",
   "newsletter_confirm",
   "search_alert",
   "identity_approved",
@@ -65,7 +67,7 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       "email_outbox_kind_check",
-      sql`${t.kind} in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'newsletter_confirm', 'search_alert', 'identity_approved', 'identity_rejected')`,
+      sql`${t.kind} in ('booking_confirmed', 'booking_cancelled', 'payment_failed', 'payout_sent', 'new_message', 'review_request', 'review_published', 'newsletter_confirm', 'search_alert', 'identity_approved', 'identity_rejected', 'password_reset', 'password_changed', 'email_verification', 'email_changed', 'data_export_ready')`,
     ),
   ],
 );

@@ -34,6 +34,7 @@ export const reviews = pgTable(
   (t) => [
     index("reviews_space_idx").on(t.spaceId, t.createdAt),
     index("reviews_uncounted_idx").on(t.publishedAt).where(sql`not ${t.counted}`),
+    index("reviews_published_idx").on(t.publishedAt),
     uniqueIndex("reviews_booking_key").on(t.bookingId),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
     check("reviews_text_length_check", sql`char_length(${t.comment}) <= 2000 and char_length(${t.hostReply}) <= 2000`),
@@ -59,11 +60,16 @@ export const guestReviews = pgTable(
     comment: text("comment"),
     createdAt: ts("created_at").notNull().defaultNow(),
     publishedAt: ts("published_at").notNull(),
+    /** Hidden by an admin (ADR 0289): shown to nobody while set; `hidden_reason` says why. */
+    hiddenAt: ts("hidden_at"),
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     uniqueIndex("guest_reviews_booking_key").on(t.bookingId),
     index("guest_reviews_guest_idx").on(t.guestId, t.publishedAt),
+    index("guest_reviews_published_idx").on(t.publishedAt),
     check("guest_reviews_rating_check", sql`${t.rating} between 1 and 5`),
     check("guest_reviews_text_length_check", sql`char_length(${t.comment}) <= 2000`),
+    check("guest_reviews_hidden_reason_check", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null) and char_length(${t.hiddenReason}) <= 500`),
   ],
 );

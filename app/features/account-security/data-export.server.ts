@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import {
   bookings,
   conversations,
   dataExports,
+  guestReviews,
   handoverPhotos,
   handoverRecords,
   messages,
@@ -89,7 +90,32 @@ export async function buildExport(db: Db, userId: string, now: Date) {
           .where(inArray(messages.conversationId, threadIds))
           .orderBy(asc(messages.createdAt))
       : [],
-    spaceIds.length ? db.select().from(reviews).where(inArray(reviews.spaceId, spaceIds)).orderBy(asc(reviews.createdAt)) : [],
+    // Guests' reviews of the member's listings once published: a hidden one would break the double-blind rule (ADR 0272).
+    spaceIds.length
+      ? db
+          .select()
+          .from(reviews)
+          .where(and(inArray(reviews.spaceId, spaceIds), lte(reviews.publishedAt, now)))
+          .orderBy(asc(reviews.createdAt))
+      : [],
+  ]);
+  // Reviews of guests (issue #28 point 5, ADR 0288): the ones the member wrote as a host,
+  // whatever their state, and the published ones hosts wrote about them, with the host's name.
+  const [aboutGuests, aboutMe] = await Promise.all([
+    db.select().from(guestReviews).where(eq(guestReviews.authorId, userId)).orderBy(asc(guestReviews.createdAt)),
+    db
+      .select({
+        id: guestReviews.id,
+        bookingId: guestReviews.bookingId,
+        rating: guestReviews.rating,
+        comment: guestReviews.comment,
+        publishedAt: guestReviews.publishedAt,
+        authorName: profiles.fullName,
+      })
+      .from(guestReviews)
+      .leftJoin(profiles, eq(profiles.id, guestReviews.authorId))
+      .where(and(eq(guestReviews.guestId, userId), lte(guestReviews.publishedAt, now), isNull(guestReviews.hiddenAt)))
+      .orderBy(asc(guestReviews.publishedAt)),
   ]);
   // The check-in and check-out records the member wrote, with their photos (ADR 0277).
   const handovers = await db.select().from(handoverRecords).where(eq(handoverRecords.authorId, userId)).orderBy(asc(handoverRecords.createdAt));
@@ -118,7 +144,12 @@ export async function buildExport(db: Db, userId: string, now: Date) {
         .filter((message) => message.conversationId === thread.id)
         .map((message) => ({ fromMe: message.senderId === userId, body: message.body, sentAt: message.createdAt })),
     })),
-    reviews: { written, receivedOnMyListings: received },
+    reviews: {
+      written,
+      receivedOnMyListings: received,
+      writtenAboutGuests: aboutGuests,
+      receivedAsGuest: aboutMe.map(({ authorName, ...review }) => ({ ...review, authorName: authorName?.trim() || "A host" })),
+    },
     payouts: ownPayouts,
     handovers: handovers.map((record) => ({ ...record, photos: handoverPhotoRows.filter((photo) => photo.recordId === record.id).map((photo) => photo.url) })),
   };

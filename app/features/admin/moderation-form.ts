@@ -4,9 +4,10 @@ import { z } from "~/lib/zod";
 /**
  * The moderation form (ADR 0151), shared by the browser and the /admin action
  * (docs/decisions/0060-form-pipeline.md). Taking something down needs a reason the owner
- * will read; putting it back takes an optional note for the log.
+ * will read; putting it back takes an optional note for the log. Hosts' reviews of guests
+ * are hidden and restored the same way (issue #28 point 5, ADR 0289).
  */
-export const MODERATION_INTENTS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user"] as const;
+export const MODERATION_INTENTS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user", "hide_guest_review", "restore_guest_review"] as const;
 export type ModerationIntent = (typeof MODERATION_INTENTS)[number];
 
 export const REASON_MAX = 500;
@@ -14,10 +15,10 @@ export const REASON_MAX = 500;
 export const MODERATION_TEXT = {
   reasonRequired: "Give a reason: the owner will see it.",
   reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
-  invalidTarget: "Choose a listing or an account first.",
+  invalidTarget: "Choose a listing, an account or a review first.",
 } as const;
 
-const TAKES_DOWN: ReadonlySet<ModerationIntent> = new Set(["unpublish_listing", "suspend_user"]);
+const TAKES_DOWN: ReadonlySet<ModerationIntent> = new Set(["unpublish_listing", "suspend_user", "hide_guest_review"]);
 
 export function needsReason(intent: ModerationIntent): boolean {
   return TAKES_DOWN.has(intent);

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import { adminActions, profiles, sessions, spaces, users } from "~/db/schema/index";
+import { alias } from "drizzle-orm/pg-core";
+import { adminActions, guestReviews, profiles, sessions, spaces, users } from "~/db/schema/index";
 import type { Db, Tx } from "~/lib/db.server";
 import { escapeLike } from "~/features/search/search-params";
 import { isUuid } from "~/lib/uuid";
@@ -10,7 +11,8 @@ import type { ModerationInput, ModerationIntent } from "./moderation-form";
  * listing, suspend or unsuspend an account. Each change and its log row commit together.
  * A suspended owner's published listings are unpublished with the state
  * 'owner_suspended', so every public query's one condition, `is_published`, hides them,
- * and unsuspending publishes exactly those again.
+ * and unsuspending publishes exactly those again. A host's review of a guest can be hidden
+ * (with a reason) and restored (issue #28 point 5, ADR 0289): a hidden one is shown nowhere.
  */
 
 export const MODERATION_MESSAGES = {
@@ -22,11 +24,16 @@ export const MODERATION_MESSAGES = {
   alreadySuspended: "This account is already suspended.",
   notSuspended: "This account is not suspended.",
   cannotSuspendAdmin: "An admin account cannot be suspended.",
+  reviewNotFound: "That review does not exist.",
+  alreadyHidden: "This review is already hidden.",
+  notHidden: "This review is not hidden.",
   done: {
     unpublish_listing: "Listing unpublished. The owner sees your reason.",
     republish_listing: "Listing published again.",
     suspend_user: "Account suspended: signed out everywhere and its listings hidden.",
     unsuspend_user: "Account unsuspended: it can sign in again and its listings are back.",
+    hide_guest_review: "Review hidden from the guest's profile.",
+    restore_guest_review: "Review shown on the guest's profile again.",
   } satisfies Record<ModerationIntent, string>,
 } as const;
 
@@ -36,7 +43,7 @@ type Admin = { id: string };
 
 const refused = (status: 404 | 409, error: string): ModerationResult => ({ ok: false, status, error });
 
-async function record(tx: Tx, admin: Admin, input: ModerationInput, targetType: "space" | "user", targetLabel: string, now: Date) {
+async function record(tx: Tx, admin: Admin, input: ModerationInput, targetType: "space" | "user" | "guest_review", targetLabel: string, now: Date) {
   await tx.insert(adminActions).values({
     adminId: admin.id,
     action: input.intent,
@@ -126,6 +133,43 @@ async function unsuspendUser(tx: Tx, admin: Admin, input: ModerationInput, now: 
   return { ok: true, message: MODERATION_MESSAGES.done.unsuspend_user };
 }
 
+const guestAccount = alias(users, "guest_account");
+
+/** The log's label for a review of a guest: whose review of whom, and the start of its text. */
+function guestReviewLabel(row: { authorEmail: string | null; guestEmail: string; rating: number; comment: string | null }) {
+  const comment = row.comment?.trim() ? `: “${row.comment.trim().slice(0, 60)}${row.comment.trim().length > 60 ? "…" : ""}”` : "";
+  return `Review of ${row.guestEmail} by ${row.authorEmail ?? "a deleted host"} (${row.rating}/5)${comment}`;
+}
+
+async function lockGuestReview(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: guestReviews.id, hiddenAt: guestReviews.hiddenAt, rating: guestReviews.rating, comment: guestReviews.comment, authorEmail: users.email, guestEmail: guestAccount.email })
+    .from(guestReviews)
+    .innerJoin(guestAccount, eq(guestAccount.id, guestReviews.guestId))
+    .leftJoin(users, eq(users.id, guestReviews.authorId))
+    .where(eq(guestReviews.id, id))
+    .for("update", { of: guestReviews });
+  return row;
+}
+
+async function hideGuestReview(tx: Tx, admin: Admin, input: ModerationInput, now: Date): Promise<ModerationResult> {
+  const review = await lockGuestReview(tx, input.targetId);
+  if (!review) return refused(404, MODERATION_MESSAGES.reviewNotFound);
+  if (review.hiddenAt) return refused(409, MODERATION_MESSAGES.alreadyHidden);
+  await tx.update(guestReviews).set({ hiddenAt: now, hiddenReason: input.reason }).where(eq(guestReviews.id, review.id));
+  await record(tx, admin, input, "guest_review", guestReviewLabel(review), now);
+  return { ok: true, message: MODERATION_MESSAGES.done.hide_guest_review };
+}
+
+async function restoreGuestReview(tx: Tx, admin: Admin, input: ModerationInput, now: Date): Promise<ModerationResult> {
+  const review = await lockGuestReview(tx, input.targetId);
+  if (!review) return refused(404, MODERATION_MESSAGES.reviewNotFound);
+  if (!review.hiddenAt) return refused(409, MODERATION_MESSAGES.notHidden);
+  await tx.update(guestReviews).set({ hiddenAt: null, hiddenReason: null }).where(eq(guestReviews.id, review.id));
+  await record(tx, admin, input, "guest_review", guestReviewLabel(review), now);
+  return { ok: true, message: MODERATION_MESSAGES.done.restore_guest_review };
+}
+
 /**
  * Runs one moderation action for `admin` (the caller has checked that they are one).
  * `adminEmails`: the ADMIN_EMAILS setting, whose accounts are admins too.
@@ -146,6 +190,10 @@ export async function moderate(
         return suspendUser(tx, admin, input, now, adminEmails);
       case "unsuspend_user":
         return unsuspendUser(tx, admin, input, now);
+      case "hide_guest_review":
+        return hideGuestReview(tx, admin, input, now);
+      case "restore_guest_review":
+        return restoreGuestReview(tx, admin, input, now);
     }
   });
 }
@@ -177,12 +225,16 @@ function likePattern(query: string) {
   return `%${escapeLike(query)}%`;
 }
 
-/** Listings and accounts matching an admin's search: an id, or part of a title or e-mail. */
-export async function findModerationTargets(db: Db, query: string) {
+/**
+ * Listings, accounts and hosts' reviews of guests matching an admin's search: an id (a
+ * review's, its booking's, its guest's or its author's), or part of a title, an e-mail, a
+ * name or a review's text.
+ */
+export async function findModerationTargets(db: Db, query: string, now: Date = new Date()) {
   const q = query.trim().slice(0, 200);
-  if (q.length < 2) return { spaces: [], users: [] };
+  if (q.length < 2) return { spaces: [], users: [], guestReviews: [] };
   const byId = isUuid(q);
-  const [spaceRows, userRows] = await Promise.all([
+  const [spaceRows, userRows, reviewRows] = await Promise.all([
     db
       .select({
         id: spaces.id,
@@ -213,6 +265,27 @@ export async function findModerationTargets(db: Db, query: string) {
       .where(byId ? eq(users.id, q) : or(ilike(users.email, likePattern(q)), ilike(profiles.fullName, likePattern(q))))
       .orderBy(users.email)
       .limit(FIND_LIMIT),
+    db
+      .select({
+        id: guestReviews.id,
+        rating: guestReviews.rating,
+        comment: guestReviews.comment,
+        published: sql<boolean>`${guestReviews.publishedAt} <= ${now.toISOString()}::timestamptz`,
+        hiddenAt: guestReviews.hiddenAt,
+        hiddenReason: guestReviews.hiddenReason,
+        guestEmail: guestAccount.email,
+        authorEmail: users.email,
+      })
+      .from(guestReviews)
+      .innerJoin(guestAccount, eq(guestAccount.id, guestReviews.guestId))
+      .leftJoin(users, eq(users.id, guestReviews.authorId))
+      .where(
+        byId
+          ? or(eq(guestReviews.id, q), eq(guestReviews.bookingId, q), eq(guestReviews.guestId, q), eq(guestReviews.authorId, q))
+          : or(ilike(guestReviews.comment, likePattern(q)), ilike(guestAccount.email, likePattern(q)), ilike(users.email, likePattern(q))),
+      )
+      .orderBy(desc(guestReviews.createdAt), desc(guestReviews.id))
+      .limit(FIND_LIMIT),
   ]);
-  return { spaces: spaceRows, users: userRows };
+  return { spaces: spaceRows, users: userRows, guestReviews: reviewRows };
 }

@@ -6,7 +6,7 @@ import { runIcalImport } from "~/features/calendar-sync/calendar-sync.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { runDepositSweeps } from "~/features/bookings/deposits.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
-import { queueReviewRequests } from "~/features/mail/review-requests.server";
+import { queueReviewRequests, queueReviewsPublishedEmails } from "~/features/mail/review-requests.server";
 import { countPublishedReviews } from "~/features/reviews/reviews.server";
 import { sweepIdentityPhotos } from "~/features/identity/identity.server";
 import { privateStorage } from "~/features/identity/private-storage.server";
@@ -57,8 +57,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // Guests and hosts whose stay ended get one e-mail each inviting a review (ADR 0171, 0272).
   { name: "review-requests", intervalMs: 15 * 60_000, run: (db, now) => queueReviewRequests(db, now) },
   // Guest reviews published by their window's end join their listing's rating and count
-  // (ADR 0272; the reviews themselves are shown from that moment without this job).
-  { name: "review-publishing", intervalMs: 5 * 60_000, run: (db, now) => countPublishedReviews(db, now) },
+  // (ADR 0272; the reviews themselves are shown from that moment without this job); each
+  // side of a booking whose reviews became public gets one e-mail saying so (ADR 0288).
+  {
+    name: "review-publishing",
+    intervalMs: 5 * 60_000,
+    run: async (db, now) => ({ ...(await countPublishedReviews(db, now)), emails: (await queueReviewsPublishedEmails(db, now)).queued }),
+  },
   // Imported calendars (issue #26 point 6, ADR 0203): each feed is fetched 30 minutes after
   // its last fetch; the job looks for due feeds every 5 minutes and claims them (a lease,
   // SKIP LOCKED), so a feed is fetched by one worker at a time.

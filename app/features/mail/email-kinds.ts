@@ -2,7 +2,7 @@
  * The e-mails a user can receive and which of them can be turned off on /profile
  * (ADR 0172). Booking e-mails carry receipts and always go out. Browser-safe.
  */
-export const OPTIONAL_EMAIL_KINDS = ["new_message", "review_request", "payout_sent"] as const;
+export const OPTIONAL_EMAIL_KINDS = ["new_message", "review_request", "review_published", "payout_sent"] as const;
 export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
 
 export const RECEIPT_EMAIL_KINDS = ["booking_confirmed", "booking_cancelled", "payment_failed"] as const;
@@ -13,6 +13,7 @@ export const EMAIL_KIND_LABELS: Record<OptionalEmailKind | (typeof RECEIPT_EMAIL
   payment_failed: { label: "Payment failed", hint: "When a card payment for your booking does not go through." },
   new_message: { label: "New messages", hint: "At most one e-mail per conversation every 15 minutes." },
   review_request: { label: "Review requests", hint: "A reminder to review a space after your stay, or your guest after theirs." },
+  review_published: { label: "Reviews published", hint: "When your review and the one about you are shown to everyone." },
   payout_sent: { label: "Payouts sent", hint: "When a host's earnings for a booking are paid out." },
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { users } from "~/db/schema/auth";
 import { bookings } from "~/db/schema/bookings";
@@ -7,6 +7,7 @@ import { emailOutbox, emailPreferences } from "~/db/schema/mail";
 import { profiles } from "~/db/schema/profiles";
 import { guestReviews, reviews } from "~/db/schema/reviews";
 import { REVIEW_WINDOW_MS, reviewDateText, reviewDeadline } from "~/features/reviews/review-rules";
+import type { ReviewRole } from "~/features/reviews/reviews.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { absoluteUrl } from "./booking-emails.server";
 import { queueEmail } from "./outbox.server";
@@ -26,14 +27,21 @@ const FOOTER = "You can turn off review requests in the notification settings of
  * often the job runs.
  */
 export async function queueReviewRequests(db: Db, now: Date): Promise<{ queued: number }> {
-  return { queued: (await queueGuestRequests(db, now)) + (await queueHostRequests(db, now)) };
+  const requested = (await queueGuestRequests(db, now)) + (await queueHostRequests(db, now));
+  return { queued: requested + (await queueTimedReminders(db, now, "guest")) + (await queueTimedReminders(db, now, "host")) };
 }
+
+/** How long after the stay a side that has written nothing is reminded, once (ADR 0288). */
+export const REVIEW_NUDGE_AFTER_MS = 3 * 24 * 3_600_000;
 
 const openWindow = (now: Date) =>
   and(inArray(bookings.status, ["confirmed", "completed"]), lte(bookings.endTime, now), gt(bookings.endTime, new Date(now.getTime() - REVIEW_WINDOW_MS)));
 
 // Users who turned review requests off are not picked again and again.
 const wantsRequests = sql`not (coalesce(${emailPreferences.disabledKinds}, '{}') @> array['review_request'])`;
+
+/** No e-mail with this dedupe key was ever queued. */
+const notQueued = (key: SQL) => sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${key})`;
 
 async function queueGuestRequests(db: Db, now: Date): Promise<number> {
   const dedupe = sql<string>`'review-request:' || ${bookings.id}::text`;
@@ -150,4 +158,179 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
           footer: FOOTER,
         });
   await queueEmail(tx, { ...mail, kind: "review_request", to: row.email, userId: row.userId, dedupeKey: `review-reminder:${input.to}:${input.bookingId}`, now: input.now });
+}
+
+/**
+ * The `review-requests` job's second pass (issue #28 point 5, ADR 0288): a side that has
+ * not written 3 days after the stay, while the window is open, is reminded once
+ * (`review-nudge:<side>:<booking>`) with the last day to write — unless it was already
+ * reminded because the other side wrote (`review-reminder:<side>:<booking>`).
+ */
+async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise<number> {
+  const recipient = side === "guest" ? bookings.userId : spaces.userId;
+  const otherId = side === "guest" ? spaces.userId : bookings.userId;
+  const otherProfile = alias(profiles, "other_profile");
+  const nudgeKey = sql`${`review-nudge:${side}:`} || ${bookings.id}::text`;
+  const reminderKey = sql`${`review-reminder:${side}:`} || ${bookings.id}::text`;
+  const written =
+    side === "guest"
+      ? sql`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`
+      : sql`exists (select 1 from ${guestReviews} where ${guestReviews.bookingId} = ${bookings.id})`;
+  const due = await db
+    .select({ bookingId: bookings.id, userId: users.id, email: users.email, name: profiles.fullName, otherName: otherProfile.fullName, title: spaces.title, endTime: bookings.endTime })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .innerJoin(users, eq(users.id, recipient))
+    .leftJoin(profiles, eq(profiles.id, recipient))
+    .leftJoin(otherProfile, eq(otherProfile.id, otherId))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, recipient))
+    .where(
+      and(
+        openWindow(now),
+        lte(bookings.endTime, new Date(now.getTime() - REVIEW_NUDGE_AFTER_MS)),
+        sql`not ${written}`,
+        notQueued(nudgeKey),
+        notQueued(reminderKey),
+        wantsRequests,
+        sql`${spaces.userId} <> ${bookings.userId}`,
+      ),
+    )
+    .limit(BATCH);
+  let queued = 0;
+  for (const row of due) {
+    const until = reviewDateText(reviewDeadline(row.endTime));
+    const hi = `Hi ${firstName(row.name, "there")},`;
+    const mail =
+      side === "guest"
+        ? renderEmail({
+            subject: `There is still time to review ${row.title}`,
+            heading: `How was ${row.title}?`,
+            paragraphs: [
+              `${hi} you have not reviewed your stay at ${row.title} yet. Your review helps other guests choose and helps the host improve.`,
+              `You can write it from My Bookings until ${until}. After that day no review of this stay can be written.`,
+            ],
+            action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
+            footer: FOOTER,
+          })
+        : renderEmail({
+            subject: row.otherName?.trim() ? `There is still time to review ${firstName(row.otherName, "")}` : "There is still time to review your guest",
+            heading: `How was ${firstName(row.otherName, "your guest")} at ${row.title}?`,
+            paragraphs: [
+              `${hi} you have not reviewed ${firstName(row.otherName, "your guest")} yet. Your review is shown on their profile and helps other hosts.`,
+              `You can write it from your dashboard until ${until}. After that day no review of this stay can be written.`,
+            ],
+            action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
+            footer: FOOTER,
+          });
+    const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.userId, dedupeKey: `review-nudge:${side}:${row.bookingId}`, now });
+    if (result.queued) queued += 1;
+  }
+  return queued;
+}
+
+/** How far back the `review-publishing` job looks for reviews that became public (a late run still catches up). */
+export const PUBLISHED_MAIL_LOOKBACK_MS = 3 * 24 * 3_600_000;
+
+const PUBLISHED_FOOTER = "You can turn off these e-mails in the notification settings of your profile.";
+
+/**
+ * 'Your review of … is now public' / '… reviewed you' (issue #28 point 5, ADR 0288): when
+ * a booking's reviews become visible — both written, or the 14 days passed — each side
+ * gets one e-mail (`review-public:<side>:<booking>`) saying what is now shown: theirs, the
+ * one about them, or both. Run by the `review-publishing` job, so both ways of publishing
+ * are caught the same way, within its interval; kind `review_published`, which the user
+ * can turn off. Reviews an admin hid are not announced.
+ */
+export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ queued: number }> {
+  const since = new Date(now.getTime() - PUBLISHED_MAIL_LOOKBACK_MS);
+  const guestProfileAlias = alias(profiles, "guest_profile");
+  const hostProfile = alias(profiles, "host_profile");
+  const guestUser = alias(users, "guest_user");
+  const hostUser = alias(users, "host_user");
+  const unsent = (side: ReviewRole, userId: SQL | typeof bookings.userId | typeof spaces.userId) =>
+    sql`(${notQueued(sql`${`review-public:${side}:`} || ${bookings.id}::text`)} and not exists (
+      select 1 from ${emailPreferences} where ${emailPreferences.userId} = ${userId} and ${emailPreferences.disabledKinds} @> array['review_published']))`;
+  const due = await db
+    .select({
+      bookingId: bookings.id,
+      title: spaces.title,
+      guestId: bookings.userId,
+      guestEmail: guestUser.email,
+      guestName: guestProfileAlias.fullName,
+      hostId: spaces.userId,
+      hostEmail: hostUser.email,
+      hostName: hostProfile.fullName,
+      guestWrote: sql<boolean>`${reviews.id} is not null`,
+      hostWrote: sql<boolean>`${guestReviews.id} is not null`,
+    })
+    .from(bookings)
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .innerJoin(guestUser, eq(guestUser.id, bookings.userId))
+    .innerJoin(hostUser, eq(hostUser.id, spaces.userId))
+    .leftJoin(guestProfileAlias, eq(guestProfileAlias.id, bookings.userId))
+    .leftJoin(hostProfile, eq(hostProfile.id, spaces.userId))
+    .leftJoin(reviews, and(eq(reviews.bookingId, bookings.id), lte(reviews.publishedAt, now)))
+    .leftJoin(guestReviews, and(eq(guestReviews.bookingId, bookings.id), lte(guestReviews.publishedAt, now), isNull(guestReviews.hiddenAt)))
+    .where(
+      and(
+        // Bookings with a review published within the look-back (each side's index on published_at).
+        sql`${bookings.id} in (
+          select ${reviews.bookingId} from ${reviews} where ${reviews.publishedAt} > ${since.toISOString()}::timestamptz and ${reviews.publishedAt} <= ${now.toISOString()}::timestamptz
+          union
+          select ${guestReviews.bookingId} from ${guestReviews} where ${guestReviews.publishedAt} > ${since.toISOString()}::timestamptz and ${guestReviews.publishedAt} <= ${now.toISOString()}::timestamptz and ${guestReviews.hiddenAt} is null)`,
+        sql`(${unsent("guest", bookings.userId)} or ${unsent("host", spaces.userId)})`,
+      ),
+    )
+    .limit(BATCH);
+  let queued = 0;
+  for (const row of due) {
+    const guest = firstName(row.guestName, "your guest");
+    const host = firstName(row.hostName, "your host");
+    const guestMail = row.guestWrote
+      ? renderEmail({
+          subject: `Your review of ${row.title} is now public`,
+          heading: "Your review is now public",
+          paragraphs: [
+            `Hi ${firstName(row.guestName, "there")}, your review of ${row.title} is now shown on the listing.`,
+            ...(row.hostWrote ? [`${firstName(row.hostName, "Your host")} reviewed you too: their review is now on your profile.`] : []),
+          ],
+          action: row.hostWrote ? { label: "See your profile", url: absoluteUrl(`/hosts/${row.guestId}`) } : { label: "See My Bookings", url: absoluteUrl("/my-bookings") },
+          footer: PUBLISHED_FOOTER,
+        })
+      : renderEmail({
+          subject: row.hostName?.trim() ? `${host} reviewed you` : "Your host reviewed you",
+          heading: `${firstName(row.hostName, "Your host")} reviewed your stay at ${row.title}`,
+          paragraphs: [`Hi ${firstName(row.guestName, "there")}, the host's review of you is now shown on your profile.`],
+          action: { label: "See your profile", url: absoluteUrl(`/hosts/${row.guestId}`) },
+          footer: PUBLISHED_FOOTER,
+        });
+    const hostMail = row.hostWrote
+      ? renderEmail({
+          subject: `Your review of ${guest} is now public`,
+          heading: "Your review is now public",
+          paragraphs: [
+            `Hi ${firstName(row.hostName, "there")}, your review of ${guest} after their stay at ${row.title} is now shown on their profile.`,
+            row.guestWrote ? `${firstName(row.guestName, "Your guest")} reviewed ${row.title} too: their review is now shown on the listing.` : "Your guest did not review this stay.",
+          ],
+          action: { label: "See your dashboard", url: absoluteUrl("/dashboard") },
+          footer: PUBLISHED_FOOTER,
+        })
+      : renderEmail({
+          subject: row.guestName?.trim() ? `${guest} reviewed ${row.title}` : `Your guest reviewed ${row.title}`,
+          heading: `${firstName(row.guestName, "Your guest")} reviewed ${row.title}`,
+          paragraphs: [`Hi ${firstName(row.hostName, "there")}, the review is now shown on the listing and counts for its rating.`],
+          action: { label: "See your dashboard", url: absoluteUrl("/dashboard") },
+          footer: PUBLISHED_FOOTER,
+        });
+    // A hidden host review with no guest review: nothing to announce to either side.
+    if (!row.guestWrote && !row.hostWrote) continue;
+    for (const [side, userId, to, mail] of [
+      ["guest", row.guestId, row.guestEmail, guestMail],
+      ["host", row.hostId, row.hostEmail, hostMail],
+    ] as const) {
+      const result = await queueEmail(db, { ...mail, kind: "review_published", to, userId, dedupeKey: `review-public:${side}:${row.bookingId}`, now });
+      if (result.queued) queued += 1;
+    }
+  }
+  return { queued };
 }

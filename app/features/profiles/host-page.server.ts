@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { spaces } from "~/db/schema/listings";
 import { profiles } from "~/db/schema/profiles";
 import type { Db } from "~/lib/db.server";
 import { safeWebUrl, SOCIAL_NETWORKS, type SocialField } from "./profile-form";
@@ -11,6 +12,11 @@ export const HOST_PAGE_POST_LIMIT = 10;
 
 export type HostPage = {
   profile: PublicProfile;
+  /**
+   * Whether the member has a published listing (paused ones count): the page shows them as
+   * a host. Otherwise they are shown as a member who books as a guest (ADR 0288).
+   */
+  isHost: boolean;
   bannerUrl: string | null;
   website: string | null;
   location: string | null;
@@ -42,13 +48,20 @@ export async function getHostPage(db: Db, userId: string, now: Date): Promise<Ho
     })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  const [links, posts] = await Promise.all([listLinks(db, userId), listPosts(db, userId, HOST_PAGE_POST_LIMIT)]);
+  const [links, posts, published] = await Promise.all([
+    listLinks(db, userId),
+    listPosts(db, userId, HOST_PAGE_POST_LIMIT),
+    profile.stats.totalListings > 0
+      ? Promise.resolve([{ id: "" }])
+      : db.select({ id: spaces.id }).from(spaces).where(and(eq(spaces.userId, userId), eq(spaces.isPublished, true))).limit(1),
+  ]);
   const socials = SOCIAL_NETWORKS.flatMap((network) => {
     const url = extra?.[network.field] ? safeWebUrl(extra[network.field]!) : null;
     return url ? [{ field: network.field, label: network.label, url }] : [];
   });
   return {
     profile,
+    isHost: published.length > 0,
     bannerUrl: extra?.bannerUrl?.trim() || null,
     website: extra?.website ? safeWebUrl(extra.website) : null,
     location: extra?.location?.trim() || null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostDisplayName, profileOrDefault } from "./public-profile";
+import { hostDisplayName, memberDisplayName, profileOrDefault } from "./public-profile";
 import { MIN_RESPONSE_SAMPLE, responseSignals, responseTimeText } from "./trust";
 
 describe("profileOrDefault (docs/product.md#host-profile)", () => {
@@ -37,6 +37,14 @@ describe("hostDisplayName", () => {
     expect(hostDisplayName("Maya Chen")).toBe("Maya Chen");
     expect(hostDisplayName("   ")).toBe("Host");
     expect(hostDisplayName(null)).toBe("Host");
+  });
+});
+
+describe("memberDisplayName", () => {
+  it("is the full name or 'Member', never 'Host' (ADR 0288)", () => {
+    expect(memberDisplayName(" Gus Guest ")).toBe("Gus Guest");
+    expect(memberDisplayName("   ")).toBe("Member");
+    expect(memberDisplayName(undefined)).toBe("Member");
   });
 });
 

@@ -69,3 +69,20 @@ export function profileOrDefault(
 export function hostDisplayName(fullName: string | null | undefined) {
   return fullName?.trim() || "Host";
 }
+
+/**
+ * The texts of /hosts/{id} for a member with no published listing (issue #28 point 5,
+ * ADR 0288): shown as a member who books as a guest, never as a 'Host'.
+ */
+export const MEMBER_PAGE_TEXT = {
+  fallbackName: "Member",
+  titleRole: "Member",
+  guestSince: (when: string) => `Guest since ${when}`,
+  summary: (name: string, year: number) => `${name} has been a member of Rentwell since ${year}.`,
+  notFound: "This member's page doesn't exist or has been removed.",
+} as const;
+
+/** The name shown for a member who is not hosting: full name or 'Member'. */
+export function memberDisplayName(fullName: string | null | undefined) {
+  return fullName?.trim() || MEMBER_PAGE_TEXT.fallbackName;
+}

@@ -5,7 +5,8 @@ import { bookings } from "~/db/schema/bookings";
 import { emailOutbox } from "~/db/schema/mail";
 import { profiles } from "~/db/schema/profiles";
 import { guestReviews, reviews } from "~/db/schema/reviews";
-import { queueReviewRequests } from "~/features/mail/review-requests.server";
+import { queueReviewRequests, queueReviewsPublishedEmails } from "~/features/mail/review-requests.server";
+import { setEnabledEmailKinds } from "~/features/mail/preferences.server";
 import { getPublicProfile } from "~/features/profiles/public-profile.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -79,7 +80,7 @@ describe("createReview", () => {
     const { s, bookingId, review, after } = await stay();
     await database.db.update(profiles).set({ fullName: "Hana Host" }).where(eq(profiles.id, s.host.id));
     expect(await review(s.host.id, 2, "Left a mess", after(HOUR))).toMatchObject({ ok: true, role: "host", publishedAt: after(14 * DAY) });
-    expect(await listGuestReviews(database.db, s.guest.id, after(2 * HOUR))).toEqual({ items: [], total: 0, average: null });
+    expect(await listGuestReviews(database.db, s.guest.id, after(2 * HOUR))).toEqual({ items: [], total: 0, average: null, page: 1, pageCount: 1 });
     expect(await reviewStates(database.db, { userId: s.host.id, bookingIds: [bookingId], now: after(2 * HOUR) })).toEqual({
       [bookingId]: { kind: "reviewed", role: "host", rating: 2, hiddenUntil: after(14 * DAY).toISOString() },
     });
@@ -244,5 +245,66 @@ describe("review e-mails", () => {
     const other = await stay();
     await queueReviewRequests(database.db, other.after(15 * DAY));
     expect(await mailsFor(other.bookingId)).toEqual([]);
+  });
+
+  const textOf = async (key: string) => (await database.db.select({ text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, key)))[0]?.text;
+
+  it("reminds each side that has not written 3 days after the stay, once, and not a side already reminded because the other wrote", async () => {
+    const quiet = await stay();
+    const answered = await stay();
+    await queueReviewRequests(database.db, quiet.after(HOUR));
+    await queueReviewRequests(database.db, answered.after(HOUR));
+    await answered.review(answered.s.host.id, 5, "Great guest", answered.after(2 * HOUR));
+    const nudges = async (bookingId: string) => (await mailsFor(bookingId)).filter((mail) => mail.key!.startsWith("review-nudge:"));
+    await queueReviewRequests(database.db, quiet.after(3 * DAY - 1));
+    expect(await nudges(quiet.bookingId)).toEqual([]);
+    await queueReviewRequests(database.db, quiet.after(3 * DAY));
+    await queueReviewRequests(database.db, quiet.after(5 * DAY));
+    expect((await nudges(quiet.bookingId)).map((mail) => [mail.key, mail.to, mail.subject, mail.kind]).sort()).toEqual(
+      [
+        [`review-nudge:guest:${quiet.bookingId}`, quiet.s.guest.email, `There is still time to review ${quiet.s.space.title}`, "review_request"],
+        [`review-nudge:host:${quiet.bookingId}`, quiet.s.host.email, "There is still time to review your guest", "review_request"],
+      ].sort(),
+    );
+    expect(await textOf(`review-nudge:guest:${quiet.bookingId}`)).toContain("until 24 June 2026");
+    // The host wrote (no nudge for them), and the guest was reminded then: no second reminder.
+    expect(await nudges(answered.bookingId)).toEqual([]);
+    expect((await mailsFor(answered.bookingId)).map((mail) => mail.key).sort()).toEqual(
+      [`review-request:${answered.bookingId}`, `review-request-host:${answered.bookingId}`, `review-reminder:guest:${answered.bookingId}`].sort(),
+    );
+  });
+
+  it("tells each side once when both reviews are written that both are now public", async () => {
+    const { s, bookingId, review, after } = await stay();
+    await database.db.update(profiles).set({ fullName: "Hana Host" }).where(eq(profiles.id, s.host.id));
+    await database.db.update(profiles).set({ fullName: "Gus Guest" }).where(eq(profiles.id, s.guest.id));
+    await review(s.guest.id, 4, "Bright", after(HOUR));
+    const published = async () => (await mailsFor(bookingId)).filter((mail) => mail.key!.startsWith("review-public:"));
+    await queueReviewsPublishedEmails(database.db, after(2 * HOUR));
+    expect(await published()).toEqual([]);
+    await review(s.host.id, 5, "Tidy", after(3 * HOUR));
+    await queueReviewsPublishedEmails(database.db, after(3 * HOUR));
+    await queueReviewsPublishedEmails(database.db, after(4 * HOUR));
+    expect((await published()).map((mail) => [mail.key, mail.to, mail.subject, mail.kind]).sort()).toEqual(
+      [
+        [`review-public:guest:${bookingId}`, s.guest.email, `Your review of ${s.space.title} is now public`, "review_published"],
+        [`review-public:host:${bookingId}`, s.host.email, "Your review of Gus Guest is now public", "review_published"],
+      ].sort(),
+    );
+    expect(await textOf(`review-public:guest:${bookingId}`)).toContain("Hana Host reviewed you too");
+    expect(await textOf(`review-public:host:${bookingId}`)).toContain(`Gus Guest reviewed ${s.space.title} too`);
+  });
+
+  it("tells the sides when a lone review is published by the 14 days, respecting who turned these e-mails off", async () => {
+    const { s, bookingId, review, after } = await stay();
+    await review(s.host.id, 3, "Late check-out", after(HOUR));
+    await setEnabledEmailKinds(database.db, s.host.id, ["new_message", "review_request", "payout_sent"], new Date(NOW));
+    const published = async () => (await mailsFor(bookingId)).filter((mail) => mail.key!.startsWith("review-public:"));
+    await queueReviewsPublishedEmails(database.db, new Date(after(14 * DAY).getTime() - 1));
+    expect(await published()).toEqual([]);
+    await queueReviewsPublishedEmails(database.db, after(14 * DAY));
+    await queueReviewsPublishedEmails(database.db, after(15 * DAY));
+    expect((await published()).map((mail) => [mail.key, mail.to, mail.subject])).toEqual([[`review-public:guest:${bookingId}`, s.guest.email, "Your host reviewed you"]]);
+    expect(await textOf(`review-public:guest:${bookingId}`)).toContain(`/hosts/${s.guest.id}`);
   });
 });

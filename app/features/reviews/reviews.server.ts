@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import { profiles } from "~/db/schema/profiles";
@@ -177,27 +177,38 @@ export async function listSpaceReviews(db: Db, spaceId: string, requestedPage = 
   return { items, page, pageCount, total: Number(total) };
 }
 
+/** Reviews from hosts shown per page of a member's profile (issue #28 point 5). */
 export const GUEST_REVIEWS_SHOWN = 10;
 
-/** A guest's published reviews from hosts, newest first, with their number and mean (the profile page; ADR 0272). */
-export async function listGuestReviews(db: Db, guestId: string, now: Date, limit = GUEST_REVIEWS_SHOWN) {
-  if (!isUuid(guestId)) return { items: [], total: 0, average: null };
-  const published = and(eq(guestReviews.guestId, guestId), lte(guestReviews.publishedAt, now));
-  const [[summary], rows] = await Promise.all([
-    db.select({ total: count(), average: avg(guestReviews.rating) }).from(guestReviews).where(published),
-    db
-      .select({ id: guestReviews.id, rating: guestReviews.rating, comment: guestReviews.comment, publishedAt: guestReviews.publishedAt, authorName: profiles.fullName })
-      .from(guestReviews)
-      .leftJoin(profiles, eq(profiles.id, guestReviews.authorId))
-      .where(published)
-      .orderBy(desc(guestReviews.publishedAt), desc(guestReviews.id))
-      .limit(limit),
-  ]);
+/**
+ * One page of a guest's published reviews from hosts, newest first, with their number
+ * and mean (the profile page, ?reviews=N; ADR 0272). Reviews an admin hid are left out
+ * (ADR 0289). A page past the last one is the last one, as on the space page.
+ */
+export async function listGuestReviews(db: Db, guestId: string, now: Date, requestedPage = 1, pageSize = GUEST_REVIEWS_SHOWN) {
+  if (!isUuid(guestId)) return { items: [], total: 0, average: null, page: 1, pageCount: 1 };
+  const published = and(eq(guestReviews.guestId, guestId), lte(guestReviews.publishedAt, now), isNull(guestReviews.hiddenAt));
+  const [summary] = await db.select({ total: count(), average: avg(guestReviews.rating) }).from(guestReviews).where(published);
   const total = Number(summary?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(pageCount, Math.max(1, Math.floor(requestedPage) || 1));
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({ id: guestReviews.id, rating: guestReviews.rating, comment: guestReviews.comment, publishedAt: guestReviews.publishedAt, authorName: profiles.fullName })
+          .from(guestReviews)
+          .leftJoin(profiles, eq(profiles.id, guestReviews.authorId))
+          .where(published)
+          .orderBy(desc(guestReviews.publishedAt), desc(guestReviews.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
   return {
     items: rows.map(({ authorName, ...review }) => ({ ...review, authorName: authorName?.trim() || "A host" })),
     total,
     average: total > 0 ? Math.round(Number(summary!.average) * 10) / 10 : null,
+    page,
+    pageCount,
   };
 }
 export type GuestReviews = Awaited<ReturnType<typeof listGuestReviews>>;

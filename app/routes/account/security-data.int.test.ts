@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookings, conversations, dataExports, emailOutbox, messages, payouts, profiles, sessions, spaces, users } from "~/db/schema/index";
+import { bookings, conversations, dataExports, emailOutbox, guestReviews, messages, payouts, profiles, reviews, sessions, spaces, users } from "~/db/schema/index";
 import { runDataExports } from "~/features/account-security/data-export.server";
 import { DELETED_NAME } from "~/features/account-security/account-deletion.server";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
@@ -155,6 +155,42 @@ describe("Download my data", () => {
     expect(((await download(tomorrowCookie, row.id, later)) as Response).status).toBe(404);
     expect(await runDataExports(db, later)).toMatchObject({ expired: 1 });
     expect(await latestExportRow(owner.id)).toMatchObject({ status: "expired", content: null });
+  });
+
+  it("holds the reviews of guests the member wrote as a host, and only the published reviews hosts wrote about them (ADR 0288)", async () => {
+    const gwen = await member("Gwen Both");
+    const otherHost = await createUser(db, { fullName: "Otto Host", signIn: false });
+    const guest = await createUser(db, { signIn: false });
+    const mine = await createSpace(db, { userId: gwen.id, title: "Gwen's studio" });
+    const theirs = await createSpace(db, { userId: otherHost.id, title: "Otto's barn" });
+    const hosted = await book(guest.id, mine.id, -72, "completed");
+    const stayed = await book(gwen.id, theirs.id, -72, "completed");
+    const stayedAgain = await book(gwen.id, theirs.id, -48, "completed");
+    const stayedThird = await book(gwen.id, theirs.id, -30, "completed");
+    const past = new Date(Date.now() - HOUR);
+    const future = new Date(Date.now() + 10 * 24 * HOUR);
+    await db.insert(guestReviews).values([
+      // Written by the member about their guest, not yet public: still theirs to export.
+      { bookingId: hosted.id, guestId: guest.id, authorId: gwen.id, rating: 5, comment: "Lovely guest", publishedAt: future },
+      // About the member: published; not yet published; published but hidden by an admin.
+      { bookingId: stayed.id, guestId: gwen.id, authorId: otherHost.id, rating: 4, comment: "Quiet and tidy", publishedAt: past },
+      { bookingId: stayedAgain.id, guestId: gwen.id, authorId: otherHost.id, rating: 1, comment: "Not public yet", publishedAt: future },
+      { bookingId: stayedThird.id, guestId: gwen.id, authorId: otherHost.id, rating: 2, comment: "Hidden by an admin", publishedAt: past, hiddenAt: past, hiddenReason: "Personal details" },
+    ]);
+    // The guest's review of the member's listing, hidden until its window ends: not in the host's export yet.
+    await db.insert(reviews).values({ spaceId: mine.id, userId: guest.id, bookingId: hosted.id, rating: 3, comment: "Still hidden", publishedAt: future, counted: false });
+
+    expect(await post(gwen.cookie, { intent: "export-request" })).toMatchObject({ status: 200 });
+    await runDataExports(db, new Date());
+    const row = await latestExportRow(gwen.id);
+    const data = (await ((await download(gwen.cookie, row.id)) as Response).json()) as {
+      reviews: { writtenAboutGuests: { comment: string; guestId: string }[]; receivedAsGuest: Record<string, unknown>[]; receivedOnMyListings: unknown[] };
+    };
+    expect(data.reviews.writtenAboutGuests).toEqual([expect.objectContaining({ comment: "Lovely guest", guestId: guest.id, rating: 5 })]);
+    expect(data.reviews.receivedAsGuest).toEqual([
+      { id: expect.any(String), bookingId: stayed.id, rating: 4, comment: "Quiet and tidy", publishedAt: past.toISOString(), authorName: "Otto Host" },
+    ]);
+    expect(data.reviews.receivedOnMyListings).toEqual([]);
   });
 
   it("allows three requests a day", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminActions, sessions, spaces, users } from "~/db/schema/index";
+import { adminActions, bookings, guestReviews, sessions, spaces, users } from "~/db/schema/index";
 import { ADMIN_ONLY } from "~/features/admin/guard.server";
 import { MODERATION_TEXT } from "~/features/admin/moderation-form";
 import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
@@ -28,6 +28,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 }));
 
 const admin = await import("./admin");
+const hostPage = await import("../profiles/host-page");
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -212,5 +213,65 @@ describe("suspending an account", () => {
     const page = await admin.loader({ request: new Request("http://localhost/admin?q=" + encodeURIComponent(w.host.email), { headers: { cookie: w.adminCookie } }), params: {}, context: {}, unstable_pattern: "" } as never);
     expect(page.log?.some((row) => row.targetId === w.host.id && row.adminEmail === w.root.email)).toBe(true);
     expect(page.found?.users.map((row) => row.id)).toEqual([w.host.id]);
+  });
+});
+
+describe("hiding a host's review of a guest (ADR 0289)", () => {
+  it("takes it off the guest's profile with a reason, restores it, refuses a non-admin and a second hide, and logs both", async () => {
+    const w = await world();
+    const { db } = database;
+    const start = new Date(Date.now() - 5 * 24 * 3_600_000);
+    const [booking] = await db
+      .insert(bookings)
+      .values({ userId: w.member.id, spaceId: w.listing.id, startTime: start, endTime: new Date(start.getTime() + 7_200_000), rentalAmount: 10000, totalPrice: 11000, platformFeePercentage: 10, platformFeeAmount: 1000, status: "completed", payoutReleaseAt: new Date(start.getTime() + 26 * 3_600_000) })
+      .returning();
+    const comment = "Rude to the neighbours, and here is their phone number";
+    const [review] = await db.insert(guestReviews).values({ bookingId: booking!.id, guestId: w.member.id, authorId: w.host.id, rating: 1, comment, publishedAt: new Date(Date.now() - 3_600_000) }).returning();
+    const onProfile = async () => {
+      const page = (await hostPage.loader({ request: new Request(`http://localhost/hosts/${w.member.id}`), params: { id: w.member.id }, context: {}, unstable_pattern: "" } as never)) as {
+        guestReviews: { total: number; items: { comment: string | null }[] };
+      };
+      return page.guestReviews.items.map((item) => item.comment);
+    };
+    expect(await onProfile()).toEqual([comment]);
+
+    const memberCookie = await sessionCookieFor(db, w.member.id);
+    expect(await post(memberCookie, { intent: "hide_guest_review", targetId: review!.id, reason: "personal data" })).toMatchObject({ status: 403 });
+    expect(await post(w.adminCookie, { intent: "hide_guest_review", targetId: review!.id, reason: "" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { reason: MODERATION_TEXT.reasonRequired } },
+    });
+    expect(await post(w.adminCookie, { intent: "hide_guest_review", targetId: crypto.randomUUID(), reason: "personal data" })).toEqual({
+      status: 404,
+      body: { ok: false, error: MODERATION_MESSAGES.reviewNotFound },
+    });
+    expect(await onProfile()).toEqual([comment]);
+
+    expect(await post(w.adminCookie, { intent: "hide_guest_review", targetId: review!.id, reason: "Personal data" })).toEqual({
+      status: 200,
+      body: { ok: true, message: MODERATION_MESSAGES.done.hide_guest_review },
+    });
+    expect(await onProfile()).toEqual([]);
+    expect(await post(w.adminCookie, { intent: "hide_guest_review", targetId: review!.id, reason: "again" })).toEqual({
+      status: 409,
+      body: { ok: false, error: MODERATION_MESSAGES.alreadyHidden },
+    });
+
+    // The admin finds it by the guest's e-mail, marked hidden with the reason.
+    const page = await admin.loader({ request: new Request("http://localhost/admin?q=" + encodeURIComponent(w.member.email), { headers: { cookie: w.adminCookie } }), params: {}, context: {}, unstable_pattern: "" } as never);
+    expect(page.found?.guestReviews).toEqual([expect.objectContaining({ id: review!.id, hiddenReason: "Personal data", published: true, guestEmail: w.member.email, authorEmail: w.host.email })]);
+
+    expect(await post(w.adminCookie, { intent: "restore_guest_review", targetId: review!.id, reason: "" })).toMatchObject({ status: 200 });
+    expect(await onProfile()).toEqual([comment]);
+    expect(await post(w.adminCookie, { intent: "restore_guest_review", targetId: review!.id, reason: "" })).toEqual({
+      status: 409,
+      body: { ok: false, error: MODERATION_MESSAGES.notHidden },
+    });
+    const log = await db.select().from(adminActions).where(eq(adminActions.targetId, review!.id)).orderBy(adminActions.createdAt);
+    expect(log.map((row) => [row.adminId, row.action, row.targetType, row.reason])).toEqual([
+      [w.root.id, "hide_guest_review", "guest_review", "Personal data"],
+      [w.root.id, "restore_guest_review", "guest_review", null],
+    ]);
+    expect(log[0]!.targetLabel).toBe(`Review of ${w.member.email} by ${w.host.email} (1/5): “Rude to the neighbours, and here is their phone number”`);
   });
 });

@@ -61,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settle(ERROR_TEXT.fetchContactMessages, contactInbox(db, url.searchParams.get("messages"))),
     settle(ERROR_TEXT.fetchSubscribers, subscriberList(db, url.searchParams.get("subscribers"))),
     settle(ERROR_TEXT.fetchAdminActions, listAdminActions(db)),
-    query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query)) : Promise.resolve({ spaces: [], users: [] }),
+    query ? settle(ERROR_TEXT.searchModerationTargets, findModerationTargets(db, query, now)) : Promise.resolve({ spaces: [], users: [], guestReviews: [] }),
     // null: the read failed; { booking: null }: no booking has that id.
     bookingQuery ? settle(ADMIN_CANCEL_TEXT.lookupFailed, findBookingForAdmin(db, bookingQuery, now).then((found) => ({ booking: found }))) : Promise.resolve({ booking: null }),
     settle(IDENTITY_TEXT.admin.loadFailed, pendingReviews(db)),
@@ -201,7 +201,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         </Panel>
 
         <Panel id="moderation-heading" title="Moderation">
-          <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} />
+          <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} guestReviews={found?.guestReviews ?? []} />
           {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
         </Panel>
 

@@ -12,7 +12,7 @@ import {
   getHostPage,
   hostPageJsonLd,
 } from "~/features/profiles/host-page.server";
-import { hostDisplayName } from "~/features/profiles/public-profile";
+import { hostDisplayName, MEMBER_PAGE_TEXT, memberDisplayName } from "~/features/profiles/public-profile";
 import { GuestReviewsSection } from "~/features/reviews/components/guest-reviews";
 import { listGuestReviews } from "~/features/reviews/reviews.server";
 import {
@@ -43,9 +43,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getHostPage(db, id, now);
   if (!page) notFound(NOT_FOUND_TEXT.profile);
   // What hosts wrote about this member as a guest, once published (ADR 0272).
-  const guestReviews = await listGuestReviews(db, id, now);
+  const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
+  const guestReviews = await listGuestReviews(db, id, now, Number.isInteger(reviewPage) ? reviewPage : 1);
   const siteUrl = env().SITE_URL;
-  const name = hostDisplayName(page.profile.fullName);
+  // Someone with no published listing is a member who books, not a 'Host' (ADR 0288).
+  const name = page.isHost ? hostDisplayName(page.profile.fullName) : memberDisplayName(page.profile.fullName);
   const path = `/hosts/${id}`;
   return {
     page,
@@ -67,9 +69,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const listings = page.profile.stats.totalListings;
   const summary =
     page.profile.bio ??
-    `${name} hosts ${listings} ${listings === 1 ? "space" : "spaces"} on Rentwell.`;
+    (page.isHost
+      ? `${name} hosts ${listings} ${listings === 1 ? "space" : "spaces"} on Rentwell.`
+      : MEMBER_PAGE_TEXT.summary(name, new Date(page.profile.trust.memberSince).getUTCFullYear()));
   return pageMeta({
-    title: `${name} · Host`,
+    title: `${name} · ${page.isHost ? "Host" : MEMBER_PAGE_TEXT.titleRole}`,
     description:
       summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
     path,
@@ -98,6 +102,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
           profile={page.profile}
           nameAs="h1"
           headingLevel={2}
+          asMember={!page.isHost}
           details={
             hasDetails ? (
               <ul
@@ -206,7 +211,7 @@ export function ErrorBoundary() {
         404: () => (
           <NotFoundPage
             title={NOT_FOUND_TEXT.profile}
-            text="This host's page doesn't exist or has been removed."
+            text={MEMBER_PAGE_TEXT.notFound}
             link={{ to: "/explore", label: "Explore listings" }}
           />
         ),

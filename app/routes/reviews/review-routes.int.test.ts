@@ -121,7 +121,7 @@ describe("/api/notification-settings", () => {
       const result = (await settingsRoute.loader(args(new Request("http://localhost/api/notification-settings", { headers: { cookie } })))) as { data: unknown };
       return result.data;
     };
-    expect(await read()).toEqual({ enabled: ["new_message", "review_request", "payout_sent"], saved: false, error: null });
+    expect(await read()).toEqual({ enabled: ["new_message", "review_request", "review_published", "payout_sent"], saved: false, error: null });
     expect(await call(settingsRoute, form("/api/notification-settings", cookie, { enabled: ["payout_sent"] }))).toEqual({
       status: 200,
       body: { enabled: ["payout_sent"], saved: true, error: null },

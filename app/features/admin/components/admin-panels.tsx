@@ -145,6 +145,8 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
   cancel_booking: { text: "Cancelled booking", tone: "danger" },
   approve_identity: { text: "Approved identity", tone: "success" },
   reject_identity: { text: "Rejected identity", tone: "danger" },
+  hide_guest_review: { text: "Hid review of a guest", tone: "danger" },
+  restore_guest_review: { text: "Restored review of a guest", tone: "success" },
 };
 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };

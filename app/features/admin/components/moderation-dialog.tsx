@@ -20,6 +20,8 @@ const COPY: Record<ModerationIntent, { button: string; title: string; confirm: s
   republish_listing: { button: "Publish again", title: "Publish listing again", confirm: "Publish again", pending: "Publishing…", reasonLabel: "Note for the log (optional)" },
   suspend_user: { button: "Suspend", title: "Suspend account", confirm: "Suspend account", pending: "Suspending…", reasonLabel: "Reason (the owner sees it)" },
   unsuspend_user: { button: "Unsuspend", title: "Unsuspend account", confirm: "Unsuspend account", pending: "Unsuspending…", reasonLabel: "Note for the log (optional)" },
+  hide_guest_review: { button: "Hide review", title: "Hide review of a guest", confirm: "Hide review", pending: "Hiding…", reasonLabel: "Reason (kept in the moderation log)" },
+  restore_guest_review: { button: "Restore review", title: "Restore review of a guest", confirm: "Restore review", pending: "Restoring…", reasonLabel: "Note for the log (optional)" },
 };
 
 const EFFECT: Record<ModerationIntent, string> = {
@@ -27,6 +29,8 @@ const EFFECT: Record<ModerationIntent, string> = {
   republish_listing: "It shows in search, city and listing pages again.",
   suspend_user: "They are signed out everywhere, cannot sign in, and their published listings are hidden.",
   unsuspend_user: "They can sign in again and the listings hidden by the suspension are published again.",
+  hide_guest_review: "It disappears from the guest's profile at once. It stays in the moderation log and in its author's own data.",
+  restore_guest_review: "It shows on the guest's profile again (once published).",
 };
 
 const validate = (formData: FormData) => parseForm(moderationSchema, formData);
@@ -42,7 +46,7 @@ export function ModerationDialog({ intent, targetId, targetLabel }: { intent: Mo
   const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<ModerationField>({ validate, serverErrors });
   const copy = COPY[intent];
-  const danger = intent === "unpublish_listing" || intent === "suspend_user";
+  const danger = needsReason(intent);
 
   const done = openedWith !== null && answer?.ok === true && answer !== openedWith.data;
   const open = openedWith !== null && !done;

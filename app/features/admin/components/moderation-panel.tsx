@@ -25,6 +25,47 @@ export type FoundUser = {
   suspensionReason: string | null;
 };
 
+export type FoundGuestReview = {
+  id: string;
+  rating: number;
+  comment: string | null;
+  /** Past its publication moment (both reviews written, or the 14 days passed). */
+  published: boolean;
+  hiddenAt: string | Date | null;
+  hiddenReason: string | null;
+  guestEmail: string;
+  authorEmail: string | null;
+};
+
+function GuestReviewResult({ review }: { review: FoundGuestReview }) {
+  const label = `review of ${review.guestEmail}`;
+  const state = review.hiddenAt
+    ? { text: "Hidden by an admin", tone: "danger" as const }
+    : review.published
+      ? { text: "Shown", tone: "success" as const }
+      : { text: "Not published yet", tone: "neutral" as const };
+  return (
+    <li className="flex flex-col gap-2 py-3" data-testid="moderation-guest-review">
+      <div className="min-w-0">
+        <p className="font-semibold break-all text-slate-900">
+          {review.rating}/5 · about {review.guestEmail}
+        </p>
+        <p className="text-sm break-all text-slate-600">by {review.authorEmail ?? "a deleted host"}</p>
+        {review.comment && <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.comment}</p>}
+        {review.hiddenReason && <p className="text-sm break-words text-slate-600">Reason: {review.hiddenReason}</p>}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={state.tone}>{state.text}</Badge>
+        {review.hiddenAt ? (
+          <ModerationDialog intent="restore_guest_review" targetId={review.id} targetLabel={label} />
+        ) : (
+          <ModerationDialog intent="hide_guest_review" targetId={review.id} targetLabel={label} />
+        )}
+      </div>
+    </li>
+  );
+}
+
 function spaceState(space: FoundSpace) {
   if (space.moderationState === "unpublished") return { text: "Unpublished by an admin", tone: "danger" as const };
   if (space.moderationState === "owner_suspended") return { text: "Hidden: owner suspended", tone: "danger" as const };
@@ -75,12 +116,12 @@ function UserResult({ user }: { user: FoundUser }) {
   );
 }
 
-/** Find a listing or an account by title, e-mail, name or id, and act on it. */
-export function ModerationPanel({ query, spaces, users }: { query: string; spaces: FoundSpace[]; users: FoundUser[] }) {
+/** Find a listing, an account or a host's review of a guest by title, e-mail, name, text or id, and act on it. */
+export function ModerationPanel({ query, spaces, users, guestReviews = [] }: { query: string; spaces: FoundSpace[]; users: FoundUser[]; guestReviews?: FoundGuestReview[] }) {
   return (
     <>
       <Form method="get" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" preventScrollReset>
-        <Field id="moderation-q" label="Find a listing or an account" hint="Part of a title, an e-mail or a name, or an id" className="flex-1">
+        <Field id="moderation-q" label="Find a listing, an account or a review of a guest" hint="Part of a title, an e-mail, a name or a review, or an id" className="flex-1">
           <Input name="q" type="search" defaultValue={query} maxLength={200} className="py-2" />
         </Field>
         <Button type="submit" variant="secondary" size="md">
@@ -109,6 +150,18 @@ export function ModerationPanel({ query, spaces, users }: { query: string; space
               <ul className="divide-y divide-slate-100">
                 {users.map((user) => (
                   <UserResult key={user.id} user={user} />
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="min-w-0 lg:col-span-2">
+            <h3 className="font-semibold text-slate-900">Reviews of guests</h3>
+            {guestReviews.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">No review of a guest matches.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {guestReviews.map((review) => (
+                  <GuestReviewResult key={review.id} review={review} />
                 ))}
               </ul>
             )}

@@ -1,6 +1,7 @@
 import { AlertTriangle, ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ACCEPT_IMAGES, MAX_IMAGE_BYTES } from "~/features/media/sniff";
+import { uploadMediaFile } from "~/features/media/upload-client";
 import { LISTING_MAX_IMAGES, LISTING_MAX_VIDEOS } from "~/features/media/upload-limits";
 import { buttonVariants } from "~/ui/button";
 import { IconButton } from "~/ui/icon-button";
@@ -14,7 +15,6 @@ import { HANDOVER_MAX_PHOTOS, HANDOVER_TEXT } from "../handover-rules";
  */
 
 type Item = { id: string; name: string; preview: string; url?: string; progress: number; status: "uploading" | "done" | "error"; error?: string };
-type UploadResponse = { files?: Array<{ kind: string; url: string }>; error?: string };
 
 let counter = 0;
 const nextId = () => `h${++counter}-${Date.now()}`;
@@ -25,20 +25,7 @@ const nextId = () => `h${++counter}-${Date.now()}`;
  * take caps the request at them, and `videos` at the listing's limit refuses any video.
  */
 function uploadPhoto(file: File, held: number, max: number, onProgress: (fraction: number) => void) {
-  return new Promise<UploadResponse & { status: number }>((resolve) => {
-    const xhr = new XMLHttpRequest();
-    const images = LISTING_MAX_IMAGES - (max - held);
-    xhr.open("POST", `/api/media/uploads?images=${images}&videos=${LISTING_MAX_VIDEOS}`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => resolve({ ...((xhr.response as UploadResponse | null) ?? {}), status: xhr.status });
-    xhr.onerror = () => resolve({ status: 0, error: `"${file.name}" could not be uploaded. Check your connection and try again.` });
-    const body = new FormData();
-    body.append("files", file);
-    xhr.send(body);
-  });
+  return uploadMediaFile(file, { images: LISTING_MAX_IMAGES - (max - held), videos: LISTING_MAX_VIDEOS }, onProgress);
 }
 
 export function HandoverPhotoPicker({

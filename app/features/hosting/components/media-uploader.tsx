@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowDown, ArrowUp, ImagePlus, Trash2, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ACCEPT_IMAGES, ACCEPT_VIDEOS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/features/media/sniff";
+import { uploadMediaFile } from "~/features/media/upload-client";
 import { cardImageUrl } from "~/features/media/urls";
 import { MAX_IMAGES, MAX_VIDEOS } from "../listing-form";
 import { buttonVariants } from "~/ui/button";
@@ -28,26 +29,8 @@ type Item = {
   saved: boolean;
 };
 
-type UploadResponse = { files?: Array<{ kind: Kind; url: string; cardUrl?: string; name: string }>; error?: string };
-
 let counter = 0;
 const nextId = () => `m${++counter}-${Date.now()}`;
-
-function uploadFile(file: File, counts: { images: number; videos: number }, onProgress: (fraction: number) => void) {
-  return new Promise<UploadResponse & { status: number }>((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/media/uploads?images=${counts.images}&videos=${counts.videos}`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => resolve({ ...((xhr.response as UploadResponse | null) ?? {}), status: xhr.status });
-    xhr.onerror = () => resolve({ status: 0, error: `"${file.name}" could not be uploaded. Check your connection and try again.` });
-    const body = new FormData();
-    body.append("files", file);
-    xhr.send(body);
-  });
-}
 
 export function MediaUploader({
   initialImages,
@@ -124,7 +107,7 @@ export function MediaUploader({
     setItems((all) => [...all, ...added.map((entry) => entry.item)]);
     let counts = { images: images.length, videos: videos.length };
     for (const { file, item } of added) {
-      const result = await uploadFile(file, counts, (fraction) => update(item.id, { progress: fraction }));
+      const result = await uploadMediaFile(file, counts, (fraction) => update(item.id, { progress: fraction }));
       const stored = result.files?.[0];
       if (result.status >= 200 && result.status < 300 && stored) {
         update(item.id, { status: "done", progress: 1, url: stored.url });

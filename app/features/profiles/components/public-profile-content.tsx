@@ -9,6 +9,8 @@ import { Avatar } from "~/ui/avatar";
 import { EmptyState } from "~/ui/empty-state";
 import {
   hostDisplayName,
+  MEMBER_PAGE_TEXT,
+  memberDisplayName,
   PROFILE_LISTING_LIMIT,
   type PublicProfile,
 } from "../public-profile";
@@ -76,7 +78,9 @@ function TrustList({ profile, headingLevel }: { profile: PublicProfile; headingL
 /**
  * What the host profile dialog and the public host page both show (docs/product.md#host-profile):
  * avatar, name or 'Host', rating, join date, response figures, 'Contact Host', the three
- * stat tiles, About and up to 6 listing cards.
+ * stat tiles, About and up to 6 listing cards. `asMember` (the public page of someone with
+ * no published listing, ADR 0288): name or 'Member', 'Guest since …', trust, About and
+ * details — none of the host's parts (rating, tiles, listings, contact).
  */
 export function PublicProfileContent({
   profile,
@@ -85,6 +89,7 @@ export function PublicProfileContent({
   contact,
   details,
   onListingClick,
+  asMember = false,
 }: {
   profile: PublicProfile;
   /** The dialog names itself with its title (the visible name is then hidden from screen readers); the page's name is its h1. */
@@ -94,8 +99,9 @@ export function PublicProfileContent({
   /** Shown after About (the public page's location, website and social links). */
   details?: ReactNode;
   onListingClick?: () => void;
+  asMember?: boolean;
 }) {
-  const name = hostDisplayName(profile.fullName);
+  const name = asMember ? memberDisplayName(profile.fullName) : hostDisplayName(profile.fullName);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { trust } = profile;
   return (
@@ -115,41 +121,49 @@ export function PublicProfileContent({
             )}
             {trust.identityVerified && <VerifiedBadge />}
           </div>
-          <p className="flex items-center gap-1 text-sm text-slate-700">
-            <Star
-              className="h-4 w-4 fill-amber-400 text-amber-400"
-              aria-hidden="true"
-            />
-            <span>
-              {profile.stats.averageRating.toFixed(1)} (
-              {profile.stats.totalReviews} reviews)
-            </span>
-          </p>
-          <p className="text-sm text-slate-600">
-            Joined {joinedText(profile.createdAt)}
-          </p>
-          {trust.responseRate !== null && (
+          {asMember ? (
+            <p className="text-sm text-slate-600">{MEMBER_PAGE_TEXT.guestSince(joinedText(trust.memberSince))}</p>
+          ) : (
+            <>
+              <p className="flex items-center gap-1 text-sm text-slate-700">
+                <Star
+                  className="h-4 w-4 fill-amber-400 text-amber-400"
+                  aria-hidden="true"
+                />
+                <span>
+                  {profile.stats.averageRating.toFixed(1)} (
+                  {profile.stats.totalReviews} reviews)
+                </span>
+              </p>
+              <p className="text-sm text-slate-600">
+                Joined {joinedText(profile.createdAt)}
+              </p>
+            </>
+          )}
+          {!asMember && trust.responseRate !== null && (
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <Clock className="h-4 w-4" aria-hidden="true" />
               {TRUST_TEXT.response(trust.responseRate, trust.responseTime)}
             </p>
           )}
         </div>
-        <div className="sm:self-start">{contact}</div>
+        {!asMember && <div className="sm:self-start">{contact}</div>}
       </div>
 
-      <dl className={`grid gap-3 text-center ${trust.responseRate !== null ? "grid-cols-3" : "grid-cols-2"}`}>
-        {[
-          ["Active Listings", String(profile.stats.totalListings)],
-          ["Total Reviews", String(profile.stats.totalReviews)],
-          ...(trust.responseRate !== null ? [[TRUST_TEXT.responseRateTile, `${trust.responseRate}%`]] : []),
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
-            <dd className="text-xl font-bold text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {!asMember && (
+        <dl className={`grid gap-3 text-center ${trust.responseRate !== null ? "grid-cols-3" : "grid-cols-2"}`}>
+          {[
+            ["Active Listings", String(profile.stats.totalListings)],
+            ["Total Reviews", String(profile.stats.totalReviews)],
+            ...(trust.responseRate !== null ? [[TRUST_TEXT.responseRateTile, `${trust.responseRate}%`]] : []),
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+              <dd className="text-xl font-bold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
 
       <TrustList profile={profile} headingLevel={headingLevel} />
 
@@ -166,77 +180,79 @@ export function PublicProfileContent({
 
       {details}
 
-      <section aria-labelledby="profile-listings">
-        <Heading id="profile-listings" className="font-semibold text-slate-900">
-          Listings
-        </Heading>
-        {profile.listings.length === 0 ? (
-          <EmptyState
-            className="mt-3 py-6"
-            headingLevel={headingLevel === 2 ? 3 : 4}
-            icon={<Home className="size-8" />}
-            title="No Active Listings"
-            description="This host doesn't have any active listings at the moment."
-          />
-        ) : (
-          <>
-            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-              {profile.listings.map((listing) => (
-                <li
-                  key={listing.id}
-                  className="relative flex gap-3 rounded-xl border border-slate-200 p-2 hover:bg-slate-50"
-                >
-                  <img
-                    src={
-                      listing.image
-                        ? cardImageUrl(listing.image)
-                        : "/demo/fallback.webp"
-                    }
-                    alt=""
-                    className="h-16 w-20 shrink-0 rounded-lg object-cover"
-                    loading="lazy"
-                    onError={(event) => {
-                      event.currentTarget.src = "/demo/fallback.webp";
-                    }}
-                  />
-                  <div className="min-w-0 text-sm">
-                    <Link
-                      to={listing.path}
-                      onClick={onListingClick}
-                      className="line-clamp-1 font-semibold text-slate-900 after:absolute after:inset-0"
-                    >
-                      {listing.title}
-                    </Link>
-                    <p className="truncate text-slate-600">
-                      {listing.location}
-                    </p>
-                    <p className="text-slate-800">
-                      {listing.hourlyPrice != null && listing.hourlyPrice > 0
-                        ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
-                        : "Price on request"}
-                      {listing.reviewCount > 0 && (
-                        <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
-                          <Star
-                            className="h-3.5 w-3.5 fill-amber-400 text-amber-400"
-                            aria-hidden="true"
-                          />
-                          {listing.rating.toFixed(1)}
-                        </span>
-                      )}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {profile.stats.totalListings > PROFILE_LISTING_LIMIT && (
-              <p className="mt-3 text-center text-sm text-slate-600">
-                And {profile.stats.totalListings - PROFILE_LISTING_LIMIT} more
-                listings...
-              </p>
-            )}
-          </>
-        )}
-      </section>
+      {!asMember && (
+        <section aria-labelledby="profile-listings">
+          <Heading id="profile-listings" className="font-semibold text-slate-900">
+            Listings
+          </Heading>
+          {profile.listings.length === 0 ? (
+            <EmptyState
+              className="mt-3 py-6"
+              headingLevel={headingLevel === 2 ? 3 : 4}
+              icon={<Home className="size-8" />}
+              title="No Active Listings"
+              description="This host doesn't have any active listings at the moment."
+            />
+          ) : (
+            <>
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                {profile.listings.map((listing) => (
+                  <li
+                    key={listing.id}
+                    className="relative flex gap-3 rounded-xl border border-slate-200 p-2 hover:bg-slate-50"
+                  >
+                    <img
+                      src={
+                        listing.image
+                          ? cardImageUrl(listing.image)
+                          : "/demo/fallback.webp"
+                      }
+                      alt=""
+                      className="h-16 w-20 shrink-0 rounded-lg object-cover"
+                      loading="lazy"
+                      onError={(event) => {
+                        event.currentTarget.src = "/demo/fallback.webp";
+                      }}
+                    />
+                    <div className="min-w-0 text-sm">
+                      <Link
+                        to={listing.path}
+                        onClick={onListingClick}
+                        className="line-clamp-1 font-semibold text-slate-900 after:absolute after:inset-0"
+                      >
+                        {listing.title}
+                      </Link>
+                      <p className="truncate text-slate-600">
+                        {listing.location}
+                      </p>
+                      <p className="text-slate-800">
+                        {listing.hourlyPrice != null && listing.hourlyPrice > 0
+                          ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
+                          : "Price on request"}
+                        {listing.reviewCount > 0 && (
+                          <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
+                            <Star
+                              className="h-3.5 w-3.5 fill-amber-400 text-amber-400"
+                              aria-hidden="true"
+                            />
+                            {listing.rating.toFixed(1)}
+                          </span>
+                        )}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {profile.stats.totalListings > PROFILE_LISTING_LIMIT && (
+                <p className="mt-3 text-center text-sm text-slate-600">
+                  And {profile.stats.totalListings - PROFILE_LISTING_LIMIT} more
+                  listings...
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
     </>
   );
 }

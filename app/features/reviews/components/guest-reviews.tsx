@@ -1,12 +1,13 @@
 import type { GuestReviews } from "../reviews.server";
+import { ReviewPager } from "./review-pager";
 import { Stars } from "./stars";
 
 const dateText = (date: Date | string) => new Date(date).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
  * "Reviews from hosts" on a member's profile page (issue #28 point 5, ADR 0272): what
- * hosts wrote about them as a guest, published reviews only, with their mean. Nothing
- * when there are none.
+ * hosts wrote about them as a guest, published reviews only, with their mean, a page at a
+ * time (?reviews=N, the space page's pager). Nothing when there are none.
  */
 export function GuestReviewsSection({ reviews }: { reviews: GuestReviews }) {
   if (reviews.total === 0) return null;
@@ -33,6 +34,7 @@ export function GuestReviewsSection({ reviews }: { reviews: GuestReviews }) {
           </li>
         ))}
       </ul>
+      <ReviewPager page={reviews.page} pageCount={reviews.pageCount} href={(to) => (to > 1 ? `?reviews=${to}` : "?")} label="Pages of reviews from hosts" />
     </section>
   );
 }

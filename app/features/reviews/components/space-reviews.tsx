@@ -1,9 +1,8 @@
 import { BadgeCheck } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
 import { monthYear } from "~/features/listings/space-detail";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { ReviewPager } from "./review-pager";
 import { Stars } from "./stars";
 
 // Only the listing's owner sees the reply form: a visitor's page does not load it (nor zod).
@@ -71,27 +70,7 @@ export function SpaceReviews({ reviews, page, pageCount, isOwner, listingId }: P
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={`?${pageQuery(page - 1, listingId)}`} preventScrollReset className={buttonVariants({ variant: "secondary", size: "sm" })}>
-              Newer reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={`?${pageQuery(page + 1, listingId)}`} preventScrollReset className={buttonVariants({ variant: "secondary", size: "sm" })}>
-              Older reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <ReviewPager page={page} pageCount={pageCount} href={(to) => `?${pageQuery(to, listingId)}`} />
     </section>
   );
 }
