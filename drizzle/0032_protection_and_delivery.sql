@@ -37,10 +37,10 @@ ALTER TABLE "booking_requirements" ADD CONSTRAINT "booking_requirements_fulfilme
 ALTER TABLE "booking_requirements" ADD CONSTRAINT "booking_requirements_delivery_address_check" CHECK (char_length("booking_requirements"."delivery_street") between 1 and 200 and char_length("booking_requirements"."delivery_city") between 1 and 100 and char_length("booking_requirements"."delivery_postal_code") between 1 and 20);--> statement-breakpoint
 -- The protection is the platform's revenue, a ledger line of its own, and refunded as one.
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check";--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('charge', 'refund', 'fee', 'fee_refund', 'transfer', 'reversal', 'deduction', 'dispute_loss', 'protection', 'protection_refund'));--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('charge', 'refund', 'fee', 'fee_refund', 'transfer', 'reversal', 'deduction', 'dispute_loss', 'protection', 'protection_refund', 'deposit_capture'));--> statement-breakpoint
 -- An admin's change of a platform setting is logged like every admin action; the setting's
 -- row is the target.
 ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_action_check";--> statement-breakpoint
-ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'update_setting'));--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'update_setting', 'decide_claim'));--> statement-breakpoint
 ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_target_type_check";--> statement-breakpoint
 ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_target_type_check" CHECK ("admin_actions"."target_type" in ('space', 'user', 'booking', 'setting'));

@@ -117,6 +117,8 @@ const schema = z.object({
   STRIPE_DELAYED_METHODS: booleanish.default(false),
   /** Who bears a lost card dispute: the platform (default), or the host, from their payout or balance (issue #25). */
   DISPUTE_LOSSES: z.enum(["platform", "host"], { error: "must be 'platform' or 'host'" }).default("platform"),
+  /** Days after a booking's end its security deposit is released when no claim was opened (issue #28, ADR 0283). */
+  DEPOSIT_RELEASE_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   SEED_DEMO_DATA: booleanish.optional(),
   /**
    * Where e-mail goes (ADR 0170): an SMTP server URL such as smtp://user:pass@host:587 or

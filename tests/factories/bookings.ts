@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { bookings, localPaymentIntents, payments, spaceAvailability } from "~/db/schema/bookings";
 import { feePercent } from "~/features/bookings/booking-rules.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
@@ -98,7 +98,7 @@ export async function bookingScenario(db: Db, options: { now: string; listing?: 
       return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.createdAt, sql`${payments.status} = 'refunded'`);
     },
     async intent(bookingId: string) {
-      const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, bookingId));
+      const [row] = await db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.bookingId, bookingId), eq(localPaymentIntents.purpose, "payment")));
       return row!;
     },
     async calendar() {

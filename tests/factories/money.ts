@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, localPaymentIntents, payments, payouts as payoutRows, providerCalls } from "~/db/schema/bookings";
 import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
+import { runDepositSweeps } from "~/features/bookings/deposits.server";
 import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
 import { clearLocalFaults } from "~/features/payments/local-provider.server";
@@ -40,6 +41,8 @@ export async function runToQuiescence(db: Db, now: Date, options: { payouts?: bo
   let at = now;
   for (let round = 0; round < 10; round++) {
     await sweepAllExpiredHolds(db, at);
+    // Deposits (ADR 0283): what is due at this clock is authorised, released or accepted.
+    const deposits = await runDepositSweeps(db, at);
     const calls = await runProviderCalls(db, at);
     const settled = await syncOpenPayments(db, at);
     const payouts = options.payouts ? await runPayouts(db, at) : { paid: 0, failed: 0 };
@@ -51,7 +54,8 @@ export async function runToQuiescence(db: Db, now: Date, options: { payouts?: bo
     const [{ claimed = 0 } = {}] = options.payouts
       ? await db.select({ claimed: sql<number>`count(*)::int`.mapWith(Number) }).from(payoutRows).where(eq(payoutRows.status, "processing"))
       : [];
-    if (pending === 0 && claimed === 0 && calls.succeeded + calls.failed + calls.retry === 0 && settled === 0 && payouts.paid + payouts.failed === 0) return at;
+    const depositsMoved = deposits.authorised + deposits.released + deposits.accepted;
+    if (pending === 0 && claimed === 0 && depositsMoved === 0 && calls.succeeded + calls.failed + calls.retry === 0 && settled === 0 && payouts.paid + payouts.failed === 0) return at;
     // Past every lease and back-off the next round may need.
     at = new Date(at.getTime() + 61 * MINUTE);
   }
@@ -82,11 +86,21 @@ export async function moneyProblems(db: Db): Promise<MoneyProblems> {
   for (const row of ledger.rows) book.set(row.booking_id, { ...(book.get(row.booking_id) ?? {}), [row.kind]: Number(row.total) });
 
   const intents = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.provider, "local"));
+  const depositCharged = new Map<string, number>();
   for (const intent of intents) {
     const entries = book.get(intent.bookingId) ?? {};
     const charged = intent.status === "succeeded" ? intent.amount : 0;
+    if (intent.purpose === "deposit") {
+      // A deposit's intents (ADR 0283): what they took is the ledger's deposit_capture, never the booking's charge.
+      depositCharged.set(intent.bookingId, (depositCharged.get(intent.bookingId) ?? 0) + charged);
+      continue;
+    }
     if ((entries.charge ?? 0) !== charged) problems.push(`booking ${intent.bookingId}: processor charged ${charged}, ledger charge ${entries.charge ?? 0}`);
     if (intent.amountRefunded > intent.amount) problems.push(`intent ${intent.id}: refunded ${intent.amountRefunded} of ${intent.amount}`);
+  }
+  for (const [bookingId, charged] of depositCharged) {
+    const captured = book.get(bookingId)?.deposit_capture ?? 0;
+    if (captured !== charged) problems.push(`booking ${bookingId}: processor took ${charged} for its deposit, ledger deposit_capture ${captured}`);
   }
   const refunds = await db.execute<{ booking_id: string; total: string | number; calls: number; distinct_calls: number }>(sql`
     select booking_id, sum(amount) as total, count(call_id)::int as calls, count(distinct call_id)::int as distinct_calls
@@ -96,13 +110,16 @@ export async function moneyProblems(db: Db): Promise<MoneyProblems> {
     if ((entries.refund ?? 0) !== Number(row.total)) problems.push(`booking ${row.booking_id}: processor refunded ${row.total}, ledger refund ${entries.refund ?? 0}`);
     if (row.calls !== row.distinct_calls) problems.push(`booking ${row.booking_id}: one provider call refunded twice`);
   }
-  const transfers = await db.execute<{ transfer_group: string; total: string | number; count: number }>(
-    sql`select transfer_group, sum(amount) as total, count(*)::int as count from ${localPayoutTransfers} group by transfer_group`,
+  // One transfer per payout: a booking has its own and, after a damage claim, the claim's (ADR 0284).
+  const transfers = await db.execute<{ transfer_group: string; total: string | number; count: number; payouts: number }>(
+    sql`select t.transfer_group, sum(t.amount) as total, count(*)::int as count,
+               (select count(*)::int from ${payoutRows} p where p.booking_id::text = t.transfer_group) as payouts
+          from ${localPayoutTransfers} t group by t.transfer_group`,
   );
   for (const row of transfers.rows) {
     const entries = book.get(row.transfer_group) ?? {};
     if ((entries.transfer ?? 0) !== Number(row.total)) problems.push(`booking ${row.transfer_group}: provider transferred ${row.total}, ledger transfer ${entries.transfer ?? 0}`);
-    if (row.count > 1) problems.push(`booking ${row.transfer_group}: ${row.count} transfers`);
+    if (row.count > Math.max(1, row.payouts)) problems.push(`booking ${row.transfer_group}: ${row.count} transfers`);
   }
   const [{ pending = 0 } = {}] = await db.select({ pending: sql<number>`count(*)::int`.mapWith(Number) }).from(providerCalls).where(eq(providerCalls.status, "pending"));
   if (pending > 0) problems.push(`${pending} provider calls still pending`);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-export const ADMIN_ACTIONS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user", "cancel_booking", "approve_identity", "reject_identity", "hide_guest_review", "restore_guest_review", "update_setting"] as const;
+export const ADMIN_ACTIONS = ["unpublish_listing", "republish_listing", "suspend_user", "unsuspend_user", "cancel_booking", "approve_identity", "reject_identity", "hide_guest_review", "restore_guest_review", "update_setting", "decide_claim"] as const;
 export const ADMIN_TARGET_TYPES = ["space", "user", "booking", "guest_review", "setting"] as const;
 
 /**
@@ -28,7 +28,7 @@ export const adminActions = pgTable(
     index("admin_actions_target_idx").on(t.targetId, t.createdAt),
     check(
       "admin_actions_action_check",
-      sql`${t.action} in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'hide_guest_review', 'restore_guest_review', 'update_setting')`,
+      sql`${t.action} in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'hide_guest_review', 'restore_guest_review', 'update_setting', 'decide_claim')`,
     ),
     check("admin_actions_target_type_check", sql`${t.targetType} in ('space', 'user', 'booking', 'guest_review', 'setting')`),
   ],

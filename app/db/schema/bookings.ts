@@ -182,6 +182,9 @@ export const payments = pgTable(
  */
 export const PAYOUT_STATUSES = ["scheduled", "processing", "paid", "failed", "cancelled", "reversed", "held"] as const;
 
+/** What a payout pays: a booking's host share, or a captured damage claim (issue #28 point 2). */
+export const PAYOUT_KINDS = ["booking", "claim"] as const;
+
 export const payouts = pgTable(
   "payouts",
   {
@@ -206,11 +209,14 @@ export const payouts = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
     /** A claim by the payout job lapses then, so a run that died is finished by the next. */
     claimedUntil: ts("claimed_until"),
+    /** 'booking': the host's share of the booking; 'claim': a captured damage claim, no service fee (ADR 0284). */
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull().default("booking"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("payouts_booking_key").on(t.bookingId),
+    uniqueIndex("payouts_booking_key").on(t.bookingId, t.kind),
+    check("payouts_kind_check", sql`${t.kind} in ('booking', 'claim')`),
     index("payouts_due_idx").on(t.status, t.releaseAt),
     index("payouts_host_idx").on(t.hostId, t.createdAt),
     uniqueIndex("payouts_provider_transfer_key").on(t.providerTransferId),
@@ -243,6 +249,12 @@ export const idempotencyKeys = pgTable(
 export const PROVIDER_CALL_KINDS = ["create_intent", "capture_intent", "cancel_intent", "refund"] as const;
 export type ProviderCallKind = (typeof PROVIDER_CALL_KINDS)[number];
 export const PROVIDER_CALL_STATUSES = ["pending", "succeeded", "failed"] as const;
+/**
+ * What an intent or a provider call is for: the booking's payment, or its security deposit
+ * (a separate intent, manual capture; ADR 0283). The booking's payment paths read 'payment' only.
+ */
+export const INTENT_PURPOSES = ["payment", "deposit"] as const;
+export type IntentPurpose = (typeof INTENT_PURPOSES)[number];
 
 /**
  * Durable provider calls (issue #25, ADR 0200): every call that moves money at the card
@@ -268,6 +280,8 @@ export const providerCalls = pgTable(
     intentId: text("intent_id"),
     /** The booking transition that made the call (guest_cancel, refund_late_payment, …). */
     reason: text("reason").notNull(),
+    /** 'deposit': a call on the booking's deposit intent (deposits.server.ts performs its answer). */
+    purpose: text("purpose", { enum: INTENT_PURPOSES }).notNull().default("payment"),
     status: text("status", { enum: PROVIDER_CALL_STATUSES }).notNull().default("pending"),
     /** The provider's id for what the call made (intent id, refund id). */
     providerReference: text("provider_reference"),
@@ -288,6 +302,7 @@ export const providerCalls = pgTable(
     check("provider_calls_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("provider_calls_provider_check", sql`${t.provider} in ('local', 'stripe')`),
     check("provider_calls_amount_check", sql`${t.amount} >= 0`),
+    check("provider_calls_purpose_check", sql`${t.purpose} in ('payment', 'deposit')`),
   ],
 );
 
@@ -393,6 +408,10 @@ export const localPaymentIntents = pgTable(
     processingUntil: ts("processing_until"),
     latestCharge: text("latest_charge"),
     amountRefunded: money("amount_refunded").notNull().default(0),
+    /** 'deposit': a booking's security deposit intent, never its payment (ADR 0283). */
+    purpose: text("purpose", { enum: INTENT_PURPOSES }).notNull().default("payment"),
+    /** The card this payment saved for off-session use (a listing that asks for a deposit). */
+    paymentMethodId: text("payment_method_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -405,6 +424,8 @@ export const localPaymentIntents = pgTable(
     ),
     check("local_payment_intents_capture_method_check", sql`${t.captureMethod} in ('automatic', 'manual')`),
     check("local_payment_intents_provider_check", sql`${t.provider} in ('local', 'stripe')`),
+    check("local_payment_intents_purpose_check", sql`${t.purpose} in ('payment', 'deposit')`),
+    index("local_payment_intents_deposit_booking_idx").on(t.bookingId).where(sql`${t.purpose} = 'deposit'`),
     check("local_payment_intents_amounts_check", sql`${t.amount} >= 0 and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amount}`),
   ],
 );

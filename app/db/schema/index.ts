@@ -17,3 +17,4 @@ export * from "./identity";
 export * from "./security";
 export * from "./handovers";
 export * from "./booking-requirements";
+export * from "./deposits";

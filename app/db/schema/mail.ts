@@ -23,6 +23,8 @@ export const EMAIL_KINDS = [
   "email_changed",
   // 'Download my data' (issue #29 point 5, ADR 0247); always sent.
   "data_export_ready",
+  // Security deposits and damage claims (issue #28 point 2, ADR 0284); always sent.
+  "deposit",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -20,6 +20,8 @@ export const TEST_CARDS = [
   { number: "4000000000000002", outcome: "declined", description: "Declined (Your card was declined.)" },
   { number: "4000000000009995", outcome: "insufficient_funds", description: "Declined: insufficient funds" },
   { number: "4000000000003063", outcome: "processing", description: "Stays processing for about 10 seconds, then succeeds" },
+  // Stripe's "attaches, then declines": the payment goes through and saves the card, later off-session charges (a deposit) decline.
+  { number: "4000000000000341", outcome: "succeeded_then_declines", description: "Succeeds; a later deposit on the saved card is declined" },
 ] as const;
 
 export type TestCardOutcome = (typeof TEST_CARDS)[number]["outcome"];

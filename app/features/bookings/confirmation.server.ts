@@ -171,7 +171,7 @@ export async function syncOpenPayments(db: Db, now: Date, limit = 100) {
   const rows = await db
     .select({ id: localPaymentIntents.id })
     .from(localPaymentIntents)
-    .innerJoin(bookings, eq(bookings.id, localPaymentIntents.bookingId))
+    .innerJoin(bookings, and(eq(bookings.id, localPaymentIntents.bookingId), eq(localPaymentIntents.purpose, "payment")))
     .where(
       or(
         and(eq(localPaymentIntents.provider, "local"), eq(localPaymentIntents.status, "processing"), lte(localPaymentIntents.processingUntil, now)),

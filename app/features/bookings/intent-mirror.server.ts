@@ -46,14 +46,19 @@ const FINAL: ReadonlySet<IntentStatus> = new Set(["succeeded", "canceled"]);
 
 /** The booking's intent, locked (after the booking). */
 export async function lockIntentOf(tx: Tx, bookingId: string): Promise<Intent | null> {
-  const [row] = await tx.select().from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, bookingId)).for("update");
+  // The booking's payment, never its deposit's intent (purpose 'deposit', ADR 0283).
+  const [row] = await tx
+    .select()
+    .from(localPaymentIntents)
+    .where(and(eq(localPaymentIntents.bookingId, bookingId), eq(localPaymentIntents.purpose, "payment")))
+    .for("update");
   return row ? toIntent(row) : null;
 }
 
 /** Who an intent belongs to, by client secret or id, read without a lock (a path then locks the booking first). */
 export async function findIntent(tx: Db | Tx, where: { clientSecret?: string; id?: string }) {
   const condition = where.clientSecret !== undefined ? eq(localPaymentIntents.clientSecret, where.clientSecret) : eq(localPaymentIntents.id, where.id ?? "");
-  const [row] = await tx.select().from(localPaymentIntents).where(condition);
+  const [row] = await tx.select().from(localPaymentIntents).where(and(condition, eq(localPaymentIntents.purpose, "payment")));
   return row ? toIntent(row) : null;
 }
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, hostBalanceEntries, localPaymentIntents, payments, payouts, providerCalls, spaceAvailability } from "~/db/schema/bookings";
+import { bookingDeposits, depositClaims } from "~/db/schema/deposits";
 import { emailOutbox } from "~/db/schema/mail";
 import { ledgerEntries, localPayoutTransfers } from "~/db/schema/payouts";
 import { clearLocalFaults, injectLocalFault, localDashboardRefund, type LocalCall, type LocalFault } from "~/features/payments/local-provider.server";
@@ -20,6 +21,7 @@ import { createUser } from "../../../tests/factories/users";
 import { createScratchPostgres, createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { StripeTestServer } from "../../../tests/stripe/stripe-test-server";
 import { settleProviderPayment } from "./confirmation.server";
+import { answerClaim, decideClaim, openClaim, runDepositSweeps } from "./deposits.server";
 import { cancelBooking } from "./cancellation.server";
 import type { AdminRefund } from "./cancellation-effects.server";
 import { sweepAllExpiredHolds } from "./hold.server";
@@ -107,11 +109,11 @@ async function bookingOf(db: Db, id: string) {
   return row!;
 }
 async function intentOf(db: Db, bookingId: string) {
-  const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.bookingId, bookingId));
+  const [row] = await db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.bookingId, bookingId), eq(localPaymentIntents.purpose, "payment")));
   return row ?? null;
 }
 async function payoutOf(db: Db, bookingId: string) {
-  const [row] = await db.select().from(payouts).where(eq(payouts.bookingId, bookingId));
+  const [row] = await db.select().from(payouts).where(and(eq(payouts.bookingId, bookingId), eq(payouts.kind, "booking")));
   return row ?? null;
 }
 /** The processor's refunds of a booking, as amounts (the processor's own record, not the ledger). */
@@ -645,8 +647,136 @@ const CHANGE_CASES: Case[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------
+// Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284)
+
+const DEPOSIT_LISTING: SpaceOverrides = { depositRequired: true, depositAmount: 50_000 };
+/** PICK's end, 16:00 UTC on 10 June. */
+const PICK_END = Date.parse("2026-06-10T16:00:00.000Z");
+
+async function depositOf(db: Db, bookingId: string) {
+  const [row] = await db.select().from(bookingDeposits).where(eq(bookingDeposits.bookingId, bookingId));
+  return row!;
+}
+async function claimOf(db: Db, bookingId: string) {
+  const [row] = await db.select().from(depositClaims).where(eq(depositClaims.bookingId, bookingId));
+  return row ?? null;
+}
+async function depositIntents(db: Db, bookingId: string) {
+  return db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.bookingId, bookingId), eq(localPaymentIntents.purpose, "deposit")));
+}
+/** The clock moves to `at` (never back). */
+function moveTo(ctx: Ctx, at: number) {
+  if (at > ctx.s.now.getTime()) ctx.s.advance(at - ctx.s.now.getTime());
+}
+/** Booked (nine days ahead: the deposit scheduled), then held by the job two days before the start. */
+async function depositHeld(ctx: Ctx) {
+  await booked(ctx);
+  const deposit = await depositOf(ctx.db, ctx.bookingId);
+  expect(deposit.status).toBe("scheduled");
+  moveTo(ctx, deposit.authoriseAt.getTime());
+  await restart(ctx, false);
+  expect((await depositOf(ctx.db, ctx.bookingId)).status).toBe("authorised");
+}
+/** After the end, the host's claim of $120.50 is open. */
+async function claimOpen(ctx: Ctx) {
+  await depositHeld(ctx);
+  moveTo(ctx, PICK_END + HOUR);
+  const opened = await openClaim(ctx.db, { userId: ctx.s.host.id, bookingId: ctx.bookingId, amount: "120.50", description: "A torn softbox.", photos: [], now: ctx.s.now });
+  expect(opened.ok).toBe(true);
+}
+/** Captured once: the processor took `amount` for the deposit, once; the claim, the ledger and the claim's payout agree. */
+async function expectCaptured(ctx: Ctx, amount: number) {
+  const claim = (await claimOf(ctx.db, ctx.bookingId))!;
+  expect(claim.capturedAmount).toBe(amount);
+  expect(await depositOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "captured", capturedAmount: amount });
+  const taken = (await depositIntents(ctx.db, ctx.bookingId)).filter((intent) => intent.status === "succeeded");
+  expect(taken.map((intent) => intent.amount)).toEqual([amount]);
+  expect(await ledgerSum(ctx.db, ctx.bookingId, "deposit_capture")).toBe(amount);
+  const [payout] = await ctx.db.select().from(payouts).where(and(eq(payouts.bookingId, ctx.bookingId), eq(payouts.kind, "claim")));
+  expect(payout?.amount).toBe(amount);
+}
+
+const DEPOSIT_CASES: Case[] = [
+  {
+    transition: "authorise_deposit (the deposits job, off-session)",
+    listing: DEPOSIT_LISTING,
+    points: CANCEL_POINTS,
+    calls: ["createIntent"],
+    resend: false,
+    async setup(ctx) {
+      await booked(ctx);
+      moveTo(ctx, (await depositOf(ctx.db, ctx.bookingId)).authoriseAt.getTime());
+    },
+    act: (ctx) => runDepositSweeps(ctx.db, ctx.s.now),
+    async check(ctx) {
+      expect((await depositOf(ctx.db, ctx.bookingId)).status).toBe("authorised");
+      const intents = await depositIntents(ctx.db, ctx.bookingId);
+      expect(intents.map((intent) => [intent.status, intent.amount])).toEqual([["requires_capture", 50_000]]);
+      await expectConfirmed(ctx);
+    },
+  },
+  {
+    transition: "release_deposit (2 days after the end, no claim)",
+    listing: DEPOSIT_LISTING,
+    points: CANCEL_POINTS,
+    calls: ["cancelIntent"],
+    resend: false,
+    async setup(ctx) {
+      await depositHeld(ctx);
+      moveTo(ctx, PICK_END + 2 * DAY);
+    },
+    act: (ctx) => runDepositSweeps(ctx.db, ctx.s.now),
+    async check(ctx) {
+      expect(await depositOf(ctx.db, ctx.bookingId)).toMatchObject({ status: "released", capturedAmount: 0 });
+      expect((await depositIntents(ctx.db, ctx.bookingId)).map((intent) => intent.status)).toEqual(["canceled"]);
+      expect(await ledgerSum(ctx.db, ctx.bookingId, "deposit_capture")).toBe(0);
+    },
+  },
+  {
+    transition: "accept_claim → capture_claim (the guest accepts)",
+    listing: DEPOSIT_LISTING,
+    points: CANCEL_POINTS,
+    calls: ["captureIntent"],
+    payouts: true,
+    resend: true,
+    setup: claimOpen,
+    act: (ctx) => answerClaim(ctx.db, { userId: ctx.s.guest.id, bookingId: ctx.bookingId, answer: "accept", now: ctx.s.now }),
+    check: (ctx) => expectCaptured(ctx, 12_050),
+  },
+  {
+    transition: "decide_claim → capture_claim (an admin decides a disputed claim)",
+    listing: DEPOSIT_LISTING,
+    points: CANCEL_POINTS,
+    calls: ["captureIntent"],
+    payouts: true,
+    resend: true,
+    async setup(ctx) {
+      await claimOpen(ctx);
+      expect((await answerClaim(ctx.db, { userId: ctx.s.guest.id, bookingId: ctx.bookingId, answer: "dispute", now: ctx.s.now })).ok).toBe(true);
+      ctx.adminId = (await createUser(ctx.db, { isAdmin: true })).id;
+    },
+    act: async (ctx) => decideClaim(ctx.db, { adminId: ctx.adminId!, claimId: (await claimOf(ctx.db, ctx.bookingId))!.id, amount: "60", note: "Half of it was there at check-in.", now: ctx.s.now }),
+    check: (ctx) => expectCaptured(ctx, 6_000),
+  },
+  {
+    transition: "capture_claim after the authorisation lapsed (a new off-session charge)",
+    listing: DEPOSIT_LISTING,
+    points: CANCEL_POINTS,
+    calls: ["createIntent"],
+    payouts: true,
+    resend: true,
+    async setup(ctx) {
+      await claimOpen(ctx);
+      await ctx.db.update(bookingDeposits).set({ authorisedAt: new Date(ctx.s.now.getTime() - 8 * DAY) }).where(eq(bookingDeposits.bookingId, ctx.bookingId));
+    },
+    act: (ctx) => answerClaim(ctx.db, { userId: ctx.s.guest.id, bookingId: ctx.bookingId, answer: "accept", now: ctx.s.now }),
+    check: (ctx) => expectCaptured(ctx, 12_050),
+  },
+];
+
 /** Every case × every injection it passes, plus the case with no fault (the baseline). */
-const TABLE = [...CASES, ...CHANGE_CASES].flatMap((c) => {
+const TABLE = [...CASES, ...CHANGE_CASES, ...DEPOSIT_CASES].flatMap((c) => {
   const injections: Injection[] = [
     { label: "no fault" },
     ...c.points.map((point): Injection => ({ label: point, point })),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { bookings, providerCalls, type ProviderCallKind } from "~/db/schema/bookings";
+import { bookings, providerCalls, type IntentPurpose, type ProviderCallKind } from "~/db/schema/bookings";
 import type { Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { faultPoint } from "~/lib/fault-points.server";
@@ -95,6 +95,8 @@ type ProviderCallInput = {
   currency: string;
   intentId: string | null;
   reason: TransitionName;
+  /** 'deposit': a call on the booking's deposit intent (deposits.server.ts). */
+  purpose?: IntentPurpose;
   now: Date;
   /** Claimed by the request that records it, until this moment (its first attempt; provider-calls.server.ts `claim`). */
   claimedUntil?: Date;
@@ -112,6 +114,7 @@ export function providerCallInsert(tx: Tx, input: ProviderCallInput) {
       currency: input.currency,
       intentId: input.intentId,
       reason: input.reason,
+      purpose: input.purpose ?? "payment",
       nextAttemptAt: input.now,
       ...(input.claimedUntil ? { claimedUntil: input.claimedUntil, attempts: 1 } : {}),
       createdAt: input.now,

@@ -249,6 +249,66 @@ export const BOOKING_PROCESS = {
     guard: "the dispute closed in the card holder's favour",
     effects: ["dispute: lost", "ledger: dispute loss", "payout: reduced by the loss when DISPUTE_LOSSES=host (a host already paid owes it), else the platform bears it"],
   },
+  // Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284): the booking keeps its
+  // state; the deposit (booking_deposits) and its claim (deposit_claims) move. deposits.server.ts runs them.
+  authorise_deposit: {
+    from: ["confirmed"],
+    to: "unchanged",
+    by: ["clock"],
+    guard:
+      "the listing requires a deposit; at confirmation when the start is at most 6 days away, else 2 days before the start; the deposit is scheduled and the booking not cancelled",
+    effects: [
+      "provider call: a separate intent for the deposit, manual capture, confirmed off-session with the card the payment saved",
+      "e-mail: deposit held (guest); a decline: deposit could not be authorised (guest and host: the host may cancel with a full refund)",
+    ],
+  },
+  release_deposit: {
+    from: ["confirmed", "completed", "cancelled", "disputed"],
+    to: "unchanged",
+    by: ["clock"],
+    guard:
+      "the deposit is authorised (or only scheduled) and no claim was opened: DEPOSIT_RELEASE_DAYS (default 2) after the end, at the next sweep after the booking is cancelled, or when an admin decides a claim for 0",
+    effects: ["provider call: cancel the deposit intent (the hold is let go, nothing charged)", "e-mail: deposit released (guest)"],
+  },
+  claim_deposit: {
+    from: ["confirmed", "completed"],
+    to: "unchanged",
+    by: ["host"],
+    guard: "the listing's host; the booking has ended, the deposit is authorised and not released, no claim yet; 1 ≤ amount ≤ the deposit, a description, at most 6 photos",
+    effects: ["claim: open, the guest answers within 72 hours", "e-mail: claim opened (guest)"],
+  },
+  accept_claim: {
+    from: ["confirmed", "completed", "disputed"],
+    to: "unchanged",
+    by: ["guest", "clock"],
+    guard: "the claim is open: the guest accepts it, or 72 hours passed without an answer",
+    effects: ["claim: accepted", "provider call: capture the claim (`capture_claim`)", "e-mail: claim accepted (host)"],
+  },
+  dispute_claim: {
+    from: ["confirmed", "completed", "disputed"],
+    to: "unchanged",
+    by: ["guest"],
+    guard: "the booking's guest, the claim is open and its 72 hours have not passed",
+    effects: ["claim: disputed, an admin decides", "e-mail: claim disputed (host)"],
+  },
+  decide_claim: {
+    from: ["confirmed", "completed", "disputed"],
+    to: "unchanged",
+    by: ["admin"],
+    guard: "an admin, the claim is disputed; 0 ≤ amount ≤ the claim, a note",
+    effects: ["claim: decided", "moderation log: who, how much, why", "provider call: capture the decided amount, or release the deposit for 0", "e-mail: claim decided (guest and host)"],
+  },
+  capture_claim: {
+    from: ["confirmed", "completed", "cancelled", "disputed"],
+    to: "unchanged",
+    by: ["provider"],
+    guard: "the claim was accepted or decided for more than 0 and not captured yet",
+    effects: [
+      "provider call: capture the amount from the deposit intent (the rest is let go); an authorisation that lapsed (7 days): a new off-session charge",
+      "ledger: deposit captured",
+      "payout: the claim's own payout to the host, no service fee",
+    ],
+  },
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof BOOKING_PROCESS;

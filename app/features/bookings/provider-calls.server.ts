@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, localPaymentIntents, providerCalls } from "~/db/schema/bookings";
+import { bookingDeposits } from "~/db/schema/deposits";
 import { ProviderError, type RemoteIntent, type RemoteRefund } from "~/features/payments/contracts";
 import { paymentProvider } from "~/features/payments/provider.server";
 import { recordRefundMade } from "~/features/payouts/ledger.server";
@@ -11,6 +12,7 @@ import { applyRefund, applyRemoteIntent, lockIntentOf } from "./intent-mirror.se
 import { lockBooking, recordProviderCall, type BookingRecord } from "./process.server";
 import { coverRefusedRefund, syncRefunds } from "./provider-events.server";
 import { abandonCheckout, settleIntent } from "./settlement.server";
+import { applyDepositAnswer, depositCallFailed } from "./deposits.server";
 
 /**
  * Durable provider calls (issue #25, ADR 0200). A transition records a call
@@ -34,7 +36,8 @@ const RETRY_BASE_MS = 10_000;
 const RETRY_MAX_MS = 3_600_000;
 
 /** What performing a call needs of its row. */
-type Call = Pick<typeof providerCalls.$inferSelect, "id" | "kind" | "bookingId" | "amount" | "currency" | "intentId" | "attempts">;
+type Call = Pick<typeof providerCalls.$inferSelect, "id" | "kind" | "bookingId" | "amount" | "currency" | "intentId" | "attempts"> &
+  Partial<Pick<typeof providerCalls.$inferSelect, "purpose" | "reason">>;
 
 /**
  * A call its recording request claimed in the same statement (the hold's create_intent,
@@ -76,6 +79,7 @@ type Answer = { kind: "intent"; intent: RemoteIntent } | { kind: "refund"; refun
 async function callProvider(db: Db, call: Call, booking: CallBooking, now: Date): Promise<Answer> {
   const provider = paymentProvider(db);
   const key = callKey(call);
+  if (call.purpose === "deposit") return { kind: "intent", intent: await callDepositProvider(db, provider, call, booking, key, now) };
   switch (call.kind) {
     case "create_intent":
       return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id, captureMethod: booking.requestMessage === null ? "automatic" : "manual" }, key, now) };
@@ -90,6 +94,34 @@ async function callProvider(db: Db, call: Call, booking: CallBooking, now: Date)
       return { kind: "refund", refund };
     }
   }
+}
+
+/**
+ * A call on a booking's deposit intent (ADR 0283): the off-session authorisation (manual
+ * capture) with the card the payment saved, its release, the claim's capture — or, for a
+ * claim whose authorisation lapsed, a new off-session charge (automatic capture).
+ */
+async function callDepositProvider(db: Db, provider: ReturnType<typeof paymentProvider>, call: Call, booking: Pick<BookingRecord, "userId" | "spaceId">, key: string, now: Date): Promise<RemoteIntent> {
+  if (call.kind === "cancel_intent") return provider.cancelIntent(call.intentId!, key, now);
+  if (call.kind === "capture_intent") return provider.captureIntent(call.intentId!, call.amount, key, now);
+  if (call.kind !== "create_intent") throw new ProviderError(`A deposit has no ${call.kind} call`, false);
+  const [deposit] = await db.select({ paymentMethodId: bookingDeposits.paymentMethodId }).from(bookingDeposits).where(eq(bookingDeposits.bookingId, call.bookingId));
+  if (!deposit?.paymentMethodId) throw new ProviderError("No card was saved with the booking's payment.", false);
+  return provider.createIntent(
+    {
+      bookingId: call.bookingId,
+      userId: booking.userId,
+      spaceId: booking.spaceId,
+      amount: call.amount,
+      currency: call.currency,
+      callId: call.id,
+      purpose: "deposit",
+      captureMethod: call.reason === "authorise_deposit" ? "manual" : "automatic",
+      offSession: { paymentMethodId: deposit.paymentMethodId },
+    },
+    key,
+    now,
+  );
 }
 
 /**
@@ -134,7 +166,7 @@ export async function performCall(db: Db, callId: string, now: Date, claimed?: C
     }
     return { outcome };
   }
-  if (claimed?.hold && answer.kind === "intent") {
+  if (claimed?.hold && answer.kind === "intent" && call.purpose !== "deposit") {
     const made = await recordIntentAtOnce(db, call, claimed, answer.intent, now);
     if (made) return { outcome: "succeeded", made };
   }
@@ -208,6 +240,7 @@ async function recordIntentAtOnce(db: Db, call: Call, claimed: ClaimedCall, inte
 
 /** The answer's consequences, in the recording transaction (booking locked). Returns calls it recorded. */
 async function applyAnswer(tx: Tx, booking: BookingRecord, call: Call, answer: Answer, now: Date): Promise<string[]> {
+  if (call.purpose === "deposit") return answer.kind === "intent" ? applyDepositAnswer(tx, booking, call, answer.intent, now) : [];
   if (answer.kind === "refund") {
     const intent = await lockIntentOf(tx, booking.id);
     if (intent) await applyRefund(tx, intent, answer.refund, now);
@@ -253,7 +286,7 @@ async function recordFailure(db: Db, call: Call, message: string, retryable: boo
     const [current] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for("update");
     if (!booking || current?.status !== "pending") return current?.status === "succeeded" ? "succeeded" : "failed";
     // An intent for a checkout that is over is not worth retrying.
-    const give = !retryable || (call.kind === "create_intent" && booking.status !== "pending_payment");
+    const give = !retryable || (call.kind === "create_intent" && call.purpose !== "deposit" && booking.status !== "pending_payment");
     if (!give) {
       await tx
         .update(providerCalls)
@@ -262,6 +295,10 @@ async function recordFailure(db: Db, call: Call, message: string, retryable: boo
       return "retry";
     }
     await tx.update(providerCalls).set({ status: "failed", lastError: message.slice(0, 500), claimedUntil: null, completedAt: now, updatedAt: now }).where(eq(providerCalls.id, call.id));
+    if (call.purpose === "deposit") {
+      await depositCallFailed(tx, booking, call, message, now);
+      return "failed";
+    }
     if (call.kind === "create_intent" && booking.status === "pending_payment") await abandonCheckout(tx, booking, now);
     return "failed";
   });

@@ -193,7 +193,7 @@ export async function openDispute(db: Db, input: { intentId: string; disputeId: 
       await tx
         .update(payouts)
         .set({ status: "held", updatedAt: input.now })
-        .where(and(eq(payouts.bookingId, booking.id), sql`${payouts.status} in ('scheduled', 'failed')`));
+        .where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking"), sql`${payouts.status} in ('scheduled', 'failed')`));
       return {};
     });
     if (!done.ok) logger.warn({ bookingId: booking.id, status: booking.status, disputeId: input.disputeId }, "dispute for a booking that cannot be disputed");
@@ -233,11 +233,11 @@ export async function closeDispute(db: Db, input: { disputeId: string; outcome: 
     const back = open.previousStatus === "completed" ? ("completed" as const) : ("confirmed" as const);
     const done = await runTransition(tx, booking, input.outcome === "won" ? "win_dispute" : "lose_dispute", input.now, async () => {
       await tx.update(bookingDisputes).set({ status: input.outcome, closedAt: input.now }).where(eq(bookingDisputes.id, open.id));
-      await tx.update(payouts).set({ status: "scheduled", updatedAt: input.now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.status, "held")));
+      await tx.update(payouts).set({ status: "scheduled", updatedAt: input.now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking"), eq(payouts.status, "held")));
       if (input.outcome === "lost") {
         // Who bears it is written on the entries (money:check reads them): with DISPUTE_LOSSES=host,
         // the host up to their share of the booking, the platform the rest (the fee); else the platform.
-        const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.bookingId, booking.id));
+        const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking")));
         const share = payout?.amount ?? 0;
         const hostPart = env().DISPUTE_LOSSES === "host" ? Math.min(open.amount, share) : 0;
         await appendLedger(

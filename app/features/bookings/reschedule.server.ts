@@ -67,7 +67,7 @@ export async function rescheduleBooking(db: Db, input: { userId: string; booking
         .where(eq(spaceAvailability.bookingId, booking.id));
       const releaseAt = new Date(end.getTime() + PAYOUT_DELAY_MS);
       await tx.update(bookings).set({ startTime: start, endTime: end, payoutReleaseAt: releaseAt, updatedAt: now }).where(eq(bookings.id, booking.id));
-      await tx.update(payouts).set({ releaseAt, updatedAt: now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.status, "scheduled")));
+      await tx.update(payouts).set({ releaseAt, updatedAt: now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking"), eq(payouts.status, "scheduled")));
       return { startTime: start.toISOString(), endTime: end.toISOString(), previous: { start: booking.startTime, end: booking.endTime } };
     });
     if (!done.ok) return done.code === "not_allowed" && done.error === PROCESS_MESSAGES.notAllowed ? refusal("not_allowed", BOOKING_MESSAGES.notChangeable) : done;

@@ -7,6 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { ledgerEntries } from "~/db/schema/payouts";
 import type { Intent } from "./intent-mirror.server";
 import { replaceBooking } from "./cancellation-effects.server";
+import { scheduleDeposit } from "./deposits.server";
 import { recordRefundMadeElsewhere } from "./provider-events.server";
 import { recordProviderCall, runTransition, type BookingRecord } from "./process.server";
 import { authoriseRequest } from "./requests.server";
@@ -98,6 +99,8 @@ async function confirmPaid(tx: Tx, booking: BookingRecord, intent: Intent, hold:
     await queueBookingConfirmedEmails(tx, booking.id, now, { accepted: name === "accept" });
     // A change of another booking (ADR 0205): that booking is replaced in this transaction.
     calls.push(...(await replaceBooking(tx, booking, now)));
+    // The listing's security deposit (ADR 0283): scheduled, or authorised at once when the start is near.
+    calls.push(...(await scheduleDeposit(tx, booking, now)));
     return {};
   });
   // A refund made elsewhere before this confirmation (heard while the payment was undecided)

@@ -4,6 +4,7 @@ import { sweepAllExpiredHolds } from "~/features/bookings/hold.server";
 import { syncOpenPayments } from "~/features/bookings/confirmation.server";
 import { runIcalImport } from "~/features/calendar-sync/calendar-sync.server";
 import { runProviderCalls } from "~/features/bookings/provider-calls.server";
+import { runDepositSweeps } from "~/features/bookings/deposits.server";
 import { sendDueEmails } from "~/features/mail/outbox.server";
 import { queueReviewRequests, queueReviewsPublishedEmails } from "~/features/mail/review-requests.server";
 import { countPublishedReviews } from "~/features/reviews/reviews.server";
@@ -44,6 +45,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     intervalMs: 15_000,
     run: async (db, now) => ({ calls: await runProviderCalls(db, now), settled: await syncOpenPayments(db, now) }),
   },
+  // Security deposits (issue #28 point 2, ADR 0283): authorised 2 days before the start with the
+  // saved card, released DEPOSIT_RELEASE_DAYS after the end (or at a cancellation) without a claim;
+  // claims unanswered for 72 hours are accepted and captured.
+  { name: "deposits", intervalMs: 60_000, run: (db, now) => runDepositSweeps(db, now) },
   // Past bookings become completed; released payouts go to complete payout accounts,
   // failed ones are retried with back-off (ADR 0121).
   { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },

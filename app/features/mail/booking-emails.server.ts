@@ -374,3 +374,67 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
     "host",
   );
 }
+
+/** The deposit and damage-claim e-mails (issue #28 points 2 and 6, ADR 0284), one per event and booking. */
+export type DepositEmailEvent = "held" | "released" | "failed" | "claim_opened" | "claim_accepted" | "claim_disputed" | "claim_decided";
+
+export async function queueDepositEmails(
+  tx: Db | Tx,
+  bookingId: string,
+  event: DepositEmailEvent,
+  facts: { deposit: number; claim?: number; decided?: number; answerBy?: Date; note?: string | null },
+  now: Date,
+): Promise<void> {
+  const context = await bookingContext(tx, bookingId);
+  if (!context) return;
+  const { booking, space, guest, host, when, money } = context;
+  const page = absoluteUrl(`/bookings/${booking.id}`);
+  const action = { label: "Open the booking", url: page };
+  const details = [
+    { label: "Booking", value: `${space.title}, ${when}` },
+    { label: "Security deposit", value: money(facts.deposit) },
+    ...(facts.claim !== undefined ? [{ label: "Claim", value: money(facts.claim) }] : []),
+  ];
+  const send = async (to: Person, key: string, subject: string, heading: string, paragraphs: string[]) => {
+    const mail = renderEmail({ subject, heading, paragraphs, details, action });
+    await queueEmail(tx, { ...mail, kind: "deposit", to: to.email, userId: to.id, dedupeKey: `deposit-${event}:${key}:${booking.id}`, now });
+  };
+  switch (event) {
+    case "held":
+      return send(guest, "guest", `Deposit held: ${space.title}`, "Your security deposit is held", [
+        `Hi ${guest.name}, ${money(facts.deposit)} is held on your card for ${space.title} (${when}). It is not charged: it is released after the booking unless the host opens a damage claim.`,
+      ]);
+    case "released":
+      return send(guest, "guest", `Deposit released: ${space.title}`, "Your security deposit is released", [
+        `Hi ${guest.name}, the hold of ${money(facts.deposit)} on your card for ${space.title} is released. Nothing was charged.`,
+      ]);
+    case "failed":
+      await send(guest, "guest", `Deposit could not be authorised: ${space.title}`, "Your security deposit could not be authorised", [
+        `Hi ${guest.name}, your saved card declined the security deposit of ${money(facts.deposit)} for ${space.title} (${when}).`,
+        "The host may cancel the booking; you would get a full refund. Contact the host to settle the deposit another way.",
+      ]);
+      return send(host, "host", `Deposit could not be authorised: ${space.title}`, "The guest's deposit could not be authorised", [
+        `Hi ${host.name}, the guest's card declined the security deposit of ${money(facts.deposit)} for ${space.title} (${when}).`,
+        "You may cancel the booking from your dashboard; the guest gets a full refund.",
+      ]);
+    case "claim_opened":
+      return send(guest, "guest", `Damage claim: ${space.title}`, "Your host opened a damage claim", [
+        `Hi ${guest.name}, your host claims ${money(facts.claim ?? 0)} of your ${money(facts.deposit)} deposit for ${space.title}.`,
+        `Accept or dispute it by ${facts.answerBy?.toUTCString() ?? "72 hours from now"}; without an answer it is accepted.`,
+      ]);
+    case "claim_accepted":
+      return send(host, "host", `Claim accepted: ${space.title}`, "Your damage claim was accepted", [
+        `Hi ${host.name}, the claim of ${money(facts.claim ?? 0)} for ${space.title} was accepted. It is charged from the deposit and paid to you with your payouts.`,
+      ]);
+    case "claim_disputed":
+      return send(host, "host", `Claim disputed: ${space.title}`, "Your guest disputed the damage claim", [
+        `Hi ${host.name}, your guest disputed the claim of ${money(facts.claim ?? 0)} for ${space.title}. An admin will decide it.`,
+      ]);
+    case "claim_decided": {
+      const decided = money(facts.decided ?? 0);
+      const note = facts.note ? [`The decision: ${facts.note}`] : [];
+      await send(guest, "guest", `Claim decided: ${space.title}`, "The damage claim was decided", [`Hi ${guest.name}, an admin decided the claim for ${space.title}: ${decided} is charged from your deposit, the rest released.`, ...note]);
+      return send(host, "host", `Claim decided: ${space.title}`, "Your damage claim was decided", [`Hi ${host.name}, an admin decided your claim for ${space.title}: ${decided} is charged and paid to you with your payouts.`, ...note]);
+    }
+  }
+}

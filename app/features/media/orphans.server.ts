@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { handoverPhotos, mediaUploads, profiles, spaces } from "~/db/schema/index";
+import { depositClaims, handoverPhotos, mediaUploads, profiles, spaces } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { cardKeyFor, type MediaStorage } from "./storage.server";
 import { UNATTACHED_GRACE_MS } from "./upload-limits";
@@ -7,7 +7,7 @@ import { isUuid } from "~/lib/uuid";
 
 /**
  * Whether one of the owner's listings, the owner's avatar or banner, or a handover record
- * (a photo of its author's, ADR 0277) uses this URL.
+ * (a photo of its author's, ADR 0277) or a damage claim (ADR 0284) uses this URL.
  */
 export async function isMediaAttached(db: Db, userId: string, url: string) {
   const rows = await db
@@ -23,7 +23,10 @@ export async function isMediaAttached(db: Db, userId: string, url: string) {
     .limit(1);
   if (profile.length > 0) return true;
   const handover = await db.select({ url: handoverPhotos.url }).from(handoverPhotos).where(eq(handoverPhotos.url, url)).limit(1);
-  return handover.length > 0;
+  if (handover.length > 0) return true;
+  // A damage claim's photos (ADR 0284) are kept with the claim.
+  const claim = await db.select({ id: depositClaims.id }).from(depositClaims).where(sql`${depositClaims.photos} @> ${JSON.stringify([url])}::jsonb`).limit(1);
+  return claim.length > 0;
 }
 
 /**

@@ -26,6 +26,8 @@ export type RemoteIntent = {
   latestCharge: string | null;
   /** The card used, when the provider tells (the local processor does). */
   card?: { brand: string; last4: string } | null;
+  /** The card saved for later off-session use (a booking whose listing asks for a deposit), when there is one. */
+  paymentMethodId?: string | null;
 };
 
 export type RemoteRefund = {
@@ -45,6 +47,19 @@ export type CreateIntentInput = {
   callId: string;
   /** "manual": the payment only authorises the card (status `requires_capture`); default "automatic". */
   captureMethod?: "automatic" | "manual";
+} & DepositIntentOptions;
+
+/**
+ * A booking's security deposit (issue #28 point 2, ADR 0283): its intent is confirmed at once
+ * with the card the booking's payment saved (`offSession`); the answer is `requires_capture`
+ * (manual capture) or `succeeded`, or a decline (`lastErrorMessage`, or a non-retryable
+ * ProviderError). `purpose` tells the processor's and the mirror's row apart from the
+ * booking's payment; `saveCard`: the payment keeps its card for later off-session use.
+ */
+export type DepositIntentOptions = {
+  offSession?: { paymentMethodId: string };
+  purpose?: "payment" | "deposit";
+  saveCard?: boolean;
 };
 
 /** `callId` null: a refund no provider call made (an operator's, in the provider's dashboard). */

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { localPaymentIntents, payments } from "~/db/schema/bookings";
-import { CARD_MESSAGES, PROCESSING_MS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "~/features/bookings/card";
+import { CARD_MESSAGES, PROCESSING_MS, TEST_CARDS, cardBrand, cardDigits, cardError, testCardOutcome, type CardInput } from "~/features/bookings/card";
 import type { Db } from "~/lib/db.server";
-import { ProviderError, type PaymentProvider, type RemoteIntent, type RemoteRefund } from "./contracts";
+import { ProviderError, type CreateIntentInput, type PaymentProvider, type RemoteIntent, type RemoteRefund } from "./contracts";
 
 /**
  * PAYMENT_PROVIDER=local: the built-in test-mode card processor (ADR 0103), behaving as
@@ -57,6 +57,7 @@ function toRemote(row: Row): RemoteIntent {
     lastErrorMessage: row.lastErrorMessage,
     latestCharge: row.latestCharge,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    paymentMethodId: row.paymentMethodId,
   };
 }
 
@@ -87,6 +88,46 @@ export async function localDashboardRefund(db: Db, input: { intentId: string; am
   return localProvider(db).refund({ intentId: row.id, bookingId: row.bookingId, amount: input.amount, currency: row.currency, callId: null }, `dashboard-${crypto.randomUUID()}`, input.now);
 }
 
+/**
+ * An intent confirmed at once with a card an earlier payment saved (a deposit, ADR 0283):
+ * the saved card's test number decides, as Stripe's do — 4000 0000 0000 0341 attached fine
+ * and declines now. Manual capture leaves it `requires_capture`; automatic, `succeeded`.
+ */
+async function createOffSession(db: Db, id: string, input: CreateIntentInput, now: Date): Promise<Row> {
+  const [existing] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id));
+  if (existing) return existing;
+  const [saved] = await db
+    .select({ last4: localPaymentIntents.cardLast4, brand: localPaymentIntents.cardBrand })
+    .from(localPaymentIntents)
+    .where(eq(localPaymentIntents.paymentMethodId, input.offSession!.paymentMethodId))
+    .limit(1);
+  const declines = !saved || TEST_CARDS.some((card) => card.outcome === "succeeded_then_declines" && card.number.endsWith(saved.last4 ?? "-"));
+  const manual = input.captureMethod === "manual";
+  const [made] = await db
+    .insert(localPaymentIntents)
+    .values({
+      id,
+      provider: "local",
+      clientSecret: `${id}_secret_${crypto.randomBytes(16).toString("hex")}`,
+      bookingId: input.bookingId,
+      userId: input.userId,
+      amount: input.amount,
+      currency: input.currency,
+      purpose: input.purpose ?? "payment",
+      captureMethod: manual ? "manual" : "automatic",
+      status: declines ? "requires_payment_method" : manual ? "requires_capture" : "succeeded",
+      lastErrorMessage: declines ? (saved ? CARD_MESSAGES.declined : "No such payment method.") : null,
+      latestCharge: declines || manual ? null : derivedId("ch", id),
+      cardBrand: saved?.brand ?? null,
+      cardLast4: saved?.last4 ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return made ?? (await mustRow(db, id));
+}
+
 export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId: string, card: CardInput, now: Date): Promise<RemoteIntent> } {
   return {
     name: "local",
@@ -94,6 +135,7 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
     createIntent(input, key, now) {
       return faultable("createIntent", async () => {
         const id = derivedId("pi", key);
+        if (input.offSession) return toRemote(await createOffSession(db, id, input, now));
         // Made now, or by an earlier request with this key (its first answer).
         const [made] = await db
           .insert(localPaymentIntents)
@@ -236,6 +278,8 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
                   status: manual ? "requires_capture" : processing ? "processing" : "succeeded",
                   processingUntil: processing ? new Date(now.getTime() + PROCESSING_MS) : null,
                   latestCharge: processing || manual ? null : derivedId("ch", intentId),
+                  // The card is kept for later off-session charges (a deposit, ADR 0283), like Stripe's setup_future_usage.
+                  paymentMethodId: derivedId("pm", intentId),
                   lastErrorMessage: null,
                   updatedAt: now,
                   ...cardFields,

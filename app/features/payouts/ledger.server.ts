@@ -66,7 +66,7 @@ export async function recordBookingConfirmed(tx: Tx, input: { booking: Booking; 
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: payouts.bookingId });
+    .onConflictDoNothing({ target: [payouts.bookingId, payouts.kind] });
 }
 
 /** A payment that succeeded too late to confirm its booking (refunded in full by a provider call): the charge alone, no fee, no payout. */
@@ -114,7 +114,7 @@ export async function changeHostShare(
   input: { booking: Booking & { hostId: string | null }; hostShare: number; key: string; kind: "refund_after_payout" | "dispute_loss"; now: Date },
 ): Promise<{ reduced: number; owed: number }> {
   const { booking, now } = input;
-  const [payout] = await tx.select().from(payouts).where(eq(payouts.bookingId, booking.id)).for("update");
+  const [payout] = await tx.select().from(payouts).where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking"))).for("update");
   if (!payout) return { reduced: 0, owed: 0 };
   const hostShare = Math.max(0, input.hostShare);
   if (payout.status === "scheduled" || payout.status === "failed" || payout.status === "held") {

@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { CURRENCIES } from "~/db/listing-enums";
-import { bookingDisputes, bookings, localPaymentIntents, providerCalls } from "~/db/schema/bookings";
+import { bookingDisputes, bookings, localPaymentIntents, payouts as payoutRows, providerCalls } from "~/db/schema/bookings";
+import { bookingDeposits, depositClaims } from "~/db/schema/deposits";
+import { answerClaim, decideClaim, openClaim, runDepositSweeps } from "~/features/bookings/deposits.server";
+import { minorToDecimalText } from "~/lib/money";
 import { ledgerEntries } from "~/db/schema/payouts";
 import { cancelBooking, cancellationOutcome } from "~/features/bookings/cancellation.server";
 import { REPLACED_REASON } from "~/features/bookings/process";
@@ -76,6 +79,8 @@ const DAY = 24 * HOUR;
 const SUCCEEDS = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 const PROCESSING = "4000 0000 0000 3063";
+/** Pays, and declines the deposit later off-session (Stripe's "attaches, then declines"). */
+const DECLINES_LATER = "4000 0000 0000 0341";
 const LOCAL_CALLS: LocalCall[] = ["createIntent", "retrieveIntent", "cancelIntent", "captureIntent", "refund", "confirmCard"];
 const PAID = new Set(["confirmed", "completed", "disputed"]);
 
@@ -85,7 +90,7 @@ const PAID = new Set(["confirmed", "completed", "disputed"]);
 type Delivery = "now" | "twice" | "later";
 type Cmd =
   | { k: "book"; guest: number; slot: number; hours: number; key: "none" | "new" | "replay" }
-  | { k: "pay"; b: number; card: "ok" | "declined" | "processing" }
+  | { k: "pay"; b: number; card: "ok" | "declined" | "processing" | "declinesLater" }
   | { k: "returnUrl"; b: number }
   | { k: "paymentWebhook"; b: number; delivery: Delivery }
   | { k: "deliver"; pick: number; again: boolean }
@@ -106,13 +111,18 @@ type Cmd =
   // Request to book (issue #28, ADR 0280): the host's answer, on a request listing's history.
   | { k: "accept"; b: number; twice: boolean }
   | { k: "decline"; b: number }
-  | { k: "withdraw"; b: number };
+  | { k: "withdraw"; b: number }
+  // Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284).
+  | { k: "depositJobs" }
+  | { k: "claim"; b: number; part: "all" | "some" | "over" }
+  | { k: "answerClaim"; b: number; answer: "accept" | "dispute" }
+  | { k: "decideClaim"; b: number; part: "zero" | "half" | "all" };
 
 const delivery = fc.constantFrom<Delivery>("now", "twice", "later");
 const b = fc.nat(7);
 const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const, "replay" as const) }) },
-  { weight: 6, arbitrary: fc.record({ k: fc.constant("pay" as const), b, card: fc.constantFrom("ok" as const, "ok" as const, "declined" as const, "processing" as const) }) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant("pay" as const), b, card: fc.constantFrom("ok" as const, "ok" as const, "declined" as const, "processing" as const, "declinesLater" as const) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("returnUrl" as const), b }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("paymentWebhook" as const), b, delivery }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("deliver" as const), pick: fc.nat(), again: fc.boolean() }) },
@@ -143,6 +153,10 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant("accept" as const), b, twice: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("decline" as const), b }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("withdraw" as const), b }) },
+  { weight: 2, arbitrary: fc.constant({ k: "depositJobs" as const }) },
+  { weight: 5, arbitrary: fc.record({ k: fc.constant("claim" as const), b, part: fc.constantFrom("all" as const, "some" as const, "over" as const) }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("answerClaim" as const), b, answer: fc.constantFrom("accept" as const, "dispute" as const) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("decideClaim" as const), b, part: fc.constantFrom("zero" as const, "half" as const, "all" as const) }) },
 );
 
 const history = fc.record({
@@ -159,6 +173,8 @@ const history = fc.record({
   extras: fc.option(fc.record({ protection: fc.boolean(), delivery: fc.boolean(), deliveryFee: fc.integer({ min: 1, max: 5000 }) }), { freq: 2 }),
   // One history in three is on a request-to-book listing (ADR 0280): payments authorise, the host answers.
   requestMode: fc.constantFrom(false, false, true),
+  // One listing in two asks a security deposit (ADR 0283).
+  deposit: fc.option(fc.integer({ min: 1, max: 200_000 }), { freq: 2 }),
   // Every history books first (most commands need a booking), then anything.
   firstBook: fc.record({ k: fc.constant("book" as const), guest: fc.nat(1), slot: fc.nat(2), hours: fc.integer({ min: 1, max: 2 }), key: fc.constantFrom("none" as const, "new" as const) }),
   // One history in four pays its first booking at once and changes its length (ADR 0205), at least 50 hours ahead.
@@ -236,6 +252,7 @@ async function runHistory(h: History) {
     cancellationPolicy: h.policy,
     bookingMode: h.requestMode ? "request" : "instant",
     ...(h.extras ? { insuranceRequired: true, deliveryAvailable: true, deliveryFee: h.extras.deliveryFee, pickupAvailable: true } : {}),
+    ...(h.deposit ? { depositRequired: true, depositAmount: h.deposit } : {}),
   });
   // The guest's choices and the total they make, priced as the widget prices them (the rate is the settings' default, 8 %).
   const extrasBody = (hours: number): Record<string, unknown> => {
@@ -270,6 +287,13 @@ async function runHistory(h: History) {
   const bookingRow = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
   const intentRow = async (id: string) => (await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))[0]!;
   const pickBooking = (i: number) => (booked.length === 0 ? null : booked[i % booked.length]!);
+  /** One of the history's bookings with a damage claim, or null. */
+  const withClaim = async (i: number) => {
+    if (booked.length === 0) return null;
+    const claimed = new Set((await db.select({ id: depositClaims.bookingId }).from(depositClaims).where(inArray(depositClaims.bookingId, booked.map((x) => x.id)))).map((row) => row.id));
+    const mine = booked.filter((x) => claimed.has(x.id));
+    return mine.length === 0 ? null : mine[i % mine.length]!;
+  };
 
   async function deliver(event: Event) {
     const now = s.now;
@@ -324,7 +348,7 @@ async function runHistory(h: History) {
         if (!x) return;
         const before = await bookingRow(x.id);
         const intentBefore = await intentRow(x.intentId);
-        const card = { ok: SUCCEEDS, declined: DECLINED, processing: PROCESSING }[c.card];
+        const card = { ok: SUCCEEDS, declined: DECLINED, processing: PROCESSING, declinesLater: DECLINES_LATER }[c.card];
         const chargeable = intentBefore.status === "requires_payment_method";
         const live = before.status === "pending_payment" && before.holdExpiresAt !== null && before.holdExpiresAt.getTime() > now.getTime() && before.startTime.getTime() > now.getTime();
         const result = await s.pay(guests[x.guest]!, x.clientSecret, { number: card });
@@ -334,7 +358,7 @@ async function runHistory(h: History) {
         if (chargeable && c.card !== "declined" && !live) paidLate.add(x.id);
         // A request listing's payment authorises: the booking waits for the host (requested).
         const expected = h.requestMode ? "requested" : "confirmed";
-        if (chargeable && c.card === "ok" && live && !faulted && after.status !== expected) {
+        if (chargeable && (c.card === "ok" || c.card === "declinesLater") && live && !faulted && after.status !== expected) {
           observed.push(`booking ${x.id}: paid with a live hold before its start, ended ${after.status}, not ${expected}`);
         }
         return;
@@ -477,6 +501,46 @@ async function runHistory(h: History) {
         const result = await closeRequest(db, { by, bookingId: x.id, now }, (ids) => performProviderCalls(db, ids, now));
         return reach(`${c.k}:${result.ok ? result.status : result.error}`);
       }
+      case "depositJobs": {
+        const run = await runDepositSweeps(db, now);
+        const moved = [run.authorised ? "authorised" : "", run.released ? "released" : "", run.accepted ? "accepted" : ""].filter(Boolean).join("+");
+        return reach(`deposits:${moved || "none"}`);
+      }
+      case "claim": {
+        const x = pickBooking(c.b);
+        if (!x) return;
+        const [deposit] = await db.select().from(bookingDeposits).where(eq(bookingDeposits.bookingId, x.id));
+        if (!deposit) return;
+        const minor = c.part === "all" ? deposit.amount : c.part === "some" ? Math.max(1, Math.floor(deposit.amount / 3)) : deposit.amount + 1;
+        const before = (await db.select().from(depositClaims).where(eq(depositClaims.bookingId, x.id))).length;
+        // A host claims after the end: the clock moves there first when the booking has not ended yet.
+        const { endTime } = await bookingRow(x.id);
+        if (endTime.getTime() >= now.getTime()) {
+          s.advance(endTime.getTime() - now.getTime() + MINUTE);
+          reach("clock:to a booking's end");
+        }
+        const result = await openClaim(db, { userId: s.host.id, bookingId: x.id, amount: minorToDecimalText(minor, deposit.currency), description: "Damage found at check-out.", photos: [], now: s.now });
+        reach(`claim:${c.part}:${result.ok ? "opened" : result.status}`);
+        if (c.part === "over" && (result.ok || result.status === 422) && (result.ok || !result.fields?.amount)) observed.push(`booking ${x.id}: a claim above the deposit answered ${JSON.stringify(result)}`);
+        if (!result.ok && (await db.select().from(depositClaims).where(eq(depositClaims.bookingId, x.id))).length !== before) observed.push(`booking ${x.id}: a refused claim was stored`);
+        return;
+      }
+      case "answerClaim": {
+        // The guest answers a claim they have (any booking when there is none: refused).
+        const x = (await withClaim(c.b)) ?? pickBooking(c.b);
+        if (!x) return;
+        const result = await answerClaim(db, { userId: guests[x.guest]!.id, bookingId: x.id, answer: c.answer, now });
+        return reach(`answerClaim:${c.answer}:${result.ok ? "ok" : result.status}`);
+      }
+      case "decideClaim": {
+        const x = (await withClaim(c.b)) ?? pickBooking(c.b);
+        if (!x) return;
+        const [claim] = await db.select().from(depositClaims).where(eq(depositClaims.bookingId, x.id));
+        if (!claim) return;
+        const minor = c.part === "zero" ? 0 : c.part === "half" ? Math.floor(claim.amount / 2) : claim.amount;
+        const result = await decideClaim(db, { adminId, claimId: claim.id, amount: minorToDecimalText(minor, claim.currency), note: "Decided from the photos.", now });
+        return reach(`decideClaim:${c.part}:${result.ok ? "ok" : result.status}`);
+      }
     }
   }
 
@@ -547,6 +611,23 @@ async function runHistory(h: History) {
         const changes = await db.select().from(bookings).where(eq(bookings.replacesBookingId, x.id));
         if (!changes.some((change) => PAID.has(change.status) || change.status === "cancelled")) {
           problems.push(`booking ${x.id}: replaced, but no change of it was confirmed (${changes.map((change) => change.status).join(", ") || "none"})`);
+        }
+      }
+      // Deposits: a released one was never captured, a captured one was captured once, at most its amount,
+      // and its claim's money is in a payout (money:check's depositProblems checks these too, from other tables).
+      const [deposit] = await db.select().from(bookingDeposits).where(eq(bookingDeposits.bookingId, x.id));
+      if (deposit) {
+        reach(`final:deposit:${deposit.status}`);
+        const taken = await db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.bookingId, x.id), eq(localPaymentIntents.purpose, "deposit"), eq(localPaymentIntents.status, "succeeded")));
+        const took = taken.reduce((sum, intent) => sum + intent.amount, 0);
+        if (deposit.status === "released" && took > 0) problems.push(`booking ${x.id}: deposit released, yet ${took} captured at the processor`);
+        if (taken.length > 1) problems.push(`booking ${x.id}: deposit captured ${taken.length} times`);
+        if (took > deposit.amount) problems.push(`booking ${x.id}: captured ${took} of a ${deposit.amount} deposit`);
+        const [claim] = await db.select().from(depositClaims).where(eq(depositClaims.bookingId, x.id));
+        if (claim) reach(`final:claim:${claim.status}${claim.capturedAmount > 0 ? ":captured" : ""}`);
+        if (claim && claim.capturedAmount > 0) {
+          const [payout] = await db.select().from(payoutRows).where(and(eq(payoutRows.bookingId, x.id), eq(payoutRows.kind, "claim")));
+          if (payout?.amount !== claim.capturedAmount) problems.push(`booking ${x.id}: claim captured ${claim.capturedAmount}, claim payout ${payout?.amount ?? "none"}`);
         }
       }
       const disputes = await db.select().from(bookingDisputes).where(eq(bookingDisputes.bookingId, x.id));

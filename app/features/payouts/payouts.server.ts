@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { bookingDeposits } from "~/db/schema/deposits";
 import { bookings, hostBalanceEntries, payouts } from "~/db/schema/bookings";
 import { BOOKING_PROCESS } from "~/features/bookings/process";
 import { profiles } from "~/db/schema/profiles";
@@ -213,7 +214,10 @@ export async function claimDuePayouts(db: Db, now: Date, limit = PAYOUT_BATCH): 
       from due
      where p.id = due.id
     returning p.id, p.booking_id, p.amount, p.currency, p.attempts, due.provider_account_id as account_id,
-      (select b.payment_intent_id from ${bookings} b where b.id = p.booking_id) as charge_reference`);
+      case when p.kind = 'claim'
+           -- A claim's money came from the deposit's intent (ADR 0284), not the booking's payment.
+           then (select d.intent_id from ${bookingDeposits} d where d.booking_id = p.booking_id)
+           else (select b.payment_intent_id from ${bookings} b where b.id = p.booking_id) end as charge_reference`);
   return result.rows.map((row) => ({
     id: row.id,
     bookingId: row.booking_id,

@@ -108,7 +108,7 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
   const result = await db.execute<Row>(sql`
     select b.id, b.currency, b.status, b.ended_reason, b.total_price, b.protection_amount, b.refund_amount,
            p.status as payout_status, p.amount as payout_amount, p.deducted_amount as payout_deducted,
-           coalesce(sum(l.amount) filter (where l.kind = 'deduction'), 0) as deduction,
+           coalesce(sum(l.amount) filter (where l.kind = 'deduction' and not l.claim_payout), 0) as deduction,
            coalesce(sum(l.amount) filter (where l.kind = 'dispute_loss'), 0) as dispute_loss,
            coalesce(sum(l.amount) filter (where l.kind = 'dispute_loss' and l.provider_reference = 'bearer:platform'), 0) as platform_loss,
            (select coalesce(sum(c.amount), 0) from provider_calls c where c.booking_id = b.id and c.kind = 'refund' and c.status = 'pending') as pending_refunds,
@@ -120,12 +120,17 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
            coalesce(sum(l.amount) filter (where l.kind = 'fee_refund'), 0) as fee_refund,
            coalesce(sum(l.amount) filter (where l.kind = 'protection'), 0) as protection,
            coalesce(sum(l.amount) filter (where l.kind = 'protection_refund'), 0) as protection_refund,
-           coalesce(sum(l.amount) filter (where l.kind = 'transfer'), 0) as transfer,
-           coalesce(sum(l.amount) filter (where l.kind = 'reversal'), 0) as reversal,
-           count(l.id) filter (where l.currency <> b.currency) as foreign_currency
+           coalesce(sum(l.amount) filter (where l.kind = 'transfer' and not l.claim_payout), 0) as transfer,
+           coalesce(sum(l.amount) filter (where l.kind = 'reversal' and not l.claim_payout), 0) as reversal,
+           count(l.id) filter (where l.currency <> b.currency and not l.claim_payout) as foreign_currency
       from bookings b
-      left join payouts p on p.booking_id = b.id
-      left join ledger_entries l on l.booking_id = b.id
+      left join payouts p on p.booking_id = b.id and p.kind = 'booking'
+      left join (
+        -- A damage claim's money (deposit_capture, its payout's transfer and deduction) is checked by depositProblems.
+        select e.*, (e.kind = 'deposit_capture' or exists (select 1 from payouts cp where cp.kind = 'claim' and e.key in ('transfer:' || cp.id, 'deduction:' || cp.id))
+                     or (e.kind = 'reversal' and exists (select 1 from payouts cp where cp.kind = 'claim' and cp.booking_id = e.booking_id and e.provider_reference = cp.provider_transfer_id))) as claim_payout
+          from ledger_entries e
+      ) l on l.booking_id = b.id
      group by b.id, p.id
      order by b.currency, b.created_at, b.id`);
   const differences: Difference[] = [];
@@ -162,5 +167,63 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
   for (const balance of hostBalances) {
     if (balance.outstanding < 0) differences.push({ bookingId: `(host ${balance.hostId})`, currency: balance.currency, problem: `settled ${balance.settled} of ${balance.owed} owed` });
   }
+  differences.push(...(await depositProblems(db)));
   return { ok: differences.length === 0, bookings: result.rows.length, differences, totals: [...totals.values()], hostBalances };
+}
+
+/**
+ * Deposits and damage claims (issue #28 point 2, ADR 0284): a released deposit is never
+ * captured; what was captured is at most what was authorised, is the claim's amount as
+ * accepted or decided, is in the ledger once, and is in a payout to the host (its own,
+ * kind 'claim', no fee) whose transfer matches it; an accepted or decided claim that could
+ * not be charged (a lapsed authorisation the saved card declined) is named for a person.
+ */
+export async function depositProblems(db: Db): Promise<Difference[]> {
+  const { rows } = await db.execute<{
+    booking_id: string;
+    currency: string;
+    status: string;
+    amount: string | number;
+    captured: string | number;
+    claim_status: string | null;
+    claim_amount: string | number | null;
+    decided_amount: string | number | null;
+    claim_captured: string | number | null;
+    call_id: string | null;
+    payout_amount: string | number | null;
+    payout_status: string | null;
+    payout_deducted: string | number | null;
+    ledger_capture: string | number;
+    ledger_transfer: string | number;
+    capture_calls: string | number;
+  }>(sql`
+    select d.booking_id, d.currency, d.status, d.amount, d.captured_amount as captured, d.call_id,
+           c.status as claim_status, c.amount as claim_amount, c.decided_amount, c.captured_amount as claim_captured,
+           p.amount as payout_amount, p.status as payout_status, p.deducted_amount as payout_deducted,
+           (select coalesce(sum(l.amount), 0) from ledger_entries l where l.booking_id = d.booking_id and l.kind = 'deposit_capture') as ledger_capture,
+           (select coalesce(sum(l.amount), 0) from ledger_entries l where p.id is not null and l.key = 'transfer:' || p.id) as ledger_transfer,
+           (select count(*) from provider_calls k where k.booking_id = d.booking_id and k.purpose = 'deposit' and k.reason = 'capture_claim' and k.status = 'succeeded') as capture_calls
+      from booking_deposits d
+      left join deposit_claims c on c.deposit_id = d.id
+      left join payouts p on p.booking_id = d.booking_id and p.kind = 'claim'
+     order by d.created_at, d.id`);
+  const problems: Difference[] = [];
+  for (const row of rows) {
+    const push = (problem: string) => problems.push({ bookingId: row.booking_id, currency: row.currency, problem: `deposit: ${problem}` });
+    const captured = n(row.captured);
+    if (row.status === "released" && (captured > 0 || n(row.ledger_capture) > 0)) push(`released, yet ${Math.max(captured, n(row.ledger_capture))} captured`);
+    if (captured > n(row.amount)) push(`captured ${captured} of ${n(row.amount)} authorised`);
+    if (n(row.ledger_capture) !== captured) push(`captured ${captured}, ledger ${n(row.ledger_capture)}`);
+    if (n(row.capture_calls) > 1) push(`captured ${n(row.capture_calls)} times`);
+    if (row.claim_status) {
+      const due = row.claim_status === "decided" ? n(row.decided_amount) : row.claim_status === "accepted" ? n(row.claim_amount) : 0;
+      if (n(row.claim_captured) !== captured) push(`claim captured ${n(row.claim_captured)}, deposit ${captured}`);
+      if (captured > 0 && captured !== due) push(`captured ${captured}, the claim's ${row.claim_status} amount is ${due}`);
+      if (due > 0 && captured === 0 && !row.call_id) push(`a claim of ${due} ${row.claim_status}, unpaid: a person must charge the guest`);
+    }
+    if (captured > 0 && n(row.payout_amount) !== captured) push(`captured ${captured}, claim payout ${row.payout_status ?? "none"} ${n(row.payout_amount)}`);
+    const expectedTransfer = row.payout_status === "paid" || row.payout_status === "reversed" ? n(row.payout_amount) - n(row.payout_deducted) : 0;
+    if (n(row.ledger_transfer) !== expectedTransfer) push(`claim payout transferred ${n(row.ledger_transfer)}, expected ${expectedTransfer}`);
+  }
+  return problems;
 }

@@ -2,6 +2,9 @@ import { CalendarDays, LayoutList, Plus, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
+import { CLAIM_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from "~/features/bookings/deposit-rules";
+import { listHostDeposits } from "~/features/bookings/deposits.server";
+import { formatMinor } from "~/lib/money";
 import type { HostCancelAnswer } from "~/features/dashboard/components/host-cancel-dialog";
 import { hostCancelSchema } from "~/features/dashboard/host-cancel-form";
 import { loadDashboard, type Dashboard } from "~/features/dashboard/dashboard.server";
@@ -42,10 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const payouts = await getPayoutsOverview(db, user.id, now);
     // Requests to book waiting for the host's answer (issue #28, ADR 0280).
     const requests = await listOpenRequests(db, user.id, now);
-    return { ...who, dashboard, payouts, requests, now: now.toISOString(), error: null };
+    // Open security deposits and damage claims of the host's bookings (issue #28 points 2 and 6).
+    const deposits = (await listHostDeposits(db, user.id)).map((row) => ({ ...row, releaseAt: row.releaseAt.toISOString() }));
+    return { ...who, dashboard, payouts, requests, deposits, now: now.toISOString(), error: null };
   } catch (error) {
     logger.error({ err: error }, ERROR_TEXT.fetchDashboardData);
-    return data({ ...who, dashboard: null, payouts: null, requests: [], now: new Date().toISOString(), error: ERROR_TEXT.fetchDashboardData }, { status: 500 });
+    return data({ ...who, dashboard: null, payouts: null, requests: [], deposits: [], now: new Date().toISOString(), error: ERROR_TEXT.fetchDashboardData }, { status: 500 });
   }
 }
 
@@ -156,6 +161,37 @@ function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] })
   );
 }
 
+type DepositRow = { bookingId: string; amount: number; currency: string; status: string; releaseAt: string; claimStatus: string | null; claimAmount: number | null; spaceTitle: string };
+
+/** The host's open deposits and claims: held, to be held, declined, or claimed and not yet settled. */
+function OpenDeposits({ rows }: { rows: DepositRow[] }) {
+  return (
+    <Card className="mt-8 min-w-0">
+      <section aria-labelledby="dashboard-deposits">
+        <h2 id="dashboard-deposits" className="text-lg font-semibold text-slate-900">
+          Open deposits and claims
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li key={row.bookingId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="dashboard-deposit">
+              <span className="min-w-0 break-words text-slate-900">
+                <strong>{row.spaceTitle}</strong> · {formatMinor(row.amount, row.currency)}
+                {row.claimStatus && row.claimAmount !== null ? ` · claim ${formatMinor(row.claimAmount, row.currency)}: ${CLAIM_STATUS_TEXT[row.claimStatus] ?? row.claimStatus}` : ""}
+              </span>
+              <span className="flex items-center gap-3">
+                <Badge tone={row.status === "failed" ? "danger" : "neutral"}>{DEPOSIT_STATUS_TEXT[row.status] ?? row.status}</Badge>
+                <Link to={`/bookings/${row.bookingId}`} className="font-semibold text-brand-700 hover:underline" aria-label={`Deposit of ${row.spaceTitle}`}>
+                  Open
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
 function Listings({ listings }: { listings: Dashboard["listings"] }) {
   return (
     <Card className="min-w-0">
@@ -211,7 +247,7 @@ function Listings({ listings }: { listings: Dashboard["listings"] }) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard, payouts, requests, now, error, fullName, email } = loaderData;
+  const { dashboard, payouts, requests, deposits, now, error, fullName, email } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
@@ -234,6 +270,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <RequestsSection requests={requests} now={new Date(now)} />
           <Stats dashboard={dashboard} />
           {payouts && <PayoutsOverview overview={payouts} />}
+          {deposits.length > 0 && <OpenDeposits rows={deposits} />}
           <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <RecentBookings bookings={dashboard.recentBookings} />
             <Listings listings={dashboard.listings} />

@@ -22,6 +22,9 @@ import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { decideVerification, pendingReviews } from "~/features/identity/identity.server";
 import { privateStorage } from "~/features/identity/private-storage.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
+import { DisputedClaimsPanel, type DecideClaimAnswer } from "~/features/bookings/components/disputed-claims-panel";
+import { decisionSchema } from "~/features/bookings/deposit-rules";
+import { decideClaim, listDisputedClaims } from "~/features/bookings/deposits.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { refusalStatus } from "~/lib/http";
@@ -54,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 200);
   const bookingQuery = (url.searchParams.get("booking") ?? "").trim().slice(0, 100);
-  const [revenue, counts, fees, inbox, subscribers, log, found, booking, identityReviews, settings] = await Promise.all([
+  const [revenue, counts, fees, inbox, subscribers, log, found, booking, identityReviews, settings, disputedClaims] = await Promise.all([
     settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
     settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
     settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
@@ -66,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookingQuery ? settle(ADMIN_CANCEL_TEXT.lookupFailed, findBookingForAdmin(db, bookingQuery, now).then((found) => ({ booking: found }))) : Promise.resolve({ booking: null }),
     settle(IDENTITY_TEXT.admin.loadFailed, pendingReviews(db)),
     settle(SETTINGS_LOAD_FAILED, loadPlatformSettings(db)),
+    settle(CLAIMS_LOAD_FAILED, listDisputedClaims(db)),
   ]);
   return {
     email: user.email,
@@ -83,10 +87,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     bookingLookupFailed: booking === null,
     identityReviews,
     settings,
+    disputedClaims,
   };
 }
 
 const SETTINGS_LOAD_FAILED = "The platform settings could not be loaded.";
+
+const CLAIMS_LOAD_FAILED = "The disputed claims could not be loaded.";
+
+/** An admin decides a claim the guest disputed (issue #28 point 2, ADR 0284): 0..claim, a note; logged. */
+async function decideDisputedClaim(admin: { id: string }, form: FormData, request: Request) {
+  const parsed = parseForm(decisionSchema, form);
+  if (!parsed.ok) return data<DecideClaimAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 422 });
+  const claimId = String(form.get("claimId") ?? "");
+  try {
+    const result = await decideClaim(await getDb(), { adminId: admin.id, claimId, amount: parsed.data.amount, note: parsed.data.note, now: requestNow(request) });
+    if (!result.ok) return data<DecideClaimAnswer>({ ok: false, error: result.error, fieldErrors: result.fields }, { status: result.status });
+    logger.info({ adminId: admin.id, action: "decide_claim", targetId: claimId }, "admin action");
+    return data<DecideClaimAnswer>({ ok: true, message: "Claim decided." });
+  } catch (error) {
+    logger.error({ err: error }, "Deciding a claim failed");
+    return data<DecideClaimAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
+  }
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
@@ -95,6 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (read.form.get("intent") === "cancel_booking") return cancelAsAdmin(admin, read.form, request);
   if (read.form.get("intent") === "update_settings") return updateSettings(admin, read.form, request);
   if (isIdentityReviewIntent(read.form.get("intent"))) return reviewIdentity(admin, read.form, request);
+  if (read.form.get("intent") === "decide_claim") return decideDisputedClaim(admin, read.form, request);
   const parsed = parseForm(moderationSchema, read.form);
   if (!parsed.ok) {
     return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
@@ -169,7 +193,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews, settings } = loaderData;
+  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews, settings, disputedClaims } = loaderData;
   const { search } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
@@ -207,6 +231,10 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
 
         <Panel id="identity-heading" title={IDENTITY_TEXT.admin.panelTitle} count={identityReviews?.total}>
           {identityReviews ? <IdentityReviewPanel rows={identityReviews.rows} /> : <SectionError message={IDENTITY_TEXT.admin.loadFailed} />}
+        </Panel>
+
+        <Panel id="claims-heading" title="Disputed claims" count={disputedClaims?.length}>
+          {disputedClaims ? <DisputedClaimsPanel rows={disputedClaims} /> : <SectionError message={CLAIMS_LOAD_FAILED} />}
         </Panel>
 
         <Panel id="cancel-booking-heading" title="Cancel a booking">

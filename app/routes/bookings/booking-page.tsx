@@ -2,7 +2,10 @@ import { ArrowLeft, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { BookingRequirementsSection } from "~/features/bookings/components/booking-requirements-section";
+import { DepositSection } from "~/features/bookings/components/deposit-section";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { CLAIM_ARRAY_FIELDS, claimSchema, DEPOSIT_MESSAGES, type DepositActionData } from "~/features/bookings/deposit-rules";
+import { answerClaim, loadDepositView, openClaim } from "~/features/bookings/deposits.server";
 import { loadBookingRequirements } from "~/features/bookings/requirements.server";
 import { todayIn } from "~/features/bookings/slots";
 import { HandoverSection } from "~/features/handovers/components/handover-section";
@@ -58,7 +61,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   // A request to book's expiry (ADR 0280): the guest sees until when the host may answer.
   const [asked] = await db.select({ expiresAt: bookings.requestExpiresAt, endedReason: bookings.endedReason }).from(bookings).where(eq(bookings.id, view.booking.id));
-  return { ...view, requirements, request: { expiresAt: asked?.expiresAt?.toISOString() ?? null, endedReason: asked?.endedReason ?? null }, now: requestNow(request).toISOString() };
+  // The security deposit and its damage claim (issue #28 point 2, ADR 0284).
+  const deposit = await loadDepositView(db, { bookingId: view.booking.id, role: view.role, endTime: new Date(view.booking.endTime), now: requestNow(request) });
+  return { ...view, requirements, deposit, request: { expiresAt: asked?.expiresAt?.toISOString() ?? null, endedReason: asked?.endedReason ?? null }, now: requestNow(request).toISOString() };
+}
+
+/** The deposit's forms on this page: the host's claim, the guest's accept or dispute (`intent`). */
+async function depositAction(request: Request, bookingId: string, userId: string, form: FormData) {
+  const intent = form.get("intent");
+  const db = await getDb();
+  const now = requestNow(request);
+  if (intent === "claim_deposit") {
+    const parsed = parseForm(claimSchema, form, { arrayFields: CLAIM_ARRAY_FIELDS });
+    if (!parsed.ok) return data<DepositActionData>({ deposit: true, ok: false, error: null, fieldErrors: parsed.fieldErrors }, { status: 422 });
+    const result = await openClaim(db, { userId, bookingId, amount: parsed.data.amount, description: parsed.data.description, photos: parsed.data.photos, now });
+    if (!result.ok) {
+      if (result.status === 404) notFound(HANDOVER_TEXT.errors.notFound);
+      return data<DepositActionData>({ deposit: true, ok: false, error: result.error, fieldErrors: result.fields ?? null }, { status: result.status });
+    }
+    logger.info({ bookingId, claimId: result.claimId }, "damage claim opened");
+    return data<DepositActionData>({ deposit: true, ok: true, message: "Your claim is open. The guest has 72 hours to accept or dispute it." });
+  }
+  const answer = intent === "accept_claim" ? "accept" : "dispute";
+  const result = await answerClaim(db, { userId, bookingId, answer, now });
+  if (!result.ok) {
+    if (result.status === 404) notFound(HANDOVER_TEXT.errors.notFound);
+    return data<DepositActionData>({ deposit: true, ok: false, error: result.error, fieldErrors: null }, { status: result.status });
+  }
+  logger.info({ bookingId, answer }, "damage claim answered");
+  return data<DepositActionData>({ deposit: true, ok: true, message: answer === "accept" ? "You accepted the claim: it is charged from your deposit." : "You disputed the claim: an admin will decide it." });
 }
 
 /** POST the handover form (moment, note, odometer, fuel, condition, photos[]): the viewer's record for one moment. */
@@ -66,6 +97,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
   // Only the note can be this long (the form's fields are bounded well under the cap).
+  const intent = body.ok ? body.form.get("intent") : null;
+  if (body.ok && (intent === "claim_deposit" || intent === "accept_claim" || intent === "dispute_claim")) {
+    try {
+      return await depositAction(request, params.bookingId, user.id, body.form);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger.error({ err: error }, "a deposit action failed");
+      return data<DepositActionData>({ deposit: true, ok: false, error: DEPOSIT_MESSAGES.saveFailed, fieldErrors: null }, { status: 500 });
+    }
+  }
   if (!body.ok) return data<HandoverActionData>({ ok: false, moment: null, error: null, fieldErrors: { note: HANDOVER_TEXT.errors.noteTooLong } }, { status: 413 });
   const momentField = body.form.get("moment");
   const moment = momentField === "check_in" || momentField === "check_out" ? momentField : null;
@@ -110,7 +151,9 @@ export function ErrorBoundary() {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, role, applies, records, forms, requirements, request, now } = loaderData;
+  const { booking, role, applies, records, forms, requirements, deposit, request, now } = loaderData;
+  const depositAnswer = actionData && "deposit" in actionData ? actionData : undefined;
+  const handoverAnswer = actionData && !("deposit" in actionData) ? actionData : undefined;
   const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
   const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
   // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
@@ -162,13 +205,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       {booking.status === "declined" && <Alert tone="info" className="mt-6">{role === "guest" ? REQUEST_TEXT.declined : "You declined this request."}</Alert>}
       {booking.status === "expired" && request.endedReason === "request_expired" && <Alert tone="info" className="mt-6">{REQUEST_TEXT.expiredGuest}</Alert>}
       {requirements && <BookingRequirementsSection view={requirements} role={role} timeZone={booking.timeZone} />}
-      {actionData && !actionData.ok && actionData.moment === null && (
+      {deposit && <DepositSection view={deposit} role={role} timeZone={booking.timeZone} answer={depositAnswer} hasHandover={applies} />}
+      {handoverAnswer && !handoverAnswer.ok && handoverAnswer.moment === null && (
         <Alert tone="error" className="mt-6">
-          {actionData.error ?? Object.values(actionData.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed}
+          {handoverAnswer.error ?? Object.values(handoverAnswer.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed}
         </Alert>
       )}
       {applies ? (
-        <div className="mt-8 space-y-10">
+        <div id="handover" className="mt-8 space-y-10">
           <p className="text-sm text-slate-600">{HANDOVER_TEXT.evidence}</p>
           {(["check_in", "check_out"] as const).map((moment) => (
             <HandoverSection
@@ -177,7 +221,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               records={records.filter((record) => record.moment === moment)}
               form={forms[moment]}
               timeZone={booking.timeZone}
-              answer={actionData && actionData.moment === moment ? actionData : undefined}
+              answer={handoverAnswer && handoverAnswer.moment === moment ? handoverAnswer : undefined}
             />
           ))}
         </div>

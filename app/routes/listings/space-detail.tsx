@@ -128,6 +128,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             requirements: widget.requirements,
             // The Protection line's rate when insurance is required (ADR 0286).
             protectionBasisPoints: "protectionBasisPoints" in widget ? widget.protectionBasisPoints : null,
+            // The security deposit, shown apart from the total (issue #28 point 2, ADR 0283).
+            deposit: space.depositRequired && space.depositAmount > 0 ? space.depositAmount : null,
           }
         : null,
     // The listing's hours and rules in words (issue #26).

@@ -37,6 +37,7 @@ import { durationRange, type PricingUnit } from "../pricing";
 import { todayIn, weekDays } from "../slots";
 import { countText, scheduledEnd, type Schedule } from "~/features/availability/schedule";
 import { basisPointsText, chosenExtras, type ListingRequirements, type RequirementField } from "../requirements";
+import { depositLine } from "../deposit-rules";
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { EMPTY_REQUIREMENTS, requirementPayload, RequirementsStep, type RequirementValues } from "./requirements-step";
 import { useBusyRanges } from "./use-busy-ranges";
@@ -61,6 +62,8 @@ export type BookingWidgetData = {
   protectionBasisPoints?: number | null;
   /** "request": a request to book, with a message; the card is authorised, charged if the host accepts (ADR 0280). */
   bookingMode?: BookingMode;
+  /** The listing's security deposit in minor units (issue #28 point 2): shown apart from the total, held not charged; null: none. */
+  deposit?: number | null;
 };
 
 type Props = {
@@ -184,6 +187,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         feePercent: quote.feePercent,
         total: quote.totalMinor,
         currency,
+        deposit: widget.deposit ?? null,
       },
     });
   };
@@ -400,6 +404,11 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
             {formatMinor(quote.totalMinor, currency)}
           </dd>
         </div>
+        {widget.deposit ? (
+          <p className="pt-1 text-slate-700" data-testid="booking-deposit">
+            {depositLine(widget.deposit, currency)}
+          </p>
+        ) : null}
       </dl>
 
       {problem && (

@@ -9,6 +9,7 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
+import { depositLine } from "../deposit-rules";
 import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
 import { basisPointsText, REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
 
@@ -45,6 +46,8 @@ export type PaymentSummary = {
   delivery?: number;
   total: number;
   currency: string;
+  /** The listing's security deposit (minor units): held on the card, not charged, not in the total. */
+  deposit?: number | null;
 };
 
 /** Stripe Elements, fetched only when the payment step uses Stripe (ADR 0130). */
@@ -233,6 +236,11 @@ export function PaymentStep({
             <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
           </div>
         </dl>
+        {summary.deposit ? (
+          <p className="text-slate-700" data-testid="payment-deposit">
+            {depositLine(summary.deposit, figures.currency)}. Your card is saved for it and it is released after the booking unless the host claims damage.
+          </p>
+        ) : null}
       </section>
 
       {intent.state === "loading" && (

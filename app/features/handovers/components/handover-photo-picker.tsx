@@ -24,11 +24,23 @@ const nextId = () => `h${++counter}-${Date.now()}`;
  * already holds (`?images=`): asking as if it held all but the photos this record may still
  * take caps the request at them, and `videos` at the listing's limit refuses any video.
  */
-function uploadPhoto(file: File, held: number, onProgress: (fraction: number) => void) {
-  return uploadMediaFile(file, { images: LISTING_MAX_IMAGES - (HANDOVER_MAX_PHOTOS - held), videos: LISTING_MAX_VIDEOS }, onProgress);
+function uploadPhoto(file: File, held: number, max: number, onProgress: (fraction: number) => void) {
+  return uploadMediaFile(file, { images: LISTING_MAX_IMAGES - (max - held), videos: LISTING_MAX_VIDEOS }, onProgress);
 }
 
-export function HandoverPhotoPicker({ label, error, onBusyChange }: { /** "check-in" or "check-out", for the controls' names. */ label: string; error?: string; onBusyChange: (busy: boolean) => void }) {
+export function HandoverPhotoPicker({
+  label,
+  error,
+  onBusyChange,
+  max = HANDOVER_MAX_PHOTOS,
+}: {
+  /** "check-in" or "check-out", for the controls' names. */
+  label: string;
+  error?: string;
+  onBusyChange: (busy: boolean) => void;
+  /** At most this many photos (a damage claim takes 6, ADR 0284). */
+  max?: number;
+}) {
   const [items, setItems] = useState<Item[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -47,7 +59,7 @@ export function HandoverPhotoPicker({ label, error, onBusyChange }: { /** "check
     const chosen = Array.from(files);
     // The server refuses each of these too; saying so now spares an upload on a phone.
     if (chosen.some((file) => !file.type.startsWith("image/"))) return setProblem(HANDOVER_TEXT.errors.onlyPhotos);
-    if (chosen.length > HANDOVER_MAX_PHOTOS - held.length) return setProblem(`${HANDOVER_TEXT.errors.tooManyPhotos} You can add ${Math.max(0, HANDOVER_MAX_PHOTOS - held.length)} more.`);
+    if (chosen.length > max - held.length) return setProblem(`Add at most ${max} photos. You can add ${Math.max(0, max - held.length)} more.`);
     const tooLarge = chosen.find((file) => file.size > MAX_IMAGE_BYTES);
     if (tooLarge) return setProblem(`"${tooLarge.name}" is larger than 10 MB, the limit for an image.`);
     const empty = chosen.find((file) => file.size === 0);
@@ -56,7 +68,7 @@ export function HandoverPhotoPicker({ label, error, onBusyChange }: { /** "check
     setItems((all) => [...all, ...added.map((entry) => entry.item)]);
     let count = held.length;
     for (const { file, item } of added) {
-      const result = await uploadPhoto(file, count, (fraction) => update(item.id, { progress: fraction }));
+      const result = await uploadPhoto(file, count, max, (fraction) => update(item.id, { progress: fraction }));
       const stored = result.files?.[0];
       if (result.status >= 200 && result.status < 300 && stored) {
         update(item.id, { status: "done", progress: 1, url: stored.url });
@@ -82,11 +94,11 @@ export function HandoverPhotoPicker({ label, error, onBusyChange }: { /** "check
   return (
     <div>
       <p className="text-sm font-medium text-slate-800">{HANDOVER_TEXT.photos}</p>
-      <p className="mt-1 text-xs text-slate-500">Up to {HANDOVER_MAX_PHOTOS} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each).</p>
+      <p className="mt-1 text-xs text-slate-500">Up to {max} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each).</p>
       <button
         type="button"
         onClick={() => input.current?.click()}
-        disabled={held.length >= HANDOVER_MAX_PHOTOS}
+        disabled={held.length >= max}
         className={buttonVariants({ variant: "outline", size: "md", className: "mt-2 py-2 text-sm" })}
       >
         <ImagePlus className="h-4 w-4" aria-hidden="true" /> {HANDOVER_TEXT.addPhotos}

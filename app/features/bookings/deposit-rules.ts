@@ -1,0 +1,88 @@
+import type { FieldErrors } from "~/lib/forms";
+import { formatMinor } from "~/lib/money";
+import { z } from "~/lib/zod";
+
+/**
+ * Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284): the texts and
+ * the claim form's schema, shared by the server and the browser. Browser-safe.
+ */
+export const MAX_CLAIM_PHOTOS = 6;
+export const MAX_CLAIM_DESCRIPTION = 2000;
+export const CLAIM_ANSWER_HOURS = 72;
+
+export const DEPOSIT_MESSAGES = {
+  notFound: "This booking has no security deposit.",
+  notHost: "Only the listing's host can open a damage claim.",
+  notGuest: "Only the booking's guest can answer this claim.",
+  notEnded: "A damage claim can be opened once the booking has ended.",
+  notHeld: "The deposit is not held on the guest's card, so there is nothing to claim.",
+  released: "The deposit was already released.",
+  alreadyClaimed: "A damage claim was already opened for this booking.",
+  amountRequired: "Enter the amount you claim.",
+  amountInvalid: "Enter an amount such as 120 or 120.50.",
+  amountTooSmall: "The claim must be more than zero.",
+  descriptionRequired: "Describe the damage.",
+  descriptionTooLong: `Keep the description under ${MAX_CLAIM_DESCRIPTION.toLocaleString("en-US")} characters.`,
+  tooManyPhotos: `Add at most ${MAX_CLAIM_PHOTOS} photos.`,
+  badPhoto: "A photo could not be used. Please remove it and upload it again.",
+  notOpen: "This claim is no longer open.",
+  answerLate: `The ${CLAIM_ANSWER_HOURS} hours to answer this claim have passed: it was accepted.`,
+  notDisputed: "Only a disputed claim can be decided.",
+  decisionAmount: "Enter an amount between 0 and the claim",
+  noteRequired: "Give the reason for the decision.",
+  saveFailed: "The claim could not be saved. Please try again.",
+} as const;
+
+export const claimTooHigh = (deposit: number, currency: string) => `The claim can't be more than the deposit (${formatMinor(deposit, currency)}).`;
+
+/** What checkout says next to the total: the deposit is held, not charged. */
+export const depositLine = (amount: number, currency: string) => `Security deposit: ${formatMinor(amount, currency)} — held, not charged`;
+
+export const DEPOSIT_STATUS_TEXT: Record<string, string> = {
+  scheduled: "To be held on the card before the start",
+  authorised: "Held on the card, not charged",
+  released: "Released, nothing charged",
+  claimed: "A damage claim is open",
+  captured: "Claim charged from the deposit",
+  failed: "Could not be authorised",
+};
+
+export const CLAIM_STATUS_TEXT: Record<string, string> = {
+  open: "Waiting for the guest's answer",
+  accepted: "Accepted",
+  disputed: "Disputed: an admin decides",
+  decided: "Decided by an admin",
+};
+
+const text = (max: number, required: string, tooLong: string) =>
+  z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().min(1, { error: required }).max(max, { error: tooLong }));
+
+/** The host's claim form: amount (checked against the deposit on the server), description, photos. */
+export const claimSchema = z.object({
+  amount: z.preprocess(
+    (value) => (typeof value === "string" ? value : ""),
+    z
+      .string()
+      .trim()
+      .min(1, { error: DEPOSIT_MESSAGES.amountRequired })
+      .regex(/^\d{1,9}([.,]\d{1,2})?$/, { error: DEPOSIT_MESSAGES.amountInvalid }),
+  ),
+  description: text(MAX_CLAIM_DESCRIPTION, DEPOSIT_MESSAGES.descriptionRequired, DEPOSIT_MESSAGES.descriptionTooLong),
+  photos: z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
+    z.array(z.string().max(500, { error: DEPOSIT_MESSAGES.badPhoto })).max(MAX_CLAIM_PHOTOS, { error: DEPOSIT_MESSAGES.tooManyPhotos }),
+  ),
+});
+export type ClaimField = "amount" | "description" | "photos";
+export const CLAIM_ARRAY_FIELDS = ["photos"] as const;
+
+/** An admin's decision: amount 0..claim, a note. */
+export const decisionSchema = z.object({
+  amount: z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().trim().regex(/^\d{1,9}([.,]\d{1,2})?$/, { error: DEPOSIT_MESSAGES.amountInvalid })),
+  note: text(MAX_CLAIM_DESCRIPTION, DEPOSIT_MESSAGES.noteRequired, DEPOSIT_MESSAGES.descriptionTooLong),
+});
+export type DecisionField = "amount" | "note";
+
+export type DepositActionData =
+  | { deposit: true; ok: true; message: string }
+  | { deposit: true; ok: false; error: string | null; fieldErrors: FieldErrors<ClaimField> | null };
