@@ -123,6 +123,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             unitWords: widget.unitWords,
             // What checkout asks of the guest (issue #28 point 3, ADR 0279).
             requirements: widget.requirements,
+            // Instant, or a request the host answers (issue #28, ADR 0280).
+            bookingMode: widget.bookingMode,
           }
         : null,
     // The listing's hours and rules in words (issue #26).
