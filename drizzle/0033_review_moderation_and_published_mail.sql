@@ -6,9 +6,9 @@ ALTER TABLE "guest_reviews" ADD COLUMN "hidden_at" timestamp with time zone;--> 
 ALTER TABLE "guest_reviews" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
 ALTER TABLE "guest_reviews" ADD CONSTRAINT "guest_reviews_hidden_reason_check" CHECK (("guest_reviews"."hidden_at" is null) = ("guest_reviews"."hidden_reason" is null) and char_length("guest_reviews"."hidden_reason") <= 500);--> statement-breakpoint
 ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_action_check";--> statement-breakpoint
-ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'hide_guest_review', 'restore_guest_review'));--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_action_check" CHECK ("admin_actions"."action" in ('unpublish_listing', 'republish_listing', 'suspend_user', 'unsuspend_user', 'cancel_booking', 'approve_identity', 'reject_identity', 'hide_guest_review', 'restore_guest_review', 'update_setting'));--> statement-breakpoint
 ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_target_type_check";--> statement-breakpoint
-ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_target_type_check" CHECK ("admin_actions"."target_type" in ('space', 'user', 'booking', 'guest_review'));--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_target_type_check" CHECK ("admin_actions"."target_type" in ('space', 'user', 'booking', 'guest_review', 'setting'));--> statement-breakpoint
 -- 'Your reviews are now public' (review_published), optional like the review requests; the
 -- review-publishing job finds recently published reviews of either side by these indexes.
 CREATE INDEX "reviews_published_idx" ON "reviews" USING btree ("published_at");--> statement-breakpoint

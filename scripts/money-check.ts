@@ -13,7 +13,7 @@ try {
   for (const t of result.totals) {
     const f = (minor: number) => formatMinor(minor, t.currency);
     console.log(
-      `${t.currency}: captured ${f(t.captured)} = host payouts ${f(t.hostPayouts)} + platform fees ${f(t.fees)} + refunds ${f(t.refunds)} + deducted from payouts ${f(t.deducted)} + dispute losses ${f(t.disputeLosses)} + held ${f(t.held)} (${t.bookings} bookings)`,
+      `${t.currency}: captured ${f(t.captured)} = host payouts ${f(t.hostPayouts)} + platform fees and protection ${f(t.fees)} + refunds ${f(t.refunds)} + deducted from payouts ${f(t.deducted)} + dispute losses ${f(t.disputeLosses)} + held ${f(t.held)} (${t.bookings} bookings)`,
     );
   }
   for (const b of result.hostBalances) {

@@ -24,6 +24,16 @@ export const bookingRequirements = pgTable(
     waiverText: text("waiver_text"),
     waiverAcceptedAt: ts("waiver_accepted_at"),
     waiverAcceptedIp: text("waiver_accepted_ip"),
+    /** Insurance required (ADR 0286): 'own' cover (insurer and policy number) or the platform's 'protection'. */
+    insurance: text("insurance", { enum: ["own", "protection"] }),
+    insurerName: text("insurer_name"),
+    policyNumber: text("policy_number"),
+    /** Delivery or pickup (ADR 0287), with the delivery address (country: ISO 3166-1 alpha-2). */
+    fulfilment: text("fulfilment", { enum: ["delivery", "pickup"] }),
+    deliveryStreet: text("delivery_street"),
+    deliveryCity: text("delivery_city"),
+    deliveryPostalCode: text("delivery_postal_code"),
+    deliveryCountry: text("delivery_country"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -35,5 +45,18 @@ export const bookingRequirements = pgTable(
     check("booking_requirements_licence_country_check", sql`${t.licenceCountry} ~ '^[A-Z]{2}$'`),
     check("booking_requirements_waiver_check", sql`(${t.waiverText} is null) = (${t.waiverAcceptedAt} is null) and char_length(${t.waiverText}) <= 10000`),
     check("booking_requirements_waiver_ip_check", sql`char_length(${t.waiverAcceptedIp}) <= 64`),
+    check(
+      "booking_requirements_insurance_check",
+      sql`${t.insurance} is null or (${t.insurance} = 'own' and ${t.insurerName} is not null and ${t.policyNumber} is not null) or (${t.insurance} = 'protection' and ${t.insurerName} is null and ${t.policyNumber} is null)`,
+    ),
+    check("booking_requirements_insurer_check", sql`char_length(${t.insurerName}) between 1 and 100 and char_length(${t.policyNumber}) between 1 and 60`),
+    check(
+      "booking_requirements_fulfilment_check",
+      sql`${t.fulfilment} is null or (${t.fulfilment} = 'pickup' and ${t.deliveryStreet} is null) or (${t.fulfilment} = 'delivery' and ${t.deliveryStreet} is not null and ${t.deliveryCity} is not null and ${t.deliveryPostalCode} is not null and ${t.deliveryCountry} ~ '^[A-Z]{2}$')`,
+    ),
+    check(
+      "booking_requirements_delivery_address_check",
+      sql`char_length(${t.deliveryStreet}) between 1 and 200 and char_length(${t.deliveryCity}) between 1 and 100 and char_length(${t.deliveryPostalCode}) between 1 and 20`,
+    ),
   ],
 );

@@ -35,7 +35,7 @@ export const bookings = pgTable(
     units: integer("units").notNull().default(1),
     /** What the host earns: the listing's price for the chosen duration. */
     rentalAmount: money("rental_amount").notNull(),
-    /** What the guest pays: rental plus platform fee. */
+    /** What the guest pays: rental plus platform fee, plus protection and delivery when chosen (ADR 0286, 0287). */
     totalPrice: money("total_price").notNull(),
     platformFeePercentage: numeric("platform_fee_percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
     platformFeeAmount: money("platform_fee_amount").notNull(),
@@ -60,6 +60,11 @@ export const bookings = pgTable(
      */
     cancellationPolicy: text("cancellation_policy", { enum: CANCELLATION_POLICIES }).notNull().default("flexible"),
     refundServiceFee: boolean("refund_service_fee").notNull().default(false),
+    /** The platform's protection bought at checkout (ADR 0286): its rate in basis points then (null when none) and its amount, the platform's revenue. */
+    protectionPercent: integer("protection_percent"),
+    protectionAmount: money("protection_amount").notNull().default(0),
+    /** The listing's delivery fee when the guest chose delivery (ADR 0287): the host's revenue, paid out with the rental. */
+    deliveryAmount: money("delivery_amount").notNull().default(0),
     cancelledBy: text("cancelled_by", { enum: CANCELLED_BY }),
     cancellationReason: text("cancellation_reason"),
     endedReason: text("ended_reason", { enum: ENDED_REASONS }),
@@ -93,6 +98,7 @@ export const bookings = pgTable(
     check("bookings_request_message_check", sql`char_length(${t.requestMessage}) between 1 and 1000`),
     check("bookings_units_check", sql`${t.units} >= 1`),
     check("bookings_amounts_check", sql`${t.rentalAmount} >= 0 and ${t.platformFeeAmount} >= 0 and ${t.totalPrice} >= 0`),
+    check("bookings_extras_check", sql`${t.protectionAmount} >= 0 and ${t.deliveryAmount} >= 0 and (${t.protectionAmount} = 0 or ${t.protectionPercent} is not null)`),
   ],
 );
 

@@ -59,7 +59,7 @@ export const localPayoutTransfers = pgTable(
   (t) => [uniqueIndex("local_payout_transfers_idempotency_key").on(t.idempotencyKey)],
 );
 
-export const LEDGER_KINDS = ["charge", "refund", "fee", "fee_refund", "transfer", "reversal", "deduction", "dispute_loss"] as const;
+export const LEDGER_KINDS = ["charge", "refund", "fee", "fee_refund", "transfer", "reversal", "deduction", "dispute_loss", "protection", "protection_refund"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -85,7 +85,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex("ledger_entries_key").on(t.key),
     index("ledger_entries_booking_idx").on(t.bookingId, t.createdAt),
-    check("ledger_entries_kind_check", sql`${t.kind} in ('charge', 'refund', 'fee', 'fee_refund', 'transfer', 'reversal', 'deduction', 'dispute_loss')`),
+    check("ledger_entries_kind_check", sql`${t.kind} in ('charge', 'refund', 'fee', 'fee_refund', 'transfer', 'reversal', 'deduction', 'dispute_loss', 'protection', 'protection_refund')`),
     check("ledger_entries_amount_check", sql`${t.amount} > 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import {
+  bookingRequirements,
   bookings,
   conversations,
   dataExports,
@@ -131,12 +132,27 @@ export async function buildExport(db: Db, userId: string, now: Date) {
         )
         .orderBy(asc(handoverPhotos.position))
     : [];
+  // What the member gave at checkout as a guest (ADR 0279, 0286, 0287): date of birth, licence, the
+  // waiver as accepted, the insurance choice and the delivery address. Not what their guests gave them as a host.
+  const checkoutDetails = guestBookings.length
+    ? await db
+        .select()
+        .from(bookingRequirements)
+        .where(
+          inArray(
+            bookingRequirements.bookingId,
+            guestBookings.map((booking) => booking.id),
+          ),
+        )
+        .orderBy(asc(bookingRequirements.createdAt))
+    : [];
   return {
     exportedAt: now.toISOString(),
     account,
     profile: profile ? { ...profile, links, posts } : null,
     listings,
     bookings: { asGuest: guestBookings, asHost: hostBookings },
+    checkoutDetails,
     messages: threads.map((thread) => ({
       ...thread,
       role: thread.guestId === userId ? "guest" : "host",

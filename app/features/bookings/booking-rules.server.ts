@@ -50,7 +50,7 @@ export type BookingFailure = {
   code: "invalid" | "price_changed" | "slot_taken" | "not_bookable" | "not_found" | "identity_required";
   error: string;
   fields?: Record<string, string>;
-  price?: { rental: number; fee: number; total: number; currency: string };
+  price?: { rental: number; fee: number; protection?: number; delivery?: number; total: number; currency: string };
 };
 
 /** The SQLSTATE of a database error, looking through the ORM's wrappers. */

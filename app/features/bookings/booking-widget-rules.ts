@@ -147,10 +147,16 @@ export function busyWindow(weekStart: string): { from: string; to: string } {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
-/** Rental, fee and total for the choice, from the listing's unit price (integer minor units). */
-export function quoteChoice(units: UnitPrice[], choice: Pick<Choice, "unit" | "quantity"> & { units?: number }, feePercent: number, currency: string) {
+/** Rental, fee, protection, delivery and total for the choice, from the listing's unit price (integer minor units): the server's quoteBooking. */
+export function quoteChoice(
+  units: UnitPrice[],
+  choice: Pick<Choice, "unit" | "quantity"> & { units?: number },
+  feePercent: number,
+  currency: string,
+  extras: { protectionBasisPoints: number | null; deliveryFeeMinor: number } = { protectionBasisPoints: null, deliveryFeeMinor: 0 },
+) {
   const price = units.find((entry) => entry.unit === choice.unit)?.priceMinor ?? 0;
-  return quoteBooking({ unitPriceMinor: price, quantity: choice.quantity * (choice.units ?? 1), feePercent, currency });
+  return quoteBooking({ unitPriceMinor: price, quantity: choice.quantity * (choice.units ?? 1), feePercent, currency, ...extras });
 }
 
 /** Keeps a quantity inside the unit's limits. */

@@ -121,7 +121,7 @@ describe("bad input (never a 500, nothing stored)", () => {
         status: 409,
         code: "price_changed",
         error: BOOKING_MESSAGES.priceChanged,
-        price: { rental: 15000, fee: 1500, total: 16500, currency: "USD" },
+        price: { rental: 15000, fee: 1500, protection: 0, delivery: 0, total: 16500, currency: "USD" },
       });
     }
     expect(await s.calendar()).toEqual([]);

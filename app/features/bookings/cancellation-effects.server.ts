@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bookings, spaceAvailability } from "~/db/schema/bookings";
 import { queueBookingMovedEmails } from "~/features/mail/booking-emails.server";
-import { changeHostShare, recordFeeRefund } from "~/features/payouts/ledger.server";
+import { changeHostShare, hostPartOf, recordFeeRefund, recordProtectionRefund } from "~/features/payouts/ledger.server";
 import { cancellationSplit, type Split } from "~/features/payouts/settlement";
 import type { Tx } from "~/lib/db.server";
 import type { CancellationPolicy } from "./pricing";
@@ -23,12 +23,17 @@ export type Canceller =
 export const ADMIN_REFUNDS = ["full", "policy", "none"] as const;
 export type AdminRefund = (typeof ADMIN_REFUNDS)[number];
 /** The guest's refund if they cancelled at `now`, by the booking's stored terms. */
-export function guestCancellationSplit(booking: Pick<BookingRecord, "cancellationPolicy" | "startTime" | "rentalAmount" | "platformFeeAmount" | "refundServiceFee">, now: Date): Split {
+export function guestCancellationSplit(
+  booking: Pick<BookingRecord, "cancellationPolicy" | "startTime" | "rentalAmount" | "deliveryAmount" | "protectionAmount" | "platformFeeAmount" | "refundServiceFee">,
+  now: Date,
+): Split {
+  // The host's part (rental and delivery fee) and the protection are refunded by the policy's share (ADR 0286, 0287).
   return cancellationSplit({
     policy: booking.cancellationPolicy as CancellationPolicy,
     startTime: booking.startTime,
     now,
-    rentalMinor: booking.rentalAmount,
+    rentalMinor: hostPartOf(booking),
+    protectionMinor: booking.protectionAmount,
     feeMinor: booking.platformFeeAmount,
     refundServiceFee: booking.refundServiceFee,
   });
@@ -46,13 +51,14 @@ export type RefundRule = AdminRefund;
 export function quoteCancellation(booking: BookingRecord, rule: RefundRule, now: Date): Split {
   const split: Split =
     rule === "full"
-      ? { refund: booking.totalPrice, feeRefund: booking.platformFeeAmount, hostShare: 0, platformFee: 0 }
+      ? { refund: booking.totalPrice, feeRefund: booking.platformFeeAmount, hostShare: 0, platformFee: 0, protectionRefund: booking.protectionAmount, protection: 0 }
       : rule === "none"
-        ? { refund: 0, feeRefund: 0, hostShare: booking.rentalAmount, platformFee: booking.platformFeeAmount }
+        ? { refund: 0, feeRefund: 0, hostShare: hostPartOf(booking), platformFee: booking.platformFeeAmount, protectionRefund: 0, protection: booking.protectionAmount }
         : guestCancellationSplit(booking, now);
   const already = booking.refundAmount ?? 0;
   const refund = Math.max(0, split.refund - already);
-  return { ...split, refund, feeRefund: Math.min(split.feeRefund, refund) };
+  const feeRefund = Math.min(split.feeRefund, refund);
+  return { ...split, refund, feeRefund, protectionRefund: Math.min(split.protectionRefund, refund - feeRefund) };
 }
 
 /**
@@ -70,6 +76,7 @@ export async function writeCancellation(
   const calls: string[] = [];
   await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
   await recordFeeRefund(tx, { booking, amount: split.feeRefund, key, now });
+  await recordProtectionRefund(tx, { booking, amount: split.protectionRefund, key, now });
   await changeHostShare(tx, { booking, hostShare: split.hostShare, key, kind: "refund_after_payout", now });
   if (split.refund > 0) {
     if (!booking.paymentIntentId) throw new Error(`Booking ${booking.id} has no payment to refund`);

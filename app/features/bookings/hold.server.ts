@@ -7,6 +7,7 @@ import { lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.
 import { countText, occupiedRange, scheduledEnd, scheduleOf, startProblem, unitWords } from "~/features/availability/schedule";
 import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
+import { platformSettings, PROTECTION_PERCENT_DEFAULT } from "~/db/schema/admin";
 import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { isVerifiedSql } from "~/features/identity/verified-sql.server";
 import type { Db, Tx } from "~/lib/db.server";
@@ -20,7 +21,7 @@ import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, providerCallInsert } from "./process.server";
 import { LEASE_MS, performCall, performProviderCalls, type ClaimedCall } from "./provider-calls.server";
 import { abandonCheckout } from "./settlement.server";
-import { checkRequirements, listingRequirements, requirementFieldsOf, type RequirementAnswers } from "./requirements";
+import { checkRequirements, extrasOf, listingRequirements, requirementFieldsOf, type ListingRequirements, type RequirementAnswers } from "./requirements";
 import { addDays } from "./slots";
 import { requestMessageProblem } from "./request-rules";
 import { sweepExpiredRequests } from "./requests.server";
@@ -120,6 +121,15 @@ const holdSchema = z.object({
   licenceCountry: z.unknown().optional(),
   licenceExpiry: z.unknown().optional(),
   waiverAccepted: z.unknown().optional(),
+  // Insurance and delivery or pickup (ADR 0286, 0287), checked by the same `checkRequirements`.
+  insurance: z.unknown().optional(),
+  insurerName: z.unknown().optional(),
+  policyNumber: z.unknown().optional(),
+  fulfilment: z.unknown().optional(),
+  deliveryStreet: z.unknown().optional(),
+  deliveryCity: z.unknown().optional(),
+  deliveryPostalCode: z.unknown().optional(),
+  deliveryCountry: z.unknown().optional(),
   // A request to book's message to the host (issue #28, ADR 0280): required, 1..1000 characters, on a request listing.
   message: z.unknown().optional(),
 });
@@ -130,6 +140,10 @@ export type HoldResponse = {
   holdExpiresAt: string;
   platformFee: { percentage: number; amount: number };
   rental: number;
+  /** The 'Protection' line (ADR 0286): its rate in basis points and amount; null when not bought. */
+  protection: { basisPoints: number; amount: number } | null;
+  /** The 'Delivery' line (ADR 0287); 0 when not chosen. */
+  delivery: number;
   total: number;
   currency: string;
 };
@@ -227,12 +241,13 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   if (problem) return invalid({ startTime: problem });
   if (body.endTime !== undefined && Date.parse(body.endTime) !== endDate.getTime()) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
   // The listing's checkout requirements (ADR 0279): refused here, before the slot is taken, with a message per field.
+  // Insurance and delivery or pickup (ADR 0286, 0287) too; a delivery asked of a listing that offers neither is refused by the same check.
   const needs = listingRequirements(space);
   let requirements: { answers: RequirementAnswers; ip: string | null } | null = null;
-  if (needs) {
-    const checked = checkRequirements(needs, body, { start, end: endDate, now, timeZone: space.timezone });
+  if (needs || body.fulfilment !== undefined) {
+    const checked = checkRequirements(needs ?? NO_REQUIREMENTS, body, { start, end: endDate, now, timeZone: space.timezone });
     if (!checked.ok) return invalid(checked.fields);
-    requirements = { answers: checked.answers, ip: input.clientIp ?? null };
+    if (needs) requirements = { answers: checked.answers, ip: input.clientIp ?? null };
   }
   // A request to book (ADR 0280): the guest's message to the host goes with it.
   let requestMessage: string | null = null;
@@ -244,14 +259,16 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const units = body.units ?? 1;
   if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(countText(space.quantity, unitWords(space.rentalType))) });
 
-  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration * units, feePercent: feePercent(), currency: space.currency });
+  // The protection's rate is the platform's setting of the moment (read in the same round trip), kept on the booking.
+  const extras = extrasOf(needs, requirements?.answers ?? {}, found.protectionPercent ?? PROTECTION_PERCENT_DEFAULT);
+  const quote = quoteBooking({ unitPriceMinor: price, quantity: body.duration * units, feePercent: feePercent(), currency: space.currency, ...extras });
   if (body.amount !== quote.totalMinor || body.currency !== space.currency) {
     return {
       ok: false,
       status: 409,
       code: "price_changed",
       error: BOOKING_MESSAGES.priceChanged,
-      price: { rental: quote.rentalMinor, fee: quote.feeMinor, total: quote.totalMinor, currency: space.currency },
+      price: { rental: quote.rentalMinor, fee: quote.feeMinor, protection: quote.protectionMinor, delivery: quote.deliveryMinor, total: quote.totalMinor, currency: space.currency },
     };
   }
 
@@ -289,6 +306,8 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
       holdExpiresAt: holdExpiresAt.toISOString(),
       platformFee: { percentage: quote.feePercent, amount: quote.feeMinor },
       rental: quote.rentalMinor,
+      protection: quote.protectionBasisPoints === null ? null : { basisPoints: quote.protectionBasisPoints, amount: quote.protectionMinor },
+      delivery: quote.deliveryMinor,
       total: quote.totalMinor,
       currency: space.currency,
     },
@@ -383,6 +402,9 @@ async function takeSlot(
           totalPrice: hold.quote.totalMinor,
           platformFeePercentage: hold.quote.feePercent,
           platformFeeAmount: hold.quote.feeMinor,
+          protectionPercent: hold.quote.protectionBasisPoints,
+          protectionAmount: hold.quote.protectionMinor,
+          deliveryAmount: hold.quote.deliveryMinor,
           currency: hold.currency,
           status: BOOKING_PROCESS.hold.to,
           holdExpiresAt: hold.expiresAt,
@@ -410,6 +432,14 @@ async function takeSlot(
             waiverText: given.answers.waiver?.text ?? null,
             waiverAcceptedAt: given.answers.waiver ? now : null,
             waiverAcceptedIp: given.answers.waiver ? given.ip : null,
+            insurance: given.answers.insurance?.kind ?? null,
+            insurerName: given.answers.insurance?.kind === "own" ? given.answers.insurance.insurerName : null,
+            policyNumber: given.answers.insurance?.kind === "own" ? given.answers.insurance.policyNumber : null,
+            fulfilment: given.answers.fulfilment?.kind ?? null,
+            deliveryStreet: given.answers.fulfilment?.kind === "delivery" ? given.answers.fulfilment.address.street : null,
+            deliveryCity: given.answers.fulfilment?.kind === "delivery" ? given.answers.fulfilment.address.city : null,
+            deliveryPostalCode: given.answers.fulfilment?.kind === "delivery" ? given.answers.fulfilment.address.postalCode : null,
+            deliveryCountry: given.answers.fulfilment?.kind === "delivery" ? given.answers.fulfilment.address.country : null,
             createdAt: now,
           })
         : null;
@@ -445,6 +475,9 @@ async function takeSlot(
 }
 
 class ReplayInFlight extends Error {}
+
+/** A listing that asks nothing: only a delivery or pickup the guest sends anyway is checked (and refused). */
+const NO_REQUIREMENTS: ListingRequirements = { minimumAge: null, licence: false, waiver: null, insurance: false, fulfilment: null };
 
 /** Fewer units or seats are left at the time than the request asks for. */
 class SeatsTaken extends Error {
@@ -552,7 +585,13 @@ function attemptQuery(db: Db) {
           licenseRequired: spaces.licenseRequired,
           waiverRequired: spaces.waiverRequired,
           waiverText: sql<string | null>`case when ${spaces.waiverRequired} then ${spaces.waiverText} end`,
+          insuranceRequired: spaces.insuranceRequired,
+          deliveryAvailable: spaces.deliveryAvailable,
+          deliveryFee: spaces.deliveryFee,
+          pickupAvailable: spaces.pickupAvailable,
         },
+        // The protection's rate of the moment (ADR 0286), in the same round trip.
+        protectionPercent: sql<number | null>`(select ${platformSettings.protectionPercent} from ${platformSettings} limit 1)`,
         // Issue #29 point 3 (ADR 0253): whether the guest is identity-verified.
         guestVerified: isVerifiedSql(sql.placeholder("userId")),
         dated: sql<Record<string, HoursRange[]> | null>`(

@@ -23,6 +23,9 @@ describe("quoteBooking", () => {
     expect(quoteBooking({ unitPriceMinor: 2500, quantity: 3, feePercent: 10, currency: "USD" })).toEqual({
       rentalMinor: 7500,
       feeMinor: 750,
+      protectionMinor: 0,
+      protectionBasisPoints: null,
+      deliveryMinor: 0,
       totalMinor: 8250,
       feePercent: 10,
       currency: "USD",

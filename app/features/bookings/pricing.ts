@@ -87,17 +87,53 @@ export function percentOf(amountMinor: number, percent: number): number {
   return Number((BigInt(amountMinor) * bp + 5000n) / 10000n);
 }
 
-export type Quote = { rentalMinor: number; feeMinor: number; totalMinor: number; feePercent: number; currency: string };
+export type Quote = {
+  rentalMinor: number;
+  feeMinor: number;
+  /** The platform's 'Protection' line (ADR 0286): 0 when not bought. */
+  protectionMinor: number;
+  /** Its rate in basis points (800 = 8 %), null when not bought. */
+  protectionBasisPoints: number | null;
+  /** The listing's delivery fee when the guest chose delivery (ADR 0287): 0 otherwise. */
+  deliveryMinor: number;
+  totalMinor: number;
+  feePercent: number;
+  currency: string;
+};
 
-/** The guest's price: rental = unit price × quantity; fee = feePercent of rental, half-up; total = both. */
-export function quoteBooking(input: { unitPriceMinor: number; quantity: number; feePercent: number; currency: string }): Quote {
+/** `basisPoints` / 10 000 of `amountMinor`, rounded half-up to the minor unit, in integers only. */
+export function basisPointsOf(amountMinor: number, basisPoints: number): number {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`Invalid amount: ${amountMinor}`);
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new RangeError(`Invalid basis points: ${basisPoints}`);
+  return Number((BigInt(amountMinor) * BigInt(basisPoints) + 5000n) / 10000n);
+}
+
+/**
+ * The guest's price: rental = unit price × quantity; fee = feePercent of rental, half-up;
+ * protection (when bought) = its basis points of the rental, half-up; delivery (when chosen)
+ * = the listing's fee, which the service fee does not apply to; total = all of them.
+ */
+export function quoteBooking(input: {
+  unitPriceMinor: number;
+  quantity: number;
+  feePercent: number;
+  currency: string;
+  protectionBasisPoints?: number | null;
+  deliveryFeeMinor?: number;
+}): Quote {
   const { unitPriceMinor, quantity, feePercent, currency } = input;
   if (!Number.isSafeInteger(unitPriceMinor) || unitPriceMinor < 0) throw new RangeError(`Invalid unit price: ${unitPriceMinor}`);
   if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`Invalid quantity: ${quantity}`);
   const rentalMinor = unitPriceMinor * quantity;
   if (!Number.isSafeInteger(rentalMinor)) throw new RangeError("Amount too large");
   const feeMinor = percentOf(rentalMinor, feePercent);
-  return { rentalMinor, feeMinor, totalMinor: rentalMinor + feeMinor, feePercent, currency };
+  const protectionBasisPoints = input.protectionBasisPoints ?? null;
+  const protectionMinor = protectionBasisPoints === null ? 0 : basisPointsOf(rentalMinor, protectionBasisPoints);
+  const deliveryMinor = input.deliveryFeeMinor ?? 0;
+  if (!Number.isSafeInteger(deliveryMinor) || deliveryMinor < 0) throw new RangeError(`Invalid delivery fee: ${deliveryMinor}`);
+  const totalMinor = rentalMinor + feeMinor + protectionMinor + deliveryMinor;
+  if (!Number.isSafeInteger(totalMinor)) throw new RangeError("Amount too large");
+  return { rentalMinor, feeMinor, protectionMinor, protectionBasisPoints, deliveryMinor, totalMinor, feePercent, currency };
 }
 
 const HOUR_MS = 3_600_000;

@@ -240,6 +240,8 @@ export function holdResponse(booking: BookingRecord, clientSecret: string) {
     holdExpiresAt: (booking.holdExpiresAt ?? booking.createdAt).toISOString(),
     platformFee: { percentage: booking.platformFeePercentage, amount: booking.platformFeeAmount },
     rental: booking.rentalAmount,
+    protection: booking.protectionPercent === null ? null : { basisPoints: booking.protectionPercent, amount: booking.protectionAmount },
+    delivery: booking.deliveryAmount,
     total: booking.totalPrice,
     currency: booking.currency as string,
   };

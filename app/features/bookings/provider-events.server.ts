@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookingDisputes, bookings, payouts, providerCalls, spaceAvailability } from "~/db/schema/bookings";
 import { ledgerEntries } from "~/db/schema/payouts";
 import type { RemoteRefund } from "~/features/payments/contracts";
 import { paymentProvider } from "~/features/payments/provider.server";
-import { appendLedger, changeHostShare, recordFeeRefund, recordRefundMade } from "~/features/payouts/ledger.server";
+import { appendLedger, changeHostShare, hostPartOf, recordFeeRefund, recordProtectionRefund, recordRefundMade } from "~/features/payouts/ledger.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -147,18 +147,26 @@ export async function recordRefundMadeElsewhere(tx: Tx, booking: BookingRecord, 
   }
   const refundedBefore = booking.refundAmount ?? 0;
   const refunded = Math.min(booking.totalPrice, refundedBefore + refund.amount);
-  const [{ fees = 0 } = {}] = await tx
-    .select({ fees: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+  const [{ fees = 0, protections = 0 } = {}] = await tx
+    .select({
+      fees: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'fee_refund'), 0)::bigint`.mapWith(Number),
+      protections: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'protection_refund'), 0)::bigint`.mapWith(Number),
+    })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.bookingId, booking.id), eq(ledgerEntries.kind, "fee_refund")));
-  // A refund made elsewhere comes out of the host's rental first, then the fee.
-  const rentalRefunded = Math.min(booking.rentalAmount, refunded - fees);
-  const feePart = Math.max(0, refunded - fees - booking.rentalAmount);
+    .where(and(eq(ledgerEntries.bookingId, booking.id), inArray(ledgerEntries.kind, ["fee_refund", "protection_refund"])));
+  // A refund made elsewhere comes out of the host's part (rental and delivery) first, then the protection, then the fee.
+  const hostPart = hostPartOf(booking);
+  const platformRefunded = fees + protections;
+  const rentalRefunded = Math.min(hostPart, refunded - platformRefunded);
+  const beyond = Math.max(0, refunded - platformRefunded - hostPart);
+  const protectionPart = Math.min(beyond, Math.max(0, booking.protectionAmount - protections));
+  const feePart = beyond - protectionPart;
   const whole = refunded >= booking.totalPrice;
   await runTransition(tx, booking, whole ? "record_refund" : "record_partial_refund", now, async () => {
     const key = `${booking.id}:refund:${refund.id}`;
     await recordFeeRefund(tx, { booking, amount: feePart, key, now });
-    await changeHostShare(tx, { booking, hostShare: booking.rentalAmount - rentalRefunded, key, kind: "refund_after_payout", now });
+    await recordProtectionRefund(tx, { booking, amount: protectionPart, key, now });
+    await changeHostShare(tx, { booking, hostShare: hostPart - rentalRefunded, key, kind: "refund_after_payout", now });
     if (whole) await tx.delete(spaceAvailability).where(eq(spaceAvailability.bookingId, booking.id));
     await tx
       .update(bookings)

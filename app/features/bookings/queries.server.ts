@@ -42,7 +42,8 @@ export type Reschedulable = {
   row: { start: string; end: string };
   /** The lengths the listing allows, and the price of one unit for a change (ADR 0205). */
   lengths: { min: number; max: number };
-  price: { unitMinor: number; feePercent: number; currency: string; total: number } | null;
+  /** The booking's own terms for a change: its unit price and fee, and its protection's rate and delivery fee (ADR 0286, 0287), kept. */
+  price: { unitMinor: number; feePercent: number; currency: string; total: number; protectionBasisPoints: number | null; deliveryFeeMinor: number } | null;
 };
 
 /** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
@@ -121,5 +122,7 @@ export async function hostCancellationCount(db: Db, hostId: string): Promise<num
 
 function changePrice(booking: typeof bookings.$inferSelect, space: typeof spaces.$inferSelect): Reschedulable["price"] {
   const unitMinor = changeUnitPrice(booking, space);
-  return unitMinor === null ? null : { unitMinor, feePercent: booking.platformFeePercentage, currency: booking.currency, total: booking.totalPrice };
+  return unitMinor === null
+    ? null
+    : { unitMinor, feePercent: booking.platformFeePercentage, currency: booking.currency, total: booking.totalPrice, protectionBasisPoints: booking.protectionPercent, deliveryFeeMinor: booking.deliveryAmount };
 }

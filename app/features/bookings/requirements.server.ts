@@ -17,6 +17,10 @@ export type BookingRequirementsView = {
   ageAtStart: number | null;
   licence: { number: string; country: string; countryName: string; expiry: string } | null;
   waiver: { text: string; acceptedAt: string; acceptedIp: string | null } | null;
+  /** Insurance required (ADR 0286): the guest's own cover, or the platform's Protection bought. */
+  insurance: { kind: "own"; insurerName: string; policyNumber: string } | { kind: "protection" } | null;
+  /** Delivery (with the address, which the host needs to deliver) or pickup (ADR 0287). */
+  fulfilment: { kind: "pickup" } | { kind: "delivery"; address: { street: string; city: string; postalCode: string; country: string; countryName: string } } | null;
 };
 
 const HOST_SEES = new Set(["confirmed", "completed", "disputed"]);
@@ -36,5 +40,20 @@ export async function loadBookingRequirements(
         ? { number: row.licenceNumber, country: row.licenceCountry, countryName: countryName(row.licenceCountry), expiry: row.licenceExpiry }
         : null,
     waiver: row.waiverText && row.waiverAcceptedAt ? { text: row.waiverText, acceptedAt: row.waiverAcceptedAt.toISOString(), acceptedIp: row.waiverAcceptedIp } : null,
+    insurance:
+      row.insurance === "own" && row.insurerName && row.policyNumber
+        ? { kind: "own", insurerName: row.insurerName, policyNumber: row.policyNumber }
+        : row.insurance === "protection"
+          ? { kind: "protection" }
+          : null,
+    fulfilment:
+      row.fulfilment === "delivery" && row.deliveryStreet && row.deliveryCity && row.deliveryPostalCode && row.deliveryCountry
+        ? {
+            kind: "delivery",
+            address: { street: row.deliveryStreet, city: row.deliveryCity, postalCode: row.deliveryPostalCode, country: row.deliveryCountry, countryName: countryName(row.deliveryCountry) },
+          }
+        : row.fulfilment === "pickup"
+          ? { kind: "pickup" }
+          : null,
   };
 }

@@ -16,10 +16,28 @@ export type ListingRequirements = {
   licence: boolean;
   /** Whether a waiver must be accepted, and its text (null when the host never wrote it). */
   waiver: { text: string | null } | null;
+  /** Insurance required (ADR 0286): the guest confirms their own cover or buys the platform's protection. */
+  insurance: boolean;
+  /** What the listing offers of delivery (with its fee in minor units) and pickup (ADR 0287); null when neither. */
+  fulfilment: { delivery: { feeMinor: number } | null; pickup: boolean } | null;
 };
 
 /** The requirement fields of a hold request, as the guest gives them. */
-export const REQUIREMENT_FIELDS = ["dateOfBirth", "licenceNumber", "licenceCountry", "licenceExpiry", "waiverAccepted"] as const;
+export const REQUIREMENT_FIELDS = [
+  "dateOfBirth",
+  "licenceNumber",
+  "licenceCountry",
+  "licenceExpiry",
+  "waiverAccepted",
+  "insurance",
+  "insurerName",
+  "policyNumber",
+  "fulfilment",
+  "deliveryStreet",
+  "deliveryCity",
+  "deliveryPostalCode",
+  "deliveryCountry",
+] as const;
 export type RequirementField = (typeof REQUIREMENT_FIELDS)[number];
 
 /** What the guest gave, checked: stored with the booking (a field is absent when not asked). */
@@ -27,7 +45,17 @@ export type RequirementAnswers = {
   dateOfBirth?: string;
   licence?: { number: string; country: string; expiry: string };
   waiver?: { text: string };
+  insurance?: { kind: "own"; insurerName: string; policyNumber: string } | { kind: "protection" };
+  fulfilment?: { kind: "pickup" } | { kind: "delivery"; address: DeliveryAddress };
 };
+
+export type DeliveryAddress = { street: string; city: string; postalCode: string; country: string };
+
+export const INSURANCE_CHOICES = ["own", "protection"] as const;
+export const FULFILMENT_CHOICES = ["delivery", "pickup"] as const;
+export const INSURER_NAME_MAX = 100;
+export const POLICY_NUMBER_MAX = 60;
+export const DELIVERY_LIMITS = { street: 200, city: 100, postalCode: 20 } as const;
 
 export const WAIVER_TEXT_MAX = 10_000;
 export const LICENCE_NUMBER_MAX = 40;
@@ -64,7 +92,39 @@ export const REQUIREMENT_TEXT = {
     licenceExpiryTooFar: `Enter your driving licence's real expiry date (at most ${LICENCE_YEARS_AHEAD} years ahead).`,
     waiverNotAccepted: "Accept the waiver to book this listing.",
     waiverMissing: "The host has not added the waiver's text yet, so this listing cannot be booked.",
+    insuranceChoice: "Confirm your own insurance or add Protection to book this listing.",
+    insurerNameRequired: "Enter your insurer's name.",
+    insurerNameInvalid: `An insurer's name has up to ${INSURER_NAME_MAX} characters.`,
+    policyNumberRequired: "Enter your policy number.",
+    policyNumberInvalid: `A policy number has up to ${POLICY_NUMBER_MAX} letters, digits, spaces, hyphens or slashes.`,
+    fulfilmentChoice: "Choose delivery or pick up.",
+    deliveryNotOffered: "This listing does not offer delivery.",
+    pickupNotOffered: "This listing does not offer pick up; it is delivered.",
+    deliveryStreetRequired: "Enter the street address for the delivery.",
+    deliveryStreetInvalid: `A street address has up to ${DELIVERY_LIMITS.street} characters.`,
+    deliveryCityRequired: "Enter the city for the delivery.",
+    deliveryCityInvalid: `A city has up to ${DELIVERY_LIMITS.city} characters.`,
+    deliveryPostalCodeRequired: "Enter the postal code for the delivery.",
+    deliveryPostalCodeInvalid: `A postal code has up to ${DELIVERY_LIMITS.postalCode} letters, digits, spaces or hyphens.`,
+    deliveryCountry: "Choose the country for the delivery.",
   },
+  insuranceHeading: "Insurance",
+  insuranceIntro: "The host requires insurance for this rental.",
+  insuranceOwn: "I have insurance that covers this rental",
+  insuranceProtection: "Add Protection",
+  protectionHint: (percent: string) => `Protection is ${percent} of the rental, added to your total as its own line.`,
+  insurerName: "Insurer name",
+  policyNumber: "Policy number",
+  fulfilmentHeading: "Delivery or pick up",
+  delivery: "Delivery",
+  pickup: "Pick up",
+  deliveryOnly: "This listing is delivered to you.",
+  pickupOnly: "You pick this listing up from the host.",
+  deliveryStreet: "Street address",
+  deliveryCity: "City",
+  deliveryPostalCode: "Postal code",
+  deliveryCountry: "Country",
+  deliveryHint: "The host sees the delivery address once the booking is confirmed.",
   // The host's side (the listing form).
   waiverTextLabel: "Waiver text",
   waiverTextHint: `What guests must accept before they book (up to ${WAIVER_TEXT_MAX.toLocaleString("en-US")} characters).`,
@@ -89,10 +149,36 @@ export function isCountryCode(value: string): boolean {
 }
 
 /** The listing's requirements from its columns; null when it asks nothing at checkout. */
-export function listingRequirements(space: { ageRestriction: number | null; licenseRequired: boolean; waiverRequired: boolean; waiverText: string | null }): ListingRequirements | null {
+export function listingRequirements(space: {
+  ageRestriction: number | null;
+  licenseRequired: boolean;
+  waiverRequired: boolean;
+  waiverText: string | null;
+  insuranceRequired?: boolean;
+  deliveryAvailable?: boolean;
+  deliveryFee?: number;
+  pickupAvailable?: boolean;
+}): ListingRequirements | null {
   const minimumAge = space.ageRestriction && space.ageRestriction > 0 ? space.ageRestriction : null;
-  if (minimumAge === null && !space.licenseRequired && !space.waiverRequired) return null;
-  return { minimumAge, licence: space.licenseRequired, waiver: space.waiverRequired ? { text: space.waiverText?.trim() ? space.waiverText : null } : null };
+  const insurance = space.insuranceRequired === true;
+  const delivery = space.deliveryAvailable === true ? { feeMinor: Math.max(0, space.deliveryFee ?? 0) } : null;
+  const pickup = space.pickupAvailable === true;
+  const fulfilment = delivery || pickup ? { delivery, pickup } : null;
+  if (minimumAge === null && !space.licenseRequired && !space.waiverRequired && !insurance && !fulfilment) return null;
+  return { minimumAge, licence: space.licenseRequired, waiver: space.waiverRequired ? { text: space.waiverText?.trim() ? space.waiverText : null } : null, insurance, fulfilment };
+}
+
+/** What the guest's choices add to the price (ADR 0286, 0287): the protection's rate when bought, the delivery fee when chosen. */
+export function extrasOf(needs: ListingRequirements | null, answers: RequirementAnswers, protectionBasisPoints: number): { protectionBasisPoints: number | null; deliveryFeeMinor: number } {
+  return {
+    protectionBasisPoints: needs?.insurance && answers.insurance?.kind === "protection" ? protectionBasisPoints : null,
+    deliveryFeeMinor: needs?.fulfilment?.delivery && answers.fulfilment?.kind === "delivery" ? needs.fulfilment.delivery.feeMinor : 0,
+  };
+}
+
+/** Basis points as the percentage people read ("8%", "12.5%"). */
+export function basisPointsText(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
 }
 
 /** "YYYY-MM-DD" that is a day of the calendar, or null. */
@@ -167,7 +253,62 @@ export function checkRequirements(
     else answers.waiver = { text: needs.waiver.text };
   }
 
+  if (needs.insurance) {
+    if (given.insurance === "protection") answers.insurance = { kind: "protection" };
+    else if (given.insurance === "own") {
+      const insurerName = text(given.insurerName);
+      const policyNumber = text(given.policyNumber);
+      if (blank(given.insurerName)) fields.insurerName = errors.insurerNameRequired;
+      else if (insurerName === null || insurerName.length > INSURER_NAME_MAX) fields.insurerName = errors.insurerNameInvalid;
+      if (blank(given.policyNumber)) fields.policyNumber = errors.policyNumberRequired;
+      else if (policyNumber === null || policyNumber.length > POLICY_NUMBER_MAX || !/^[A-Za-z0-9][A-Za-z0-9 /-]*$/.test(policyNumber)) fields.policyNumber = errors.policyNumberInvalid;
+      if (!fields.insurerName && !fields.policyNumber) answers.insurance = { kind: "own", insurerName: insurerName!, policyNumber: policyNumber! };
+    } else fields.insurance = errors.insuranceChoice;
+  }
+
+  // Delivery or pickup: asked when the listing offers either; a delivery asked of a listing without it is refused.
+  const offer = needs.fulfilment;
+  const chosen = chosenFulfilment(offer, given.fulfilment);
+  if (chosen === "delivery" && !offer?.delivery) fields.fulfilment = errors.deliveryNotOffered;
+  else if (chosen === "pickup" && offer && !offer.pickup) fields.fulfilment = errors.pickupNotOffered;
+  else if (offer && chosen !== "delivery" && chosen !== "pickup") fields.fulfilment = errors.fulfilmentChoice;
+  else if (offer && chosen === "pickup") answers.fulfilment = { kind: "pickup" };
+  else if (offer && chosen === "delivery") {
+    const street = text(given.deliveryStreet);
+    const city = text(given.deliveryCity);
+    const postalCode = text(given.deliveryPostalCode);
+    const country = typeof given.deliveryCountry === "string" ? given.deliveryCountry.trim().toUpperCase() : "";
+    if (blank(given.deliveryStreet)) fields.deliveryStreet = errors.deliveryStreetRequired;
+    else if (street === null || street.length > DELIVERY_LIMITS.street) fields.deliveryStreet = errors.deliveryStreetInvalid;
+    if (blank(given.deliveryCity)) fields.deliveryCity = errors.deliveryCityRequired;
+    else if (city === null || city.length > DELIVERY_LIMITS.city) fields.deliveryCity = errors.deliveryCityInvalid;
+    if (blank(given.deliveryPostalCode)) fields.deliveryPostalCode = errors.deliveryPostalCodeRequired;
+    else if (postalCode === null || postalCode.length > DELIVERY_LIMITS.postalCode || !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(postalCode)) fields.deliveryPostalCode = errors.deliveryPostalCodeInvalid;
+    if (!isCountryCode(country)) fields.deliveryCountry = errors.deliveryCountry;
+    if (!fields.deliveryStreet && !fields.deliveryCity && !fields.deliveryPostalCode && !fields.deliveryCountry) {
+      answers.fulfilment = { kind: "delivery", address: { street: street!, city: city!, postalCode: postalCode!, country } };
+    }
+  }
+
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };
+}
+
+/** The guest's choice of delivery or pickup: what they sent, or the only one the listing offers when it offers one. */
+export function chosenFulfilment(offer: ListingRequirements["fulfilment"], given: unknown): unknown {
+  if (given !== undefined && given !== null && given !== "") return given;
+  if (!offer || (offer.delivery && offer.pickup)) return null;
+  return offer.delivery ? "delivery" : "pickup";
+}
+
+/** What the guest's choices in the step add to the price, before the server checks them (the widget's figures). */
+export function chosenExtras(needs: ListingRequirements | null, given: { insurance?: unknown; fulfilment?: unknown }, protectionBasisPoints: number | null): { protectionBasisPoints: number | null; deliveryFeeMinor: number } {
+  const delivery = needs?.fulfilment?.delivery && chosenFulfilment(needs.fulfilment, given.fulfilment) === "delivery" ? needs.fulfilment.delivery.feeMinor : 0;
+  return { protectionBasisPoints: needs?.insurance && given.insurance === "protection" ? protectionBasisPoints : null, deliveryFeeMinor: delivery };
+}
+
+/** A string field trimmed with its inner runs of spaces made one; null when it is not a string. */
+function text(value: unknown): string | null {
+  return typeof value === "string" ? value.trim().replace(/\s+/g, " ") : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, between, eq } from "drizzle-orm";
+import { and, between, eq, sql } from "drizzle-orm";
+import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings, payouts, spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
 import { spaces } from "~/db/schema/listings";
 import { firstConflict, lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.server";
@@ -127,7 +128,15 @@ export async function changeBooking(
     if (problem) return refusal("invalid", problem);
     const price = changeUnitPrice(booking, space);
     if (price === null) return refusal("not_allowed", BOOKING_MESSAGES.unavailable);
-    const quote = quoteBooking({ unitPriceMinor: price, quantity: duration * booking.units, feePercent: booking.platformFeePercentage, currency: booking.currency });
+    // The booking's terms are kept: its fee, and its protection's rate and delivery fee (ADR 0286, 0287).
+    const quote = quoteBooking({
+      unitPriceMinor: price,
+      quantity: duration * booking.units,
+      feePercent: booking.platformFeePercentage,
+      currency: booking.currency,
+      protectionBasisPoints: booking.protectionPercent,
+      deliveryFeeMinor: booking.deliveryAmount,
+    });
     const occupied = occupiedRange(schedule.rules, start, end);
     await lockCalendar(tx, space.id);
     // One open checkout per guest and listing: an earlier change (or checkout) of theirs is released.
@@ -152,6 +161,9 @@ export async function changeBooking(
       totalPrice: quote.totalMinor,
       platformFeePercentage: quote.feePercent,
       platformFeeAmount: quote.feeMinor,
+      protectionPercent: quote.protectionBasisPoints,
+      protectionAmount: quote.protectionMinor,
+      deliveryAmount: quote.deliveryMinor,
       currency: booking.currency,
       status: BOOKING_PROCESS.change.to,
       holdExpiresAt: expiresAt,
@@ -162,6 +174,13 @@ export async function changeBooking(
       createdAt: now,
       updatedAt: now,
     });
+    // What the guest gave at checkout (ADR 0279, 0286, 0287) goes with the change: the host sees the same licence, cover and address.
+    await tx.execute(sql`
+      insert into ${bookingRequirements} (booking_id, date_of_birth, licence_number, licence_country, licence_expiry, waiver_text, waiver_accepted_at, waiver_accepted_ip,
+                                          insurance, insurer_name, policy_number, fulfilment, delivery_street, delivery_city, delivery_postal_code, delivery_country, created_at)
+      select ${bookingId}, date_of_birth, licence_number, licence_country, licence_expiry, waiver_text, waiver_accepted_at, waiver_accepted_ip,
+             insurance, insurer_name, policy_number, fulfilment, delivery_street, delivery_city, delivery_postal_code, delivery_country, ${now.toISOString()}::timestamptz
+        from ${bookingRequirements} where booking_id = ${booking.id}`);
     if (!several) {
       // On a listing of one unit the exclusion constraint keeps the new hold from overlapping
       // any other row, so the booking it replaces steps into a lane of its own (ADR 0205):

@@ -8,6 +8,7 @@ import { spacePath } from "~/features/listings/slug";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { formatMinor } from "~/lib/money";
+import { basisPointsText } from "~/features/bookings/requirements";
 import { queueEmail } from "./outbox.server";
 import { renderEmail } from "./render";
 
@@ -70,6 +71,9 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
       ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
       { label: "Rental", value: money(booking.rentalAmount) },
       { label: "Service fee", value: money(booking.platformFeeAmount) },
+      // Protection and Delivery, when chosen at checkout (ADR 0286, 0287).
+      ...(booking.protectionAmount > 0 ? [{ label: `Protection (${booking.protectionPercent === null ? "" : basisPointsText(booking.protectionPercent)})`, value: money(booking.protectionAmount) }] : []),
+      ...(booking.deliveryAmount > 0 ? [{ label: "Delivery", value: money(booking.deliveryAmount) }] : []),
       { label: "Total paid", value: money(booking.totalPrice) },
       { label: "Booking", value: booking.id },
     ],
@@ -87,7 +91,8 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
     details: [
       { label: "When", value: when },
       ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
-      { label: "Your earnings", value: money(booking.rentalAmount) },
+      // The rental and the delivery fee (ADR 0287) are the host's.
+      { label: "Your earnings", value: money(booking.rentalAmount + booking.deliveryAmount) },
       { label: "Booking", value: booking.id },
     ],
     action: { label: "Open your dashboard", url: absoluteUrl("/dashboard") },

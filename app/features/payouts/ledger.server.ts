@@ -12,7 +12,12 @@ import type { Db, Tx } from "~/lib/db.server";
  * domain, so its movements are in the ledger without provider code writing it.
  * Every entry has a unique key: a replay writes nothing.
  */
-type Booking = Pick<typeof bookings.$inferSelect, "id" | "currency" | "totalPrice" | "rentalAmount" | "platformFeeAmount" | "spaceId" | "payoutReleaseAt">;
+type Booking = Pick<typeof bookings.$inferSelect, "id" | "currency" | "totalPrice" | "rentalAmount" | "platformFeeAmount" | "protectionAmount" | "deliveryAmount" | "spaceId" | "payoutReleaseAt">;
+
+/** The host's part of a booking: the rental and the delivery fee (ADR 0287); the service fee and the protection are the platform's. */
+export function hostPartOf(booking: Pick<Booking, "rentalAmount" | "deliveryAmount">): number {
+  return booking.rentalAmount + booking.deliveryAmount;
+}
 
 export type LedgerEntry = { bookingId: string; kind: LedgerKind; amount: number; currency: string; key: string; providerReference?: string | null };
 
@@ -33,7 +38,8 @@ export async function appendLedger(db: Db | Tx, entries: LedgerEntry[], now: Dat
 
 /**
  * A booking's payment succeeded and the booking is confirmed: the charge, the
- * platform's fee, and the host's payout, held until `payout_release_at`.
+ * platform's fee, the protection bought (its own line, the platform's revenue, ADR 0286),
+ * and the host's payout (rental and delivery fee), held until `payout_release_at`.
  */
 export async function recordBookingConfirmed(tx: Tx, input: { booking: Booking; chargeReference: string | null; now: Date }) {
   const { booking, now } = input;
@@ -42,18 +48,20 @@ export async function recordBookingConfirmed(tx: Tx, input: { booking: Booking; 
     [
       { bookingId: booking.id, kind: "charge", amount: booking.totalPrice, currency: booking.currency, key: `charge:${booking.id}`, providerReference: input.chargeReference },
       { bookingId: booking.id, kind: "fee", amount: booking.platformFeeAmount, currency: booking.currency, key: `fee:${booking.id}` },
+      { bookingId: booking.id, kind: "protection", amount: booking.protectionAmount, currency: booking.currency, key: `protection:${booking.id}` },
     ],
     now,
   );
   const [space] = await tx.select({ hostId: spaces.userId }).from(spaces).where(eq(spaces.id, booking.spaceId));
+  const hostPart = hostPartOf(booking);
   await tx
     .insert(payouts)
     .values({
       bookingId: booking.id,
       hostId: space!.hostId,
-      amount: booking.rentalAmount,
+      amount: hostPart,
       currency: booking.currency,
-      status: booking.rentalAmount > 0 ? "scheduled" : "cancelled",
+      status: hostPart > 0 ? "scheduled" : "cancelled",
       releaseAt: booking.payoutReleaseAt,
       createdAt: now,
       updatedAt: now,
@@ -87,6 +95,11 @@ export async function recordRefundMade(tx: Tx, input: { bookingId: string; curre
 /** The part of a decided refund that comes out of the platform's fee (written with the decision). */
 export async function recordFeeRefund(tx: Tx, input: { booking: Booking; amount: number; key: string; now: Date }) {
   return appendLedger(tx, [{ bookingId: input.booking.id, kind: "fee_refund", amount: input.amount, currency: input.booking.currency, key: `fee_refund:${input.key}` }], input.now);
+}
+
+/** The part of a decided refund that comes out of the protection (ADR 0286), written with the decision. */
+export async function recordProtectionRefund(tx: Tx, input: { booking: Booking; amount: number; key: string; now: Date }) {
+  return appendLedger(tx, [{ bookingId: input.booking.id, kind: "protection_refund", amount: input.amount, currency: input.booking.currency, key: `protection_refund:${input.key}` }], input.now);
 }
 
 /**

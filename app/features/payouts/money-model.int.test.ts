@@ -23,6 +23,9 @@ import { createUser } from "../../../tests/factories/users";
 import { moneyProblems, onboardHost, runToQuiescence } from "../../../tests/factories/money";
 import { createTestDatabase, testEngine, type TestDatabase } from "../../../tests/setup/test-database";
 import { runPayouts } from "./payouts.server";
+import { PROTECTION_PERCENT_DEFAULT } from "~/db/schema/admin";
+import { feePercent } from "~/features/bookings/booking-rules.server";
+import { quoteBooking } from "~/features/bookings/pricing";
 
 /**
  * Issue #25, "Model-based test against the real code": random histories of commands,
@@ -151,6 +154,9 @@ const history = fc.record({
   startMinutes: fc.integer({ min: 0, max: 59 }),
   aheadHours: fc.oneof(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 30, max: 240 })),
   onboarded: fc.boolean(),
+  // One history in two: a listing that requires insurance and offers delivery or pickup (ADR 0286, 0287); its
+  // bookings buy Protection or not, and are delivered (with the listing's fee) or picked up.
+  extras: fc.option(fc.record({ protection: fc.boolean(), delivery: fc.boolean(), deliveryFee: fc.integer({ min: 1, max: 5000 }) }), { freq: 2 }),
   // One history in three is on a request-to-book listing (ADR 0280): payments authorise, the host answers.
   requestMode: fc.constantFrom(false, false, true),
   // Every history books first (most commands need a booking), then anything.
@@ -224,7 +230,30 @@ async function runHistory(h: History) {
   // The first slot starts on the hour, 9:00–17:00 UTC (the listing is in UTC), aheadHours or a little later.
   let start = new Date(Math.ceil((first.getTime() + (h.changeFirst ? Math.max(50, h.aheadHours) : h.aheadHours) * HOUR) / HOUR) * HOUR);
   while (start.getUTCHours() < 9 || start.getUTCHours() > 17) start = new Date(start.getTime() + HOUR);
-  const s = await scenario(db, first, { currency: h.currency, hourlyPrice: h.hourlyPrice, cancellationPolicy: h.policy, bookingMode: h.requestMode ? "request" : "instant" });
+  const s = await scenario(db, first, {
+    currency: h.currency,
+    hourlyPrice: h.hourlyPrice,
+    cancellationPolicy: h.policy,
+    bookingMode: h.requestMode ? "request" : "instant",
+    ...(h.extras ? { insuranceRequired: true, deliveryAvailable: true, deliveryFee: h.extras.deliveryFee, pickupAvailable: true } : {}),
+  });
+  // The guest's choices and the total they make, priced as the widget prices them (the rate is the settings' default, 8 %).
+  const extrasBody = (hours: number): Record<string, unknown> => {
+    if (!h.extras) return {};
+    const quote = quoteBooking({
+      unitPriceMinor: h.hourlyPrice,
+      quantity: hours,
+      feePercent: feePercent(),
+      currency: h.currency,
+      protectionBasisPoints: h.extras.protection ? PROTECTION_PERCENT_DEFAULT : null,
+      deliveryFeeMinor: h.extras.delivery ? h.extras.deliveryFee : 0,
+    });
+    return {
+      amount: quote.totalMinor,
+      ...(h.extras.protection ? { insurance: "protection" } : { insurance: "own", insurerName: "Harbor Mutual", policyNumber: "HM-1" }),
+      ...(h.extras.delivery ? { fulfilment: "delivery", deliveryStreet: "12 Harbor Road", deliveryCity: "Tampa", deliveryPostalCode: "33602", deliveryCountry: "US" } : { fulfilment: "pickup" }),
+    };
+  };
   if (h.onboarded) await onboardHost(db, s.host.id, s.now);
   const guests = [s.guest, s.otherGuest].slice(0, h.guests);
   const booked: Booked[] = [];
@@ -276,7 +305,7 @@ async function runHistory(h: History) {
         const previous = lastKey.get(c.guest);
         const replay = c.key === "replay" && previous;
         const slotStart = new Date(start.getTime() + c.slot * HOUR);
-        const body = replay ? previous.body : s.request({ date: slotStart.toISOString().slice(0, 10), hour: slotStart.getUTCHours(), hours: c.hours }, h.requestMode ? { message: "May I book it?" } : {});
+        const body = replay ? previous.body : s.request({ date: slotStart.toISOString().slice(0, 10), hour: slotStart.getUTCHours(), hours: c.hours }, { ...extrasBody(c.hours), ...(h.requestMode ? { message: "May I book it?" } : {}) });
         const key = replay ? previous.key : c.key === "none" ? null : crypto.randomUUID();
         const result = await s.hold(guest, body, key);
         if (key && !replay) lastKey.set(c.guest, { key, body, bookingId: result.ok ? result.bookingId : null, at: now.getTime() });

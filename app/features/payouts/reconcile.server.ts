@@ -6,7 +6,8 @@ import type { Db } from "~/lib/db.server";
  * booking's ledger against the booking and payout rows, and the totals per currency.
  * Per booking, with amounts in minor units:
  *   captured = host payouts + platform fees + refunds + deducted + dispute losses + still held
- * where host payouts = transfers − reversals, fees = fee − fee_refund, deducted is what
+ * where host payouts = transfers − reversals, fees = fee − fee_refund + protection −
+ * protection_refund (the protection is the platform's revenue, ADR 0286), deducted is what
  * this booking's payout gave to settle its host's debts, and "still held" must be
  * exactly explained (issue #25): the payout not yet sent (less its deduction), plus
  * anything reversed, plus refunds decided and not yet made (pending provider calls, or
@@ -41,6 +42,7 @@ type Row = {
   status: string;
   ended_reason: string | null;
   total_price: string | number;
+  protection_amount: string | number;
   refund_amount: string | number | null;
   payout_status: string | null;
   payout_amount: string | number | null;
@@ -55,6 +57,8 @@ type Row = {
   refund: string | number;
   fee: string | number;
   fee_refund: string | number;
+  protection: string | number;
+  protection_refund: string | number;
   transfer: string | number;
   reversal: string | number;
   foreign_currency: string | number;
@@ -69,7 +73,7 @@ const PAID_BOOKING = new Set(["confirmed", "completed", "cancelled", "disputed"]
 export function bookingProblems(row: Row): { money: BookingMoney; problems: string[] } {
   const captured = n(row.charge);
   const refunds = n(row.refund);
-  const fees = n(row.fee) - n(row.fee_refund);
+  const fees = n(row.fee) - n(row.fee_refund) + n(row.protection) - n(row.protection_refund);
   const hostPayouts = n(row.transfer) - n(row.reversal);
   const held = captured - refunds - fees - hostPayouts - n(row.deduction) - n(row.dispute_loss);
   const money: BookingMoney = { bookingId: row.id, currency: row.currency, status: row.status, captured, refunds, fees, hostPayouts, deducted: n(row.deduction), disputeLosses: n(row.dispute_loss), held };
@@ -83,6 +87,9 @@ export function bookingProblems(row: Row): { money: BookingMoney; problems: stri
   if (refunds + pending + failed !== (paid ? n(row.refund_amount) : 0)) problems.push(`refunded ${refunds} (+${pending} pending, +${failed} failed), booking refund ${n(row.refund_amount)}`);
   if (failed > 0) problems.push(`a refund of ${failed} failed at the provider: a person must refund the guest`);
   if (refunds + pending > captured) problems.push(`refunded ${refunds + pending} of ${captured} captured`);
+  // The protection bought is its own line once the booking is confirmed (ADR 0286); a late payment, refunded in full, has none.
+  const expectedProtection = paid && row.status !== "expired" ? n(row.protection_amount) : 0;
+  if (n(row.protection) !== expectedProtection) problems.push(`protection line ${n(row.protection)}, booking protection ${expectedProtection}`);
   if (n(row.foreign_currency) > 0) problems.push(`${n(row.foreign_currency)} ledger entries in another currency`);
   const payoutAmount = n(row.payout_amount);
   const payoutDeducted = n(row.payout_deducted);
@@ -99,7 +106,7 @@ export function bookingProblems(row: Row): { money: BookingMoney; problems: stri
 
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const result = await db.execute<Row>(sql`
-    select b.id, b.currency, b.status, b.ended_reason, b.total_price, b.refund_amount,
+    select b.id, b.currency, b.status, b.ended_reason, b.total_price, b.protection_amount, b.refund_amount,
            p.status as payout_status, p.amount as payout_amount, p.deducted_amount as payout_deducted,
            coalesce(sum(l.amount) filter (where l.kind = 'deduction'), 0) as deduction,
            coalesce(sum(l.amount) filter (where l.kind = 'dispute_loss'), 0) as dispute_loss,
@@ -111,6 +118,8 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
            coalesce(sum(l.amount) filter (where l.kind = 'refund'), 0) as refund,
            coalesce(sum(l.amount) filter (where l.kind = 'fee'), 0) as fee,
            coalesce(sum(l.amount) filter (where l.kind = 'fee_refund'), 0) as fee_refund,
+           coalesce(sum(l.amount) filter (where l.kind = 'protection'), 0) as protection,
+           coalesce(sum(l.amount) filter (where l.kind = 'protection_refund'), 0) as protection_refund,
            coalesce(sum(l.amount) filter (where l.kind = 'transfer'), 0) as transfer,
            coalesce(sum(l.amount) filter (where l.kind = 'reversal'), 0) as reversal,
            count(l.id) filter (where l.currency <> b.currency) as foreign_currency

@@ -7,14 +7,44 @@ const days = (n: number) => new Date(START.getTime() - n * 24 * 3_600_000);
 
 describe("cancellation split", () => {
   it("a full refund leaves the host nothing and the platform its fee (or nothing when the fee is refunded)", () => {
-    expect(cancellationSplit({ policy: "flexible", startTime: START, now: days(2), rentalMinor: 10000, feeMinor: 1000, refundServiceFee: false })).toEqual({ refund: 10000, feeRefund: 0, hostShare: 0, platformFee: 1000 });
-    expect(cancellationSplit({ policy: "flexible", startTime: START, now: days(2), rentalMinor: 10000, feeMinor: 1000, refundServiceFee: true })).toEqual({ refund: 11000, feeRefund: 1000, hostShare: 0, platformFee: 0 });
+    expect(cancellationSplit({ policy: "flexible", startTime: START, now: days(2), rentalMinor: 10000, feeMinor: 1000, refundServiceFee: false })).toEqual({ refund: 10000, feeRefund: 0, hostShare: 0, platformFee: 1000, protectionRefund: 0, protection: 0 });
+    expect(cancellationSplit({ policy: "flexible", startTime: START, now: days(2), rentalMinor: 10000, feeMinor: 1000, refundServiceFee: true })).toEqual({ refund: 11000, feeRefund: 1000, hostShare: 0, platformFee: 0, protectionRefund: 0, protection: 0 });
   });
 
   it("strict: half before 7 days, nothing after; rounding never loses a minor unit", () => {
-    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(8), rentalMinor: 1001, feeMinor: 100, refundServiceFee: false })).toEqual({ refund: 501, feeRefund: 0, hostShare: 500, platformFee: 100 });
-    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(8), rentalMinor: 1, feeMinor: 1, refundServiceFee: true })).toEqual({ refund: 1, feeRefund: 0, hostShare: 0, platformFee: 1 });
-    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(6), rentalMinor: 5000, feeMinor: 500, refundServiceFee: false })).toEqual({ refund: 0, feeRefund: 0, hostShare: 5000, platformFee: 500 });
+    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(8), rentalMinor: 1001, feeMinor: 100, refundServiceFee: false })).toEqual({ refund: 501, feeRefund: 0, hostShare: 500, platformFee: 100, protectionRefund: 0, protection: 0 });
+    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(8), rentalMinor: 1, feeMinor: 1, refundServiceFee: true })).toEqual({ refund: 1, feeRefund: 0, hostShare: 0, platformFee: 1, protectionRefund: 0, protection: 0 });
+    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(6), rentalMinor: 5000, feeMinor: 500, refundServiceFee: false })).toEqual({ refund: 0, feeRefund: 0, hostShare: 5000, platformFee: 500, protectionRefund: 0, protection: 0 });
+  });
+
+  it("the protection is refunded with the rental, by the same share, and kept when the rental is (ADR 0286)", () => {
+    // Flexible, in time: rental (with the delivery fee, the host's part) and protection back in full, the service fee kept.
+    expect(cancellationSplit({ policy: "flexible", startTime: START, now: days(2), rentalMinor: 10500, feeMinor: 1000, protectionMinor: 800, refundServiceFee: false })).toEqual({
+      refund: 11300,
+      feeRefund: 0,
+      hostShare: 0,
+      platformFee: 1000,
+      protectionRefund: 800,
+      protection: 0,
+    });
+    // Strict, half: half of each part rounded half-up (501 and 41), the fee's part is what is left of half the total (591).
+    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(8), rentalMinor: 1001, feeMinor: 100, protectionMinor: 81, refundServiceFee: true })).toEqual({
+      refund: 591,
+      feeRefund: 49,
+      hostShare: 500,
+      platformFee: 51,
+      protectionRefund: 41,
+      protection: 40,
+    });
+    // Too late: nothing back, the platform keeps the protection.
+    expect(cancellationSplit({ policy: "strict", startTime: START, now: days(6), rentalMinor: 5000, feeMinor: 500, protectionMinor: 400, refundServiceFee: false })).toEqual({
+      refund: 0,
+      feeRefund: 0,
+      hostShare: 5000,
+      platformFee: 500,
+      protectionRefund: 0,
+      protection: 400,
+    });
   });
 
   it("refuses a refund larger than what was paid", () => {

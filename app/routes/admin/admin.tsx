@@ -11,6 +11,9 @@ import type { ModerationAnswer } from "~/features/admin/components/moderation-di
 import { ModerationPanel } from "~/features/admin/components/moderation-panel";
 import { requireAdminAction } from "~/features/admin/guard.server";
 import { moderationSchema } from "~/features/admin/moderation-form";
+import { SettingsPanel, type SettingsAnswer } from "~/features/admin/components/settings-panel";
+import { settingsSchema } from "~/features/admin/settings-form";
+import { loadPlatformSettings, updatePlatformSettings } from "~/features/admin/settings.server";
 import { findModerationTargets, listAdminActions, moderate } from "~/features/admin/moderation.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { IdentityReviewPanel, type IdentityReviewAnswer } from "~/features/identity/components/identity-review-panel";
@@ -51,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").slice(0, 200);
   const bookingQuery = (url.searchParams.get("booking") ?? "").trim().slice(0, 100);
-  const [revenue, counts, fees, inbox, subscribers, log, found, booking, identityReviews] = await Promise.all([
+  const [revenue, counts, fees, inbox, subscribers, log, found, booking, identityReviews, settings] = await Promise.all([
     settle(ERROR_TEXT.fetchStatistics, revenueByCurrency(db, now)),
     settle(ERROR_TEXT.fetchStatistics, platformCounts(db)),
     settle(ERROR_TEXT.fetchMonthlyStatistics, monthlyFees(db, now)),
@@ -62,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // null: the read failed; { booking: null }: no booking has that id.
     bookingQuery ? settle(ADMIN_CANCEL_TEXT.lookupFailed, findBookingForAdmin(db, bookingQuery, now).then((found) => ({ booking: found }))) : Promise.resolve({ booking: null }),
     settle(IDENTITY_TEXT.admin.loadFailed, pendingReviews(db)),
+    settle(SETTINGS_LOAD_FAILED, loadPlatformSettings(db)),
   ]);
   return {
     email: user.email,
@@ -78,14 +82,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     booking: booking?.booking ?? null,
     bookingLookupFailed: booking === null,
     identityReviews,
+    settings,
   };
 }
+
+const SETTINGS_LOAD_FAILED = "The platform settings could not be loaded.";
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "The request is too large." });
   if (read.form.get("intent") === "cancel_booking") return cancelAsAdmin(admin, read.form, request);
+  if (read.form.get("intent") === "update_settings") return updateSettings(admin, read.form, request);
   if (isIdentityReviewIntent(read.form.get("intent"))) return reviewIdentity(admin, read.form, request);
   const parsed = parseForm(moderationSchema, read.form);
   if (!parsed.ok) {
@@ -127,6 +135,22 @@ async function cancelAsAdmin(admin: { id: string }, form: FormData, request: Req
   }
 }
 
+/** An admin sets the platform's settings (issue #28 point 3, ADR 0286): the protection's rate, logged as "update_setting". */
+async function updateSettings(admin: { id: string }, form: FormData, request: Request) {
+  const parsed = parseForm(settingsSchema, form);
+  if (!parsed.ok) {
+    return data<SettingsAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 422 });
+  }
+  try {
+    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request));
+    logger.info({ adminId: admin.id, action: "update_setting", protectionPercent: parsed.data.protectionPercent, changed: result.changed }, "admin action");
+    return data<SettingsAnswer>({ ok: true, message: result.message });
+  } catch (error) {
+    logger.error({ err: error }, "Admin settings failed");
+    return data<SettingsAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
+  }
+}
+
 /** An admin approves or rejects a member's identity photos (issue #29 point 3, ADR 0252). */
 async function reviewIdentity(admin: { id: string }, form: FormData, request: Request) {
   const parsed = parseForm(identityReviewSchema, form);
@@ -145,7 +169,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
-  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews } = loaderData;
+  const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews, settings } = loaderData;
   const { search } = useLocation();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
@@ -188,6 +212,10 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         <Panel id="cancel-booking-heading" title="Cancel a booking">
           <BookingLookup key={bookingQuery} value={bookingQuery} booking={booking} searched={bookingQuery.length > 0 && !bookingLookupFailed} />
           {bookingLookupFailed && <SectionError message={ADMIN_CANCEL_TEXT.lookupFailed} />}
+        </Panel>
+
+        <Panel id="settings-heading" title="Settings">
+          {settings ? <SettingsPanel protectionPercent={settings.protectionPercent} /> : <SectionError message={SETTINGS_LOAD_FAILED} />}
         </Panel>
 
         <Panel id="log-heading" title="Admin actions">

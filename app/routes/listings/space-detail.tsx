@@ -5,6 +5,7 @@ import { getUser } from "~/features/auth/session.server";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
 import { bookingWidgetFor } from "~/features/bookings/availability.server";
+import { loadPlatformSettings } from "~/features/admin/settings.server";
 import { scheduleInWords } from "~/features/availability/schedule";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
@@ -65,7 +66,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const bookable = isBookable(space);
   const isOwner = viewer?.id === space.userId;
   // The booking widget's inputs (the server prices every request again; docs/decisions/0110-booking-widget-and-checkout-ui.md).
-  const widget = bookable && !isOwner ? bookingWidgetFor(space, viewer?.id ?? null) : null;
+  const offered = bookable && !isOwner ? bookingWidgetFor(space, viewer?.id ?? null) : null;
+  // Insurance required (ADR 0286): the Protection line's rate of the moment, which the hold reads again.
+  const widget = offered?.requirements?.insurance ? { ...offered, protectionBasisPoints: (await loadPlatformSettings(db)).protectionPercent } : offered;
   // Where (issue #27 point 3, ADR 0221): the public circle; the exact pin and address only for the host or a booked guest.
   const where = await listingWhere(db, space, viewer?.id ?? null);
   // Issue #29 point 3 (ADR 0253): a listing for identity-verified guests says so, with the way to verify.
@@ -125,6 +128,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             requirements: widget.requirements,
             // Instant, or a request the host answers (issue #28, ADR 0280).
             bookingMode: widget.bookingMode,
+            // The Protection line's rate when insurance is required (ADR 0286).
+            protectionBasisPoints: "protectionBasisPoints" in widget ? widget.protectionBasisPoints : null,
           }
         : null,
     // The listing's hours and rules in words (issue #26).

@@ -137,7 +137,7 @@ export function SectionError({ message }: { message: string }) {
   );
 }
 
-const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> = {
+const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" | "neutral" }> = {
   unpublish_listing: { text: "Unpublished listing", tone: "danger" },
   republish_listing: { text: "Republished listing", tone: "success" },
   suspend_user: { text: "Suspended account", tone: "danger" },
@@ -145,6 +145,7 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" }> 
   cancel_booking: { text: "Cancelled booking", tone: "danger" },
   approve_identity: { text: "Approved identity", tone: "success" },
   reject_identity: { text: "Rejected identity", tone: "danger" },
+  update_setting: { text: "Changed setting", tone: "neutral" },
   hide_guest_review: { text: "Hid review of a guest", tone: "danger" },
   restore_guest_review: { text: "Restored review of a guest", tone: "success" },
 };
@@ -170,7 +171,12 @@ export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
             </div>
             <p className="mt-1 break-words text-slate-600">
               by {row.adminEmail} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt)}</time>
-              {row.reason && <> · Reason: {row.reason}</>}
+              {row.reason && (
+                <>
+                  {" "}
+                  · {row.action === "update_setting" ? "Change" : "Reason"}: {row.reason}
+                </>
+              )}
             </p>
           </li>
         );

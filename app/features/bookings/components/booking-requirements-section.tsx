@@ -43,6 +43,38 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
             </dd>
           </>
         )}
+        {view.insurance && (
+          <>
+            <dt className="text-slate-600">Insurance</dt>
+            <dd className="break-words text-slate-900" data-testid="booking-insurance">
+              {view.insurance.kind === "protection" ? (
+                "Rentwell Protection bought at checkout"
+              ) : (
+                <>
+                  Own cover: {view.insurance.insurerName} · policy <span className="font-mono">{view.insurance.policyNumber}</span>
+                </>
+              )}
+            </dd>
+          </>
+        )}
+        {view.fulfilment && (
+          <>
+            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" ? "Delivery to" : "Handover"}</dt>
+            <dd className="break-words text-slate-900" data-testid="booking-fulfilment">
+              {view.fulfilment.kind === "delivery" ? (
+                <address className="not-italic">
+                  {view.fulfilment.address.street}
+                  <br />
+                  {view.fulfilment.address.postalCode} {view.fulfilment.address.city}
+                  <br />
+                  {view.fulfilment.address.countryName}
+                </address>
+              ) : (
+                "The guest picks it up"
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       {view.waiver && (
         <details className="rounded-lg border border-slate-200 p-3 text-sm">

@@ -36,7 +36,7 @@ import {
 import { durationRange, type PricingUnit } from "../pricing";
 import { todayIn, weekDays } from "../slots";
 import { countText, scheduledEnd, type Schedule } from "~/features/availability/schedule";
-import type { ListingRequirements, RequirementField } from "../requirements";
+import { basisPointsText, chosenExtras, type ListingRequirements, type RequirementField } from "../requirements";
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { EMPTY_REQUIREMENTS, requirementPayload, RequirementsStep, type RequirementValues } from "./requirements-step";
 import { useBusyRanges } from "./use-busy-ranges";
@@ -57,6 +57,8 @@ export type BookingWidgetData = {
   unitWords: { one: string; many: string };
   /** What checkout asks of the guest (issue #28 point 3, ADR 0279); null or absent: nothing. */
   requirements?: ListingRequirements | null;
+  /** The platform's Protection rate in basis points (ADR 0286), when the listing requires insurance. */
+  protectionBasisPoints?: number | null;
   /** "request": a request to book, with a message; the card is authorised, charged if the host accepts (ADR 0280). */
   bookingMode?: BookingMode;
 };
@@ -186,10 +188,21 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     });
   };
 
+  // The guest's protection and delivery (ADR 0286, 0287), priced by the server's quoteBooking.
+  const extrasFor = (values: RequirementValues) => chosenExtras(needs, values, widget.protectionBasisPoints ?? null);
+  const pricedWith = (values: RequirementValues) => (checkout ? quoteChoice(units, { unit: checkout.request.pricingUnit as PricingUnit, quantity: checkout.request.duration, units: checkout.request.units ?? 1 }, feePercent, currency, extrasFor(values)) : null);
+
   if (checkout && needs && asking) {
+    const withProtection = pricedWith({ ...answers, insurance: "protection" });
     return (
       <RequirementsStep
         needs={needs}
+        protection={
+          needs.insurance && widget.protectionBasisPoints != null && withProtection
+            ? { percentText: basisPointsText(widget.protectionBasisPoints), amountText: formatMinor(withProtection.protectionMinor, currency) }
+            : null
+        }
+        deliveryFeeText={needs.fulfilment?.delivery ? formatMinor(needs.fulfilment.delivery.feeMinor, currency) : undefined}
         when={`${checkout.summary.when} (${checkout.summary.zone.replace(/_/g, " ")})`}
         booking={{ start: checkout.request.startTime, end: checkout.request.endTime, timeZone, now }}
         values={answers}
@@ -207,12 +220,19 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   }
 
   if (checkout) {
-    const request = needs ? { ...checkout.request, ...requirementPayload(needs, answers) } : checkout.request;
+    const priced = needs ? pricedWith(answers) : null;
+    const request = needs && priced ? { ...checkout.request, ...requirementPayload(needs, answers), amount: priced.totalMinor } : checkout.request;
+    const summary =
+      priced && priced.protectionBasisPoints !== null
+        ? { ...checkout.summary, protection: { percentText: basisPointsText(priced.protectionBasisPoints), amount: priced.protectionMinor }, delivery: priced.deliveryMinor, total: priced.totalMinor }
+        : priced
+          ? { ...checkout.summary, delivery: priced.deliveryMinor, total: priced.totalMinor }
+          : checkout.summary;
     const key = JSON.stringify(request);
     return (
       <PaymentStep
         request={request}
-        summary={checkout.summary}
+        summary={summary}
         existing={held?.key === key ? held.intent : null}
         onReady={(intent) => setHeld({ key, intent, row: occupiedRow(intent, widget.schedule.rules) })}
         // The server refused an answer to a requirement: back to those fields, with its messages.

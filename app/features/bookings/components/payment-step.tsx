@@ -10,7 +10,7 @@ import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
 import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
-import { REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
+import { basisPointsText, REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
 
 export type PaymentIntentRequest = {
   spaceId: string;
@@ -39,6 +39,10 @@ export type PaymentSummary = {
   rental: number;
   fee: number;
   feePercent: number;
+  /** The 'Protection' line (ADR 0286) when bought: its rate as read ("8%") and amount. */
+  protection?: { percentText: string; amount: number } | null;
+  /** The 'Delivery' line (ADR 0287); 0 or absent when not chosen. */
+  delivery?: number;
   total: number;
   currency: string;
 };
@@ -56,6 +60,8 @@ export type ReadyIntent = {
   total: number;
   fee: { percentage: number; amount: number };
   rental: number;
+  protection: { basisPoints: number; amount: number } | null;
+  delivery: number;
   currency: string;
   /** Stripe's publishable key when the provider is Stripe; null for the built-in card form. */
   stripeKey: string | null;
@@ -69,6 +75,8 @@ type IntentAnswer = {
   code?: unknown;
   platformFee?: { percentage: number; amount: number };
   rental?: number;
+  protection?: { basisPoints: number; amount: number } | null;
+  delivery?: number;
   total?: number;
   currency?: string;
   price?: { rental: number; fee: number; total: number; currency: string };
@@ -111,6 +119,8 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
     total: body.total ?? summary.total,
     rental: body.rental ?? summary.rental,
     fee: body.platformFee ?? { percentage: summary.feePercent, amount: summary.fee },
+    protection: body.protection !== undefined ? body.protection : null,
+    delivery: body.delivery ?? summary.delivery ?? 0,
     currency: body.currency ?? summary.currency,
     stripeKey: body.provider === "stripe" && typeof body.publishableKey === "string" ? body.publishableKey : null,
   };
@@ -172,7 +182,15 @@ export function PaymentStep({
 
   const figures =
     intent.state === "ready"
-      ? { rental: intent.rental, fee: intent.fee.amount, feePercent: intent.fee.percentage, total: intent.total, currency: intent.currency }
+      ? {
+          rental: intent.rental,
+          fee: intent.fee.amount,
+          feePercent: intent.fee.percentage,
+          protection: intent.protection ? { percentText: basisPointsText(intent.protection.basisPoints), amount: intent.protection.amount } : null,
+          delivery: intent.delivery,
+          total: intent.total,
+          currency: intent.currency,
+        }
       : summary;
 
   return (
@@ -198,6 +216,18 @@ export function PaymentStep({
             <dt className="text-slate-600">Service fee ({figures.feePercent}%)</dt>
             <dd>{formatMinor(figures.fee, figures.currency)}</dd>
           </div>
+          {figures.protection && (
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Protection ({figures.protection.percentText})</dt>
+              <dd data-testid="payment-protection">{formatMinor(figures.protection.amount, figures.currency)}</dd>
+            </div>
+          )}
+          {(figures.delivery ?? 0) > 0 && (
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Delivery</dt>
+              <dd data-testid="payment-delivery">{formatMinor(figures.delivery ?? 0, figures.currency)}</dd>
+            </div>
+          )}
           <div className="flex justify-between font-semibold">
             <dt>Total</dt>
             <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>

@@ -4,21 +4,87 @@ import { Button } from "~/ui/button";
 import { Checkbox } from "~/ui/checkbox";
 import { Field, FieldError, errorIdOf } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
-import { checkRequirements, COUNTRY_CHOICES, REQUIREMENT_FIELDS, REQUIREMENT_TEXT, type ListingRequirements, type RequirementField } from "../requirements";
+import { checkRequirements, chosenFulfilment, COUNTRY_CHOICES, REQUIREMENT_FIELDS, REQUIREMENT_TEXT, type ListingRequirements, type RequirementField } from "../requirements";
 import { todayIn } from "../slots";
 
 /** What the guest typed, as the hold request carries it (hold.server.ts). */
-export type RequirementValues = { dateOfBirth: string; licenceNumber: string; licenceCountry: string; licenceExpiry: string; waiverAccepted: boolean };
+export type RequirementValues = {
+  dateOfBirth: string;
+  licenceNumber: string;
+  licenceCountry: string;
+  licenceExpiry: string;
+  waiverAccepted: boolean;
+  /** Insurance required (ADR 0286): "own" or "protection"; "" before the guest chooses. */
+  insurance: "" | "own" | "protection";
+  insurerName: string;
+  policyNumber: string;
+  /** Delivery or pickup (ADR 0287); "" before the guest chooses (or when the listing offers one). */
+  fulfilment: "" | "delivery" | "pickup";
+  deliveryStreet: string;
+  deliveryCity: string;
+  deliveryPostalCode: string;
+  deliveryCountry: string;
+};
 
-export const EMPTY_REQUIREMENTS: RequirementValues = { dateOfBirth: "", licenceNumber: "", licenceCountry: "", licenceExpiry: "", waiverAccepted: false };
+export const EMPTY_REQUIREMENTS: RequirementValues = {
+  dateOfBirth: "",
+  licenceNumber: "",
+  licenceCountry: "",
+  licenceExpiry: "",
+  waiverAccepted: false,
+  insurance: "",
+  insurerName: "",
+  policyNumber: "",
+  fulfilment: "",
+  deliveryStreet: "",
+  deliveryCity: "",
+  deliveryPostalCode: "",
+  deliveryCountry: "",
+};
 
-/** The request's requirement fields: only those the listing asks for. */
+/** The request's requirement fields: only those the listing asks for (the delivery address only with a delivery). */
 export function requirementPayload(needs: ListingRequirements, values: RequirementValues): Partial<RequirementValues> {
+  const delivering = chosenFulfilment(needs.fulfilment, values.fulfilment) === "delivery";
   return {
     ...(needs.minimumAge !== null ? { dateOfBirth: values.dateOfBirth } : {}),
     ...(needs.licence ? { licenceNumber: values.licenceNumber, licenceCountry: values.licenceCountry, licenceExpiry: values.licenceExpiry } : {}),
     ...(needs.waiver ? { waiverAccepted: values.waiverAccepted } : {}),
+    ...(needs.insurance ? { insurance: values.insurance, ...(values.insurance === "own" ? { insurerName: values.insurerName, policyNumber: values.policyNumber } : {}) } : {}),
+    ...(needs.fulfilment && values.fulfilment ? { fulfilment: values.fulfilment } : {}),
+    ...(needs.fulfilment && delivering
+      ? { deliveryStreet: values.deliveryStreet, deliveryCity: values.deliveryCity, deliveryPostalCode: values.deliveryPostalCode, deliveryCountry: values.deliveryCountry }
+      : {}),
   };
+}
+
+/** One choice of a radio group, styled as the admin's refund choices (the kit has no radio). */
+function RadioChoice({ id, name, value, checked, label, hint, invalid, describedBy, onChange }: { id: string; name: string; value: string; checked: boolean; label: string; hint?: string; invalid: boolean; describedBy?: string; onChange(): void }) {
+  return (
+    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        aria-invalid={invalid ? true : undefined}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={[hint ? `${id}-hint` : null, describedBy].filter(Boolean).join(" ") || undefined}
+        className="mt-0.5 size-4 shrink-0 accent-brand-600"
+      />
+      <span className="min-w-0 text-sm">
+        <span id={`${id}-label`} className="block font-semibold text-slate-900">
+          {label}
+        </span>
+        {hint && (
+          <span id={`${id}-hint`} className="block text-xs text-slate-600">
+            {hint}
+          </span>
+        )}
+      </span>
+    </label>
+  );
 }
 
 type Errors = Partial<Record<RequirementField, string>>;
@@ -37,8 +103,14 @@ export function RequirementsStep({
   errors: refused,
   onContinue,
   onBack,
+  protection,
+  deliveryFeeText,
 }: {
   needs: ListingRequirements;
+  /** The Protection line for this booking (ADR 0286): its rate and amount; null when the rate is unknown. */
+  protection?: { percentText: string; amountText: string } | null;
+  /** The listing's delivery fee, formatted. */
+  deliveryFeeText?: string;
   /** The chosen time, as the summary says it. */
   when: string;
   /** The booking's range and the listing's time zone, which the age and the licence are checked against. */
@@ -74,6 +146,10 @@ export function RequirementsStep({
   };
 
   const waiverErrorId = errorIdOf(`${id}-waiver`);
+  const insuranceErrorId = errorIdOf(`${id}-insurance`);
+  const fulfilmentErrorId = errorIdOf(`${id}-fulfilment`);
+  const offer = needs.fulfilment;
+  const delivering = chosenFulfilment(offer, values.fulfilment) === "delivery";
   return (
     <form ref={form} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-labelledby={`${id}-heading`} data-testid="requirements-step">
       <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
@@ -151,6 +227,98 @@ export function RequirementsStep({
           )}
           <FieldError id={waiverErrorId} message={errors.waiverAccepted} />
         </section>
+      )}
+
+      {needs.insurance && (
+        <fieldset className="min-w-0 space-y-2" aria-describedby={errors.insurance ? insuranceErrorId : undefined}>
+          <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.insuranceHeading}</legend>
+          <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.insuranceIntro}</p>
+          <RadioChoice
+            id={`${id}-insurance-own`}
+            name="insurance"
+            value="own"
+            checked={values.insurance === "own"}
+            label={REQUIREMENT_TEXT.insuranceOwn}
+            invalid={Boolean(errors.insurance)}
+            onChange={() => set("insurance", "own")}
+          />
+          <RadioChoice
+            id={`${id}-insurance-protection`}
+            name="insurance"
+            value="protection"
+            checked={values.insurance === "protection"}
+            label={protection ? `${REQUIREMENT_TEXT.insuranceProtection} (${protection.amountText})` : REQUIREMENT_TEXT.insuranceProtection}
+            hint={protection ? REQUIREMENT_TEXT.protectionHint(protection.percentText) : undefined}
+            invalid={Boolean(errors.insurance)}
+            onChange={() => set("insurance", "protection")}
+          />
+          <FieldError id={insuranceErrorId} message={errors.insurance} />
+          {values.insurance === "own" && (
+            <div className="space-y-3">
+              <Field label={REQUIREMENT_TEXT.insurerName} required error={errors.insurerName}>
+                <Input name="insurerName" autoComplete="off" maxLength={120} value={values.insurerName} onChange={(event) => set("insurerName", event.target.value)} />
+              </Field>
+              <Field label={REQUIREMENT_TEXT.policyNumber} required error={errors.policyNumber}>
+                <Input name="policyNumber" autoComplete="off" spellCheck={false} maxLength={80} value={values.policyNumber} onChange={(event) => set("policyNumber", event.target.value)} />
+              </Field>
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      {offer && (
+        <fieldset className="min-w-0 space-y-2" aria-describedby={errors.fulfilment ? fulfilmentErrorId : undefined}>
+          <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.fulfilmentHeading}</legend>
+          {offer.delivery && offer.pickup ? (
+            <>
+              <RadioChoice
+                id={`${id}-fulfilment-delivery`}
+                name="fulfilment"
+                value="delivery"
+                checked={values.fulfilment === "delivery"}
+                label={deliveryFeeText ? `${REQUIREMENT_TEXT.delivery} (${deliveryFeeText})` : REQUIREMENT_TEXT.delivery}
+                invalid={Boolean(errors.fulfilment)}
+                onChange={() => set("fulfilment", "delivery")}
+              />
+              <RadioChoice
+                id={`${id}-fulfilment-pickup`}
+                name="fulfilment"
+                value="pickup"
+                checked={values.fulfilment === "pickup"}
+                label={REQUIREMENT_TEXT.pickup}
+                invalid={Boolean(errors.fulfilment)}
+                onChange={() => set("fulfilment", "pickup")}
+              />
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">{offer.delivery ? `${REQUIREMENT_TEXT.deliveryOnly}${deliveryFeeText ? ` ${REQUIREMENT_TEXT.delivery}: ${deliveryFeeText}.` : ""}` : REQUIREMENT_TEXT.pickupOnly}</p>
+          )}
+          <FieldError id={fulfilmentErrorId} message={errors.fulfilment} />
+          {delivering && (
+            <div className="space-y-3">
+              <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.deliveryHint}</p>
+              <Field label={REQUIREMENT_TEXT.deliveryStreet} required error={errors.deliveryStreet}>
+                <Input name="deliveryStreet" autoComplete="street-address" maxLength={220} value={values.deliveryStreet} onChange={(event) => set("deliveryStreet", event.target.value)} />
+              </Field>
+              <Field label={REQUIREMENT_TEXT.deliveryCity} required error={errors.deliveryCity}>
+                <Input name="deliveryCity" autoComplete="address-level2" maxLength={120} value={values.deliveryCity} onChange={(event) => set("deliveryCity", event.target.value)} />
+              </Field>
+              <Field label={REQUIREMENT_TEXT.deliveryPostalCode} required error={errors.deliveryPostalCode}>
+                <Input name="deliveryPostalCode" autoComplete="postal-code" maxLength={30} value={values.deliveryPostalCode} onChange={(event) => set("deliveryPostalCode", event.target.value)} />
+              </Field>
+              <Field label={REQUIREMENT_TEXT.deliveryCountry} required error={errors.deliveryCountry}>
+                <Select name="deliveryCountry" autoComplete="country" value={values.deliveryCountry} onChange={(event) => set("deliveryCountry", event.target.value)}>
+                  <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
+                  {COUNTRY_CHOICES.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          )}
+        </fieldset>
       )}
 
       <Button type="submit" block disabled={needs.waiver?.text === null}>

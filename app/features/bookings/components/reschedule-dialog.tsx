@@ -12,6 +12,7 @@ import { quoteBooking } from "../pricing";
 import { PaymentStep } from "./payment-step";
 import type { Reschedulable } from "../queries.server";
 import { todayIn } from "../slots";
+import { basisPointsText } from "../requirements";
 import { useBusyRanges } from "./use-busy-ranges";
 
 /** What the /my-bookings action answers to `intent=reschedule`: moved in place, or a change's checkout. */
@@ -26,6 +27,9 @@ export type ChangeCheckout = {
   rental: number;
   total: number;
   platformFee: { percentage: number; amount: number };
+  /** The booking's Protection and Delivery lines, kept by the change (ADR 0286, 0287). */
+  protection?: { basisPoints: number; amount: number } | null;
+  delivery?: number;
   currency: string;
   stripeKey: string | null;
 };
@@ -61,7 +65,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
   const [start, setStart] = useState("");
   const [length, setLength] = useState(reschedule.quantity);
   const changing = length !== reschedule.quantity;
-  const quote = changing && reschedule.price ? quoteBooking({ unitPriceMinor: reschedule.price.unitMinor, quantity: length * reschedule.units, feePercent: reschedule.price.feePercent, currency: reschedule.price.currency }) : null;
+  const quote = changing && reschedule.price ? quoteBooking({ unitPriceMinor: reschedule.price.unitMinor, quantity: length * reschedule.units, feePercent: reschedule.price.feePercent, currency: reschedule.price.currency, protectionBasisPoints: reschedule.price.protectionBasisPoints, deliveryFeeMinor: reschedule.price.deliveryFeeMinor }) : null;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const pending = fetcher.state !== "idle";
   // Moved: the dialog closes. A change's checkout stays open for its payment.
@@ -101,10 +105,12 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               rental: checkout.rental,
               fee: checkout.platformFee.amount,
               feePercent: checkout.platformFee.percentage,
+              protection: checkout.protection ? { percentText: basisPointsText(checkout.protection.basisPoints), amount: checkout.protection.amount } : null,
+              delivery: checkout.delivery ?? 0,
               total: checkout.total,
               currency: checkout.currency,
             }}
-            existing={{ state: "ready", clientSecret: checkout.clientSecret, startTime: checkout.startTime, endTime: checkout.endTime, total: checkout.total, rental: checkout.rental, fee: checkout.platformFee, currency: checkout.currency, stripeKey: checkout.stripeKey }}
+            existing={{ state: "ready", clientSecret: checkout.clientSecret, startTime: checkout.startTime, endTime: checkout.endTime, total: checkout.total, rental: checkout.rental, fee: checkout.platformFee, protection: checkout.protection ?? null, delivery: checkout.delivery ?? 0, currency: checkout.currency, stripeKey: checkout.stripeKey }}
             onReady={() => undefined}
             // Back to the choice; the unpaid change lapses, or the next one releases it.
             onBack={() => setLeftCheckout(checkout.bookingId)}
