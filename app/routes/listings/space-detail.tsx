@@ -126,6 +126,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             unitWords: widget.unitWords,
             // What checkout asks of the guest (issue #28 point 3, ADR 0279).
             requirements: widget.requirements,
+            // Instant, or a request the host answers (issue #28, ADR 0280).
+            bookingMode: widget.bookingMode,
             // The Protection line's rate when insurance is required (ADR 0286).
             protectionBasisPoints: "protectionBasisPoints" in widget ? widget.protectionBasisPoints : null,
             // The security deposit, shown apart from the total (issue #28 point 2, ADR 0283).
