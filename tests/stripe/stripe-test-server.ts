@@ -98,9 +98,27 @@ export type FakeIntent = {
   canceled_at: number | null;
   cancellation_reason: string | null;
   description: string | null;
+  /** The Customer the intent is for (`customer`), or null. */
+  customer: string | null;
+  /** The card used: set when the intent is confirmed (`succeed`, or an off-session confirm). */
+  payment_method: string | null;
+  /** As sent: "off_session" attaches the card used to the customer for later off-session payments. */
+  setup_future_usage: "on_session" | "off_session" | null;
   created: number;
   livemode: false;
 };
+
+export type FakeCustomer = { id: string; object: "customer"; description: string | null; metadata: Record<string, string>; created: number; livemode: false };
+
+/**
+ * A card as a PaymentMethod: `customer` once attached (an intent with setup_future_usage
+ * paid with it). `declinesOffSession`: Stripe's test card 4000 0000 0000 0341
+ * (pm_card_chargeCustomerFail) attaches fine and declines every later charge.
+ */
+export type FakePaymentMethod = { id: string; object: "payment_method"; type: "card"; customer: string | null; card: { brand: string; last4: string }; declinesOffSession: boolean; created: number };
+
+/** Test cards (by number or Stripe's test token) that attach fine and decline off-session. */
+const DECLINES_LATER = new Set(["4000000000000341", "pm_card_chargeCustomerFail"]);
 
 export type FakeCharge = {
   id: string;
@@ -267,6 +285,8 @@ export class StripeTestServer {
   readonly accounts = new Map<string, FakeAccount>();
   readonly transfers = new Map<string, FakeTransfer>();
   readonly verificationSessions = new Map<string, FakeVerificationSession>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly paymentMethods = new Map<string, FakePaymentMethod>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; text: string }>();
   private readonly faults: (Fault & { times: number })[] = [];
@@ -334,10 +354,29 @@ export class StripeTestServer {
    * returned again. An intent made with manual capture is authorised instead
    * (`requires_capture`, its charge not captured) until the API captures it.
    */
-  succeed(intentId: string) {
+  succeed(intentId: string, options: { card?: string } = {}) {
     const intent = this.mustIntent(intentId);
     if ((intent.status === "succeeded" || intent.status === "requires_capture") && intent.latest_charge) return this.charges.get(intent.latest_charge)!;
     if (intent.status === "canceled") throw new Error(`succeed: ${intentId} is canceled; Stripe cannot charge it`);
+    // The card the guest typed (`card`: a number or a test token, default 4242…) becomes a
+    // PaymentMethod, attached to the customer when the intent was made to save it.
+    const card = (options.card ?? "4242424242424242").replace(/\s+/g, "");
+    const method: FakePaymentMethod = {
+      id: newId("pm"),
+      object: "payment_method",
+      type: "card",
+      customer: intent.setup_future_usage && intent.customer ? intent.customer : null,
+      card: { brand: "visa", last4: /^\d+$/.test(card) ? card.slice(-4) : "0341" },
+      declinesOffSession: DECLINES_LATER.has(card),
+      created: nowSeconds(),
+    };
+    this.paymentMethods.set(method.id, method);
+    intent.payment_method = method.id;
+    return this.charge(intent);
+  }
+
+  /** A confirmed intent's charge: captured at once, or (manual capture) only authorised. */
+  private charge(intent: FakeIntent) {
     const charge: FakeCharge = {
       id: newId("ch"),
       object: "charge",
@@ -530,6 +569,17 @@ export class StripeTestServer {
     switch (key) {
       case "POST payment_intents":
         return this.createIntent(params);
+      case "POST customers": {
+        const customer: FakeCustomer = { id: newId("cus"), object: "customer", description: str(params.description), metadata: record(params.metadata), created: nowSeconds(), livemode: false };
+        this.customers.set(customer.id, customer);
+        return customer;
+      }
+      case "GET customers/:id":
+        return this.mustFind(this.customers, id!, "customer");
+      case "GET payment_methods/:id": {
+        const { declinesOffSession: _hidden, ...method } = this.mustFind(this.paymentMethods, id!, "payment_method") as FakePaymentMethod;
+        return method;
+      }
       case "GET payment_intents/:id":
         return this.mustIntent(id!);
       case "POST payment_intents/:id/cancel":
@@ -648,6 +698,25 @@ export class StripeTestServer {
     if (!CAPTURE_METHODS.includes(captureMethod as FakeIntent["capture_method"])) {
       throw new StripeError(400, "invalid_request_error", "Invalid capture_method: must be one of automatic, automatic_async, or manual", undefined, { param: "capture_method" });
     }
+    const customer = params.customer === undefined ? null : str(params.customer);
+    if (params.customer !== undefined && (!customer || !this.customers.has(customer))) {
+      throw new StripeError(400, "invalid_request_error", `No such customer: '${customer ?? ""}'`, "resource_missing", { param: "customer" });
+    }
+    const futureUsage = params.setup_future_usage === undefined ? null : str(params.setup_future_usage);
+    if (futureUsage !== null && futureUsage !== "on_session" && futureUsage !== "off_session") {
+      throw new StripeError(400, "invalid_request_error", "Invalid setup_future_usage: must be one of on_session or off_session", undefined, { param: "setup_future_usage" });
+    }
+    const methodId = params.payment_method === undefined ? null : str(params.payment_method);
+    const method = methodId ? this.paymentMethods.get(methodId) : undefined;
+    if (methodId !== null && !method) throw new StripeError(400, "invalid_request_error", `No such PaymentMethod: '${methodId}'`, "resource_missing", { param: "payment_method" });
+    const offSession = params.off_session === "true";
+    const confirm = params.confirm === "true";
+    if (offSession && !confirm) throw new StripeError(400, "invalid_request_error", "off_session can only be used with confirm=true.", undefined, { param: "off_session" });
+    if (confirm && !method) throw new StripeError(400, "invalid_request_error", "You cannot confirm this PaymentIntent because it's missing a payment method.", "payment_intent_unexpected_state", { param: "payment_method" });
+    if (method && method.customer !== customer) {
+      // Stripe: a saved card is used with the customer it is attached to, only.
+      throw new StripeError(400, "invalid_request_error", `The provided PaymentMethod ${method.id} was previously used with a PaymentIntent without Customer attachment, or it is attached to another customer.`, undefined, { param: "payment_method" });
+    }
     const id = newId("pi");
     const intent: FakeIntent = {
       id,
@@ -668,10 +737,23 @@ export class StripeTestServer {
       canceled_at: null,
       cancellation_reason: null,
       description: str(params.description),
+      customer,
+      payment_method: methodId,
+      setup_future_usage: futureUsage as FakeIntent["setup_future_usage"],
       created: nowSeconds(),
       livemode: false,
     };
     this.intents.set(id, intent);
+    if (confirm && method) {
+      // Confirmed now: the saved card is charged (or authorised), or declines. Off-session,
+      // a decline is a 402 card error naming the intent, which waits for another card.
+      if (offSession && method.declinesOffSession) {
+        const error = { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", type: "card_error" };
+        Object.assign(intent, { last_payment_error: error });
+        throw new StripeError(402, "card_error", error.message, error.code, { decline_code: error.decline_code, payment_intent: intent });
+      }
+      this.charge(intent);
+    }
     return intent;
   }
 

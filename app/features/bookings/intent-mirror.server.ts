@@ -85,6 +85,7 @@ export async function applyRemoteIntent(tx: Tx, remote: RemoteIntent, owner: { b
         status: remote.status,
         lastErrorMessage: remote.lastErrorMessage,
         latestCharge: remote.latestCharge,
+        paymentMethodId: remote.paymentMethodId ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -93,11 +94,13 @@ export async function applyRemoteIntent(tx: Tx, remote: RemoteIntent, owner: { b
     const status = FINAL.has(current.status) ? current.status : remote.status;
     const lastErrorMessage = status === "requires_payment_method" ? (remote.lastErrorMessage ?? current.lastErrorMessage) : null;
     const latestCharge = remote.latestCharge ?? current.latestCharge;
+    // The card the payment saved (Stripe's setup_future_usage), for the deposit's off-session authorisation (ADR 0283).
+    const paymentMethodId = remote.paymentMethodId ?? current.paymentMethodId;
     row =
-      status === current.status && lastErrorMessage === current.lastErrorMessage && latestCharge === current.latestCharge
+      status === current.status && lastErrorMessage === current.lastErrorMessage && latestCharge === current.latestCharge && paymentMethodId === current.paymentMethodId
         ? current
         : ((
-            await tx.update(localPaymentIntents).set({ status, lastErrorMessage, latestCharge, updatedAt: now }).where(eq(localPaymentIntents.id, current.id)).returning()
+            await tx.update(localPaymentIntents).set({ status, lastErrorMessage, latestCharge, paymentMethodId, updatedAt: now }).where(eq(localPaymentIntents.id, current.id)).returning()
           )[0] as IntentRow);
   }
   const intent = toIntent(row);

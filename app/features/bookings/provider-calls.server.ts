@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, idempotencyKeys, localPaymentIntents, providerCalls } from "~/db/schema/bookings";
 import { bookingDeposits } from "~/db/schema/deposits";
+import { spaces } from "~/db/schema/listings";
 import { ProviderError, type RemoteIntent, type RemoteRefund } from "~/features/payments/contracts";
 import { paymentProvider } from "~/features/payments/provider.server";
 import { recordRefundMade } from "~/features/payouts/ledger.server";
@@ -82,7 +83,24 @@ async function callProvider(db: Db, call: Call, booking: CallBooking, now: Date)
   if (call.purpose === "deposit") return { kind: "intent", intent: await callDepositProvider(db, provider, call, booking, key, now) };
   switch (call.kind) {
     case "create_intent":
-      return { kind: "intent", intent: await provider.createIntent({ bookingId: call.bookingId, userId: booking.userId, spaceId: booking.spaceId, amount: call.amount, currency: call.currency, callId: call.id, captureMethod: booking.requestMessage === null ? "automatic" : "manual" }, key, now) };
+      return {
+        kind: "intent",
+        intent: await provider.createIntent(
+          {
+            bookingId: call.bookingId,
+            userId: booking.userId,
+            spaceId: booking.spaceId,
+            amount: call.amount,
+            currency: call.currency,
+            callId: call.id,
+            captureMethod: booking.requestMessage === null ? "automatic" : "manual",
+            // A listing asking a deposit: the payment saves its card for the off-session authorisation (ADR 0283).
+            saveCard: provider.name === "stripe" && (await depositRequired(db, booking.spaceId)),
+          },
+          key,
+          now,
+        ),
+      };
     case "cancel_intent":
       return { kind: "intent", intent: await provider.cancelIntent(call.intentId!, key, now) };
     case "capture_intent":
@@ -94,6 +112,12 @@ async function callProvider(db: Db, call: Call, booking: CallBooking, now: Date)
       return { kind: "refund", refund };
     }
   }
+}
+
+/** The local processor saves every card it charges; Stripe only when asked (a Customer and setup_future_usage). */
+async function depositRequired(db: Db, spaceId: string) {
+  const [space] = await db.select({ required: spaces.depositRequired, amount: spaces.depositAmount }).from(spaces).where(eq(spaces.id, spaceId));
+  return Boolean(space?.required && space.amount > 0);
 }
 
 /**

@@ -33,7 +33,25 @@ function toRemote(intent: Stripe.PaymentIntent): RemoteIntent {
     currency: intent.currency.toUpperCase(),
     lastErrorMessage: status === "requires_payment_method" ? (intent.last_payment_error?.message ?? null) : null,
     latestCharge: idOf(intent.latest_charge),
+    paymentMethodId: savedCardOf(intent),
   };
+}
+
+/**
+ * The card saved for off-session use (ADR 0283): an intent made with `setup_future_usage`
+ * and a Customer, once confirmed, leaves its payment method attached to the customer. The
+ * contract's one string carries both, "cus_x/pm_y": an off-session intent needs the two.
+ */
+function savedCardOf(intent: Stripe.PaymentIntent): string | null {
+  const customer = idOf(intent.customer);
+  const method = idOf(intent.payment_method);
+  return intent.setup_future_usage === "off_session" && customer && method ? `${customer}/${method}` : null;
+}
+
+function parseSavedCard(saved: string): { customer: string; paymentMethod: string } {
+  const [customer, paymentMethod, ...rest] = saved.split("/");
+  if (!customer || !paymentMethod || rest.length > 0) throw new ProviderError("No card was saved with the booking's payment.", false);
+  return { customer, paymentMethod };
 }
 
 function toRefund(refund: Stripe.Refund): RemoteRefund {
@@ -51,7 +69,9 @@ async function stripeCall<T>(perform: () => Promise<T>): Promise<T> {
     return await perform();
   } catch (error) {
     if (error instanceof ProviderError) throw error;
-    const e = error as { type?: string; statusCode?: number; message?: string };
+    const e = error as { type?: string; statusCode?: number; message?: string; code?: string };
+    // A card error (402: card_declined, authentication_required off-session) is the bank's answer, for good.
+    if (e.type === "StripeCardError" || e.statusCode === 402) throw new ProviderError(e.message ?? `The card was declined (${e.code ?? "card_error"}).`, false);
     const retryable =
       e.type === "StripeConnectionError" || e.type === "StripeAPIError" || e.type === "StripeRateLimitError" || e.type === "StripeIdempotencyError" || (e.statusCode ?? 0) >= 500 || e.statusCode === 409 || e.statusCode === undefined;
     throw new ProviderError(e.message ?? String(error), retryable);
@@ -63,6 +83,32 @@ export const stripeProvider: PaymentProvider = {
 
   createIntent(input, key) {
     return stripeCall(async () => {
+      const metadata = { booking_id: input.bookingId, guest_id: input.userId, space_id: input.spaceId, provider_call_id: input.callId, ...(input.purpose ? { purpose: input.purpose } : {}) };
+      if (input.offSession) {
+        // The deposit (ADR 0283): confirmed at once, without the guest, with the card the payment saved.
+        const saved = parseSavedCard(input.offSession.paymentMethodId);
+        const intent = await stripeClient().paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: stripeCurrency(input.currency),
+            customer: saved.customer,
+            payment_method: saved.paymentMethod,
+            off_session: true,
+            confirm: true,
+            capture_method: input.captureMethod === "manual" ? "manual" : "automatic",
+            description: `Rentwell booking ${input.bookingId} deposit`,
+            metadata,
+            transfer_group: input.bookingId,
+          },
+          { idempotencyKey: key },
+        );
+        return toRemote(intent);
+      }
+      // Saving the card needs a Customer: one per intent, made under a key derived from the
+      // intent's, so a retried call finds the same customer (ADR 0283).
+      const customer = input.saveCard
+        ? (await stripeClient().customers.create({ description: `Rentwell guest ${input.userId}`, metadata: { guest_id: input.userId, booking_id: input.bookingId } }, { idempotencyKey: `${key}-customer` })).id
+        : null;
       const methods = env().STRIPE_DELAYED_METHODS ? { automatic_payment_methods: { enabled: true } } : { allowed_payment_method_types: ["card" as const] };
       const intent = await stripeClient().paymentIntents.create(
         {
@@ -70,8 +116,9 @@ export const stripeProvider: PaymentProvider = {
           currency: stripeCurrency(input.currency),
           ...methods,
           ...(input.captureMethod === "manual" ? { capture_method: "manual" as const } : {}),
+          ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
           description: `Rentwell booking ${input.bookingId}`,
-          metadata: { booking_id: input.bookingId, guest_id: input.userId, space_id: input.spaceId, provider_call_id: input.callId },
+          metadata,
           transfer_group: input.bookingId,
         },
         { idempotencyKey: key },
