@@ -2,7 +2,10 @@ import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bookings, localPaymentIntents, payouts, providerCalls, webhookEvents } from "~/db/schema/bookings";
+import { bookingDeposits } from "~/db/schema/deposits";
+import { emailOutbox } from "~/db/schema/mail";
 import { ledgerEntries } from "~/db/schema/payouts";
+import { answerClaim, openClaim } from "~/features/bookings/deposits.server";
 import { connectPayoutAccount, getPayoutAccount, payoutAccountState, runPayouts } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payments/payout-provider.server";
 import { reconcile } from "~/features/payouts/reconcile.server";
@@ -522,5 +525,78 @@ describe("the mirror", () => {
   it("keeps Stripe intents apart from the built-in processor's", async () => {
     const rows = await database.db.select({ provider: localPaymentIntents.provider }).from(localPaymentIntents);
     expect(new Set(rows.map((row) => row.provider))).toEqual(new Set(["stripe"]));
+  });
+});
+
+describe("security deposits (ADR 0283): the card saved at Stripe, the deposit authorised off-session", () => {
+  const HOUR = 3_600_000;
+  const DEPOSIT = 50_000;
+
+  /** A Stripe booking, 2 days away, of a listing asking a $500.00 deposit, paid with `card` and confirmed by the webhook. */
+  async function depositBooking(card?: string) {
+    const s = await bookingScenario(database.db, { now: NOW, listing: { depositRequired: true, depositAmount: DEPOSIT } });
+    const hold = await s.book(s.guest, { date: "2026-06-03", hour: 10, hours: 2 });
+    const intentId = (await s.intent(hold.bookingId)).id;
+    fake.succeed(intentId, card ? { card } : {});
+    expect((await deliver(fake.event("payment_intent.succeeded", fake.intents.get(intentId)!))).status).toBe(200);
+    const booking = await s.booking(hold.bookingId);
+    expect(booking.status).toBe("confirmed");
+    const deposit = async () => (await database.db.select().from(bookingDeposits).where(eq(bookingDeposits.bookingId, hold.bookingId)))[0]!;
+    const mails = async () => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "deposit"))).filter((mail) => mail.dedupeKey?.endsWith(hold.bookingId));
+    return { s, bookingId: hold.bookingId, booking, intentId, deposit, mails };
+  }
+
+  it("the booking's PaymentIntent saves the card with a Customer; the deposit is a manual-capture intent confirmed off-session with it; a claim captures part of it", async () => {
+    const w = await depositBooking();
+    const payment = fake.intents.get(w.intentId)!;
+    expect(payment.setup_future_usage).toBe("off_session");
+    expect(fake.customers.get(payment.customer!)?.metadata).toMatchObject({ guest_id: w.s.guest.id });
+    expect(fake.paymentMethods.get(payment.payment_method!)?.customer).toBe(payment.customer);
+    const [mirror] = await database.db.select().from(localPaymentIntents).where(and(eq(localPaymentIntents.id, w.intentId)));
+    expect(mirror?.paymentMethodId).toBe(`${payment.customer}/${payment.payment_method}`);
+
+    const deposit = await w.deposit();
+    expect(deposit).toMatchObject({ status: "authorised", amount: DEPOSIT, paymentMethodId: mirror!.paymentMethodId, callId: null });
+    const held = fake.intents.get(deposit.intentId!)!;
+    expect(held).toMatchObject({ status: "requires_capture", amount: DEPOSIT, capture_method: "manual", customer: payment.customer, payment_method: payment.payment_method });
+    const create = fake.requestsTo("POST", "/v1/payment_intents").find((request) => request.params.off_session === "true")!;
+    expect(create.params).toMatchObject({ confirm: "true", capture_method: "manual", customer: payment.customer, payment_method: payment.payment_method });
+    expect(create.idempotencyKey).toMatch(/^rentwell-create-intent-/);
+    const [mirrored] = await database.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, held.id));
+    expect(mirrored).toMatchObject({ purpose: "deposit", status: "requires_capture" });
+    expect((await w.mails()).map((mail) => [mail.toEmail, mail.subject])).toEqual([[w.s.guest.email, expect.stringMatching(/^Deposit held/)]]);
+
+    const end = w.booking.endTime.getTime();
+    const claim = await openClaim(database.db, { userId: w.s.host.id, bookingId: w.bookingId, amount: "120.50", description: "A cracked side mirror.", photos: [], now: new Date(end + HOUR) });
+    expect(claim.ok).toBe(true);
+    expect(await answerClaim(database.db, { userId: w.s.guest.id, bookingId: w.bookingId, answer: "accept", now: new Date(end + 2 * HOUR) })).toEqual({ ok: true });
+    expect(await w.deposit()).toMatchObject({ status: "captured", capturedAmount: 12_050 });
+    expect(fake.intents.get(held.id)).toMatchObject({ status: "succeeded", amount_received: 12_050 });
+    expect(fake.charges.get(fake.intents.get(held.id)!.latest_charge!)).toMatchObject({ captured: true, amount: 12_050 });
+    const ledger = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.bookingId, w.bookingId), eq(ledgerEntries.kind, "deposit_capture")));
+    expect(ledger.map((entry) => [entry.amount, entry.providerReference])).toEqual([[12_050, held.id]]);
+    // The booking's own charge is untouched.
+    expect(fake.intents.get(w.intentId)).toMatchObject({ status: "succeeded", amount_received: payment.amount });
+  });
+
+  it("a saved card that declines off-session (4000 0000 0000 0341): Stripe answers 402, the deposit failed, guest and host told; the booking stands", async () => {
+    const w = await depositBooking("4000 0000 0000 0341");
+    const decline = fake.requestsTo("POST", "/v1/payment_intents").find((request) => request.params.off_session === "true");
+    expect(decline).toBeDefined();
+    expect(await w.deposit()).toMatchObject({ status: "failed", failureMessage: "Your card was declined.", intentId: null, callId: null });
+    const [call] = await database.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, w.bookingId), eq(providerCalls.purpose, "deposit")));
+    expect(call).toMatchObject({ kind: "create_intent", reason: "authorise_deposit", status: "failed", attempts: 1 });
+    const mails = await w.mails();
+    expect(mails.map((mail) => mail.toEmail).sort()).toEqual([w.s.guest.email, w.s.host.email].sort());
+    expect(mails.find((mail) => mail.toEmail === w.s.host.email)?.textBody).toContain("You may cancel the booking from your dashboard; the guest gets a full refund.");
+    expect((await w.s.booking(w.bookingId)).status).toBe("confirmed");
+  });
+
+  it("a listing without a deposit makes no Customer and saves no card", async () => {
+    const s = await scenario();
+    const { intentId } = await booked(s, 14);
+    const params = fake.requestsTo("POST", "/v1/payment_intents").find((request) => request.params.metadata && (request.params.metadata as Record<string, string>).booking_id === fake.intents.get(intentId)!.metadata.booking_id)!.params;
+    expect(params.customer).toBeUndefined();
+    expect(params.setup_future_usage).toBeUndefined();
   });
 });
