@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { providerCalls } from "~/db/schema/bookings";
 import { REQUEST_TEXT } from "~/features/bookings/request-rules";
+import { startConversation } from "~/features/messages/messages.server";
 import { requestAnswerPath } from "~/features/bookings/request-links.server";
 import type * as DbModule from "~/lib/db.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -24,6 +25,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 }));
 
 const route = await import("./request-answer");
+const conversationRoute = await import("../messages/conversation");
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -103,5 +105,40 @@ describe("/requests/:bookingId", () => {
     expect((await r.s.booking(r.hold.bookingId)).status).toBe("requested");
     const declined = await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId, reason: "Booked privately" });
     expect(declined).toMatchObject({ status: 200, body: { ok: true, status: "declined" } });
+  });
+});
+
+describe("the conversation with the guest (issue #28: the host answers from the conversation too)", () => {
+  async function conversationOf(r: Awaited<ReturnType<typeof requested>>) {
+    const started = await startConversation(database.db as never, { userId: r.s.guest.id, bookingId: r.hold.bookingId, now: r.s.now });
+    if (!started.ok) throw new Error(started.error);
+    return async (cookie: string, at = r.s.now) => {
+      const request = new Request(`http://localhost/messages/${started.conversationId}`, { headers: { cookie, "x-test-now": at.toISOString() } });
+      const args = { request, params: { conversationId: started.conversationId }, context: {}, unstable_pattern: "" } as never;
+      return (await conversationRoute.loader(args)) as { requests: { bookingId: string; expiresAt: string }[]; now: string };
+    };
+  }
+
+  it("shows the open request (with its expiry, for the countdown) to the host only; the conversation's Decline closes it and it is gone", async () => {
+    const r = await requested();
+    const open = await conversationOf(r);
+    const host = await open(r.hostCookie);
+    expect(host.requests).toHaveLength(1);
+    expect(host.requests[0]).toMatchObject({ bookingId: r.hold.bookingId, guestName: expect.any(String), message: "Hello, may I?" });
+    expect(new Date(host.requests[0]!.expiresAt).getTime()).toBeGreaterThan(r.s.now.getTime());
+    expect((await open(r.guestCookie)).requests).toEqual([]);
+
+    // The buttons post to /requests/:bookingId, the one action.
+    const declined = await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId });
+    expect(declined).toMatchObject({ status: 200, body: { ok: true, status: "declined" } });
+    expect((await open(r.hostCookie)).requests).toEqual([]);
+  });
+
+  it("an expired request is no longer shown, and an accepted one leaves", async () => {
+    const r = await requested();
+    const open = await conversationOf(r);
+    expect((await open(r.hostCookie, new Date(r.s.now.getTime() + 25 * HOUR))).requests).toEqual([]);
+    expect(await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await open(r.hostCookie)).requests).toEqual([]);
   });
 });
