@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { providerCalls } from "~/db/schema/bookings";
 import { REQUEST_TEXT } from "~/features/bookings/request-rules";
+import { OUTCOME_TEXTS } from "~/features/bookings/components/payment-outcome-view";
+import { sweepExpiredRequests } from "~/features/bookings/requests.server";
 import { startConversation } from "~/features/messages/messages.server";
 import { requestAnswerPath } from "~/features/bookings/request-links.server";
 import type * as DbModule from "~/lib/db.server";
@@ -26,6 +28,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 
 const route = await import("./request-answer");
 const conversationRoute = await import("../messages/conversation");
+const confirmationRoute = await import("./booking-confirmation");
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -140,5 +143,32 @@ describe("the conversation with the guest (issue #28: the host answers from the 
     expect((await open(r.hostCookie, new Date(r.s.now.getTime() + 25 * HOUR))).requests).toEqual([]);
     expect(await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId })).toMatchObject({ status: 200, body: { ok: true } });
     expect((await open(r.hostCookie)).requests).toEqual([]);
+  });
+});
+
+describe("the guest's confirmation page after the request closed (issue #28)", () => {
+  async function confirmationFor(r: Awaited<ReturnType<typeof requested>>, at: Date) {
+    const url = `http://localhost/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(r.hold.clientSecret)}`;
+    const request = new Request(url, { headers: { cookie: r.guestCookie, "x-test-now": at.toISOString() } });
+    return (await confirmationRoute.loader({ request, params: {}, context: {}, unstable_pattern: "" } as never)).outcome;
+  }
+
+  it("says the request is sent while it is open, and that the host declined it after a decline", async () => {
+    const r = await requested();
+    expect(await confirmationFor(r, r.s.now)).toBe("requested");
+    await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId, reason: "Booked privately" });
+    const outcome = await confirmationFor(r, r.s.now);
+    expect(outcome).toBe("declined");
+    expect(OUTCOME_TEXTS[outcome].title).toBe("The host declined your request.");
+  });
+
+  it("says the request expired and the card was not charged after the clock expired it", async () => {
+    const r = await requested();
+    const late = new Date(r.s.now.getTime() + 25 * HOUR);
+    const swept = await sweepExpiredRequests(database.db as never, late);
+    expect(swept.expired).toContain(r.hold.bookingId);
+    const outcome = await confirmationFor(r, late);
+    expect(outcome).toBe("request_expired");
+    expect(OUTCOME_TEXTS[outcome].body).toBe("Your request expired: the host did not answer in time. Your card was not charged.");
   });
 });
