@@ -29,6 +29,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 const route = await import("./request-answer");
 const conversationRoute = await import("../messages/conversation");
 const confirmationRoute = await import("./booking-confirmation");
+const myBookingsRoute = await import("../account/my-bookings");
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -170,5 +171,44 @@ describe("the guest's confirmation page after the request closed (issue #28)", (
     const outcome = await confirmationFor(r, late);
     expect(outcome).toBe("request_expired");
     expect(OUTCOME_TEXTS[outcome].body).toBe("Your request expired: the host did not answer in time. Your card was not charged.");
+  });
+});
+
+describe("My Bookings: the guest's requests (issue #28)", () => {
+  const myBookings = async (r: Awaited<ReturnType<typeof requested>>, method: "GET" | "POST", cookie: string, fields: Record<string, string> = {}) => {
+    const request = new Request("http://localhost/my-bookings", {
+      method,
+      headers: { cookie, "x-test-now": r.s.now.toISOString(), ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      ...(method === "POST" ? { body: new URLSearchParams(fields).toString() } : {}),
+    });
+    const args = { request, params: {}, context: {}, unstable_pattern: "" } as never;
+    return unwrap(method === "GET" ? await myBookingsRoute.loader(args) : await myBookingsRoute.action(args));
+  };
+  const rowOf = async (r: Awaited<ReturnType<typeof requested>>) => {
+    const page = (await myBookings(r, "GET", r.guestCookie)).body as { items: { id: string; status: string; request: unknown }[] };
+    return page.items.find((item) => item.id === r.hold.bookingId);
+  };
+
+  it("lists an open request with its expiry; the guest withdraws it (the host cannot through this page); then it reads withdrawn", async () => {
+    const r = await requested();
+    const row = await rowOf(r);
+    expect(row).toMatchObject({ status: "requested", request: { state: "open", expiresAt: expect.any(String) } });
+
+    expect(await myBookings(r, "POST", r.hostCookie, { intent: "withdraw", bookingId: r.hold.bookingId })).toMatchObject({ status: 404, body: { ok: false } });
+    expect((await r.s.booking(r.hold.bookingId)).status).toBe("requested");
+
+    expect(await myBookings(r, "POST", r.guestCookie, { intent: "withdraw", bookingId: r.hold.bookingId })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await r.s.booking(r.hold.bookingId)).toMatchObject({ status: "cancelled", endedReason: "request_withdrawn" });
+    expect(await rowOf(r)).toMatchObject({ request: { state: "withdrawn" } });
+    // A second withdrawal is refused with a message, not a 500.
+    const again = await myBookings(r, "POST", r.guestCookie, { intent: "withdraw", bookingId: r.hold.bookingId });
+    expect(again.status).toBe(409);
+    expect(await r.call("POST", r.hostCookie, { intent: "accept", bookingId: r.hold.bookingId })).toMatchObject({ status: 409 });
+  });
+
+  it("lists a declined request as declined", async () => {
+    const r = await requested();
+    await r.call("POST", r.hostCookie, { intent: "decline", bookingId: r.hold.bookingId });
+    expect(await rowOf(r)).toMatchObject({ status: "declined", request: { state: "declined", expiresAt: null } });
   });
 });
