@@ -22,7 +22,7 @@ import { settleIntent } from "./settlement.server";
  * booking is locked, then its intent, and the booking process decides (settlement.server.ts).
  */
 /** `requested`: a request to book, the card authorised and the host asked (ADR 0280). */
-export type Outcome = "confirmed" | "requested" | "processing" | "failed" | "error" | "refunded";
+export type Outcome = "confirmed" | "requested" | "declined" | "request_expired" | "withdrawn" | "processing" | "failed" | "error" | "refunded";
 
 export const CONFIRMATION_MESSAGES = { somethingWrong: "Something went wrong." } as const;
 
@@ -104,6 +104,10 @@ export async function settleProviderPayment(db: Db, input: { intentId: string; n
 function outcomeOf(intent: Intent, booking: BookingRecord | undefined): Outcome {
   if (booking?.endedReason === "late_payment") return "refunded";
   if (booking?.status === "requested") return "requested";
+  // A request to book that ended unpaid (ADR 0280): its intent is cancelled, but that is no error.
+  if (booking?.status === "declined") return "declined";
+  if (booking?.endedReason === "request_expired") return "request_expired";
+  if (booking?.endedReason === "request_withdrawn") return "withdrawn";
   if (intent.status === "processing") return "processing";
   if (intent.status === "requires_payment_method") return "failed";
   if (intent.status === "canceled" || !booking) return "error";

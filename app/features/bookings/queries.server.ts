@@ -29,6 +29,8 @@ export type BookingRow = BookingSummary & {
   handoverHref: string | null;
   /** The booking page with what the guest gave at checkout, when no handover link leads there (ADR 0279). */
   requirementsHref: string | null;
+  /** A request to book (ADR 0280): how it stands for the guest, and until when the host may answer an open one. */
+  request: { state: "open" | "declined" | "expired" | "withdrawn"; expiresAt: string | null } | null;
 };
 
 export type Reschedulable = {
@@ -46,6 +48,17 @@ export type Reschedulable = {
   price: { unitMinor: number; feePercent: number; currency: string; total: number; protectionBasisPoints: number | null; deliveryFeeMinor: number } | null;
 };
 
+function requestState(booking: typeof bookings.$inferSelect, now: Date): BookingRow["request"] {
+  if (booking.status === "requested") {
+    const open = booking.requestExpiresAt !== null && booking.requestExpiresAt.getTime() > now.getTime();
+    return { state: open ? "open" : "expired", expiresAt: booking.requestExpiresAt?.toISOString() ?? null };
+  }
+  if (booking.status === "declined") return { state: "declined", expiresAt: null };
+  if (booking.endedReason === "request_expired") return { state: "expired", expiresAt: null };
+  if (booking.endedReason === "request_withdrawn") return { state: "withdrawn", expiresAt: null };
+  return null;
+}
+
 /** The guest's bookings, newest start first, one page at a time (contract: listMyBookings). */
 export async function listMyBookings(db: Db, input: { userId: string; page: number; pageSize: number; now?: Date }) {
   const now = input.now ?? new Date();
@@ -53,7 +66,10 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
   // Abandoned checkouts are not bookings; a lapsed hold that was paid and refunded is.
   const visible = and(
     eq(bookings.userId, input.userId),
-    or(inArray(bookings.status, ["confirmed", "cancelled", "completed", "disputed"]), and(eq(bookings.status, "expired"), eq(bookings.endedReason, "late_payment"))),
+    or(
+      inArray(bookings.status, ["confirmed", "cancelled", "completed", "disputed", "requested", "declined"]),
+      and(eq(bookings.status, "expired"), inArray(bookings.endedReason, ["late_payment", "request_expired", "request_withdrawn"])),
+    ),
   );
   const [{ value: total } = { value: 0 }] = await db.select({ value: count() }).from(bookings).where(visible);
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
@@ -80,6 +96,7 @@ export async function listMyBookings(db: Db, input: { userId: string; page: numb
       icsHref: booking.status === "confirmed" ? `/api/bookings/${booking.id}/calendar.ics` : null,
       handoverHref: handoverHref(booking, space.rentalType),
       requirementsHref: requirementsHref(booking, given, handoverHref(booking, space.rentalType)),
+      request: requestState(booking, now),
       reschedule:
         booking.status === "confirmed" && booking.startTime.getTime() - now.getTime() >= RESCHEDULE_NOTICE_MS
           ? {

@@ -209,8 +209,11 @@ export type OpenRequest = {
   capturing: boolean;
 };
 
-/** The host's requests waiting for an answer (the dashboard's "Requests"), soonest to expire first. */
-export async function listOpenRequests(db: Db | Tx, hostId: string, now: Date): Promise<OpenRequest[]> {
+/**
+ * The host's requests waiting for an answer (the dashboard's "Requests"), soonest to expire
+ * first; with `guestId`, only that guest's (the conversation with them).
+ */
+export async function listOpenRequests(db: Db | Tx, hostId: string, now: Date, filter: { guestId?: string } = {}): Promise<OpenRequest[]> {
   const rows = await db.execute<{
     id: string;
     title: string;
@@ -232,6 +235,7 @@ export async function listOpenRequests(db: Db | Tx, hostId: string, now: Date): 
       join ${spaces} s on s.id = b.space_id
       left join profiles p on p.id = b.user_id
      where s.user_id = ${hostId} and b.status = 'requested' and b.request_expires_at > ${now.toISOString()}::timestamptz
+       ${filter.guestId ? sql`and b.user_id = ${filter.guestId}` : sql``}
      order by b.request_expires_at, b.id
      limit 100`);
   const iso = (value: string | Date) => new Date(value).toISOString();

@@ -4,6 +4,8 @@ import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { changeBooking } from "~/features/bookings/reschedule.server";
+import { performProviderCalls } from "~/features/bookings/provider-calls.server";
+import { closeRequest } from "~/features/bookings/requests.server";
 import type { ChangeCheckout } from "~/features/bookings/components/reschedule-dialog";
 import { paymentClientConfig } from "~/features/payments/provider.server";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
@@ -58,6 +60,8 @@ const actionSchema = z.discriminatedUnion("intent", [
     startTime: z.string().min(1).max(40),
     duration: z.coerce.number().int().min(1).max(100_000).optional(),
   }),
+  // Withdraw an open request to book (issue #28, ADR 0280): the `withdraw` transition.
+  z.object({ intent: z.literal("withdraw"), bookingId: z.string().min(1).max(100) }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,6 +70,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return bodyTooLargeResponse({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null });
   const parsed = actionSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data({ ok: false as const, error: ERROR_TEXT.cancelBooking, refundMinor: null }, { status: 400 });
+  if (parsed.data.intent === "withdraw") {
+    try {
+      const db = await getDb();
+      const now = requestNow(request);
+      const result = await closeRequest(db, { by: { kind: "guest", guestId: user.id }, bookingId: parsed.data.bookingId, now }, (ids) => performProviderCalls(db, ids, now));
+      if (!result.ok) return data({ ok: false as const, error: result.error, refundMinor: null }, { status: result.status });
+      return { ok: true as const, error: null, refundMinor: null };
+    } catch (error) {
+      logger.error({ err: error }, "Failed to withdraw request");
+      return data({ ok: false as const, error: ERROR_TEXT.generic, refundMinor: null }, { status: 500 });
+    }
+  }
   if (parsed.data.intent === "reschedule") {
     try {
       const { bookingId, startTime, duration } = parsed.data;

@@ -2,6 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { RequestsSection } from "~/features/bookings/components/request-answer";
+import { listOpenRequests } from "~/features/bookings/requests.server";
 import { messageTime } from "~/features/messages/format";
 import { MESSAGE_MAX_LENGTH, messageSchema, type MessageInput } from "~/features/messages/message-schema";
 import { loadConversation, markConversationRead, sendMessage, setBlocked, type ConversationView } from "~/features/messages/messages.server";
@@ -35,8 +37,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const conversation = await loadConversation(db, { conversationId: params.conversationId, viewer: user });
   if (!conversation) notFound(NOT_FOUND_TEXT.conversation);
-  const markedRead = conversation.viewerRole === "admin" ? false : await markConversationRead(db, { conversationId: conversation.id, userId: user.id, now: requestNow(request) });
-  return { conversation, viewerId: user.id, markedRead };
+  const now = requestNow(request);
+  const markedRead = conversation.viewerRole === "admin" ? false : await markConversationRead(db, { conversationId: conversation.id, userId: user.id, now });
+  // The host answers this guest's open requests here too (issue #28): only the host sees them.
+  const requests = conversation.viewerRole === "host" ? await listOpenRequests(db, user.id, now, { guestId: conversation.guest.id }) : [];
+  return { conversation, viewerId: user.id, markedRead, requests, now: now.toISOString() };
 }
 
 type ActionResult = { ok: true; intent: string } | { ok: false; fieldErrors: { body?: string }; formError?: string };
@@ -99,7 +104,7 @@ function useLiveConversation(conversationId: string, markedRead: boolean) {
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, viewerId, markedRead } = loaderData;
+  const { conversation, viewerId, markedRead, requests, now } = loaderData;
   useLiveConversation(conversation.id, markedRead);
   const admin = conversation.viewerRole === "admin";
   const other = conversation.viewerRole === "host" ? conversation.guest : conversation.host;
@@ -129,6 +134,8 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         </div>
         {!admin && <BlockControl blocked={conversation.blockedByMe} name={other.name} />}
       </header>
+
+      <RequestsSection requests={requests} now={new Date(now)} />
 
       {admin && (
         <Alert tone="info" live={false} className="mt-4 text-sm">

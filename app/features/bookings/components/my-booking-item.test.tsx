@@ -116,4 +116,25 @@ describe("MyBookingItem", () => {
     expect(screen.getByTestId("cancelled-by").textContent).toBe("Changed: replaced by your new booking");
     expect(screen.getByTestId("refund").textContent).toBe("Refund $154.00. Refunds take 5-7 business days.");
   });
+  it("an open request reads 'Request sent — waiting for the host' with its expiry; Withdraw asks first, then posts and says so", async () => {
+    const request: MyBookingRow = { ...ROW, status: "requested", canCancel: false, cancelQuote: null, icsHref: null, request: { state: "open", expiresAt: "2026-03-09T18:00:00.000Z" } };
+    const sent = renderItem(request, () => ({ ok: true, error: null, refundMinor: null }));
+    expect(screen.getByText("Request sent — waiting for the host")).toBeTruthy();
+    expect(screen.getByTestId("request-state").textContent).toContain("The host answers by");
+    await userEvent.click(screen.getByRole("button", { name: "Withdraw request" }));
+    const dialog = screen.getByRole("dialog", { name: "Withdraw this request?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep the request" }));
+    expect(sent).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Withdraw request" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, withdraw" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("You withdrew this request."));
+    expect(sent).toEqual(["withdraw:b1:null"]);
+    expect(screen.queryByRole("button", { name: "Withdraw request" })).toBeNull();
+  });
+
+  it("a declined request reads declined, with no Withdraw", () => {
+    renderItem({ ...ROW, status: "declined", canCancel: false, cancelQuote: null, icsHref: null, request: { state: "declined", expiresAt: null } });
+    expect(screen.getByText("Declined by the host")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Withdraw request" })).toBeNull();
+  });
 });

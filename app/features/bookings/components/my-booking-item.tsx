@@ -11,6 +11,8 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { REQUIREMENTS_LINK } from "../requirements";
 import type { BookingRow } from "../queries.server";
 import { REPLACED_REASON } from "../process";
+import { REQUEST_TEXT } from "../request-rules";
+import { formatInZone } from "../booking-widget-rules";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { dateTimeFormat } from "~/lib/dates";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
@@ -27,11 +29,16 @@ export type MyBookingRow = Pick<
   Partial<Pick<BookingRow, "units">> &
   Partial<Pick<BookingRow, "reschedule">> &
   Partial<Pick<BookingRow, "handoverHref" | "requirementsHref">> &
-  Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">>;
+  Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">> &
+  Partial<Pick<BookingRow, "request">>;
 
 type CancelResult = { ok: boolean; error: string | null; refundMinor: number | null };
 
-const STATUS_TONE: Record<string, "success" | "danger" | "neutral"> = { confirmed: "success", cancelled: "danger" };
+const STATUS_TONE: Record<string, "success" | "danger" | "neutral"> = { confirmed: "success", cancelled: "danger", declined: "danger" };
+/** A request to book's badge and line for the guest (ADR 0280). */
+const REQUEST_BADGE = { open: REQUEST_TEXT.waiting, declined: "Declined by the host", expired: "Request expired", withdrawn: "Request withdrawn" } as const;
+const REQUEST_LINE = { open: REQUEST_TEXT.widgetNote, declined: REQUEST_TEXT.declined, expired: REQUEST_TEXT.expiredGuest, withdrawn: REQUEST_TEXT.withdrawn } as const;
+export const WITHDRAW_COPY = { button: "Withdraw request", title: "Withdraw this request?", keep: "Keep the request", confirm: "Yes, withdraw", pending: "Withdrawing…" } as const;
 const STATUS_TEXT: Record<string, string> = {
   confirmed: "Confirmed",
   cancelled: "Cancelled",
@@ -68,6 +75,10 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
   const cancelling = fetcher.state !== "idle";
   const refund = row.refund ?? (result?.ok ? result.refundMinor : null);
   const titleId = `booking-${row.id}-title`;
+  const withdraw = useFetcher<CancelResult>({ key: `withdraw-${row.id}` });
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const withdrawResult = withdraw.state === "idle" ? withdraw.data : undefined;
+  const withdrawn = withdrawResult?.ok === true;
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" aria-labelledby={titleId}>
       {row.space.image ? (
@@ -82,7 +93,9 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
               {row.space.title}
             </Link>
           </h2>
-          <Badge tone={STATUS_TONE[row.status] ?? "neutral"}>{STATUS_TEXT[row.status] ?? row.status}</Badge>
+          <Badge tone={row.request ? (row.request.state === "open" ? "neutral" : "danger") : (STATUS_TONE[row.status] ?? "neutral")}>
+            {row.request ? REQUEST_BADGE[row.request.state] : (STATUS_TEXT[row.status] ?? row.status)}
+          </Badge>
         </div>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <MapPin className="h-4 w-4" aria-hidden="true" />
@@ -96,6 +109,18 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
           <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
+        {row.request && !withdrawn && (
+          <p className="text-sm text-slate-800" data-testid="request-state">
+            {row.request.state === "open" && row.request.expiresAt ? `The host answers by ${formatInZone(row.request.expiresAt, row.timeZone)}. ` : ""}
+            {REQUEST_LINE[row.request.state]}
+            {row.request.state === "declined" && row.cancellationReason ? ` The host said: ${row.cancellationReason}` : ""}
+          </p>
+        )}
+        {withdrawn && (
+          <p role="status" className="text-sm font-medium text-slate-800">
+            {REQUEST_TEXT.withdrawn}
+          </p>
+        )}
         {row.status === "cancelled" && row.cancellationReason === REPLACED_REASON && (
           <p className="text-sm text-slate-800" data-testid="cancelled-by">
             {REPLACED_TEXT}
@@ -111,6 +136,11 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           <p className="text-sm font-medium text-slate-800" data-testid="refund">
             Refund {formatMinor(refund, row.currency)}. {REFUND_TIMING}.
           </p>
+        )}
+        {withdrawResult && !withdrawResult.ok && (
+          <Alert tone="error" className="text-sm">
+            {withdrawResult.error}
+          </Alert>
         )}
         {result && !result.ok && (
           <Alert tone="error" className="text-sm">
@@ -137,6 +167,38 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           )}
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
           {row.reschedule && !result?.ok && now && <RescheduleDialog bookingId={row.id} reschedule={row.reschedule} timeZone={row.timeZone} now={now} />}
+          {row.request?.state === "open" && !withdrawn && (
+            <Dialog open={withdrawOpen} onOpenChange={setWithdrawOpen}>
+              <DialogTrigger asChild>
+                <Button variant="secondary" size="sm" disabled={!hydrated} pending={withdraw.state !== "idle"} pendingText={WITHDRAW_COPY.pending}>
+                  {WITHDRAW_COPY.button}
+                </Button>
+              </DialogTrigger>
+              <DialogContent title={WITHDRAW_COPY.title} size="sm" description="The host is told, the time is free again, and your card is not charged.">
+                <p className="mt-4 text-slate-800">
+                  {row.space.title}, {bookingWhen(row)}
+                </p>
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="secondary" size="md">
+                      {WITHDRAW_COPY.keep}
+                    </Button>
+                  </DialogClose>
+                  <Button
+                    variant="danger"
+                    size="md"
+                    pending={withdraw.state !== "idle"}
+                    onClick={() => {
+                      void withdraw.submit({ intent: "withdraw", bookingId: row.id }, { method: "post" });
+                      setWithdrawOpen(false);
+                    }}
+                  >
+                    {WITHDRAW_COPY.confirm}
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
+          )}
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
               {/* The trigger gets the focus back when the dialog closes. */}

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 
-export type PaymentOutcome = "confirmed" | "requested" | "processing" | "failed" | "error" | "refunded";
+export type PaymentOutcome = "confirmed" | "requested" | "declined" | "request_expired" | "withdrawn" | "processing" | "failed" | "error" | "refunded";
 
 // The payment results of docs/product.md ("Payment result by provider status"), plus the automatic refund.
 export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string | null }> = {
@@ -14,6 +14,9 @@ export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string
   processing: { title: "Processing Payment...", body: "Your payment is processing." },
   // A request to book (ADR 0280): the card is authorised, the host answers.
   requested: { title: "Request sent — waiting for the host", body: "Your card is authorised, not charged: it is charged only if the host accepts. We will e-mail you the host's answer." },
+  declined: { title: "The host declined your request.", body: "Your card was not charged: the authorisation is released." },
+  request_expired: { title: "Request expired", body: "Your request expired: the host did not answer in time. Your card was not charged." },
+  withdrawn: { title: "Request withdrawn", body: "You withdrew this request. Your card was not charged: the authorisation is released." },
   failed: { title: "Payment Failed", body: "Your payment was not successful, please try again." },
   error: { title: "Something went wrong.", body: null },
   refunded: {
@@ -26,6 +29,9 @@ const LOOK: Record<PaymentOutcome, { icon: typeof CheckCircle2; tone: string }> 
   confirmed: { icon: CheckCircle2, tone: "text-green-700" },
   processing: { icon: Clock, tone: "text-amber-700" },
   requested: { icon: Clock, tone: "text-amber-700" },
+  declined: { icon: XCircle, tone: "text-slate-700" },
+  request_expired: { icon: Clock, tone: "text-slate-700" },
+  withdrawn: { icon: XCircle, tone: "text-slate-700" },
   failed: { icon: XCircle, tone: "text-red-700" },
   error: { icon: XCircle, tone: "text-red-700" },
   refunded: { icon: RotateCcw, tone: "text-amber-700" },
