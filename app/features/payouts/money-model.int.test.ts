@@ -638,10 +638,10 @@ async function runHistory(h: History) {
       }
     }
     // An authorisation is never captured twice: at most one capture call that did not fail per booking, one charge per intent.
-    const captures = await db.execute<{ booking_id: string; n: number }>(
-      sql`select booking_id, count(*)::int as n from ${providerCalls} where kind = 'capture_intent' and status <> 'failed' group by booking_id having count(*) > 1`,
+    const captures = await db.execute<{ booking_id: string; n: number; calls: string }>(
+      sql`select booking_id, count(*)::int as n, string_agg(purpose || '/' || reason || '/' || status || '/' || coalesce(intent_id, '-'), ', ') as calls from ${providerCalls} where kind = 'capture_intent' and status <> 'failed' group by booking_id having count(*) > 1`,
     );
-    for (const row of captures.rows) problems.push(`booking ${row.booking_id}: ${row.n} captures of one authorisation`);
+    for (const row of captures.rows) problems.push(`booking ${row.booking_id}: ${row.n} captures of one authorisation (${row.calls})`);
     for (const x of booked) {
       const booking = await bookingRow(x.id);
       if (booking.requestMessage === null) continue;

@@ -126,7 +126,7 @@ describe("Download my data", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="rentwell-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = (await answer.json()) as Record<string, unknown>;
-    expect(Object.keys(data)).toEqual(["exportedAt", "account", "profile", "listings", "bookings", "messages", "reviews", "payouts", "handovers"]);
+    expect(Object.keys(data)).toEqual(["exportedAt", "account", "profile", "listings", "bookings", "checkoutDetails", "messages", "reviews", "payouts", "handovers"]);
     expect(data.account).toMatchObject({ email: owner.email });
     expect(data.profile).toMatchObject({ fullName: "Ada Lovelace" });
     expect((data.listings as { title: string }[]).map((listing) => listing.title)).toEqual(["Owner's loft"]);

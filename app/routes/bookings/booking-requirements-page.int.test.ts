@@ -67,6 +67,8 @@ describe("checkout requirements on the booking page", () => {
       ageAtStart: 36,
       licence: { number: "SMITH901029JJ9", country: "GB", countryName: "United Kingdom", expiry: "2031-01-31" },
       waiver: { text: WAIVER, acceptedAt: "2026-06-01T12:00:00.000Z", acceptedIp: "198.51.100.23" },
+      insurance: null,
+      fulfilment: null,
     });
 
     const host = await page.loader(args(cookies.host, hold.bookingId));

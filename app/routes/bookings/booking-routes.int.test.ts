@@ -131,7 +131,7 @@ describe("POST /api/bookings/payment-intent", () => {
       expect(result.status, label).toBe(status);
       if (message) expect(result.body.error, label).toBe(message);
     }
-    expect((await hold(bookingBody(4, 10, { amount: 7 }))).body.price).toEqual({ rental: 4000, fee: 400, total: 4400, currency: "GBP" });
+    expect((await hold(bookingBody(4, 10, { amount: 7 }))).body.price).toEqual({ rental: 4000, fee: 400, protection: 0, delivery: 0, total: 4400, currency: "GBP" });
   });
 });
 
