@@ -197,9 +197,15 @@ export async function setServerClock(page: Page, at: Date) {
   await page.context().setExtraHTTPHeaders({ "x-test-now": at.toISOString() });
 }
 
-/** Runs a background job (app/features/jobs/background-jobs.server.ts) now, at `at`; returns its result. */
-export async function runJob(page: Page, name: string, at: Date): Promise<unknown> {
-  const response = await page.request.post(`/__test/jobs/${name}`, { headers: { "x-test-now": at.toISOString() } });
+/**
+ * Runs a background job (app/features/jobs/background-jobs.server.ts) now, at `at`; returns
+ * its result. The hold sweep and the payout run at a clock other than the real time must
+ * name the journey's listing (`spaceId`): over every listing they would end the checkouts
+ * and complete the bookings of the journeys running beside this one.
+ */
+export async function runJob(page: Page, name: string, at: Date, { spaceId }: { spaceId?: string } = {}): Promise<unknown> {
+  const query = spaceId ? `?spaceId=${encodeURIComponent(spaceId)}` : "";
+  const response = await page.request.post(`/__test/jobs/${name}${query}`, { headers: { "x-test-now": at.toISOString() } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result?: unknown }).result;
 }
