@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { REQUIREMENTS_LINK } from "../requirements";
 import type { BookingRow } from "../queries.server";
+import { priceLines } from "../price-lines";
 import { REPLACED_REASON } from "../process";
 import { REQUEST_TEXT } from "../request-rules";
 import { formatInZone } from "../booking-widget-rules";
@@ -27,6 +28,7 @@ export type MyBookingRow = Pick<
   "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
 > &
   Partial<Pick<BookingRow, "units">> &
+  Partial<Pick<BookingRow, "protection" | "delivery">> &
   Partial<Pick<BookingRow, "reschedule">> &
   Partial<Pick<BookingRow, "handoverHref" | "requirementsHref">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">> &
@@ -105,8 +107,12 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           {bookingWhen(row)}
           {row.units ? ` · ${row.units}` : ""}
         </p>
-        <p className="text-sm text-slate-700">
-          Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
+        <p className="text-sm text-slate-700" data-testid="booking-price">
+          {priceLines({ rental: row.rental, fee: row.fee, protection: row.protection ?? null, delivery: row.delivery ?? 0 }).map((line) => (
+            <span key={line.key}>
+              {line.label} {formatMinor(line.amount, row.currency)} ·{" "}
+            </span>
+          ))}
           <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
         {row.request && !withdrawn && (
