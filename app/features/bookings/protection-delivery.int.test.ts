@@ -221,7 +221,7 @@ describe("who sees the choices", () => {
     expect(await view("pending_payment")).toBeNull();
     await s.pay(s.guest, held.clientSecret);
     expect(await view("confirmed")).toMatchObject({
-      insurance: { kind: "own", insurerName: "Harbor Mutual", policyNumber: "HM-1" },
+      insurance: { kind: "own", cover: { insurerName: "Harbor Mutual", policyNumber: "HM-1" } },
       fulfilment: { kind: "delivery", address: { street: "12 Harbor Road", city: "Tampa", postalCode: "33602", country: "US", countryName: "United States of America" } },
     });
     const guestExport = await buildExport(database.db, s.guest.id, s.now);
