@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
 import { priceLines, type PriceParts } from "~/features/bookings/price-lines";
@@ -146,7 +146,16 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
         <dd className="text-slate-900">
           {money(booking.total)}{" "}
           <span className="text-slate-600" data-testid="admin-booking-price">
-            ({priceLines(booking).map((line) => `${line.label} ${money(line.amount)}`).join(" + ")})
+            (
+            {priceLines(booking).map((line, index) => (
+              <Fragment key={line.key}>
+                {index > 0 && " + "}
+                <span className="whitespace-nowrap">
+                  {line.label} {money(line.amount)}
+                </span>
+              </Fragment>
+            ))}
+            )
           </span>
         </dd>
         <dt className="font-medium text-slate-600">Policy</dt>

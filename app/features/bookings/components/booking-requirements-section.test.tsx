@@ -25,7 +25,7 @@ describe("BookingRequirementsSection", () => {
     expect(screen.getByTestId("booking-requirements-erased").textContent).toBe(ERASED_NOTE);
     expect(screen.getByTestId("booking-waiver").textContent).toMatch(/^Accepted on .*2026.* \(America\/New York\)$/);
     expect(screen.getByTestId("booking-insurance").textContent).toBe("Own cover (details erased)");
-    expect(screen.getByTestId("booking-fulfilment").textContent).toBe("Delivered (details erased)");
+    expect(screen.getByTestId("booking-fulfilment").textContent).toBe("Delivered (address erased)");
     expect(screen.queryByTestId("booking-licence")).toBeNull();
   });
 

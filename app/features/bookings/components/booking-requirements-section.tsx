@@ -5,7 +5,6 @@ const day = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { weekday
 
 /** A guest who deleted their account (ADR 0290): what stays of what they gave. */
 export const ERASED_NOTE = "The guest deleted their account: their date of birth, driving licence, cover details and addresses were erased.";
-const ERASED_DETAIL = "details erased";
 
 /**
  * The booking page's checkout requirements (issue #28 point 3, ADR 0279): what the guest gave,
@@ -63,17 +62,17 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
                   Own cover: {view.insurance.cover.insurerName} · policy <span className="font-mono">{view.insurance.cover.policyNumber}</span>
                 </>
               ) : (
-                `Own cover (${ERASED_DETAIL})`
+                "Own cover (details erased)"
               )}
             </dd>
           </>
         )}
         {view.fulfilment && (
           <>
-            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" ? "Delivery to" : "Handover"}</dt>
+            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" && view.fulfilment.address ? "Delivery to" : "Handover"}</dt>
             <dd className="break-words text-slate-900" data-testid="booking-fulfilment">
               {view.fulfilment.kind === "delivery" && !view.fulfilment.address ? (
-                `Delivered (${ERASED_DETAIL})`
+                "Delivered (address erased)"
               ) : view.fulfilment.kind === "delivery" && view.fulfilment.address ? (
                 <address className="not-italic">
                   {view.fulfilment.address.street}

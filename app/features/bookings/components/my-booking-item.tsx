@@ -1,5 +1,5 @@
 import { CalendarDays, ClipboardCheck, MapPin } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { formatMinor } from "~/lib/money";
@@ -97,11 +97,14 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
         </p>
         <p className="text-sm text-slate-700" data-testid="booking-price">
           {priceLines({ rental: row.rental, fee: row.fee, protection: row.protection ?? null, delivery: row.delivery ?? 0 }).map((line) => (
-            <span key={line.key}>
-              {line.label} {formatMinor(line.amount, row.currency)} ·{" "}
-            </span>
+            <Fragment key={line.key}>
+              <span className="whitespace-nowrap">
+                {line.label} {formatMinor(line.amount, row.currency)}
+              </span>{" "}
+              ·{" "}
+            </Fragment>
           ))}
-          <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
+          <strong className="whitespace-nowrap text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
         {row.request && !withdrawn && (
           <p className="text-sm text-slate-800" data-testid="request-state">
