@@ -17,6 +17,7 @@ export function isCurrency(value: unknown): value is Currency {
 
 /** A same-site path to return to ("/explore?q=x"); anything else (another origin, "//host", "/\\host") is "/". */
 export function safeReturnPath(value: string | undefined | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f]/.test(value)) return "/";
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (Array.from(value).some((char) => char.charCodeAt(0) < 0x20)) return "/";
   return value;
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exchangeRates } from "~/db/schema/index";
 import { backgroundJob } from "~/features/jobs/background-jobs.server";
 import { approxText } from "~/lib/exchange";
-import { loadBundledExchangeRates } from "../../../server/exchange-rates";
-import { readDisplayRates, refreshExchangeRates } from "./exchange-rates.server";
+import { loadBundledExchangeRates } from "./exchange-rates";
+import { readDisplayRates, refreshExchangeRates } from "~/features/currency/exchange-rates.server";
 import { startCalendarServer, type CalendarServer } from "#tests/setup/calendar-server";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 
