@@ -49,6 +49,18 @@ test.describe("request to book", () => {
     await request(guest, path, testInfo.project.name === "phone" ? 3 : 2, 2, "widget");
     const confirmation = guest.url();
     await shot(guest, "requested");
+    // My Bookings says the request waits for the host.
+    await guest.goto("/my-bookings");
+    await expect(guest.getByText("Request sent — waiting for the host").first()).toBeVisible();
+    await shot(guest, "my-bookings-requested");
+
+    // The request's message is in the host's conversation with the guest, with Accept and Decline.
+    await page.goto("/messages");
+    await page.getByRole("list", { name: "Conversations" }).getByRole("link").first().click();
+    await expect(page.getByText("Hi! A two-person product shoot").first()).toBeVisible();
+    await expect(page.getByTestId("requests-section").getByRole("button", { name: /^Accept: / })).toBeVisible();
+    await expect(page.getByTestId("requests-section").getByRole("button", { name: /^Decline: / })).toBeVisible();
+    await shot(page, "conversation-request");
 
     await page.goto("/dashboard");
     const row = page.getByTestId("request-row");
