@@ -82,6 +82,8 @@ test("choose yen in the footer: estimates beside the dollar prices, and checkout
 
 test("back to each listing's own currency: no estimate", async ({ page }) => {
   await page.goto("/currency?returnTo=/explore");
+  await expect(page.getByRole("heading", { name: "Currency", level: 1 })).toBeVisible();
+  await shot(page, "currency-page");
   // The page's own menu (the footer has one too).
   const main = page.getByRole("main");
   await main.getByRole("combobox", { name: "Currency" }).selectOption("KRW");
