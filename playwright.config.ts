@@ -19,6 +19,9 @@ const launchOptions = {
   ],
 };
 
+/** Specs that make HTTP requests or start processes and open no page. */
+const WITHOUT_BROWSER = /(server|links)\.spec\.ts/;
+
 /**
  * End-to-end journeys against the built app on a fresh embedded database with
  * the demo data, at a desktop and a phone width.
@@ -37,12 +40,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server\.spec\.ts/,
+      testIgnore: WITHOUT_BROWSER,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
-    { name: "phone", testIgnore: /server\.spec\.ts/, use: { ...devices["Pixel 7"], launchOptions } },
-    // Process-level checks of the built server; they need no browser width.
-    { name: "server", testMatch: /server\.spec\.ts/ },
+    { name: "phone", testIgnore: WITHOUT_BROWSER, use: { ...devices["Pixel 7"], launchOptions } },
+    // Process-level checks of the built server and the link and sitemap crawls (HTTP
+    // requests only): they need no browser width, so they run once, not at each width.
+    { name: "server", testMatch: WITHOUT_BROWSER },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node server/index.js`,

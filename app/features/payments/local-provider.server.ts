@@ -103,6 +103,18 @@ async function createOffSession(db: Db, id: string, input: CreateIntentInput, no
     .limit(1);
   const declines = !saved || TEST_CARDS.some((card) => card.outcome === "succeeded_then_declines" && card.number.endsWith(saved.last4 ?? "-"));
   const manual = input.captureMethod === "manual";
+  return insertIntent(db, id, input, now, {
+    purpose: input.purpose ?? "payment",
+    status: declines ? "requires_payment_method" : manual ? "requires_capture" : "succeeded",
+    lastErrorMessage: declines ? (saved ? CARD_MESSAGES.declined : "No such payment method.") : null,
+    latestCharge: declines || manual ? null : derivedId("ch", id),
+    cardBrand: saved?.brand ?? null,
+    cardLast4: saved?.last4 ?? null,
+  });
+}
+
+/** A new intent `id` for `input` (with what an off-session one already knows), or the one an earlier call with its key made (its first answer). */
+async function insertIntent(db: Db, id: string, input: CreateIntentInput, now: Date, known: Partial<typeof localPaymentIntents.$inferInsert> = {}): Promise<Row> {
   const [made] = await db
     .insert(localPaymentIntents)
     .values({
@@ -113,15 +125,10 @@ async function createOffSession(db: Db, id: string, input: CreateIntentInput, no
       userId: input.userId,
       amount: input.amount,
       currency: input.currency,
-      purpose: input.purpose ?? "payment",
-      captureMethod: manual ? "manual" : "automatic",
-      status: declines ? "requires_payment_method" : manual ? "requires_capture" : "succeeded",
-      lastErrorMessage: declines ? (saved ? CARD_MESSAGES.declined : "No such payment method.") : null,
-      latestCharge: declines || manual ? null : derivedId("ch", id),
-      cardBrand: saved?.brand ?? null,
-      cardLast4: saved?.last4 ?? null,
+      captureMethod: input.captureMethod ?? "automatic",
       createdAt: now,
       updatedAt: now,
+      ...known,
     })
     .onConflictDoNothing()
     .returning();
@@ -135,25 +142,7 @@ export function localProvider(db: Db): PaymentProvider & { confirmCard(intentId:
     createIntent(input, key, now) {
       return faultable("createIntent", async () => {
         const id = derivedId("pi", key);
-        if (input.offSession) return toRemote(await createOffSession(db, id, input, now));
-        // Made now, or by an earlier request with this key (its first answer).
-        const [made] = await db
-          .insert(localPaymentIntents)
-          .values({
-            id,
-            provider: "local",
-            clientSecret: `${id}_secret_${crypto.randomBytes(16).toString("hex")}`,
-            bookingId: input.bookingId,
-            userId: input.userId,
-            amount: input.amount,
-            currency: input.currency,
-            captureMethod: input.captureMethod ?? "automatic",
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        return toRemote(made ?? (await mustRow(db, id)));
+        return toRemote(input.offSession ? await createOffSession(db, id, input, now) : await insertIntent(db, id, input, now));
       });
     },
 

@@ -206,6 +206,13 @@ let database: TestDatabase;
 let adminId: string;
 let sinceReset = 0;
 let dirty = false;
+/**
+ * Histories share the database between resets (every RESET_EVERY histories), and the jobs
+ * they run are the app's, over every row: a history may fail only after the ones before it.
+ * Whether the last history that failed began on an empty database, so the replay printed
+ * with a failure starts where its database did.
+ */
+let lastFailureOnEmptyDatabase = true;
 
 async function emptyDatabase() {
   const db = database.db;
@@ -240,6 +247,7 @@ function expectedFailure(error: unknown): string | null {
 async function runHistory(h: History) {
   lap = performance.now();
   if (dirty || sinceReset >= RESET_EVERY) await emptyDatabase();
+  const onEmptyDatabase = sinceReset === 0;
   sinceReset++;
   const db = database.db;
   const first = new Date(Date.UTC(2026, 5, 1, 0, h.startMinutes));
@@ -356,8 +364,9 @@ async function runHistory(h: History) {
         const after = await bookingRow(x.id);
         reach(`pay:${c.card}:${result.paymentIntent.status}:${after.status}`);
         if (chargeable && c.card !== "declined" && !live) paidLate.add(x.id);
-        // A request listing's payment authorises: the booking waits for the host (requested).
-        const expected = h.requestMode ? "requested" : "confirmed";
+        // A request's payment authorises: the booking waits for the host (requested). A change of
+        // an accepted request is no new request: paid, it is confirmed (ADR 0291).
+        const expected = before.requestMessage !== null ? "requested" : "confirmed";
         if (chargeable && (c.card === "ok" || c.card === "declinesLater") && live && !faulted && after.status !== expected) {
           observed.push(`booking ${x.id}: paid with a live hold before its start, ended ${after.status}, not ${expected}`);
         }
@@ -637,11 +646,14 @@ async function runHistory(h: History) {
         if (announced && d.status !== announced) problems.push(`dispute ${d.providerDisputeId} of booking ${x.id}: closed ${announced} at the provider, ${d.status} here`);
       }
     }
-    // An authorisation is never captured twice: at most one capture call that did not fail per booking, one charge per intent.
-    const captures = await db.execute<{ booking_id: string; n: number; calls: string }>(
-      sql`select booking_id, count(*)::int as n, string_agg(purpose || '/' || reason || '/' || status || '/' || coalesce(intent_id, '-'), ', ') as calls from ${providerCalls} where kind = 'capture_intent' and status <> 'failed' group by booking_id having count(*) > 1`,
+    // An authorisation is never captured twice: at most one capture call that did not fail per intent (a booking's
+    // payment and its deposit are two authorisations, each captured at most once).
+    const captures = await db.execute<{ booking_id: string; intent_id: string; n: number; calls: string }>(
+      sql`select booking_id, intent_id, count(*)::int as n, string_agg(purpose || '/' || reason || '/' || status, ', ') as calls from ${providerCalls}
+           where kind = 'capture_intent' and status <> 'failed'
+           group by booking_id, intent_id having count(*) > 1`,
     );
-    for (const row of captures.rows) problems.push(`booking ${row.booking_id}: ${row.n} captures of one authorisation (${row.calls})`);
+    for (const row of captures.rows) problems.push(`booking ${row.booking_id}: ${row.n} captures of authorisation ${row.intent_id} (${row.calls})`);
     for (const x of booked) {
       const booking = await bookingRow(x.id);
       if (booking.requestMessage === null) continue;
@@ -665,6 +677,7 @@ async function runHistory(h: History) {
     figures.histories++;
   } catch (error) {
     dirty = true;
+    lastFailureOnEmptyDatabase = onEmptyDatabase;
     throw error;
   } finally {
     disarmFaults();
@@ -694,9 +707,15 @@ describe("money model (issue #25): random histories against the real code", () =
           WITHOUT.size ? `MONEY_WITHOUT=${[...WITHOUT].join(",")}` : "",
           testEngine() === "postgres" ? `TEST_DB_ENGINE=postgres TEST_DATABASE_URL=…` : "",
         ].filter(Boolean);
-        const replay = [...settings, `MONEY_SEED=${details.seed}`, `MONEY_PATH=${details.counterexamplePath}`, `npx vitest run ${TEST_FILE}`].join(" ");
+        // A history that failed after others on the same database is replayed from the database's last reset
+        // (the run before the failure reset it every RESET_EVERY histories from its first): those histories, then it.
+        const failedAt = Number(String(details.counterexamplePath).split(":")[0]);
+        const firstRun = PATH ? Number(PATH.split(":")[0]) : 0;
+        const path = lastFailureOnEmptyDatabase ? details.counterexamplePath : String(firstRun + Math.floor((failedAt - firstRun) / RESET_EVERY) * RESET_EVERY);
+        const replay = [...settings, `MONEY_SEED=${details.seed}`, `MONEY_PATH=${path}`, `npx vitest run ${TEST_FILE}`].join(" ");
         const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(`${fc.defaultReportMessage(details)}\n\n${cause}\n\nReplay this history: ${replay}`);
+        const from = lastFailureOnEmptyDatabase ? "" : ` (it failed after histories ${path}–${failedAt - 1} on the same database; the replay runs them first and stops at the first failure)`;
+        throw new Error(`${fc.defaultReportMessage(details)}\n\n${cause}\n\nReplay this history${from}: ${replay}`);
       }
     },
     Math.max(120_000, HISTORIES * 2_000),

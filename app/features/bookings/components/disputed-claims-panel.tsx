@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatWhen } from "~/features/admin/components/admin-panels";
+import { DecisionQueue, useDecided } from "~/features/admin/components/decision-queue";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { formatMinor, minorToDecimalText } from "~/lib/money";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -34,11 +34,7 @@ function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (mess
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<DecisionField>({ validate, serverErrors: answer && !answer.ok ? answer.fieldErrors : undefined });
   const money = (minor: number) => formatMinor(minor, row.currency);
-  const decided = fetcher.data?.ok ? fetcher.data.message : null;
-  useEffect(() => {
-    if (decided) onDecided(`${row.spaceTitle}: ${decided}`);
-  }, [decided, row.spaceTitle, onDecided]);
-  if (decided) return null;
+  if (useDecided(fetcher.data?.ok ? fetcher.data.message : null, row.spaceTitle, onDecided)) return null;
   return (
     <li className="py-4" data-testid="disputed-claim">
       <p className="font-semibold break-words text-slate-900">
@@ -88,26 +84,5 @@ function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (mess
 
 /** /admin's "Disputed claims" (issue #28 point 2, ADR 0284): claims a guest disputed, oldest first. */
 export function DisputedClaimsPanel({ rows }: { rows: DisputedClaimRow[] }) {
-  const [done, setDone] = useState<string[]>([]);
-  const onDecided = useCallback((message: string) => setDone((current) => (current.includes(message) ? current : [...current, message])), []);
-  return (
-    <>
-      <div role="status" className="text-sm text-green-800">
-        {done.map((message) => (
-          <p key={message} className="mt-2">
-            {message}
-          </p>
-        ))}
-      </div>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-slate-600">No disputed claims.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" data-testid="disputed-claims">
-          {rows.map((row) => (
-            <ClaimItem key={row.id} row={row} onDecided={onDecided} />
-          ))}
-        </ul>
-      )}
-    </>
-  );
+  return <DecisionQueue rows={rows} empty="No disputed claims." testId="disputed-claims" item={(row, onDecided) => <ClaimItem key={row.id} row={row} onDecided={onDecided} />} />;
 }

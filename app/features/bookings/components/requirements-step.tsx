@@ -57,33 +57,50 @@ export function requirementPayload(needs: ListingRequirements, values: Requireme
   };
 }
 
-/** One choice of a radio group, styled as the admin's refund choices (the kit has no radio). */
-function RadioChoice({ id, name, value, checked, label, hint, invalid, describedBy, onChange }: { id: string; name: string; value: string; checked: boolean; label: string; hint?: string; invalid: boolean; describedBy?: string; onChange(): void }) {
-  return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-      <input
-        id={id}
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
-        aria-invalid={invalid ? true : undefined}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={[hint ? `${id}-hint` : null, describedBy].filter(Boolean).join(" ") || undefined}
-        className="mt-0.5 size-4 shrink-0 accent-brand-600"
-      />
-      <span className="min-w-0 text-sm">
-        <span id={`${id}-label`} className="block font-semibold text-slate-900">
-          {label}
-        </span>
-        {hint && (
-          <span id={`${id}-hint`} className="block text-xs text-slate-600">
-            {hint}
+/** A radio group's choices, each a card styled as the admin's refund choices (the kit has no radio). */
+function RadioChoices<V extends string>({ id, name, choices, value, invalid, onChange }: { id: string; name: string; choices: { value: V; label: string; hint?: string }[]; value: string; invalid: boolean; onChange(value: V): void }) {
+  return choices.map((choice) => {
+    const choiceId = `${id}-${name}-${choice.value}`;
+    return (
+      <label key={choice.value} htmlFor={choiceId} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+        <input
+          id={choiceId}
+          type="radio"
+          name={name}
+          value={choice.value}
+          checked={value === choice.value}
+          onChange={() => onChange(choice.value)}
+          aria-invalid={invalid ? true : undefined}
+          aria-labelledby={`${choiceId}-label`}
+          aria-describedby={choice.hint ? `${choiceId}-hint` : undefined}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+        />
+        <span className="min-w-0 text-sm">
+          <span id={`${choiceId}-label`} className="block font-semibold text-slate-900">
+            {choice.label}
           </span>
-        )}
-      </span>
-    </label>
+          {choice.hint && (
+            <span id={`${choiceId}-hint`} className="block text-xs text-slate-600">
+              {choice.hint}
+            </span>
+          )}
+        </span>
+      </label>
+    );
+  });
+}
+
+/** The country select of the licence and the delivery address. */
+function CountrySelect({ name, value, onChange, autoComplete }: { name: string; value: string; onChange(value: string): void; autoComplete?: string }) {
+  return (
+    <Select name={name} autoComplete={autoComplete} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
+      {COUNTRY_CHOICES.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </Select>
   );
 }
 
@@ -176,14 +193,7 @@ export function RequirementsStep({
           {/* One under the other: the booking panel is narrow at every width. */}
           <div className="space-y-3">
             <Field label={REQUIREMENT_TEXT.licenceCountry} required error={errors.licenceCountry}>
-              <Select name="licenceCountry" value={values.licenceCountry} onChange={(event) => set("licenceCountry", event.target.value)}>
-                <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
-                {COUNTRY_CHOICES.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </Select>
+              <CountrySelect name="licenceCountry" value={values.licenceCountry} onChange={(country) => set("licenceCountry", country)} />
             </Field>
             <Field label={REQUIREMENT_TEXT.licenceExpiry} required error={errors.licenceExpiry}>
               <Input type="date" name="licenceExpiry" min={today} value={values.licenceExpiry} onChange={(event) => set("licenceExpiry", event.target.value)} />
@@ -233,24 +243,20 @@ export function RequirementsStep({
         <fieldset className="min-w-0 space-y-2" aria-describedby={errors.insurance ? insuranceErrorId : undefined}>
           <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.insuranceHeading}</legend>
           <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.insuranceIntro}</p>
-          <RadioChoice
-            id={`${id}-insurance-own`}
+          <RadioChoices
+            id={id}
             name="insurance"
-            value="own"
-            checked={values.insurance === "own"}
-            label={REQUIREMENT_TEXT.insuranceOwn}
+            value={values.insurance}
             invalid={Boolean(errors.insurance)}
-            onChange={() => set("insurance", "own")}
-          />
-          <RadioChoice
-            id={`${id}-insurance-protection`}
-            name="insurance"
-            value="protection"
-            checked={values.insurance === "protection"}
-            label={protection ? `${REQUIREMENT_TEXT.insuranceProtection} (${protection.amountText})` : REQUIREMENT_TEXT.insuranceProtection}
-            hint={protection ? REQUIREMENT_TEXT.protectionHint(protection.percentText) : undefined}
-            invalid={Boolean(errors.insurance)}
-            onChange={() => set("insurance", "protection")}
+            onChange={(choice) => set("insurance", choice)}
+            choices={[
+              { value: "own", label: REQUIREMENT_TEXT.insuranceOwn },
+              {
+                value: "protection",
+                label: protection ? `${REQUIREMENT_TEXT.insuranceProtection} (${protection.amountText})` : REQUIREMENT_TEXT.insuranceProtection,
+                hint: protection ? REQUIREMENT_TEXT.protectionHint(protection.percentText) : undefined,
+              },
+            ]}
           />
           <FieldError id={insuranceErrorId} message={errors.insurance} />
           {values.insurance === "own" && (
@@ -270,26 +276,17 @@ export function RequirementsStep({
         <fieldset className="min-w-0 space-y-2" aria-describedby={errors.fulfilment ? fulfilmentErrorId : undefined}>
           <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.fulfilmentHeading}</legend>
           {offer.delivery && offer.pickup ? (
-            <>
-              <RadioChoice
-                id={`${id}-fulfilment-delivery`}
-                name="fulfilment"
-                value="delivery"
-                checked={values.fulfilment === "delivery"}
-                label={deliveryFeeText ? `${REQUIREMENT_TEXT.delivery} (${deliveryFeeText})` : REQUIREMENT_TEXT.delivery}
-                invalid={Boolean(errors.fulfilment)}
-                onChange={() => set("fulfilment", "delivery")}
-              />
-              <RadioChoice
-                id={`${id}-fulfilment-pickup`}
-                name="fulfilment"
-                value="pickup"
-                checked={values.fulfilment === "pickup"}
-                label={REQUIREMENT_TEXT.pickup}
-                invalid={Boolean(errors.fulfilment)}
-                onChange={() => set("fulfilment", "pickup")}
-              />
-            </>
+            <RadioChoices
+              id={id}
+              name="fulfilment"
+              value={values.fulfilment}
+              invalid={Boolean(errors.fulfilment)}
+              onChange={(choice) => set("fulfilment", choice)}
+              choices={[
+                { value: "delivery", label: deliveryFeeText ? `${REQUIREMENT_TEXT.delivery} (${deliveryFeeText})` : REQUIREMENT_TEXT.delivery },
+                { value: "pickup", label: REQUIREMENT_TEXT.pickup },
+              ]}
+            />
           ) : (
             <p className="text-sm text-slate-700">{offer.delivery ? `${REQUIREMENT_TEXT.deliveryOnly}${deliveryFeeText ? ` ${REQUIREMENT_TEXT.delivery}: ${deliveryFeeText}.` : ""}` : REQUIREMENT_TEXT.pickupOnly}</p>
           )}
@@ -307,14 +304,7 @@ export function RequirementsStep({
                 <Input name="deliveryPostalCode" autoComplete="postal-code" maxLength={30} value={values.deliveryPostalCode} onChange={(event) => set("deliveryPostalCode", event.target.value)} />
               </Field>
               <Field label={REQUIREMENT_TEXT.deliveryCountry} required error={errors.deliveryCountry}>
-                <Select name="deliveryCountry" autoComplete="country" value={values.deliveryCountry} onChange={(event) => set("deliveryCountry", event.target.value)}>
-                  <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
-                  {COUNTRY_CHOICES.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </Select>
+                <CountrySelect name="deliveryCountry" autoComplete="country" value={values.deliveryCountry} onChange={(country) => set("deliveryCountry", country)} />
               </Field>
             </div>
           )}

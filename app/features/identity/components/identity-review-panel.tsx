@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { IdentityUploadKind } from "~/db/schema/identity";
 import { formatWhen } from "~/features/admin/components/admin-panels";
+import { DecisionQueue, useDecided } from "~/features/admin/components/decision-queue";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
@@ -33,12 +33,7 @@ function ReviewItem({ row, onDecided }: { row: ReviewRow; onDecided: (message: s
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<IdentityReviewField>({ validate, serverErrors: answer && !answer.ok ? answer.fieldErrors : undefined });
   const who = row.fullName ? `${row.fullName} <${row.email}>` : row.email;
-  // The decision's answer outlives the row, which the page's reload then leaves out.
-  const decided = fetcher.data?.ok ? fetcher.data.message : null;
-  useEffect(() => {
-    if (decided) onDecided(`${who}: ${decided}`);
-  }, [decided, who, onDecided]);
-  if (decided) return null;
+  if (useDecided(fetcher.data?.ok ? fetcher.data.message : null, who, onDecided)) return null;
   return (
     <li className="py-4" data-testid="identity-review">
       <p className="font-semibold break-words text-slate-900">{who}</p>
@@ -83,26 +78,5 @@ function ReviewItem({ row, onDecided }: { row: ReviewRow; onDecided: (message: s
 
 /** The /admin panel of local identity verifications waiting for review, oldest first. */
 export function IdentityReviewPanel({ rows }: { rows: ReviewRow[] }) {
-  const [done, setDone] = useState<string[]>([]);
-  const onDecided = useCallback((message: string) => setDone((current) => (current.includes(message) ? current : [...current, message])), []);
-  return (
-    <>
-      <div role="status" className="text-sm text-green-800">
-        {done.map((message) => (
-          <p key={message} className="mt-2">
-            {message}
-          </p>
-        ))}
-      </div>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-slate-600">{IDENTITY_TEXT.admin.empty}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" data-testid="identity-reviews">
-          {rows.map((row) => (
-            <ReviewItem key={row.id} row={row} onDecided={onDecided} />
-          ))}
-        </ul>
-      )}
-    </>
-  );
+  return <DecisionQueue rows={rows} empty={IDENTITY_TEXT.admin.empty} testId="identity-reviews" item={(row, onDecided) => <ReviewItem key={row.id} row={row} onDecided={onDecided} />} />;
 }

@@ -5,7 +5,7 @@ import { FOOTER_GROUPS, SOCIAL_LINKS } from "../navigation";
 import { Logo } from "./logo";
 
 /** docs/product.md#footer: company, support and legal links, social links, newsletter slot. */
-export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
+export function SiteFooter({ newsletter, currencyMenu }: { newsletter?: ReactNode; currencyMenu?: ReactNode }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-24 md:pb-0">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-5">
@@ -34,6 +34,8 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© {new Date().getFullYear()} Rentwell, Inc. · Tampa, Florida</p>
+          {/* The display currency (issue #31 point 4). */}
+          {currencyMenu}
           <ul className="flex flex-wrap gap-4" aria-label="Social media">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.href}>
