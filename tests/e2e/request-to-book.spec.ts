@@ -102,7 +102,7 @@ test.describe("request to book", () => {
   });
 
   test("the guest withdraws a request from its confirmation page, and another from the booking's own page (My Bookings' dialog and action)", async ({ page, browser }, testInfo) => {
-    const path = await requestListing(page, `${testInfo.project.name}-withdraw`);
+    const { path } = await requestListing(page, `${testInfo.project.name}-withdraw`);
     const guest = await pageAtProjectWidth(browser, testInfo);
     await signUp(guest, uniqueEmail(`request-guest3-${testInfo.project.name}`), PASSWORD);
     const weeks = testInfo.project.name === "phone" ? 7 : 6;
