@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "#tests/e2e/support/fixtures";
+import { expect, signInThroughApi, test } from "#tests/e2e/support/fixtures";
 
 /** Issue #4 parts 1, 2, 3 and 7: home, explore, space cards, live updates. */
 
@@ -259,8 +259,8 @@ test.describe("live updates", () => {
     const hostContext = await browser.newContext();
     const hostPage = await hostContext.newPage();
     try {
-      await hostPage.goto("/");
-      await signIn(hostPage, HOST.email, HOST.password);
+      // Signed in through the endpoint: the dialog is accounts.spec.ts's journey, not this one's.
+      await signInThroughApi(hostPage, HOST);
       await hostPage.goto("/my-listings");
       const toggle = hostPage.getByRole("switch", { name: `Available for booking: ${title}` });
       await expect(toggle).toHaveText("Available");
@@ -298,8 +298,8 @@ test.describe("live updates", () => {
     const hostPage = await hostContext.newPage();
     const toggle = hostPage.getByRole("switch", { name: `Available for booking: ${title}` });
     try {
-      await hostPage.goto("/");
-      await signIn(hostPage, HOST.email, HOST.password);
+      // Signed in through the endpoint: the dialog is accounts.spec.ts's journey, not this one's.
+      await signInThroughApi(hostPage, HOST);
       await hostPage.goto("/my-listings");
       await expect(toggle).toHaveText("Available");
       await toggle.click();
