@@ -36,6 +36,11 @@ import { env } from "~/lib/env.server";
 import { readToast } from "~/lib/flash.server";
 import { Toast } from "~/ui/toast";
 import { useNonce } from "~/lib/nonce";
+import { CurrencyMenu } from "~/features/currency/components/currency-menu";
+import { displayCurrencyFor } from "~/features/currency/display-currency.server";
+import { DisplayCurrencyProvider } from "~/lib/display-currency";
+import { requestNow } from "~/lib/clock.server";
+import type { Currency } from "~/db/listing-enums";
 
 // Only signed-in visitors need the account menu (and its menu primitives): a
 // visitor's first load does not carry it. On the server it renders as usual; in
@@ -68,6 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Set while the account's address is not verified: the banner with 'Resend' (ADR 0241).
       unverifiedEmail: user ? await unverifiedAddress(await getDb(), user.id) : null,
       adminEmails: settings.ADMIN_EMAILS,
+      // The guest's display currency and the rates usable now (issue #31 point 4, ADR 0292); null without a choice.
+      displayCurrency: await displayCurrencyFor(request, getDb, requestNow(request)),
       toast,
       toastId: toast ? crypto.randomUUID() : null,
     },
@@ -100,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [profileDialogHostId, setProfileDialogHostId] = useState<string | null>(null);
   const locale = isLocale(rootData?.locale) ? rootData.locale : DEFAULT_LOCALE;
   const i18n = i18nFor(locale);
+  const displayCurrency = rootData?.displayCurrency ?? null;
+  const chosenCurrency = (displayCurrency?.currency ?? null) as Currency | null;
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <head>
@@ -117,13 +126,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {i18n._(msg`Skip to content`)}
         </a>
+        <DisplayCurrencyProvider value={displayCurrency}>
         <AuthDialogProvider adminEmails={rootData?.adminEmails ?? []}>
           <SiteHeader
             signedIn={signedIn}
             account={
               user ? (
                 <Suspense fallback={null}>
-                  <UserMenu user={user} unreadMessages={rootData?.unreadMessages ?? 0} onViewProfile={() => setProfileDialogHostId(user.id)} />
+                  <UserMenu
+                    user={user}
+                    unreadMessages={rootData?.unreadMessages ?? 0}
+                    currency={chosenCurrency}
+                    onViewProfile={() => setProfileDialogHostId(user.id)}
+                  />
                 </Suspense>
               ) : (
                 <SignInButton />
@@ -134,7 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter newsletter={<NewsletterForm source="footer" />} />
+          <SiteFooter newsletter={<NewsletterForm source="footer" />} currencyMenu={<CurrencyMenu selected={chosenCurrency} />} />
           <BottomNav signedIn={signedIn} />
           {signedIn && <FloatingAddButton />}
           {rootData?.toast && <Toast key={rootData.toastId} toast={rootData.toast} />}
@@ -150,6 +165,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </Suspense>
           )}
         </AuthDialogProvider>
+        </DisplayCurrencyProvider>
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -58,6 +58,8 @@ export default [
   route("sitemap", "routes/content/sitemap.tsx"),
   route("how-it-works", "routes/content/how-it-works.tsx"),
   route("newsletter", "routes/content/newsletter.tsx"),
+  // The display currency (issue #31 point 4, ADR 0292): the menu's page and action.
+  route("currency", "routes/currency.tsx"),
   // Newsletter double opt-in links (ADR 0173).
   route("newsletter/confirm", "routes/content/newsletter-link.tsx", { id: "newsletter-confirm" }),
   route("newsletter/unsubscribe", "routes/content/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),

@@ -13,7 +13,9 @@
  * and only when SEED_DEMO_DATA or the embedded default asks for it. `npm run dev` runs
  * this before the Vite dev server, which never seeds by itself.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { importExchangeRatesXml } from "~/features/currency/exchange-rates.server";
 import { openConfiguredDatabase } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { seedDemoDataIfWanted } from "../server/demo-data";
@@ -24,6 +26,8 @@ async function main() {
   const target = settings.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded database at ${path.join(settings.dataDir, "db")}`;
   const database = await openConfiguredDatabase();
   try {
+    // The bundled dated exchange rates (ADR 0292): `npm start` stores them at start; `npm run dev` here.
+    await importExchangeRatesXml(database.db, readFileSync(new URL("./exchange-rates-2026-11-25.xml", import.meta.url), "utf8"), new Date(), "seed/exchange-rates-2026-11-25.xml");
     if (process.argv.includes("--if-wanted")) {
       if (await seedDemoDataIfWanted(database, settings)) console.log(`Loaded the demo data into the ${target}.`);
       return;

@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { createApp } from "./app";
 import { supervise } from "./cluster";
 import { seedDemoDataIfWanted } from "./demo-data";
+import { loadBundledExchangeRates } from "./exchange-rates";
 
 /**
  * The server's one entry (the SSR build's input; `node server/index.js` calls `serve`),
@@ -25,6 +26,8 @@ export function serve(entry: string) {
 export async function start(): Promise<Server> {
   const settings = env();
   await seedDemoDataIfWanted(await getDatabase(), settings);
+  // The bundled dated exchange rates, so the display currency works offline (ADR 0292).
+  await loadBundledExchangeRates(await getDatabase());
   // NOTIFY, or the outbox and its relay to the broker of PUBSUB_URL (ADR 0265).
   const stopLiveTransport = await startLiveTransport(await getDatabase(), settings);
 

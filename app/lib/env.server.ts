@@ -147,6 +147,18 @@ const schema = z.object({
    * the bundled GeoNames gazetteer, and nothing leaves the machine.
    */
   GEOCODER_URL: z.string().url().optional(),
+  /**
+   * Exchange rates for prices in the guest's currency (issue #31 point 4, ADR 0292): an
+   * ECB-format XML URL such as https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml,
+   * fetched by the `exchange-rates` job. Unset: only the bundled dated rates file (loaded at
+   * start), and nothing leaves the machine.
+   */
+  EXCHANGE_RATES_URL: z.string().url().refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL").optional(),
+  /**
+   * Days a rate may be old before no estimate is shown in its currency. Default: 10 with
+   * EXCHANGE_RATES_URL (the job keeps them fresh), no limit without it (the bundled file is the chosen source).
+   */
+  EXCHANGE_RATES_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** The map's tile style (a MapLibre style JSON URL). Unset: the bundled offline basemap of country outlines. */
   MAP_STYLE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),

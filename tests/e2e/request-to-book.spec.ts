@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import fs from "node:fs";
 import { fillCard, gridCell as cell, openWeek, pickSlot } from "#tests/e2e/support/booking-widget";
 import { createListing, expect, pageAtProjectWidth, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
@@ -11,6 +12,8 @@ import { createListing, expect, pageAtProjectWidth, runJob, signUp, test, unique
  */
 const PASSWORD = "request-journey-pw-2026";
 const SHOTS = "/work/screens/request";
+/** The issue #28 gaps' pages (ADR 0290). */
+const GAPS_SHOTS = process.env.GAPS_SHOTS ?? "/work/shots/gaps";
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: false });
@@ -94,4 +97,53 @@ test.describe("request to book", () => {
     await expect(cell(guest, 3, "14:00")).toBeEnabled();
     await guest.context().close();
   });
+
+  test("the guest withdraws a request from its confirmation page, and another from the booking's own page (My Bookings' dialog and action)", async ({ page, browser }, testInfo) => {
+    const path = await requestListing(page, `${testInfo.project.name}-withdraw`);
+    const guest = await pageAtProjectWidth(browser, testInfo);
+    await signUp(guest, uniqueEmail(`request-guest3-${testInfo.project.name}`), PASSWORD);
+    const weeks = testInfo.project.name === "phone" ? 7 : 6;
+
+    // From the confirmation page, right after sending it.
+    await request(guest, path, weeks, 1);
+    await gapsShot(guest, "confirmation-withdraw");
+    await withdraw(guest);
+    await expect(guest.getByRole("heading", { name: "Request withdrawn" })).toBeVisible();
+    await gapsShot(guest, "confirmation-withdrawn");
+
+    // From the booking's page (the 'See your request' link of the e-mail).
+    const made = guest.waitForResponse((response) => response.url().endsWith("/api/bookings/payment-intent"));
+    await request(guest, path, weeks, 2);
+    const { bookingId } = (await (await made).json()) as { bookingId: string };
+    await guest.goto(`/bookings/${bookingId}`);
+    await expect(guest.getByTestId("request-status")).toContainText("Request sent — waiting for the host");
+    await gapsShot(guest, "booking-page-withdraw");
+    await withdraw(guest);
+    await expect(guest.getByTestId("request-withdrawn")).toHaveText("You withdrew this request. Your card was not charged: the authorisation is released.");
+    await expect(guest.getByText("Request withdrawn", { exact: true })).toBeVisible();
+    await expect(guest.getByRole("button", { name: "Withdraw request" })).toHaveCount(0);
+    await gapsShot(guest, "booking-page-withdrawn");
+
+    // Both are withdrawn in My Bookings, and the host has nothing to answer.
+    await guest.goto("/my-bookings");
+    await expect(guest.getByText("Request withdrawn", { exact: true })).toHaveCount(2);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("request-row")).toHaveCount(0);
+    await guest.context().close();
+  });
 });
+
+/** 'Withdraw request', its dialog, and 'Yes, withdraw'. */
+async function withdraw(guest: Page) {
+  const button = guest.getByRole("button", { name: "Withdraw request" });
+  await expect(button).toBeEnabled();
+  await button.click();
+  const dialog = guest.getByRole("dialog", { name: "Withdraw this request?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, withdraw" }).click();
+}
+
+async function gapsShot(page: Page, name: string) {
+  fs.mkdirSync(GAPS_SHOTS, { recursive: true });
+  await page.screenshot({ path: `${GAPS_SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}

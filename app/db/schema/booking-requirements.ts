@@ -35,6 +35,11 @@ export const bookingRequirements = pgTable(
     deliveryPostalCode: text("delivery_postal_code"),
     deliveryCountry: text("delivery_country"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /**
+     * When the guest's account was deleted (ADR 0290): the personal fields are null from then
+     * on; the waiver's text and time, the insurance and fulfilment choices stay.
+     */
+    erasedAt: ts("erased_at"),
   },
   (t) => [
     check(
@@ -47,12 +52,16 @@ export const bookingRequirements = pgTable(
     check("booking_requirements_waiver_ip_check", sql`char_length(${t.waiverAcceptedIp}) <= 64`),
     check(
       "booking_requirements_insurance_check",
-      sql`${t.insurance} is null or (${t.insurance} = 'own' and ${t.insurerName} is not null and ${t.policyNumber} is not null) or (${t.insurance} = 'protection' and ${t.insurerName} is null and ${t.policyNumber} is null)`,
+      sql`${t.insurance} is null or (${t.insurance} = 'own' and ((${t.insurerName} is not null and ${t.policyNumber} is not null) or ${t.erasedAt} is not null)) or (${t.insurance} = 'protection' and ${t.insurerName} is null and ${t.policyNumber} is null)`,
     ),
     check("booking_requirements_insurer_check", sql`char_length(${t.insurerName}) between 1 and 100 and char_length(${t.policyNumber}) between 1 and 60`),
     check(
       "booking_requirements_fulfilment_check",
-      sql`${t.fulfilment} is null or (${t.fulfilment} = 'pickup' and ${t.deliveryStreet} is null) or (${t.fulfilment} = 'delivery' and ${t.deliveryStreet} is not null and ${t.deliveryCity} is not null and ${t.deliveryPostalCode} is not null and ${t.deliveryCountry} ~ '^[A-Z]{2}$')`,
+      sql`${t.fulfilment} is null or (${t.fulfilment} = 'pickup' and ${t.deliveryStreet} is null) or (${t.fulfilment} = 'delivery' and ((${t.deliveryStreet} is not null and ${t.deliveryCity} is not null and ${t.deliveryPostalCode} is not null and ${t.deliveryCountry} ~ '^[A-Z]{2}$') or ${t.erasedAt} is not null))`,
+    ),
+    check(
+      "booking_requirements_erased_check",
+      sql`${t.erasedAt} is null or (${t.dateOfBirth} is null and ${t.licenceNumber} is null and ${t.waiverAcceptedIp} is null and ${t.insurerName} is null and ${t.policyNumber} is null and ${t.deliveryStreet} is null and ${t.deliveryCity} is null and ${t.deliveryPostalCode} is null and ${t.deliveryCountry} is null)`,
     ),
     check(
       "booking_requirements_delivery_address_check",

@@ -18,3 +18,4 @@ export * from "./security";
 export * from "./handovers";
 export * from "./booking-requirements";
 export * from "./deposits";
+export * from "./exchange-rates";

@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import {
+  bookingDeposits,
   bookingDisputes,
+  bookingRequirements,
   bookings,
   dataExports,
   emailOutbox,
@@ -33,13 +35,17 @@ import { SECURITY_TEXT } from "./security-form";
 /**
  * 'Delete my account' (issue #29 point 5, ADR 0248). Refused — with what to do first —
  * while the member has a booking that has not ended (as guest or host) or money is still
- * on its way to or from them. Otherwise, in one transaction: the account's personal data
- * is erased or replaced ('Deleted user'), listings are unpublished, every session ends,
+ * on its way to or from them (a deposit still held or claimed included). Otherwise, in one
+ * transaction: the account's personal data (what they gave at checkout included) is erased
+ * or replaced ('Deleted user'), listings are unpublished, every session ends,
  * and the money records (bookings, payments, payouts, ledger) stay, pointing at an
  * account that no longer names anyone.
  */
 export const DELETED_NAME = "Deleted user";
-const LIVE_BOOKING_STATUSES = ["pending_payment", "confirmed", "disputed"] as const;
+/** A request to book waiting for the host's answer holds the guest's card (ADR 0280): not ended either. */
+const LIVE_BOOKING_STATUSES = ["pending_payment", "requested", "confirmed", "disputed"] as const;
+/** A deposit still held on the guest's card, or under a damage claim not yet settled (ADR 0283, 0284). */
+const OPEN_DEPOSIT_STATUSES = ["authorised", "claimed"] as const;
 const OPEN_PAYOUT_STATUSES = ["scheduled", "processing", "failed", "held"] as const;
 
 /** Why the account cannot be deleted yet, or null. */
@@ -81,6 +87,13 @@ export async function deletionBlocker(db: Db | Tx, userId: string, now: Date): P
     .where(and(or(eq(bookings.userId, userId), eq(bookings.hostId, userId)), eq(bookingDisputes.status, "open")))
     .limit(1);
   if (refund || dispute) return SECURITY_TEXT.deleteBlockedRefunds;
+  const [deposit] = await db
+    .select({ id: bookingDeposits.id })
+    .from(bookingDeposits)
+    .innerJoin(bookings, eq(bookings.id, bookingDeposits.bookingId))
+    .where(and(or(eq(bookings.userId, userId), eq(bookings.hostId, userId)), inArray(bookingDeposits.status, [...OPEN_DEPOSIT_STATUSES])))
+    .limit(1);
+  if (deposit) return SECURITY_TEXT.deleteBlockedDeposits;
   return null;
 }
 
@@ -127,6 +140,26 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
       .set({ accountHolder: null, routingNumber: null, accountLast4: null, accountFingerprint: null })
       .where(eq(payoutAccounts.hostId, userId));
     await tx.update(identityVerifications).set({ reason: null }).where(eq(identityVerifications.userId, userId));
+    // What they gave at checkout as a guest (ADR 0279, 0286, 0287, 0290): date of birth, licence,
+    // the waiver's address, cover and delivery address erased. The waiver's text and time, and
+    // the choices the money rests on (Protection or own cover, delivery or pickup), stay.
+    await tx
+      .update(bookingRequirements)
+      .set({
+        dateOfBirth: null,
+        licenceNumber: null,
+        licenceCountry: null,
+        licenceExpiry: null,
+        waiverAcceptedIp: null,
+        insurerName: null,
+        policyNumber: null,
+        deliveryStreet: null,
+        deliveryCity: null,
+        deliveryPostalCode: null,
+        deliveryCountry: null,
+        erasedAt: now,
+      })
+      .where(and(isNull(bookingRequirements.erasedAt), inArray(bookingRequirements.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)))));
     const uploads = await tx.delete(identityUploads).where(eq(identityUploads.userId, userId)).returning({ key: identityUploads.storageKey });
     for (const table of [twoStepRecoveryCodes, twoStepCredentials, emailTokens, dataExports, wishlists, savedSearches, emailPreferences] as const) {
       await tx.delete(table).where(eq(table.userId, userId));

@@ -94,6 +94,8 @@ export const SECURITY_TEXT = {
   deleteBlockedBalance:
     "You still owe Rentwell money from refunds after a payout. It is taken from your next payouts; once it is settled you can delete your account.",
   deleteBlockedRefunds: "A refund or a payment dispute on one of your bookings is still open. Wait until it is settled, then delete your account.",
+  deleteBlockedDeposits:
+    "A security deposit is still held, or a damage claim is still open, on one of your bookings. Wait until the deposit is released or the claim is settled, then delete your account.",
   deletedMessage: "This message was deleted with its author's account.",
 } as const;
 

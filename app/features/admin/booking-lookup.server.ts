@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, profiles, spaces, users } from "~/db/schema/index";
 import { ADMIN_REFUNDS, quoteCancellation, type AdminRefund } from "~/features/bookings/cancellation-effects.server";
+import { pricePartsOf } from "~/features/bookings/price-lines";
 import { hostCancellationCount } from "~/features/bookings/queries.server";
 import { spacePath } from "~/features/listings/slug";
 import type { Db } from "~/lib/db.server";
@@ -61,6 +62,8 @@ export async function findBookingForAdmin(db: Db, bookingId: string, now: Date):
     currency: booking.currency,
     rental: booking.rentalAmount,
     fee: booking.platformFeeAmount,
+    protection: pricePartsOf(booking).protection,
+    delivery: booking.deliveryAmount,
     total: booking.totalPrice,
     refunded: booking.refundAmount ?? 0,
     policy: booking.cancellationPolicy,

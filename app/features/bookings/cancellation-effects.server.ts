@@ -5,6 +5,7 @@ import { changeHostShare, hostPartOf, recordFeeRefund, recordProtectionRefund } 
 import { cancellationSplit, type Split } from "~/features/payouts/settlement";
 import type { Tx } from "~/lib/db.server";
 import type { CancellationPolicy } from "./pricing";
+import { releaseReplacedDeposit } from "./deposits.server";
 import { lockBooking, recordProviderCall, runTransition, type BookingRecord } from "./process.server";
 import { REPLACED_REASON, type TransitionName } from "./process";
 
@@ -108,6 +109,8 @@ export async function replaceBooking(tx: Tx, replacement: BookingRecord, now: Da
   const done = await runTransition(tx, booking, "replace", now, async () => {
     const split = quoteCancellation(booking, "full", now);
     calls.push(...(await writeCancellation(tx, booking, { name: "replace", split, cancelledBy: "guest", reason: REPLACED_REASON, now })));
+    // Its security deposit is let go now; the new booking's follows the new times (ADR 0290).
+    calls.push(...(await releaseReplacedDeposit(tx, booking, now)));
     await queueBookingMovedEmails(tx, replacement.id, { start: booking.startTime, end: booking.endTime }, now, { refund: split.refund });
     return {};
   });

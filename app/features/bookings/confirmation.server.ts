@@ -13,6 +13,7 @@ import type { CardInput } from "./card";
 import { applyRemoteIntent, findIntent, type Intent } from "./intent-mirror.server";
 import { lockBooking, type BookingRecord } from "./process.server";
 import { performProviderCalls } from "./provider-calls.server";
+import { pricePartsOf, type PriceParts } from "./price-lines";
 import { settleIntent } from "./settlement.server";
 
 /**
@@ -126,6 +127,10 @@ export type BookingSummary = {
   fee: number;
   feePercent: number;
   total: number;
+  /** The Protection line (ADR 0286) when bought: its rate in basis points and amount; null otherwise. */
+  protection: PriceParts["protection"];
+  /** The Delivery line (ADR 0287); 0 when not chosen. */
+  delivery: number;
   refund: number | null;
   /** "3 seats" on a listing of several units or seats (issue #26); null for one. */
   units: string | null;
@@ -144,6 +149,8 @@ export function summary(booking: BookingRecord, space: typeof spaces.$inferSelec
     fee: booking.platformFeeAmount,
     feePercent: booking.platformFeePercentage,
     total: booking.totalPrice,
+    protection: pricePartsOf(booking).protection,
+    delivery: booking.deliveryAmount,
     refund: booking.refundAmount,
     units: space.quantity > 1 || booking.units > 1 ? countText(booking.units, unitWords(space.rentalType)) : null,
     space: { id: space.id, title: space.title, location: space.location, href: spacePath(space) },

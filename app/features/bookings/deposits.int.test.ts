@@ -12,6 +12,8 @@ import { createUser } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { claimTooHigh, DEPOSIT_MESSAGES } from "./deposit-rules";
 import { answerClaim, decideClaim, loadDepositView, openClaim, runDepositSweeps } from "./deposits.server";
+import { changeBooking, rescheduleBooking } from "./reschedule.server";
+import { zonedInstant } from "./slots";
 
 /**
  * Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284): every deposit
@@ -251,6 +253,103 @@ describe("dispute_claim and decide_claim", () => {
     expect(await decideClaim(w.db, { adminId: admin.id, claimId: (await w.claim())!.id, amount: "0", note: "No damage shown.", now: w.afterEnd(3 * HOUR) })).toEqual({ ok: true });
     expect(await w.deposit()).toMatchObject({ status: "released", capturedAmount: 0 });
     expect((await w.depositIntent())?.status).toBe("canceled");
+    expect(await w.problems()).toEqual([]);
+  });
+});
+
+describe("a rescheduled booking's deposit follows its new times (ADR 0290)", () => {
+  /** An hour after the booking was made: every call of the move comes after the booking's own (the calls are listed by time). */
+  const MOVED_AT = new Date(Date.parse(NOW) + HOUR);
+  /** The booking moved in place (same length) to 10:00 New York, `days` from NOW. */
+  const moveTo = (w: World, days: number) =>
+    rescheduleBooking(w.db, { userId: w.s.guest.id, bookingId: w.bookingId, startTime: zonedInstant(dayFromNow(days), 10, "America/New_York"), now: MOVED_AT });
+  const dayFromNow = (days: number) => new Date(Date.parse(NOW) + days * DAY).toISOString().slice(0, 10);
+  const depositCalls = (w: World) => w.db.select().from(providerCalls).where(and(eq(providerCalls.bookingId, w.bookingId), eq(providerCalls.purpose, "deposit"))).orderBy(providerCalls.createdAt);
+  const guestView = async (w: World) => {
+    const booking = await w.s.booking(w.bookingId);
+    return loadDepositView(w.db, { bookingId: w.bookingId, role: "guest", endTime: booking.endTime, now: new Date(NOW) });
+  };
+
+  it("scheduled, moved later: held 2 days before the new start (not the old), released 2 days after the new end", async () => {
+    const w = await depositBooking({ days: 20 });
+    const before = await w.deposit();
+    expect(before.authoriseAt.getTime()).toBe(w.booking.startTime.getTime() - 2 * DAY);
+    const moved = await moveTo(w, 30);
+    expect(moved.ok).toBe(true);
+    const booking = await w.s.booking(w.bookingId);
+    const after = await w.deposit();
+    expect(after).toMatchObject({ status: "scheduled", authoriseAt: new Date(booking.startTime.getTime() - 2 * DAY), releaseAt: new Date(booking.endTime.getTime() + 2 * DAY) });
+    // What the guest's booking page says.
+    expect(await guestView(w)).toMatchObject({ status: "scheduled", authoriseAt: after.authoriseAt.toISOString(), releaseAt: after.releaseAt.toISOString() });
+    // The old date passes without a hold; the new one brings it.
+    await runDepositSweeps(w.db, before.authoriseAt);
+    expect((await w.deposit()).status).toBe("scheduled");
+    await runDepositSweeps(w.db, after.authoriseAt);
+    expect((await w.deposit()).status).toBe("authorised");
+    expect(await w.problems()).toEqual([]);
+  });
+
+  it("scheduled, moved to within 6 days: held at once, in the move", async () => {
+    const w = await depositBooking({ days: 20 });
+    expect((await moveTo(w, 4)).ok).toBe(true);
+    const booking = await w.s.booking(w.bookingId);
+    expect(await w.deposit()).toMatchObject({ status: "authorised", callId: null, releaseAt: new Date(booking.endTime.getTime() + 2 * DAY) });
+    expect((await w.depositIntent())?.status).toBe("requires_capture");
+    expect((await depositCalls(w)).map((call) => [call.kind, call.reason, call.status])).toEqual([["create_intent", "authorise_deposit", "succeeded"]]);
+    expect((await w.mails()).map((mail) => mail.subject)).toEqual([`Deposit held: ${w.s.space.title}`]);
+  });
+
+  it("held, moved within the hold's 7 days: the same hold stays, released 2 days after the new end", async () => {
+    const w = await depositBooking({ days: 3 });
+    const held = await w.deposit();
+    expect(held.status).toBe("authorised");
+    expect((await moveTo(w, 5)).ok).toBe(true);
+    const booking = await w.s.booking(w.bookingId);
+    expect(await w.deposit()).toMatchObject({ status: "authorised", intentId: held.intentId, releaseAt: new Date(booking.endTime.getTime() + 2 * DAY) });
+    // Not released at the old date.
+    await runDepositSweeps(w.db, new Date(w.booking.endTime.getTime() + 2 * DAY));
+    expect((await w.deposit()).status).toBe("authorised");
+    await runDepositSweeps(w.db, new Date(booking.endTime.getTime() + 2 * DAY));
+    expect((await w.deposit()).status).toBe("released");
+    expect(await w.problems()).toEqual([]);
+  });
+
+  it("held, moved past the hold's 7 days: the hold is let go in the move and taken again 2 days before the new start", async () => {
+    const w = await depositBooking({ days: 3 });
+    const held = await w.deposit();
+    expect((await moveTo(w, 20)).ok).toBe(true);
+    const booking = await w.s.booking(w.bookingId);
+    const after = await w.deposit();
+    expect(after).toMatchObject({ status: "scheduled", intentId: null, callId: null, authoriseAt: new Date(booking.startTime.getTime() - 2 * DAY), releaseAt: new Date(booking.endTime.getTime() + 2 * DAY) });
+    const [old] = await w.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, held.intentId!));
+    expect(old!.status).toBe("canceled");
+    await runDepositSweeps(w.db, after.authoriseAt);
+    const again = await w.deposit();
+    expect(again.status).toBe("authorised");
+    expect(again.intentId).not.toBe(held.intentId);
+    expect((await depositCalls(w)).map((call) => [call.kind, call.reason, call.status])).toEqual([
+      ["create_intent", "authorise_deposit", "succeeded"],
+      ["cancel_intent", "reschedule", "succeeded"],
+      ["create_intent", "authorise_deposit", "succeeded"],
+    ]);
+    expect(await w.problems()).toEqual([]);
+  });
+
+  it("a change of length: the replaced booking's deposit is let go as the new booking's is scheduled from the new times", async () => {
+    const w = await depositBooking({ days: 3 });
+    const held = await w.deposit();
+    w.s.advance(MOVED_AT.getTime() - w.s.now.getTime());
+    const changed = await changeBooking(w.db, { userId: w.s.guest.id, bookingId: w.bookingId, startTime: zonedInstant(dayFromNow(20), 10, "America/New_York"), duration: 3, now: w.s.now });
+    if (!changed.ok || !changed.checkout) throw new Error("the change was refused");
+    expect((await w.s.pay(w.s.guest, changed.checkout.clientSecret)).ok).toBe(true);
+    // In the payment's own transaction, no job needed: the old hold is released...
+    expect(await w.deposit()).toMatchObject({ status: "released", capturedAmount: 0 });
+    const [old] = await w.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, held.intentId!));
+    expect(old!.status).toBe("canceled");
+    // ...and the new booking's deposit follows its own times.
+    const replacement = await w.s.booking(changed.checkout.bookingId);
+    const [next] = await w.db.select().from(bookingDeposits).where(eq(bookingDeposits.bookingId, replacement.id));
+    expect(next).toMatchObject({ status: "scheduled", amount: DEPOSIT, authoriseAt: new Date(replacement.startTime.getTime() - 2 * DAY), releaseAt: new Date(replacement.endTime.getTime() + 2 * DAY) });
     expect(await w.problems()).toEqual([]);
   });
 });

@@ -86,6 +86,61 @@ export async function scheduleDeposit(tx: Tx, booking: BookingRecord, now: Date)
   return call ? [call] : [];
 }
 
+/**
+ * In the `reschedule` transaction (the booking locked, its new times written; ADR 0290): the
+ * deposit follows the new times as if the booking had been confirmed now for them. Release
+ * is DEPOSIT_RELEASE_DAYS after the new end. A deposit still scheduled is authorised at the
+ * new `authoriseAtFor` (at once when the new start is at most 6 days away: the call is
+ * returned, made after the commit). A deposit already held keeps its hold when that hold
+ * still stands at the new start (card networks keep an authorisation 7 days); otherwise the
+ * hold is let go (cancel_intent, recorded here) and the deposit is scheduled again, so the
+ * job authorises it 2 days before the new start. Returns the calls to make after the commit.
+ */
+export async function followRescheduledBooking(tx: Tx, booking: BookingRecord, moved: { start: Date; end: Date }, now: Date): Promise<string[]> {
+  const deposit = await lockDeposit(tx, booking.id);
+  if (!deposit) return [];
+  const releaseAt = new Date(moved.end.getTime() + releaseDelayMs());
+  const authoriseAt = authoriseAtFor(moved.start, now);
+  if (deposit.status === "authorised") {
+    const stands = deposit.authorisedAt !== null && deposit.authorisedAt.getTime() + AUTHORISATION_LIFETIME_MS > moved.start.getTime();
+    if (stands || deposit.callId || !deposit.intentId) {
+      await tx.update(bookingDeposits).set({ releaseAt, updatedAt: now }).where(eq(bookingDeposits.id, deposit.id));
+      return [];
+    }
+    const call = await recordProviderCall(tx, { bookingId: booking.id, kind: "cancel_intent", amount: 0, currency: deposit.currency, intentId: deposit.intentId, reason: "reschedule", purpose: "deposit", now });
+    await tx
+      .update(bookingDeposits)
+      .set({ status: "scheduled", authoriseAt, releaseAt, intentId: null, authorisedAt: null, callId: call, updatedAt: now })
+      .where(eq(bookingDeposits.id, deposit.id));
+    return [call];
+  }
+  if (deposit.status !== "scheduled") {
+    // Failed (the host may cancel): the dates follow, nothing is asked of the card.
+    await tx.update(bookingDeposits).set({ authoriseAt, releaseAt, updatedAt: now }).where(eq(bookingDeposits.id, deposit.id));
+    return [];
+  }
+  const scheduled = { ...deposit, authoriseAt, releaseAt };
+  await tx.update(bookingDeposits).set({ authoriseAt, releaseAt, updatedAt: now }).where(eq(bookingDeposits.id, deposit.id));
+  // An authorisation already on its way is answered as usual; otherwise a near start is authorised now.
+  if (deposit.callId || authoriseAt.getTime() > now.getTime()) return [];
+  const call = await recordAuthorise(tx, booking, scheduled, now);
+  return call ? [call] : [];
+}
+
+/**
+ * In the `replace` transaction (a paid change of length, ADR 0205, 0290): the replaced
+ * booking's deposit is let go at once — the new booking's own deposit is scheduled from its
+ * new times in the same transaction (`scheduleDeposit`), so the card never carries both for
+ * longer than the calls take. A deposit with an authorisation still on its way is released
+ * by the `deposits` job once that is answered. Returns the calls to make after the commit.
+ */
+export async function releaseReplacedDeposit(tx: Tx, booking: BookingRecord, now: Date): Promise<string[]> {
+  const deposit = await lockDeposit(tx, booking.id);
+  if (!deposit || deposit.callId || (deposit.status !== "scheduled" && deposit.status !== "authorised")) return [];
+  const call = await recordRelease(tx, booking, deposit, now);
+  return call ? [call] : [];
+}
+
 /** `authorise_deposit`: the off-session authorisation's call, or the deposit failed when no card was saved. */
 async function recordAuthorise(tx: Tx, booking: BookingRecord, deposit: Deposit, now: Date): Promise<string | null> {
   const done = await runTransition(tx, booking, "authorise_deposit", now, async () => {

@@ -188,7 +188,12 @@ export const BOOKING_PROCESS = {
     to: "unchanged",
     by: ["guest"],
     guard: "at least 48 hours before the start; the new time has the same length and price (another length is a `change`), passes the listing's hours and rules and is free",
-    effects: ["calendar: the row moves to the new time (the old time reopens in the same transaction)", "payout: released 24 h after the new end", "e-mail: the new time to the guest and the host"],
+    effects: [
+      "calendar: the row moves to the new time (the old time reopens in the same transaction)",
+      "payout: released 24 h after the new end",
+      "deposit: authorised and released by the new times; a hold that would lapse before the new start is let go (provider call: cancel the deposit intent) and taken again 2 days before it",
+      "e-mail: the new time to the guest and the host",
+    ],
   },
   change: {
     from: [],
@@ -211,6 +216,7 @@ export const BOOKING_PROCESS = {
       "ledger: fee refund",
       "payout: cancelled; a host already paid owes it",
       "provider call: refund in full, service fee included",
+      "deposit: released (provider call: cancel the deposit intent); the new booking's is scheduled from its own times",
       "e-mail: the new time to the guest and the host",
     ],
   },

@@ -3,13 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platformSettings } from "~/db/schema/admin";
 import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings, payouts } from "~/db/schema/bookings";
+import { emailOutbox } from "~/db/schema/mail";
 import { ledgerEntries } from "~/db/schema/payouts";
+import { findBookingForAdmin } from "~/features/admin/booking-lookup.server";
 import { buildExport } from "~/features/account-security/data-export.server";
 import { reconcile } from "~/features/payouts/reconcile.server";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { BOOKING_MESSAGES, feePercent } from "./booking-rules.server";
+import { priceLines } from "./price-lines";
 import { quoteBooking } from "./pricing";
+import { listMyBookings } from "./queries.server";
+import { listOpenRequests } from "./requests.server";
 import { REQUIREMENT_TEXT } from "./requirements";
 import { loadBookingRequirements } from "./requirements.server";
 
@@ -216,11 +221,57 @@ describe("who sees the choices", () => {
     expect(await view("pending_payment")).toBeNull();
     await s.pay(s.guest, held.clientSecret);
     expect(await view("confirmed")).toMatchObject({
-      insurance: { kind: "own", insurerName: "Harbor Mutual", policyNumber: "HM-1" },
+      insurance: { kind: "own", cover: { insurerName: "Harbor Mutual", policyNumber: "HM-1" } },
       fulfilment: { kind: "delivery", address: { street: "12 Harbor Road", city: "Tampa", postalCode: "33602", country: "US", countryName: "United States of America" } },
     });
     const guestExport = await buildExport(database.db, s.guest.id, s.now);
     expect(guestExport.checkoutDetails).toEqual([expect.objectContaining({ bookingId: held.bookingId, insurance: "own", policyNumber: "HM-1", fulfilment: "delivery", deliveryStreet: "12 Harbor Road" })]);
     expect((await buildExport(database.db, s.host.id, s.now)).checkoutDetails).toEqual([]);
+  });
+});
+
+describe("where the booking's money is shown", () => {
+  it("My Bookings, the admin's booking lookup and the receipt e-mail carry the Protection and Delivery lines, which add up to the total", async () => {
+    await setProtection(800);
+    const s = await scenario(BOTH);
+    const held = await s.hold(s.guest, request(s, { insurance: "protection", fulfilment: "delivery", ...ADDRESS }, { protectionBasisPoints: 800, deliveryFeeMinor: 1500 }));
+    if (!held.ok) throw new Error(held.error);
+    expect(await s.pay(s.guest, held.clientSecret)).toMatchObject({ ok: true });
+    const shown = { rental: 10000, fee: 1000, protection: { basisPoints: 800, amount: 800 }, delivery: 1500, total: 13300 };
+
+    const mine = await listMyBookings(database.db, { userId: s.guest.id, page: 1, pageSize: 10, now: s.now });
+    const row = mine.items.find((item) => item.id === held.bookingId)!;
+    expect(row).toMatchObject(shown);
+    expect(priceLines(row).map((line) => `${line.label} ${line.amount}`)).toEqual(["Rental 10000", "Service fee 1000", "Protection (8%) 800", "Delivery 1500"]);
+    expect(priceLines(row).reduce((sum, line) => sum + line.amount, 0)).toBe(row.total);
+
+    const admin = await findBookingForAdmin(database.db, held.bookingId, s.now);
+    expect(admin).toMatchObject(shown);
+
+    const [receipt] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmed:${held.bookingId}:guest`));
+    expect(receipt!.textBody).toContain("Rental: $100.00\nService fee: $10.00\nProtection (8%): $8.00\nDelivery: $15.00\nTotal paid: $133.00");
+    // The host's notice: the delivery fee is theirs.
+    const [notice] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-confirmed:${held.bookingId}:host`));
+    expect(notice!.textBody).toContain("Your earnings: $115.00");
+  });
+
+  it("a request to book with delivery: the host reads rental + delivery as their earnings (dashboard and e-mail)", async () => {
+    const s = await scenario({ bookingMode: "request", deliveryAvailable: true, deliveryFee: 1500 });
+    const held = await s.hold(s.guest, request(s, { message: "Could you bring it to the harbour?", ...ADDRESS }, { deliveryFeeMinor: 1500 }));
+    if (!held.ok) throw new Error(held.error);
+    expect(await s.pay(s.guest, held.clientSecret)).toMatchObject({ ok: true });
+    expect(await listOpenRequests(database.db, s.host.id, s.now)).toMatchObject([{ bookingId: held.bookingId, total: 12500, earnings: 11500 }]);
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `booking-request:${held.bookingId}:received:host`));
+    expect(mail!.textBody).toContain("Your earnings: $115.00");
+  });
+
+  it("a booking without them shows no empty lines", async () => {
+    const s = await scenario({});
+    const hold = await s.book(s.guest, PICK);
+    await s.pay(s.guest, hold.clientSecret);
+    const [row] = (await listMyBookings(database.db, { userId: s.guest.id, page: 1, pageSize: 10, now: s.now })).items;
+    expect(row).toMatchObject({ rental: 10000, fee: 1000, protection: null, delivery: 0, total: 11000 });
+    expect(priceLines(row!).map((line) => line.key)).toEqual(["rental", "fee"]);
+    expect(await findBookingForAdmin(database.db, hold.bookingId, s.now)).toMatchObject({ protection: null, delivery: 0, total: 11000 });
   });
 });

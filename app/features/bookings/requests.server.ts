@@ -221,14 +221,15 @@ export async function listOpenRequests(db: Db | Tx, hostId: string, now: Date, f
     start_time: string | Date;
     end_time: string | Date;
     total_price: string | number;
-    rental_amount: string | number;
+    /** What the host earns (ADR 0287): the rental and the delivery fee. */
+    earnings: string | number;
     currency: string;
     request_message: string | null;
     request_expires_at: string | Date;
     guest_name: string | null;
     capturing: boolean;
   }>(sql`
-    select b.id, s.title, s.timezone, b.start_time, b.end_time, b.total_price, b.rental_amount, b.currency, b.request_message, b.request_expires_at,
+    select b.id, s.title, s.timezone, b.start_time, b.end_time, b.total_price, b.rental_amount + b.delivery_amount as earnings, b.currency, b.request_message, b.request_expires_at,
            p.full_name as guest_name,
            exists (select 1 from ${providerCalls} c where c.booking_id = b.id and c.kind = 'capture_intent' and c.status in ('pending', 'succeeded')) as capturing
       from ${bookings} b
@@ -246,7 +247,7 @@ export async function listOpenRequests(db: Db | Tx, hostId: string, now: Date, f
     startTime: iso(row.start_time),
     endTime: iso(row.end_time),
     total: Number(row.total_price),
-    earnings: Number(row.rental_amount),
+    earnings: Number(row.earnings),
     currency: row.currency,
     message: row.request_message,
     expiresAt: iso(row.request_expires_at),

@@ -17,10 +17,12 @@ export type BookingRequirementsView = {
   ageAtStart: number | null;
   licence: { number: string; country: string; countryName: string; expiry: string } | null;
   waiver: { text: string; acceptedAt: string; acceptedIp: string | null } | null;
-  /** Insurance required (ADR 0286): the guest's own cover, or the platform's Protection bought. */
-  insurance: { kind: "own"; insurerName: string; policyNumber: string } | { kind: "protection" } | null;
-  /** Delivery (with the address, which the host needs to deliver) or pickup (ADR 0287). */
-  fulfilment: { kind: "pickup" } | { kind: "delivery"; address: { street: string; city: string; postalCode: string; country: string; countryName: string } } | null;
+  /** Insurance required (ADR 0286): the guest's own cover (its details null once erased), or the platform's Protection bought. */
+  insurance: { kind: "own"; cover: { insurerName: string; policyNumber: string } | null } | { kind: "protection" } | null;
+  /** Delivery (with the address, which the host needs to deliver; null once erased) or pickup (ADR 0287). */
+  fulfilment: { kind: "pickup" } | { kind: "delivery"; address: { street: string; city: string; postalCode: string; country: string; countryName: string } | null } | null;
+  /** The guest deleted their account (ADR 0290): the personal details are erased, the choices and the waiver's acceptance stay. */
+  erased: boolean;
 };
 
 const HOST_SEES = new Set(["confirmed", "completed", "disputed"]);
@@ -41,19 +43,23 @@ export async function loadBookingRequirements(
         : null,
     waiver: row.waiverText && row.waiverAcceptedAt ? { text: row.waiverText, acceptedAt: row.waiverAcceptedAt.toISOString(), acceptedIp: row.waiverAcceptedIp } : null,
     insurance:
-      row.insurance === "own" && row.insurerName && row.policyNumber
-        ? { kind: "own", insurerName: row.insurerName, policyNumber: row.policyNumber }
+      row.insurance === "own"
+        ? { kind: "own", cover: row.insurerName && row.policyNumber ? { insurerName: row.insurerName, policyNumber: row.policyNumber } : null }
         : row.insurance === "protection"
           ? { kind: "protection" }
           : null,
     fulfilment:
-      row.fulfilment === "delivery" && row.deliveryStreet && row.deliveryCity && row.deliveryPostalCode && row.deliveryCountry
+      row.fulfilment === "delivery"
         ? {
             kind: "delivery",
-            address: { street: row.deliveryStreet, city: row.deliveryCity, postalCode: row.deliveryPostalCode, country: row.deliveryCountry, countryName: countryName(row.deliveryCountry) },
+            address:
+              row.deliveryStreet && row.deliveryCity && row.deliveryPostalCode && row.deliveryCountry
+                ? { street: row.deliveryStreet, city: row.deliveryCity, postalCode: row.deliveryPostalCode, country: row.deliveryCountry, countryName: countryName(row.deliveryCountry) }
+                : null,
           }
         : row.fulfilment === "pickup"
           ? { kind: "pickup" }
           : null,
+    erased: row.erasedAt !== null,
   };
 }

@@ -9,10 +9,12 @@ import { queueBookingMovedEmails } from "~/features/mail/booking-emails.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
 import { BOOKING_MESSAGES, durationProblem, HOLD_MS, PAYOUT_DELAY_MS } from "./booking-rules.server";
+import { followRescheduledBooking } from "./deposits.server";
 import { intentAnswer, sweepExpiredHolds, type HoldResponse } from "./hold.server";
 import { quoteBooking, unitPrice } from "./pricing";
 import { allows, BOOKING_PROCESS } from "./process";
 import { lockBooking, PROCESS_MESSAGES, recordProviderCall, refusal, runTransition, type BookingRecord, type Refusal } from "./process.server";
+import { performProviderCalls } from "./provider-calls.server";
 import { addDays } from "./slots";
 
 /**
@@ -68,13 +70,18 @@ export async function rescheduleBooking(db: Db, input: { userId: string; booking
       const releaseAt = new Date(end.getTime() + PAYOUT_DELAY_MS);
       await tx.update(bookings).set({ startTime: start, endTime: end, payoutReleaseAt: releaseAt, updatedAt: now }).where(eq(bookings.id, booking.id));
       await tx.update(payouts).set({ releaseAt, updatedAt: now }).where(and(eq(payouts.bookingId, booking.id), eq(payouts.kind, "booking"), eq(payouts.status, "scheduled")));
-      return { startTime: start.toISOString(), endTime: end.toISOString(), previous: { start: booking.startTime, end: booking.endTime } };
+      // The security deposit follows the new times (ADR 0290): its authorisation and release dates, and its hold.
+      const calls = await followRescheduledBooking(tx, booking, { start, end }, now);
+      return { startTime: start.toISOString(), endTime: end.toISOString(), previous: { start: booking.startTime, end: booking.endTime }, calls };
     });
     if (!done.ok) return done.code === "not_allowed" && done.error === PROCESS_MESSAGES.notAllowed ? refusal("not_allowed", BOOKING_MESSAGES.notChangeable) : done;
     await queueBookingMovedEmails(tx, booking.id, done.previous, now);
-    return { ok: true as const, startTime: done.startTime, endTime: done.endTime };
+    return { ok: true as const, startTime: done.startTime, endTime: done.endTime, calls: done.calls };
   });
-  return result;
+  if (!result.ok) return result;
+  // The deposit's calls, after the commit (never inside the transaction).
+  await performProviderCalls(db, result.calls, now);
+  return { ok: true, startTime: result.startTime, endTime: result.endTime };
 }
 
 

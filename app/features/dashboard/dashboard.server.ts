@@ -117,6 +117,7 @@ function bookingColumns() {
     currency: bookings.currency,
     totalPrice: bookings.totalPrice,
     rentalAmount: bookings.rentalAmount,
+    deliveryAmount: bookings.deliveryAmount,
     createdAt: bookings.createdAt,
     spaceId: spaces.id,
     title: spaces.title,
@@ -173,6 +174,7 @@ type BookingQueryRow = {
   currency: string;
   totalPrice: number;
   rentalAmount: number;
+  deliveryAmount: number;
   createdAt: Date;
   spaceId: string;
   title: string;
@@ -194,7 +196,8 @@ function toRecent(row: BookingQueryRow, role: RecentBooking["role"], guestName: 
     endTime: row.endTime.toISOString(),
     timeZone: row.timeZone,
     currency: row.currency,
-    amount: role === "guest" ? row.totalPrice : row.rentalAmount,
+    // The guest paid the total; the host earns the rental and the delivery fee (ADR 0287).
+    amount: role === "guest" ? row.totalPrice : row.rentalAmount + row.deliveryAmount,
     space: { id: row.spaceId, title: row.title, href: spacePath({ id: row.spaceId, title: row.title, location: row.location }) },
     guestName,
     createdAt: row.createdAt.toISOString(),

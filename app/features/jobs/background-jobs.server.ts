@@ -13,6 +13,7 @@ import { privateStorage } from "~/features/identity/private-storage.server";
 import { sweepOrphanedMedia } from "~/features/media/orphans.server";
 import { mediaStorage } from "~/features/media/storage.server";
 import { runPayouts } from "~/features/payouts/payouts.server";
+import { refreshExchangeRates } from "~/features/currency/exchange-rates.server";
 import { runSearchAlerts } from "~/features/wishlists/saved-searches.server";
 import type { Db } from "~/lib/db.server";
 
@@ -78,6 +79,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   // 'Download my data' (issue #29 point 5, ADR 0247): requested exports are built and their
   // link e-mailed; an export's content is dropped 24 hours after it was ready.
   { name: "data-exports", intervalMs: 60_000, run: (db, now) => runDataExports(db, now) },
+  // Exchange rates for the guest's display currency (issue #31 point 4, ADR 0292): EXCHANGE_RATES_URL
+  // (an ECB-format XML file) fetched every 6 hours, outside any transaction; nothing to do without it
+  // (the bundled dated file is stored at start). A failed fetch or a bad file keeps the stored rates.
+  { name: "exchange-rates", intervalMs: 6 * 60 * 60_000, run: (db, now) => refreshExchangeRates(db, now) },
 ];
 
 export function backgroundJob(name: string): BackgroundJob | undefined {

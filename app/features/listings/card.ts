@@ -48,6 +48,15 @@ export function priceChips(space: Pick<SpaceCardData, "hourlyPrice" | "dailyPric
   }).slice(0, 3);
 }
 
+/** The first price a card shows (the estimate in the guest's currency is of this one), or null. */
+export function firstPrice(space: Pick<SpaceCardData, "hourlyPrice" | "dailyPrice" | "weeklyPrice" | "monthlyPrice">) {
+  for (const [key, unit] of PRICE_UNITS) {
+    const amount = space[key];
+    if (amount != null && amount > 0) return { amount, unit };
+  }
+  return null;
+}
+
 /** Ratings to one decimal. */
 export function formatRating(rating: number) {
   return rating.toFixed(1);

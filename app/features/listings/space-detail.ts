@@ -6,6 +6,8 @@ export type PriceOption = {
   unit: "hour" | "day" | "week" | "month";
   label: string;
   amount: number;
+  /** "/hr", "/day"… */
+  suffix: string;
   text: string;
 };
 
@@ -34,6 +36,7 @@ export function priceOptions(space: Prices): PriceOption[] {
             unit,
             label,
             amount,
+            suffix,
             text: `${formatMinor(amount, space.currency)}${suffix}`,
           },
         ]

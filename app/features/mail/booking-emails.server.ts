@@ -8,7 +8,7 @@ import { spacePath } from "~/features/listings/slug";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { formatMinor } from "~/lib/money";
-import { basisPointsText } from "~/features/bookings/requirements";
+import { priceLines, pricePartsOf } from "~/features/bookings/price-lines";
 import { queueEmail } from "./outbox.server";
 import { renderEmail } from "./render";
 
@@ -69,11 +69,8 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
       { label: "Space", value: `${space.title}, ${space.location}` },
       { label: "When", value: when },
       ...(booking.units > 1 ? [{ label: "Units or seats", value: String(booking.units) }] : []),
-      { label: "Rental", value: money(booking.rentalAmount) },
-      { label: "Service fee", value: money(booking.platformFeeAmount) },
-      // Protection and Delivery, when chosen at checkout (ADR 0286, 0287).
-      ...(booking.protectionAmount > 0 ? [{ label: `Protection (${booking.protectionPercent === null ? "" : basisPointsText(booking.protectionPercent)})`, value: money(booking.protectionAmount) }] : []),
-      ...(booking.deliveryAmount > 0 ? [{ label: "Delivery", value: money(booking.deliveryAmount) }] : []),
+      // Rental, service fee, and Protection and Delivery when chosen at checkout (ADR 0286, 0287).
+      ...priceLines(pricePartsOf(booking)).map((line) => ({ label: line.label, value: money(line.amount) })),
       { label: "Total paid", value: money(booking.totalPrice) },
       { label: "Booking", value: booking.id },
     ],
@@ -295,7 +292,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
           ...(booking.requestMessage ? [`Their message: “${booking.requestMessage}”`] : []),
           `Please accept or decline by ${expires}; after that the request expires and the authorisation is released.`,
         ],
-        details: [...details, { label: "Your earnings", value: money(booking.rentalAmount) }, { label: "Answer by", value: expires }],
+        details: [...details, { label: "Your earnings", value: money(booking.rentalAmount + booking.deliveryAmount) }, { label: "Answer by", value: expires }],
         action: { label: "Accept or decline", url: absoluteUrl(links?.answerPath ?? "/dashboard") },
       }),
       "host",

@@ -1,6 +1,23 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookings, conversations, dataExports, emailOutbox, guestReviews, messages, payouts, profiles, reviews, sessions, spaces, users } from "~/db/schema/index";
+import {
+  bookingDeposits,
+  bookingRequirements,
+  bookings,
+  conversations,
+  dataExports,
+  emailOutbox,
+  guestReviews,
+  messages,
+  payouts,
+  profiles,
+  reviews,
+  sessions,
+  spaces,
+  users,
+} from "~/db/schema/index";
+import { buildExport } from "~/features/account-security/data-export.server";
+import { loadBookingRequirements } from "~/features/bookings/requirements.server";
 import { runDataExports } from "~/features/account-security/data-export.server";
 import { DELETED_NAME } from "~/features/account-security/account-deletion.server";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
@@ -71,7 +88,7 @@ async function download(cookie: string, id: string, at?: Date) {
 }
 
 /** A booking of `space` by `guest`, `hoursFromNow` ahead (negative: past), in `status`. */
-async function book(guestId: string, spaceId: string, hoursFromNow: number, status: "confirmed" | "completed" = "confirmed") {
+async function book(guestId: string, spaceId: string, hoursFromNow: number, status: "confirmed" | "completed" | "requested" = "confirmed") {
   const start = new Date(Date.now() + hoursFromNow * HOUR);
   const [row] = await db
     .insert(bookings)
@@ -281,5 +298,110 @@ describe("Delete my account", () => {
     expect(await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.hostId, host.id))).toHaveLength(1);
     // The old e-mail and password sign nobody in.
     expect(await signIn(db, { email: host.email, password: host.password }, { ip: "198.51.100.77", userAgent: null })).toMatchObject({ ok: false, status: 401 });
+  });
+
+  /** What a guest gave at checkout for a listing asking everything (ADR 0279, 0286, 0287). */
+  const GIVEN = {
+    dateOfBirth: "1990-04-12",
+    licenceNumber: "SMITH 901029 JJ9",
+    licenceCountry: "GB",
+    licenceExpiry: "2031-06-30",
+    waiverText: "I ride at my own risk.",
+    waiverAcceptedAt: new Date("2026-01-05T09:30:00.000Z"),
+    waiverAcceptedIp: "198.51.100.23",
+    insurance: "own" as const,
+    insurerName: "Harbor Mutual",
+    policyNumber: "HM-2231/7",
+    fulfilment: "delivery" as const,
+    deliveryStreet: "12 Harbor Road",
+    deliveryCity: "Tampa",
+    deliveryPostalCode: "33602",
+    deliveryCountry: "US",
+  };
+
+  it("erases what the guest gave at checkout (date of birth, licence, waiver address, cover, delivery address), keeps that the waiver was accepted and when and the choices; others' rows stay", async () => {
+    const guest = await member("Gina Guest");
+    const host = await member("Hal Host");
+    const space = await createSpace(db, { userId: host.id });
+    const past = await book(guest.id, space.id, -72, "completed");
+    await db.insert(bookingRequirements).values({ bookingId: past.id, ...GIVEN });
+    const someoneElse = await createUser(db, { signIn: false });
+    const theirs = await book(someoneElse.id, space.id, -96, "completed");
+    await db.insert(bookingRequirements).values({ bookingId: theirs.id, ...GIVEN });
+    // Before: the guest's data export holds all of it.
+    expect((await buildExport(db, guest.id, new Date())).checkoutDetails).toEqual([expect.objectContaining({ bookingId: past.id, ...GIVEN })]);
+
+    const answer = await post(guest.cookie, { intent: "delete-account", currentPassword: guest.password, confirm: "yes" });
+    expect(answer.status).toBe(302);
+
+    const [erased] = await db.select().from(bookingRequirements).where(eq(bookingRequirements.bookingId, past.id));
+    expect(erased).toMatchObject({
+      dateOfBirth: null,
+      licenceNumber: null,
+      licenceCountry: null,
+      licenceExpiry: null,
+      waiverAcceptedIp: null,
+      insurerName: null,
+      policyNumber: null,
+      deliveryStreet: null,
+      deliveryCity: null,
+      deliveryPostalCode: null,
+      deliveryCountry: null,
+      // Kept for the record and the money: the waiver as accepted and when, own cover, delivered.
+      waiverText: GIVEN.waiverText,
+      waiverAcceptedAt: GIVEN.waiverAcceptedAt,
+      insurance: "own",
+      fulfilment: "delivery",
+    });
+    expect(erased!.erasedAt).toBeInstanceOf(Date);
+    // What the host sees on the booking's page now.
+    const view = await loadBookingRequirements(db, { bookingId: past.id, role: "host", status: "completed", startDay: "2026-01-06" });
+    expect(view).toEqual({
+      dateOfBirth: null,
+      ageAtStart: null,
+      licence: null,
+      waiver: { text: GIVEN.waiverText, acceptedAt: GIVEN.waiverAcceptedAt.toISOString(), acceptedIp: null },
+      insurance: { kind: "own", cover: null },
+      fulfilment: { kind: "delivery", address: null },
+      erased: true,
+    });
+    // The booking and its money stay; another guest's details are untouched.
+    expect((await db.select({ totalPrice: bookings.totalPrice }).from(bookings).where(eq(bookings.id, past.id)))[0]).toEqual({ totalPrice: 11000 });
+    const [kept] = await db.select().from(bookingRequirements).where(eq(bookingRequirements.bookingId, theirs.id));
+    expect(kept).toMatchObject({ ...GIVEN, erasedAt: null });
+  });
+
+  it("is refused while a request to book waits for the host's answer, or a deposit is held or claimed: nothing changes", async () => {
+    const guest = await member("Rita Requester");
+    const host = await member("Hal Host");
+    const space = await createSpace(db, { userId: host.id });
+    const asked = await book(guest.id, space.id, 48, "requested");
+    await db.update(bookings).set({ requestExpiresAt: new Date(Date.now() + 24 * HOUR), requestMessage: "Hi!" }).where(eq(bookings.id, asked.id));
+    await db.insert(bookingRequirements).values({ bookingId: asked.id, ...GIVEN });
+    const before = await snapshot(guest.id);
+    expect(await post(guest.cookie, { intent: "delete-account", currentPassword: guest.password, confirm: "yes" })).toMatchObject({
+      status: 409,
+      body: { ok: false, formError: SECURITY_TEXT.deleteBlockedBookings },
+    });
+    expect(await snapshot(guest.id)).toEqual(before);
+    expect((await db.select().from(bookingRequirements).where(eq(bookingRequirements.bookingId, asked.id)))[0]).toMatchObject({ ...GIVEN, erasedAt: null });
+
+    // Ended, but its deposit is still held on the card (released 2 days after the end): refused for both sides.
+    await db.update(bookings).set({ status: "declined" }).where(eq(bookings.id, asked.id));
+    const stay = await book(guest.id, space.id, -24, "completed");
+    const [deposit] = await db
+      .insert(bookingDeposits)
+      .values({ bookingId: stay.id, amount: 50_000, currency: "USD", status: "authorised", authoriseAt: new Date(), releaseAt: new Date(Date.now() + 24 * HOUR), authorisedAt: new Date() })
+      .returning();
+    for (const who of [guest, host]) {
+      expect(await post(who.cookie, { intent: "delete-account", currentPassword: who.password, confirm: "yes" })).toMatchObject({
+        status: 409,
+        body: { formError: SECURITY_TEXT.deleteBlockedDeposits },
+      });
+    }
+    // Released: nothing stands in the way any more.
+    await db.update(bookingDeposits).set({ status: "released", releasedAt: new Date() }).where(eq(bookingDeposits.id, deposit!.id));
+    expect((await post(guest.cookie, { intent: "delete-account", currentPassword: guest.password, confirm: "yes" })).status).toBe(302);
+    expect((await db.select().from(bookingRequirements).where(eq(bookingRequirements.bookingId, asked.id)))[0]).toMatchObject({ dateOfBirth: null, licenceNumber: null, deliveryStreet: null });
   });
 });

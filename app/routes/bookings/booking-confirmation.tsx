@@ -1,6 +1,8 @@
 import { requestNow } from "~/lib/clock.server";
 import { getUser } from "~/features/auth/session.server";
 import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
+import { bookingWhen } from "~/features/bookings/booking-when";
+import { WithdrawRequest } from "~/features/bookings/components/withdraw-request";
 import { getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -14,7 +16,7 @@ import type { Route } from "./+types/booking-confirmation";
 export async function loader({ request }: Route.LoaderArgs) {
   const secret = new URL(request.url).searchParams.get("payment_intent_client_secret");
   const user = await getUser(request);
-  const error = { outcome: "error" as PaymentOutcome, amount: null };
+  const error = { outcome: "error" as PaymentOutcome, amount: null, request: null };
   if (!secret || !user) return error;
   const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret: secret, now: requestNow(request) });
   if (!result) return error;
@@ -22,6 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     outcome: result.outcome as PaymentOutcome,
     amount: booking ? { paid: booking.total, refunded: booking.refund ?? null, currency: booking.currency } : null,
+    // An open request (ADR 0280): the guest may withdraw it from here, as from My Bookings.
+    request:
+      booking && result.outcome === "requested"
+        ? { bookingId: booking.id, spaceTitle: booking.space.title, startTime: booking.startTime, endTime: booking.endTime, timeZone: booking.timeZone }
+        : null,
   };
 }
 
@@ -29,9 +36,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Booking confirmation | Rentwell", description: "The result of your booking payment.", path: "/booking-confirmation", matches, noIndex: true });
 
 export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
+  const { request } = loaderData;
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
-      <PaymentOutcomeView outcome={loaderData.outcome} amount={loaderData.amount} />
+      <PaymentOutcomeView
+        outcome={loaderData.outcome}
+        amount={loaderData.amount}
+        actions={request ? <WithdrawRequest bookingId={request.bookingId} spaceTitle={request.spaceTitle} when={bookingWhen(request)} className="mt-6" /> : null}
+      />
     </section>
   );
 }

@@ -25,6 +25,7 @@ import { Badge } from "~/ui/badge";
 import { formatInZone } from "~/features/bookings/booking-widget-rules";
 import { Countdown, RequestAnswerButtons } from "~/features/bookings/components/request-answer";
 import { REQUEST_TEXT } from "~/features/bookings/request-rules";
+import { WithdrawRequest } from "~/features/bookings/components/withdraw-request";
 import { bookings } from "~/db/schema/bookings";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/booking-page";
@@ -154,7 +155,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const { booking, role, applies, records, forms, requirements, deposit, request, now } = loaderData;
   const depositAnswer = actionData && "deposit" in actionData ? actionData : undefined;
   const handoverAnswer = actionData && !("deposit" in actionData) ? actionData : undefined;
-  const status = STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const };
+  // A request the guest withdrew ends cancelled; it reads as what happened to it.
+  const status = request.endedReason === "request_withdrawn" ? { text: "Request withdrawn", tone: "neutral" as const } : (STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const });
   const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
   // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
   const other = role === "guest" ? (booking.hostName ? `Hosted by ${booking.hostName}` : null) : `Booked by ${booking.guestName ?? "a guest"}`;
@@ -200,6 +202,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               />
             </div>
           )}
+          {role === "guest" && <WithdrawRequest bookingId={booking.id} spaceTitle={booking.space.title} when={bookingWhen(booking)} className="mt-3" />}
+        </Alert>
+      )}
+      {request.endedReason === "request_withdrawn" && (
+        <Alert tone="info" className="mt-6" data-testid="request-withdrawn">
+          {role === "guest" ? REQUEST_TEXT.withdrawn : "The guest withdrew this request."}
         </Alert>
       )}
       {booking.status === "declined" && <Alert tone="info" className="mt-6">{role === "guest" ? REQUEST_TEXT.declined : "You declined this request."}</Alert>}

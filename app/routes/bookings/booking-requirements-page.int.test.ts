@@ -69,6 +69,7 @@ describe("checkout requirements on the booking page", () => {
       waiver: { text: WAIVER, acceptedAt: "2026-06-01T12:00:00.000Z", acceptedIp: "198.51.100.23" },
       insurance: null,
       fulfilment: null,
+      erased: false,
     });
 
     const host = await page.loader(args(cookies.host, hold.bookingId));

@@ -148,11 +148,31 @@ describe("the conversation with the guest (issue #28: the host answers from the 
 });
 
 describe("the guest's confirmation page after the request closed (issue #28)", () => {
-  async function confirmationFor(r: Awaited<ReturnType<typeof requested>>, at: Date) {
+  async function confirmationPage(r: Awaited<ReturnType<typeof requested>>, at: Date) {
     const url = `http://localhost/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(r.hold.clientSecret)}`;
     const request = new Request(url, { headers: { cookie: r.guestCookie, "x-test-now": at.toISOString() } });
-    return (await confirmationRoute.loader({ request, params: {}, context: {}, unstable_pattern: "" } as never)).outcome;
+    return confirmationRoute.loader({ request, params: {}, context: {}, unstable_pattern: "" } as never);
   }
+  async function confirmationFor(r: Awaited<ReturnType<typeof requested>>, at: Date) {
+    return (await confirmationPage(r, at)).outcome;
+  }
+
+  it("offers the guest the withdrawal of an open request, carried out by My Bookings' action; then it reads withdrawn (ADR 0290)", async () => {
+    const r = await requested();
+    const open = await confirmationPage(r, r.s.now);
+    const booking = await r.s.booking(r.hold.bookingId);
+    expect(open).toMatchObject({
+      outcome: "requested",
+      request: { bookingId: r.hold.bookingId, spaceTitle: r.s.space.title, startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString(), timeZone: r.s.space.timezone },
+    });
+    const withdraw = new Request("http://localhost/my-bookings", {
+      method: "POST",
+      headers: { cookie: r.guestCookie, "x-test-now": r.s.now.toISOString(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "withdraw", bookingId: r.hold.bookingId }).toString(),
+    });
+    expect(unwrap(await myBookingsRoute.action({ request: withdraw, params: {}, context: {}, unstable_pattern: "" } as never))).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await confirmationPage(r, r.s.now)).toMatchObject({ outcome: "withdrawn", request: null });
+  });
 
   it("says the request is sent while it is open, and that the host declined it after a decline", async () => {
     const r = await requested();

@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       expiresAt: (booking.requestExpiresAt ?? booking.startTime).toISOString(),
       expiresText: booking.requestExpiresAt ? formatInZone(booking.requestExpiresAt.toISOString(), space.timezone) : null,
       message: booking.requestMessage,
-      earnings: booking.rentalAmount,
+      // The host's part (ADR 0287): the rental and the delivery fee.
+      earnings: booking.rentalAmount + booking.deliveryAmount,
       currency: booking.currency,
       capturing: false,
     },

@@ -242,7 +242,7 @@ describe("the payment's outcome comes from Stripe, never from the browser", () =
     // 3-D Secure abandoned: Stripe says the intent still needs a payment method.
     expect((await page()).outcome).toBe("failed");
     fake.succeed(intentId);
-    expect(await page()).toEqual({ outcome: "confirmed", amount: { paid: 11000, refunded: null, currency: "USD" } });
+    expect(await page()).toEqual({ outcome: "confirmed", amount: { paid: 11000, refunded: null, currency: "USD" }, request: null });
     expect((await s.booking(hold.bookingId)).status).toBe("confirmed");
   });
 

@@ -34,6 +34,7 @@ import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { ApproxPrice } from "~/lib/display-currency";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -154,6 +155,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       available: space.available,
       status: space.status,
       isPublished: space.isPublished,
+      currency: space.currency,
       bookable,
     },
     prices: options,
@@ -292,6 +294,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                 <p className="text-3xl font-bold text-slate-900" data-testid="primary-price">
                   {firstPrice.text}
                 </p>
+                <ApproxPrice minor={firstPrice.amount} currency={space.currency} suffix={firstPrice.suffix} className="block text-sm text-slate-600" />
                 {otherPrices.length > 0 && (
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-600" aria-label="Other prices">
                     {otherPrices.map((option) => (

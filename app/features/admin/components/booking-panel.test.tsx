@@ -16,6 +16,8 @@ const BOOKING: AdminBooking = {
   currency: "USD",
   rental: 10000,
   fee: 1000,
+  protection: null,
+  delivery: 0,
   total: 11000,
   refunded: 0,
   policy: "moderate",
@@ -58,8 +60,14 @@ describe("the admin's booking panel", () => {
     expect(card.textContent).toContain("hal@example.test");
     expect(within(card).getByTestId("admin-host-cancellations").textContent).toBe("Bookings this host cancelled: 2");
     expect(card.textContent).toContain("Tue, 10 Mar 2026, 10:00 – 12:00 (America/New York)");
-    expect(card.textContent).toContain("$110.00 (rental $100.00 + service fee $10.00)");
+    expect(card.textContent).toContain("$110.00 (Rental $100.00 + Service fee $10.00)");
     expect(within(card).getByText("Confirmed")).toBeTruthy();
+  });
+
+  it("itemises Protection and Delivery with checkout's labels, so the lines add up to the total paid", () => {
+    renderCard({ ...BOOKING, protection: { basisPoints: 825, amount: 825 }, delivery: 1500, total: 13325 });
+    const card = screen.getByRole("article", { name: "Harbour Loft" });
+    expect(card.textContent).toContain("$133.25 (Rental $100.00 + Service fee $10.00 + Protection (8.25%) $8.25 + Delivery $15.00)");
   });
 
   it("offers each refund with its amount, requires a choice and a reason, then sends them", async () => {

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { priceLines, type PriceParts } from "~/features/bookings/price-lines";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { formatMinor } from "~/lib/money";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -23,6 +24,10 @@ export type AdminBooking = {
   currency: string;
   rental: number;
   fee: number;
+  /** The Protection line (ADR 0286) when bought: its rate in basis points and amount; null otherwise. */
+  protection: PriceParts["protection"];
+  /** The Delivery line (ADR 0287); 0 when not chosen. */
+  delivery: number;
   total: number;
   /** What the guest has been refunded so far. */
   refunded: number;
@@ -139,7 +144,19 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
         </dd>
         <dt className="font-medium text-slate-600">Total paid</dt>
         <dd className="text-slate-900">
-          {money(booking.total)} <span className="text-slate-600">(rental {money(booking.rental)} + service fee {money(booking.fee)})</span>
+          {money(booking.total)}{" "}
+          <span className="text-slate-600" data-testid="admin-booking-price">
+            (
+            {priceLines(booking).map((line, index) => (
+              <Fragment key={line.key}>
+                {index > 0 && " + "}
+                <span className="whitespace-nowrap">
+                  {line.label} {money(line.amount)}
+                </span>
+              </Fragment>
+            ))}
+            )
+          </span>
         </dd>
         <dt className="font-medium text-slate-600">Policy</dt>
         <dd className="text-slate-900">{POLICY[booking.policy] ?? booking.policy}</dd>

@@ -79,6 +79,7 @@ describe("UserMenu", () => {
       "Messages",
       "Security",
       "Admin Dashboard",
+      "Currency: each listing's own",
       "Sign Out",
     ]);
     await userEvent.click(within(menu).getByRole("menuitem", { name: "View My Profile" }));

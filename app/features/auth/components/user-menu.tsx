@@ -3,7 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Check, ChevronDown, LogOut } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { accountMenuFor, displayName, type AccountMenuItem, type MenuUser } from "../account-menu";
 import { useLanguageChoices } from "~/features/i18n/components/language-menu";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -20,7 +20,20 @@ type Props = {
   onViewProfile(): void;
   /** Conversations with unread messages: a badge on the menu button and on 'Messages'. */
   unreadMessages?: number;
+  /** The display currency chosen (null: each listing's own): 'Currency' links to /currency (issue #31 point 4). */
+  currency?: string | null;
 };
+
+/** "Currency: JPY", "Currency: each listing's own" (the words as the footer's menu says them). */
+function currencyItemLabel(currency: string | null | undefined) {
+  return `Currency: ${currency ?? "each listing's own"}`;
+}
+
+/** /currency, coming back to this page. */
+function useCurrencyHref() {
+  const location = useLocation();
+  return `/currency?${new URLSearchParams({ returnTo: `${location.pathname}${location.search}` }).toString()}`;
+}
 
 const countText = (count: number) => (count > 99 ? "99+" : String(count));
 
@@ -99,17 +112,18 @@ const itemClass = menuItemVariants({ size: "sm" });
  * Wide screens: a dropdown menu (keyboard: Enter/Space/arrows, Escape closes).
  * Small screens: a collapsible list without My Listings and the admin link.
  */
-export function UserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
+export function UserMenu({ user, onViewProfile, unreadMessages = 0, currency = null }: Props) {
   return (
     <>
-      <WideUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} />
-      <SmallUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} />
+      <WideUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} currency={currency} />
+      <SmallUserMenu user={user} onViewProfile={onViewProfile} unreadMessages={unreadMessages} currency={currency} />
     </>
   );
 }
 
-function WideUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
+function WideUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Props) {
   const submit = useSubmit();
+  const currencyHref = useCurrencyHref();
   const hydrated = useHydrated();
   const name = displayName(user);
   const badgeId = useId();
@@ -169,6 +183,9 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
               ))}
             </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={currencyHref}>{currencyItemLabel(currency)}</Link>
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               className={itemClass}
               onSelect={() => {
@@ -185,8 +202,9 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
   );
 }
 
-function SmallUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
+function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Props) {
   const hydrated = useHydrated();
+  const currencyHref = useCurrencyHref();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const badgeId = useId();
@@ -284,6 +302,11 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0 }: Props) {
             </form>
           </li>
           <li className="mt-1 border-t border-slate-200 pt-1">
+            <Link to={currencyHref} className={linkClass} onClick={close}>
+              {currencyItemLabel(currency)}
+            </Link>
+          </li>
+          <li>
             <Form method="post" action="/auth/sign-out" onSubmit={close}>
               <button type="submit" className={linkClass}>
                 <LogOut className="h-4 w-4" aria-hidden="true" />

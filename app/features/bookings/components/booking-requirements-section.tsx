@@ -3,6 +3,9 @@ import type { BookingRequirementsView } from "../requirements.server";
 
 const day = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined, year: "numeric" });
 
+/** A guest who deleted their account (ADR 0290): what stays of what they gave. */
+export const ERASED_NOTE = "The guest deleted their account: their date of birth, driving licence, cover details and addresses were erased.";
+
 /**
  * The booking page's checkout requirements (issue #28 point 3, ADR 0279): what the guest gave,
  * to the guest, and to the host once the booking is confirmed (the loader decides who sees what).
@@ -13,6 +16,11 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
       <h2 id="booking-requirements-heading" className="text-lg font-semibold text-slate-900">
         {role === "guest" ? "What you gave at checkout" : "What the guest gave at checkout"}
       </h2>
+      {view.erased && (
+        <p className="text-sm text-slate-700" data-testid="booking-requirements-erased">
+          {ERASED_NOTE}
+        </p>
+      )}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {role === "guest" && view.dateOfBirth && (
           <>
@@ -49,19 +57,23 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
             <dd className="break-words text-slate-900" data-testid="booking-insurance">
               {view.insurance.kind === "protection" ? (
                 "Rentwell Protection bought at checkout"
-              ) : (
+              ) : view.insurance.cover ? (
                 <>
-                  Own cover: {view.insurance.insurerName} · policy <span className="font-mono">{view.insurance.policyNumber}</span>
+                  Own cover: {view.insurance.cover.insurerName} · policy <span className="font-mono">{view.insurance.cover.policyNumber}</span>
                 </>
+              ) : (
+                "Own cover (details erased)"
               )}
             </dd>
           </>
         )}
         {view.fulfilment && (
           <>
-            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" ? "Delivery to" : "Handover"}</dt>
+            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" && view.fulfilment.address ? "Delivery to" : "Handover"}</dt>
             <dd className="break-words text-slate-900" data-testid="booking-fulfilment">
-              {view.fulfilment.kind === "delivery" ? (
+              {view.fulfilment.kind === "delivery" && !view.fulfilment.address ? (
+                "Delivered (address erased)"
+              ) : view.fulfilment.kind === "delivery" && view.fulfilment.address ? (
                 <address className="not-italic">
                   {view.fulfilment.address.street}
                   <br />

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatMinor } from "~/lib/money";
+import { ApproxPrice } from "~/lib/display-currency";
 import { useHydrated } from "~/ui/use-hydrated";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -404,6 +405,8 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
             {formatMinor(quote.totalMinor, currency)}
           </dd>
         </div>
+        {/* The guest's display currency (issue #31 point 4): an estimate of the total. */}
+        <ApproxPrice minor={quote.totalMinor} currency={currency} className="block text-right text-slate-600" />
         {widget.deposit ? (
           <p className="pt-1 text-slate-700" data-testid="booking-deposit">
             {depositLine(widget.deposit, currency)}

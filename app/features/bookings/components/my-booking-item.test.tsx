@@ -56,6 +56,15 @@ describe("MyBookingItem", () => {
     expect(within(item).getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href")).toBe("/api/bookings/b1/calendar.ics");
   });
 
+  it("itemises Protection and Delivery with checkout's labels when chosen, so the lines add up to the total", () => {
+    renderItem({ ...ROW, protection: { basisPoints: 800, amount: 1120 }, delivery: 1500, total: 18020 });
+    expect(screen.getByTestId("booking-price").textContent).toBe("Rental $140.00 · Service fee $14.00 · Protection (8%) $11.20 · Delivery $15.00 · Total $180.20");
+    cleanup();
+    // Neither chosen (or a zero delivery fee): no empty lines.
+    renderItem({ ...ROW, protection: null, delivery: 0 });
+    expect(screen.getByTestId("booking-price").textContent).toBe("Rental $140.00 · Service fee $14.00 · Total $154.00");
+  });
+
   it("asks before cancelling, shows the refund first, then the refund and its timing", async () => {
     const sent = renderItem(ROW);
     await userEvent.click(screen.getByRole("button", { name: "Cancel booking" }));

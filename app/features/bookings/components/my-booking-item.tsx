@@ -1,5 +1,5 @@
 import { CalendarDays, ClipboardCheck, MapPin } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { formatMinor } from "~/lib/money";
@@ -10,11 +10,13 @@ import { Button, buttonVariants } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { REQUIREMENTS_LINK } from "../requirements";
 import type { BookingRow } from "../queries.server";
+import { priceLines } from "../price-lines";
 import { REPLACED_REASON } from "../process";
 import { REQUEST_TEXT } from "../request-rules";
 import { formatInZone } from "../booking-widget-rules";
 import { RescheduleDialog } from "./reschedule-dialog";
-import { dateTimeFormat } from "~/lib/dates";
+import { useWithdrawRequest, WithdrawRequestDialog } from "./withdraw-request";
+import { bookingWhen } from "../booking-when";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
 
 export const REFUND_TIMING = "Refunds take 5-7 business days";
@@ -27,6 +29,7 @@ export type MyBookingRow = Pick<
   "id" | "status" | "startTime" | "endTime" | "timeZone" | "currency" | "rental" | "fee" | "total" | "refund" | "space" | "canCancel" | "cancelQuote" | "icsHref"
 > &
   Partial<Pick<BookingRow, "units">> &
+  Partial<Pick<BookingRow, "protection" | "delivery">> &
   Partial<Pick<BookingRow, "reschedule">> &
   Partial<Pick<BookingRow, "handoverHref" | "requirementsHref">> &
   Partial<Pick<BookingRow, "cancelledBy" | "cancellationReason">> &
@@ -38,7 +41,7 @@ const STATUS_TONE: Record<string, "success" | "danger" | "neutral"> = { confirme
 /** A request to book's badge and line for the guest (ADR 0280). */
 const REQUEST_BADGE = { open: REQUEST_TEXT.waiting, declined: "Declined by the host", expired: "Request expired", withdrawn: "Request withdrawn" } as const;
 const REQUEST_LINE = { open: REQUEST_TEXT.widgetNote, declined: REQUEST_TEXT.declined, expired: REQUEST_TEXT.expiredGuest, withdrawn: REQUEST_TEXT.withdrawn } as const;
-export const WITHDRAW_COPY = { button: "Withdraw request", title: "Withdraw this request?", keep: "Keep the request", confirm: "Yes, withdraw", pending: "Withdrawing…" } as const;
+export { WITHDRAW_COPY } from "./withdraw-request";
 const STATUS_TEXT: Record<string, string> = {
   confirmed: "Confirmed",
   cancelled: "Cancelled",
@@ -48,18 +51,7 @@ const STATUS_TEXT: Record<string, string> = {
   disputed: "Payment disputed",
 };
 
-/** "Tue, 25 Nov 2026, 14:00 – 16:00 (America/New York)" in the listing's zone. */
-export function bookingWhen(row: Pick<MyBookingRow, "startTime" | "endTime" | "timeZone">) {
-  const day = dateTimeFormat("en-GB", { timeZone: row.timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
-  const time = dateTimeFormat("en-GB", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const start = new Date(row.startTime);
-  const end = new Date(row.endTime);
-  const sameDay = day.format(start) === day.format(end);
-  const text = sameDay
-    ? `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`
-    : `${day.format(start)}, ${time.format(start)} – ${day.format(end)}, ${time.format(end)}`;
-  return `${text} (${row.timeZone.replace(/_/g, " ")})`;
-}
+export { bookingWhen } from "../booking-when";
 
 /**
  * One booking on /my-bookings (docs/product.md "My bookings"): listing, times in the
@@ -75,10 +67,8 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
   const cancelling = fetcher.state !== "idle";
   const refund = row.refund ?? (result?.ok ? result.refundMinor : null);
   const titleId = `booking-${row.id}-title`;
-  const withdraw = useFetcher<CancelResult>({ key: `withdraw-${row.id}` });
-  const [withdrawOpen, setWithdrawOpen] = useState(false);
-  const withdrawResult = withdraw.state === "idle" ? withdraw.data : undefined;
-  const withdrawn = withdrawResult?.ok === true;
+  // A request's withdrawal (ADR 0280): the same dialog and action as on the booking's own page.
+  const { result: withdrawResult, withdrawn } = useWithdrawRequest(row.id);
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" aria-labelledby={titleId}>
       {row.space.image ? (
@@ -105,9 +95,16 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           {bookingWhen(row)}
           {row.units ? ` · ${row.units}` : ""}
         </p>
-        <p className="text-sm text-slate-700">
-          Rental {formatMinor(row.rental, row.currency)} · Service fee {formatMinor(row.fee, row.currency)} ·{" "}
-          <strong className="text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
+        <p className="text-sm text-slate-700" data-testid="booking-price">
+          {priceLines({ rental: row.rental, fee: row.fee, protection: row.protection ?? null, delivery: row.delivery ?? 0 }).map((line) => (
+            <Fragment key={line.key}>
+              <span className="whitespace-nowrap">
+                {line.label} {formatMinor(line.amount, row.currency)}
+              </span>{" "}
+              ·{" "}
+            </Fragment>
+          ))}
+          <strong className="whitespace-nowrap text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
         </p>
         {row.request && !withdrawn && (
           <p className="text-sm text-slate-800" data-testid="request-state">
@@ -167,38 +164,7 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           )}
           <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
           {row.reschedule && !result?.ok && now && <RescheduleDialog bookingId={row.id} reschedule={row.reschedule} timeZone={row.timeZone} now={now} />}
-          {row.request?.state === "open" && !withdrawn && (
-            <Dialog open={withdrawOpen} onOpenChange={setWithdrawOpen}>
-              <DialogTrigger asChild>
-                <Button variant="secondary" size="sm" disabled={!hydrated} pending={withdraw.state !== "idle"} pendingText={WITHDRAW_COPY.pending}>
-                  {WITHDRAW_COPY.button}
-                </Button>
-              </DialogTrigger>
-              <DialogContent title={WITHDRAW_COPY.title} size="sm" description="The host is told, the time is free again, and your card is not charged.">
-                <p className="mt-4 text-slate-800">
-                  {row.space.title}, {bookingWhen(row)}
-                </p>
-                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                  <DialogClose asChild>
-                    <Button variant="secondary" size="md">
-                      {WITHDRAW_COPY.keep}
-                    </Button>
-                  </DialogClose>
-                  <Button
-                    variant="danger"
-                    size="md"
-                    pending={withdraw.state !== "idle"}
-                    onClick={() => {
-                      void withdraw.submit({ intent: "withdraw", bookingId: row.id }, { method: "post" });
-                      setWithdrawOpen(false);
-                    }}
-                  >
-                    {WITHDRAW_COPY.confirm}
-                  </Button>
-                </div>
-              </DialogContent>
-            </Dialog>
-          )}
+          {row.request?.state === "open" && !withdrawn && <WithdrawRequestDialog bookingId={row.id} spaceTitle={row.space.title} when={bookingWhen(row)} />}
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
               {/* The trigger gets the focus back when the dialog closes. */}

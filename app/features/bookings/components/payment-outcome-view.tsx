@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, RotateCcw, XCircle } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatMinor } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
@@ -45,10 +45,13 @@ export function PaymentOutcomeView({
   outcome,
   amount,
   pollMs = 2000,
+  actions,
 }: {
   outcome: PaymentOutcome;
   amount: { paid: number | null; refunded: number | null; currency: string } | null;
   pollMs?: number;
+  /** What the guest can still do about this booking here (an open request's 'Withdraw request'). */
+  actions?: ReactNode;
 }) {
   const { revalidate } = useRevalidator();
   const text = OUTCOME_TEXTS[outcome];
@@ -82,6 +85,7 @@ export function PaymentOutcomeView({
       </div>
       {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">Paid {formatMinor(amount.paid, amount.currency)}</p>}
       {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">Refunded {formatMinor(amount.refunded, amount.currency)}</p>}
+      {actions}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/dashboard" className={buttonVariants({ size: "md" })}>
           View My Bookings

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEven
 import { useNavigate, useRevalidator } from "react-router";
 import { ERROR_TEXT } from "~/lib/messages";
 import { formatMinor } from "~/lib/money";
+import { ChargeCurrencyNote } from "~/lib/display-currency";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -236,6 +237,8 @@ export function PaymentStep({
             <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
           </div>
         </dl>
+        {/* The charge stays in the listing's currency, and checkout says so (issue #31 point 4). */}
+        <ChargeCurrencyNote minor={figures.total} currency={figures.currency} />
         {summary.deposit ? (
           <p className="text-slate-700" data-testid="payment-deposit">
             {depositLine(summary.deposit, figures.currency)}. Your card is saved for it and it is released after the booking unless the host claims damage.

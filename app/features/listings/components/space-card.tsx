@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { cardBadge, FALLBACK_IMAGE, formatRating, offerHref, offerLine, priceChips, type CardOffer, type SpaceCardData } from "../card";
+import { cardBadge, FALLBACK_IMAGE, firstPrice, formatRating, offerHref, offerLine, priceChips, type CardOffer, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
 import { VerifiedBadge } from "~/features/identity/components/verified-badge";
 import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { ApproxPrice } from "~/lib/display-currency";
 
 const BADGE_TONES = {
   red: "bg-red-600 text-white",
@@ -58,6 +59,7 @@ export function SpaceCard({
   }, []);
   const badge = cardBadge(space);
   const chips = priceChips(space);
+  const first = firstPrice(space);
   const Heading = `h${headingLevel}` as const;
   // Uploaded photos have a 640×480 card size; the full detail size is for the space page.
   const image = !imageFailed && space.images[0] ? cardImageUrl(space.images[0]) : FALLBACK_IMAGE;
@@ -114,11 +116,14 @@ export function SpaceCard({
         ) : (
           <p className="text-sm font-semibold text-slate-700">Price on request</p>
         )}
+        {/* The guest's display currency (issue #31 point 4): an estimate of the first price. */}
+        {first && !space.offer && <ApproxPrice minor={first.amount} currency={space.currency} suffix={first.unit} className="text-sm text-slate-600" />}
         {space.offer && (
           <p className="text-sm font-semibold text-emerald-800" data-testid="offer">
             {offerLine(space.offer, space.rentalType)}
           </p>
         )}
+        {space.offer && <ApproxPrice minor={space.offer.totalMinor} currency={space.offer.currency} suffix=" total" className="text-sm text-slate-600" />}
         {space.amenities.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Amenities">
             {space.amenities.slice(0, 3).map((amenity) => (

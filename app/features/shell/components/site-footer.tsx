@@ -28,7 +28,7 @@ export const FOOTER_MESSAGES: Record<FooterWords, MessageDescriptor> = {
 };
 
 /** docs/product.md#footer: company, support and legal links, social links, newsletter slot. */
-export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
+export function SiteFooter({ newsletter, currencyMenu }: { newsletter?: ReactNode; currencyMenu?: ReactNode }) {
   const _ = useTranslate();
   // The year in the page's language's digits (Intl), without a grouping separator.
   const year = new Intl.NumberFormat(useLocale(), { useGrouping: false }).format(new Date().getFullYear());
@@ -63,6 +63,8 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{_(msg`© ${year} Rentwell, Inc. · Tampa, Florida`)}</p>
+          {/* The display currency (issue #31 point 4). */}
+          {currencyMenu}
           <ul className="flex flex-wrap gap-4" aria-label={_(msg`Social media`)}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.href}>

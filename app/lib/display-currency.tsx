@@ -1,0 +1,54 @@
+import { createContext, useContext, type ReactNode } from "react";
+import { approxText, EXCHANGE_TEXT, rateDateText, type RateTable } from "./exchange";
+import { formatMinor } from "./money";
+
+/**
+ * The guest's chosen display currency and the rates the server allows for it (issue #31
+ * point 4, ADR 0292). The root loader reads the choice from its cookie and hands the
+ * usable rates down; null when the guest keeps each listing's own currency (the default)
+ * or no usable rate is known.
+ */
+export type DisplayCurrency = { currency: string; rates: RateTable | null } | null;
+
+const DisplayCurrencyContext = createContext<DisplayCurrency>(null);
+
+export function DisplayCurrencyProvider({ value, children }: { value: DisplayCurrency; children: ReactNode }) {
+  return <DisplayCurrencyContext.Provider value={value}>{children}</DisplayCurrencyContext.Provider>;
+}
+
+export function useDisplayCurrency(): DisplayCurrency {
+  return useContext(DisplayCurrencyContext);
+}
+
+/** A function giving "about ¥8,400" for an amount in a listing's currency, or null when nothing is to be shown. */
+export function useApprox(): (minor: number, currency: string) => string | null {
+  const choice = useDisplayCurrency();
+  return (minor, currency) => approxText(minor, currency, choice?.currency ?? null, choice?.rates ?? null);
+}
+
+/** "about ¥8,400" beside a price in the listing's currency; nothing when no estimate is to be shown. */
+export function ApproxPrice({ minor, currency, suffix = "", className }: { minor: number; currency: string; suffix?: string; className?: string }) {
+  const text = useApprox()(minor, currency);
+  if (!text) return null;
+  return (
+    <span className={className} data-testid="approx-price">
+      {text}
+      {suffix}
+    </span>
+  );
+}
+
+/**
+ * Checkout's plain statement (issue #31 point 4): what is charged, in the listing's currency,
+ * and — when the guest chose another currency — the estimate and the rates' day.
+ */
+export function ChargeCurrencyNote({ minor, currency, className }: { minor: number; currency: string; className?: string }) {
+  const choice = useDisplayCurrency();
+  const estimate = approxText(minor, currency, choice?.currency ?? null, choice?.rates ?? null);
+  return (
+    <div className={className} data-testid="charge-currency">
+      <p className="font-medium text-slate-900">{EXCHANGE_TEXT.chargedIn(formatMinor(minor, currency), currency)}</p>
+      {estimate && choice?.rates && <p className="text-slate-600">{EXCHANGE_TEXT.estimateNote(estimate, rateDateText(choice.rates.date))}</p>}
+    </div>
+  );
+}
