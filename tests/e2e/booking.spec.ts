@@ -17,11 +17,12 @@ const SHOTS = "/work/shots/bookui";
 
 /**
  * The day of its week a journey books (0 = Monday): `base`, moved on by one for each
- * `--repeat-each` run, because every run books on the same server and a repeat must not
- * find the slot its earlier run took (the week stays the journey's own).
+ * `--repeat-each` run and each retry, because every run books on the same server and a
+ * repeat or a retry must not find the slot its earlier run took or held (the week stays
+ * the journey's own).
  */
 function dayOf(testInfo: TestInfo, base: number) {
-  return (base + testInfo.repeatEachIndex) % 7;
+  return (base + testInfo.repeatEachIndex + testInfo.retry) % 7;
 }
 
 function weeksAhead(testInfo: TestInfo, slot: number) {

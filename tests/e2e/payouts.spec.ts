@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { listingId } from "#tests/e2e/support/bookings";
 import { expect, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
@@ -52,8 +53,8 @@ async function bookAndPay(page: Page, path: string, weeks: number): Promise<Date
   return new Date(start.getTime() + HOUR);
 }
 
-// The payouts job pays every released payout and completes every past booking at the clock
-// it is given: the journeys book weeks apart so that no run at one's clock reaches another.
+// A journey runs the payouts job at its own later clock on its own listing only (runJob's
+// spaceId): other journeys' bookings and payouts wait for the real time.
 test.describe("payouts", () => {
   test("a host connects a payout account (half done, then complete), a guest pays, and after release the host sees the payout paid", async ({ page, host, browser }, testInfo) => {
     test.setTimeout(90_000);
@@ -95,12 +96,12 @@ test.describe("payouts", () => {
     const end = await bookAndPay(guest, host.listing.path, testInfo.project.name === "phone" ? 3 : 2);
     await guest.context().close();
 
-    // The payout is listed with its booking. (Journeys run side by side and the job pays every
-    // released payout, so the held "Pending" state is asserted in payouts.int.test.ts, not here.)
+    // The payout is listed with its booking. (The held "Pending" state is asserted in payouts.int.test.ts.)
     await page.goto("/payouts");
     const item = page.getByTestId("payout-item").filter({ hasText: host.listing.title });
     await expect(item).toContainText("$42.50");
-    await runJob(page, "payouts", new Date(end.getTime() + 24 * HOUR + 60_000));
+    // The payout job past the release, on this listing: over every listing it would complete other journeys' upcoming bookings.
+    await runJob(page, "payouts", new Date(end.getTime() + 24 * HOUR + 60_000), { spaceId: await listingId(page, host.listing.title) });
     await page.goto("/payouts");
     await expect(item.getByText("Paid", { exact: true })).toBeVisible();
     await expect(item).toContainText("banks take 3-5 business days");
@@ -125,8 +126,7 @@ test.describe("payouts", () => {
     await expect(booking.getByTestId("refund")).toHaveText("Refund $42.50. Refunds take 5-7 business days.");
     await guest.context().close();
 
-    // No job run here: the job run at a later test clock would also complete the other
-    // width's upcoming booking before it is cancelled. The job's side is in payouts.int.test.ts.
+    // No job run here: the job's side of a cancellation is in payouts.int.test.ts.
     await page.goto("/payouts");
     const item = page.getByTestId("payout-item").filter({ hasText: host.listing.title });
     await expect(item.getByText("Cancelled", { exact: true })).toBeVisible();

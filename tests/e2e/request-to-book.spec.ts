@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import { fillCard, gridCell as cell, openWeek, pickSlot } from "#tests/e2e/support/booking-widget";
+import { listingId } from "#tests/e2e/support/bookings";
 import { createListing, expect, pageAtProjectWidth, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
@@ -23,11 +24,10 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 });
 
-/** A host with a request-to-book listing, signed in on `page`; returns the listing's path. */
+/** A host with a request-to-book listing, signed in on `page`; returns the listing. */
 async function requestListing(page: Page, label: string) {
   await signUp(page, uniqueEmail(`request-host-${label}`), PASSWORD);
-  const listing = await createListing(page, `Request studio ${label} ${Date.now().toString(36)}`, { bookingMode: "request" });
-  return listing.path;
+  return createListing(page, `Request studio ${label} ${Date.now().toString(36)}`, { bookingMode: "request" });
 }
 
 /** The guest requests a slot `weeks` ahead with a message and pays: the card is authorised. */
@@ -46,7 +46,7 @@ async function request(guest: Page, path: string, weeks: number, day: number, na
 
 test.describe("request to book", () => {
   test("a guest's request, accepted by the host from the dashboard in another browser; the guest sees it confirmed", async ({ page, browser }, testInfo) => {
-    const path = await requestListing(page, testInfo.project.name);
+    const { path } = await requestListing(page, testInfo.project.name);
     const guest = await pageAtProjectWidth(browser, testInfo);
     await signUp(guest, uniqueEmail(`request-guest-${testInfo.project.name}`), PASSWORD);
     await request(guest, path, testInfo.project.name === "phone" ? 3 : 2, 2, "widget");
@@ -81,16 +81,19 @@ test.describe("request to book", () => {
   });
 
   test("a request nobody answers expires when the clock passes its expiry, and its time is free again", async ({ page, browser }, testInfo) => {
-    const path = await requestListing(page, `${testInfo.project.name}-expiry`);
+    const listing = await requestListing(page, `${testInfo.project.name}-expiry`);
+    const path = listing.path;
     const guest = await pageAtProjectWidth(browser, testInfo);
     await signUp(guest, uniqueEmail(`request-guest2-${testInfo.project.name}`), PASSWORD);
     const weeks = testInfo.project.name === "phone" ? 5 : 4;
     await request(guest, path, weeks, 3);
 
+    const spaceId = await listingId(page, listing.title);
     await page.goto("/dashboard");
     await expect(page.getByTestId("request-row")).toHaveCount(1);
-    // The hold sweep job, 25 hours later: the request expires and the authorisation is released.
-    await runJob(page, "hold-sweep", new Date(Date.now() + 25 * 3_600_000));
+    // The hold sweep job, 25 hours later, on this listing (other journeys' checkouts run at the real time):
+    // the request expires and the authorisation is released.
+    await runJob(page, "hold-sweep", new Date(Date.now() + 25 * 3_600_000), { spaceId });
     await page.goto("/dashboard");
     await expect(page.getByTestId("request-row")).toHaveCount(0);
     await openWeek(guest, path, weeks);
@@ -99,7 +102,7 @@ test.describe("request to book", () => {
   });
 
   test("the guest withdraws a request from its confirmation page, and another from the booking's own page (My Bookings' dialog and action)", async ({ page, browser }, testInfo) => {
-    const path = await requestListing(page, `${testInfo.project.name}-withdraw`);
+    const { path } = await requestListing(page, `${testInfo.project.name}-withdraw`);
     const guest = await pageAtProjectWidth(browser, testInfo);
     await signUp(guest, uniqueEmail(`request-guest3-${testInfo.project.name}`), PASSWORD);
     const weeks = testInfo.project.name === "phone" ? 7 : 6;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { fillCard } from "#tests/e2e/support/booking-widget";
-import { expect, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { accountButton, expect, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /**
  * Search by when (issue #27 points 1 and 2): a guest searches Saturday 10:00 for 3 hours
@@ -9,8 +9,9 @@ import { expect, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
  * a wishlist, opens it — its card shows the price for that time — finds the widget
  * already on that time and books it. The demo's Midtown Mixing Suite (New York,
  * $70 an hour) is the listing; each width books its own Saturday (desktop 7 weeks from
- * now, the phone 13, moved on by one for every `--repeat-each` run), so the journeys
- * never meet the booking journeys' weeks.
+ * now, the phone 13, moved on by one for every `--repeat-each` run and every retry), so
+ * the journeys never meet the booking journeys' weeks, and a retry never meets the time
+ * its first attempt booked or held (it found "0 spaces" and hid the first failure).
  */
 const TITLE = "Midtown Mixing Suite with Live Room";
 const PASSWORD = "search-journey-pw-2026";
@@ -22,7 +23,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 /** The Saturday `weeks` weeks from now ("YYYY-MM-DD"). */
 function saturday(testInfo: TestInfo) {
-  const weeks = (testInfo.project.name === "phone" ? 13 : 7) + testInfo.repeatEachIndex;
+  const weeks = (testInfo.project.name === "phone" ? 13 : 7) + testInfo.repeatEachIndex + testInfo.retry;
   const day = new Date();
   day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7) + weeks * 7);
   return day.toISOString().slice(0, 10);
@@ -41,6 +42,9 @@ test.describe("search by when", () => {
     const count = page.getByTestId("result-count");
     // The count stops at 100 ("100+ spaces"), and the journeys before this one add listings.
     await expect(count).toHaveText(/\d+\+? spaces?/);
+    // A change searches at once only on the live page (before, the form is a plain GET form
+    // with its Search button): the account menu, enabled once the page is hydrated, says so.
+    await expect(accountButton(page)).toBeEnabled();
 
     // When: a date, a start time and a length; each change searches and the count follows.
     await page.getByLabel("Date", { exact: true }).fill(date);

@@ -54,17 +54,22 @@ export const KEY_TTL_MS = 24 * 3_600_000;
  * payment succeeded (and whose booking a crash left undecided) is left to the payment's
  * settlement (confirmation.server.ts `syncOpenPayments`), which refunds it if it lapsed.
  *
+ * A range without `start` and `end` is the whole of its space (the hold-sweep job limited
+ * to one listing, `sweepAllExpiredHolds`).
+ *
  * With `releaseCheckoutOf`, the same statement also releases that guest's open checkout
  * on the space (waiting for it if it is locked): one open checkout per guest and
  * listing, so a guest who goes back and picks another time frees the slot they held
  * before, instead of keeping it from everyone for the rest of its 15 minutes. A payment
  * that still arrives for it is refunded in full (`refund_late_payment`).
  */
-export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start: Date; end: Date; releaseCheckoutOf?: string }) {
+export async function sweepExpiredHolds(db: Db | Tx, now: Date, range?: { spaceId: string; start?: Date; end?: Date; releaseCheckoutOf?: string }) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const scope = range
-    ? sql`and a.space_id = ${range.spaceId} and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
-    : sql``;
+  const overlap =
+    range?.start && range.end
+      ? sql` and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz, '[)')`
+      : sql``;
+  const scope = range ? sql`and a.space_id = ${range.spaceId}${overlap}` : sql``;
   // The guest's own open checkout is waited for, not skipped, when it is locked: it may
   // be their previous choice, still getting its payment intent. The booking is locked
   // before its hold, in the order a payment settling it takes them, so the two never
@@ -627,12 +632,14 @@ function attemptQuery(db: Db) {
 /**
  * The `hold-sweep` job: lapsed holds of every space expire and their intents are
  * cancelled, and Idempotency-Keys older than a day are forgotten. Several processes may run it.
+ * `only` limits it to one listing's holds and requests, and then forgets no keys: a browser
+ * journey running it at its own later clock (ADR 0095) must not end other journeys' checkouts.
  */
-export async function sweepAllExpiredHolds(db: Db, now: Date = new Date()) {
-  const { expired, calls } = await sweepExpiredHolds(db, now);
+export async function sweepAllExpiredHolds(db: Db, now: Date = new Date(), only?: { spaceId: string }) {
+  const { expired, calls } = await sweepExpiredHolds(db, now, only ? { spaceId: only.spaceId } : undefined);
   // Requests to book nobody answered in time (`expire_request`, ADR 0280): their holds are theirs, not the sweep's above.
-  const requests = await sweepExpiredRequests(db, now);
-  await db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
+  const requests = await sweepExpiredRequests(db, now, undefined, only);
+  if (!only) await db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_TTL_MS)));
   await performProviderCalls(db, [...calls, ...requests.calls], now);
   return expired + requests.expired.length;
 }

@@ -180,4 +180,18 @@ describe("expiry", () => {
     expect(intent).toMatchObject({ status: "succeeded" });
     expect(await database.db.select().from(bookings).where(eq(bookings.id, r.hold.bookingId)).then((rows) => rows[0]!.status)).toBe("confirmed");
   });
+
+  it("a sweep limited to one listing (a journey at its own later clock) leaves other listings' requests and checkouts alone", async () => {
+    const mine = await requested();
+    const other = await requested();
+    const checkout = await bookingScenario(database.db, { now: NOW, quickUsers: true });
+    const open = await checkout.book(checkout.guest, { date: "2026-06-10", hour: 10 });
+    await sweepAllExpiredHolds(database.db, new Date(Date.parse(NOW) + 25 * HOUR), { spaceId: mine.s.space.id });
+    expect(await mine.s.booking(mine.hold.bookingId)).toMatchObject({ status: "expired", endedReason: "request_expired" });
+    expect((await other.s.booking(other.hold.bookingId)).status).toBe("requested");
+    expect(await other.accept()).toEqual({ ok: true, status: "confirmed" });
+    // The other guest, still paying at the real time, gets the booking.
+    expect(await checkout.pay(checkout.guest, open.clientSecret)).toMatchObject({ ok: true });
+    expect((await checkout.booking(open.bookingId)).status).toBe("confirmed");
+  });
 });

@@ -157,16 +157,17 @@ export async function closeRequest(
  * answered right now is left to its answer), their holds deleted, the bookings expired
  * (`request_expired`) and the release of their authorisations recorded (cancel_intent
  * calls, returned for the caller to perform after the commit); the e-mails are queued in
- * the same transaction.
+ * the same transaction. `only`: one listing's requests (the hold-sweep job limited to it).
  */
-export async function sweepExpiredRequests(db: Db, now: Date, limit = 200): Promise<{ expired: string[]; calls: string[] }> {
+export async function sweepExpiredRequests(db: Db, now: Date, limit = 200, only?: { spaceId: string }): Promise<{ expired: string[]; calls: string[] }> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const scope = only ? sql`and b.space_id = ${only.spaceId}` : sql``;
   const from = sql.join(fromStates("expire_request").map((state) => sql`${state}`), sql`, `);
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ expired: string; calls: string }>(sql`
       with due as (
         select b.id from ${bookings} b
-         where b.status in (${from}) and b.request_expires_at <= ${at}
+         where b.status in (${from}) and b.request_expires_at <= ${at} ${scope}
            and not exists (select 1 from ${providerCalls} c where c.booking_id = b.id and c.kind = 'capture_intent' and c.status in ('pending', 'succeeded'))
          order by b.request_expires_at
          limit ${limit}

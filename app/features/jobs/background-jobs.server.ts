@@ -28,6 +28,13 @@ export type BackgroundJob = {
   name: string;
   intervalMs: number;
   run: (db: Db, now: Date) => Promise<unknown>;
+  /**
+   * The same run limited to one listing's rows. A browser journey that runs a job at its
+   * own later clock (POST /__test/jobs/{name}?spaceId=…, ADR 0095) must not act on the
+   * rows of the journeys running beside it at the real time: a sweep a day ahead would
+   * end their checkouts, a payout run would complete their upcoming bookings.
+   */
+  runFor?: (db: Db, now: Date, only: { spaceId: string }) => Promise<unknown>;
 };
 
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
@@ -37,7 +44,12 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: "media-sweep", intervalMs: 60 * 60_000, run: (db) => sweepOrphanedMedia(db, mediaStorage()) },
   // Lapsed 15-minute booking holds are released every minute; booking requests also
   // sweep their own range first (ADR 0104).
-  { name: "hold-sweep", intervalMs: 60_000, run: (db, now) => sweepAllExpiredHolds(db, now) },
+  {
+    name: "hold-sweep",
+    intervalMs: 60_000,
+    run: (db, now) => sweepAllExpiredHolds(db, now),
+    runFor: (db, now, only) => sweepAllExpiredHolds(db, now, only),
+  },
   // Recorded provider calls (payment intents, cancellations, refunds) that no request
   // finished are made, failures retried with back-off; payments a crash or a lost webhook
   // left undecided are settled (issue #25, ADR 0200).
@@ -52,7 +64,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   { name: "deposits", intervalMs: 60_000, run: (db, now) => runDepositSweeps(db, now) },
   // Past bookings become completed; released payouts go to complete payout accounts,
   // failed ones are retried with back-off (ADR 0121).
-  { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now) },
+  { name: "payouts", intervalMs: 60_000, run: (db, now) => runPayouts(db, now), runFor: (db, now, only) => runPayouts(db, now, { only }) },
   // Queued e-mails are sent (SMTP or .eml files), failures retried with back-off (ADR 0170).
   { name: "mail-outbox", intervalMs: 15_000, run: (db, now) => sendDueEmails(db, now) },
   // Guests and hosts whose stay ended get one e-mail each inviting a review (ADR 0171, 0272).

@@ -126,6 +126,22 @@ describe("payouts", () => {
     expect(earnings.items[0]).toMatchObject({ bookingId, status: "paid", amount: 10000 });
   });
 
+  it("a run limited to one listing (a journey at its own later clock) completes and pays that listing's bookings only", async () => {
+    const mine = await paidBooking();
+    const other = await paidBooking();
+    await onboard(mine.s.host.id, mine.s.now);
+    await onboard(other.s.host.id, other.s.now);
+    const at = new Date(new Date("2026-06-10T16:00:00Z").getTime() + DAY);
+    expect(await runPayouts(db(), at, { only: { spaceId: mine.s.space.id } })).toEqual({ completed: 1, paid: 1, failed: 0 });
+    expect((await mine.s.booking(mine.bookingId)).status).toBe("completed");
+    expect(await payoutOf(mine.bookingId)).toMatchObject({ status: "paid" });
+    expect((await other.s.booking(other.bookingId)).status).toBe("confirmed");
+    expect(await payoutOf(other.bookingId)).toMatchObject({ status: "scheduled" });
+    // The scheduled run over every listing pays it.
+    await runPayouts(db(), at);
+    expect(await payoutOf(other.bookingId)).toMatchObject({ status: "paid" });
+  });
+
   it("accumulates payouts of a host without a complete account and pays them once onboarding completes", async () => {
     const { s, bookingId } = await paidBooking();
     const late = new Date("2026-06-20T00:00:00Z");

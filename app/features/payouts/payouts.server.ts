@@ -147,12 +147,21 @@ export async function saveLocalBankDetails(db: Db, input: { hostId: string; deta
 
 type Claimed = { id: string; bookingId: string; amount: number; currency: string; attempts: number; accountId: string; chargeReference: string | null };
 
+/** What one run of the payout job may touch: every listing's bookings and payouts, or `only` one listing's (ADR 0095). */
+export type PayoutScope = { only?: { spaceId: string } };
+
 /** The clock's `complete` transition (app/features/bookings/process.ts), in bulk: bookings whose end has passed. */
-export async function completePastBookings(db: Db, now: Date) {
+export async function completePastBookings(db: Db, now: Date, { only }: PayoutScope = {}) {
   const done = await db
     .update(bookings)
     .set({ status: BOOKING_PROCESS.complete.to, updatedAt: now })
-    .where(and(inArray(bookings.status, [...BOOKING_PROCESS.complete.from]), sql`${bookings.endTime} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        inArray(bookings.status, [...BOOKING_PROCESS.complete.from]),
+        sql`${bookings.endTime} <= ${now.toISOString()}::timestamptz`,
+        only ? eq(bookings.spaceId, only.spaceId) : undefined,
+      ),
+    )
     .returning({ id: bookings.id });
   return done.length;
 }
@@ -192,8 +201,9 @@ const HOST_BALANCE_LOCK = 2;
  * whose retry time has come, and claims that lapsed. FOR UPDATE SKIP LOCKED lets
  * several processes sweep at once without waiting on or taking the same row.
  */
-export async function claimDuePayouts(db: Db, now: Date, limit = PAYOUT_BATCH): Promise<Claimed[]> {
+export async function claimDuePayouts(db: Db, now: Date, limit = PAYOUT_BATCH, { only }: PayoutScope = {}): Promise<Claimed[]> {
   const at = now.toISOString();
+  const scope = only ? sql`and p.booking_id in (select b.id from ${bookings} b where b.space_id = ${only.spaceId})` : sql``;
   const result = await db.execute<{ id: string; booking_id: string; amount: string | number; currency: string; attempts: number; account_id: string; charge_reference: string | null }>(sql`
     with due as (
       select p.id, a.provider_account_id
@@ -204,7 +214,7 @@ export async function claimDuePayouts(db: Db, now: Date, limit = PAYOUT_BATCH): 
          and (p.status = 'scheduled'
            or (p.status = 'failed' and p.next_attempt_at <= ${at}::timestamptz)
            or (p.status = 'processing' and p.claimed_until <= ${at}::timestamptz))
-         and a.details_submitted and a.payouts_enabled and a.currently_due = '[]'::jsonb
+         and a.details_submitted and a.payouts_enabled and a.currently_due = '[]'::jsonb ${scope}
        order by p.release_at, p.id
        limit ${limit}
        for update of p skip locked
@@ -273,17 +283,19 @@ export type PayoutRun = { completed: number; paid: number; failed: number };
 /**
  * The `payouts` background job: completes past bookings, then pays every due
  * payout batch by batch. Safe to run in several processes and to kill at any moment
- * (payout-crash.int.test.ts kills it between a transfer and its record).
+ * (payout-crash.int.test.ts kills it between a transfer and its record). `only` limits
+ * it to one listing's bookings and payouts (a journey at its own clock, ADR 0095).
  */
 export async function runPayouts(
   db: Db,
   now: Date,
-  options: { provider?: PayoutProvider } = {},
+  options: { provider?: PayoutProvider } & PayoutScope = {},
 ): Promise<PayoutRun> {
   const provider = options.provider ?? payoutProvider(db);
-  const run: PayoutRun = { completed: await completePastBookings(db, now), paid: 0, failed: 0 };
+  const scope: PayoutScope = { only: options.only };
+  const run: PayoutRun = { completed: await completePastBookings(db, now, scope), paid: 0, failed: 0 };
   for (let batch = 0; batch < 100; batch++) {
-    const claimed = await claimDuePayouts(db, now);
+    const claimed = await claimDuePayouts(db, now, PAYOUT_BATCH, scope);
     if (claimed.length === 0) break;
     for (const payout of claimed) {
       try {

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_IP_HEADER } from "~/features/security/client-ip.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -38,9 +41,26 @@ describe("/dev/mail", () => {
     vi.stubEnv("APP_ENV", "local");
     vi.stubEnv("DATA_DIR", "/tmp/rentwell-dev-mail-test-empty");
     resetEnvCache();
-    expect(await loader({ request: from("127.0.0.1") } as never)).toEqual({ smtp: false, emails: [] });
-    expect(await loader({ request: from("::1") } as never)).toEqual({ smtp: false, emails: [] });
+    expect(await loader({ request: from("127.0.0.1") } as never)).toEqual({ smtp: false, to: null, emails: [] });
+    expect(await loader({ request: from("::1") } as never)).toEqual({ smtp: false, to: null, emails: [] });
     expect(await status(() => fileLoader({ request: from("127.0.0.1"), params: { file: "../../etc/passwd" } } as never))).toBe(404);
+  });
+
+  it("lists only the e-mails to one address with ?to=, whatever its case", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rentwell-dev-mail-"));
+    fs.mkdirSync(path.join(dataDir, "mail"));
+    const summary = (name: string, to: string) =>
+      fs.writeFileSync(path.join(dataDir, "mail", `${name}.json`), JSON.stringify({ file: `${name}.eml`, id: name, kind: "verify_email", to, subject: `Hello ${to}`, text: "", writtenAt: "2026-11-27T08:00:00.000Z" }));
+    summary("2026-11-27T08-00-00-000Z-a", "ada@example.test");
+    summary("2026-11-27T08-00-01-000Z-b", "bob@example.test");
+    vi.stubEnv("APP_ENV", "local");
+    vi.stubEnv("DATA_DIR", dataDir);
+    resetEnvCache();
+    const subjects = async (query: string) => ((await loader({ request: from("127.0.0.1", `/dev/mail${query}`) } as never)) as { emails: Array<{ subject: string }> }).emails.map((email) => email.subject);
+    expect(await subjects("")).toEqual(["Hello bob@example.test", "Hello ada@example.test"]);
+    expect(await subjects("?to=Ada%40Example.test")).toEqual(["Hello ada@example.test"]);
+    expect(await subjects("?to=nobody%40example.test")).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("is a 404 to a signed-out client that is not on this machine, page and files alike", async () => {

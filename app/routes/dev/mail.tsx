@@ -9,17 +9,21 @@ import type { Route } from "./+types/mail";
 /**
  * /dev/mail: what would have been sent, when SMTP_URL is unset (ADR 0170). The local
  * demo only; 404 in production, and empty when an SMTP server takes the mail. Only a
- * client on this machine or a signed-in admin may read it (ADR 0242).
+ * client on this machine or a signed-in admin may read it (ADR 0242). `?to=` lists only
+ * the e-mails to one address (a developer looking for one account's mail; the browser
+ * journeys' sign-ups, which would otherwise render the whole suite's newest 200 each time).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireDevMailReader(request);
-  return { smtp: Boolean(env().SMTP_URL), emails: await listMailFiles() };
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || null;
+  const emails = await listMailFiles();
+  return { smtp: Boolean(env().SMTP_URL), to, emails: to ? emails.filter((email) => email.to.toLowerCase() === to) : emails };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sent e-mail | Rentwell" }, { name: "robots", content: "noindex" }];
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {
-  const { emails, smtp } = loaderData;
+  const { emails, smtp, to } = loaderData;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sent e-mail</h1>
@@ -28,6 +32,14 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
           ? "SMTP_URL is set: e-mails go to that server and are not written here."
           : "Without SMTP_URL every e-mail is written as an .eml file under DATA_DIR/mail. Newest first."}
       </p>
+      {to && (
+        <p className="mt-2 text-slate-600">
+          Only the e-mails to <span className="font-medium text-slate-900">{to}</span>.{" "}
+          <a href="/dev/mail" className="font-medium text-brand-700 underline">
+            All e-mails
+          </a>
+        </p>
+      )}
       {emails.length === 0 ? (
         <EmptyState className="mt-8" icon={<Mail className="h-10 w-10" />} title="No e-mails yet" description="E-mails appear here once the mail-outbox job has sent them." />
       ) : (

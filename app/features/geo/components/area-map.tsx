@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import type { Point } from "../coordinates";
-import { circlePolygon, loadMapLibre, mapStyle } from "./map-lib";
+import { circlePolygon, drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
 
 /**
  * Where a listing is, as its public circle (issue #27 point 3, ADR 0221): a circle of about
@@ -23,6 +23,7 @@ export default function AreaMap({ center, radiusM, exact, styleUrl, label }: { c
         const focus = exact ?? center;
         map = new maplibregl.Map({ container: container.current, style, center: [focus.lng, focus.lat], zoom: 13, attributionControl: false, cooperativeGestures: true });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+        drawCityAreas(map);
         map.on("load", () => {
           if (!map) return;
           if (exact) {

@@ -2,7 +2,7 @@ import type { GeoJSONSource, Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { formatBounds, wrapLng, type Bounds } from "../coordinates";
 import type { MapPinData, PinsAnswer } from "../map-pins";
-import { loadMapLibre, mapStyle, type MapLibre } from "./map-lib";
+import { drawCityAreas, loadMapLibre, mapStyle, type MapLibre } from "./map-lib";
 
 /**
  * The explore map (issue #27 point 4, ADR 0223): the search's listings as price pins at
@@ -55,7 +55,11 @@ export default function ExploreMap({
         if (cancelled || !container.current) return;
         map = new maplibregl.Map({ container: container.current, style, center: [0, 20], zoom: 1, attributionControl: false, renderWorldCopies: true });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
-        map.on("load", () => {
+        // The pins as soon as the style is there, not at "load": that waits for the basemap's
+        // first complete drawing, and the results' pins are what the guest came for. The
+        // city areas come once the map is idle (map-lib.ts drawCityAreas).
+        drawCityAreas(map);
+        map.once("style.load", () => {
           if (!map) return;
           map.addSource("pins", { type: "geojson", data: { type: "FeatureCollection", features: [] }, cluster: true, clusterRadius: 48, clusterMaxZoom: 14 });
           // Invisible: it makes the source's clusters computable; the pins are drawn as HTML markers.

@@ -32,16 +32,17 @@ beforeEach(() => serve(() => Response.json({ cities: [TOKYO, OSLO, NAPERVILLE] }
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the offline basemap", () => {
-  it("draws the cities of /map/cities.json as areas between the land and the borders, larger cities first", async () => {
-    const { mapStyle } = await freshMapLib();
+  it("draws the cities of /map/cities.json as areas between the land and the borders, larger cities first, once the map is idle", async () => {
+    const { mapStyle, cityAreasData } = await freshMapLib();
     const style = (await mapStyle(null)) as StyleSpecification;
     expect(validateStyleMin(style)).toEqual([]);
-    expect(fetched).toEqual([CITY_AREAS_PATH]);
     expect(style.layers.map((layer) => layer.id)).toEqual(["water", "land", "city-outline", "city-area", "borders", "city-centre"]);
-
+    // The style's city source starts empty; the areas come once the map is idle (drawCityAreas), from one request.
     const source = style.sources.cities as { type: string; data: GeoJSON.FeatureCollection };
-    expect(source.type).toBe("geojson");
-    const areas = source.data.features.filter((feature) => feature.geometry.type === "Polygon") as Array<GeoJSON.Feature<GeoJSON.Polygon>>;
+    expect(source).toEqual({ type: "geojson", data: { type: "FeatureCollection", features: [] } });
+    const data = await cityAreasData();
+    expect(fetched).toEqual([CITY_AREAS_PATH]);
+    const areas = data.features.filter((feature) => feature.geometry.type === "Polygon") as Array<GeoJSON.Feature<GeoJSON.Polygon>>;
     expect(areas).toHaveLength(3);
 
     // Each area is a circle of its radius on the ground, also far north (Oslo, 60°).
@@ -55,7 +56,7 @@ describe("the offline basemap", () => {
       const layer = style.layers.find((candidate) => candidate.id === layerId) as { filter: FilterSpecification; minzoom?: number; maxzoom?: number };
       if (zoom < (layer.minzoom ?? 0) || zoom >= (layer.maxzoom ?? 24)) return [];
       const filter = featureFilter(layer.filter);
-      return source.data.features
+      return data.features
         .filter((feature) => filter.filter({ zoom }, { type: feature.geometry.type === "Point" ? 1 : 3, properties: feature.properties ?? {} } as never))
         .map((feature) => (feature.properties as { r: number }).r);
     };
@@ -70,20 +71,21 @@ describe("the offline basemap", () => {
 
   it("still draws the countries when the city file cannot be fetched, and asks again for the next map", async () => {
     serve(() => new Response("", { status: 503 }));
-    const { mapStyle } = await freshMapLib();
+    const { mapStyle, cityAreasData } = await freshMapLib();
     const style = (await mapStyle(null)) as StyleSpecification;
     expect(validateStyleMin(style)).toEqual([]);
     expect((style.sources.countries as { data: GeoJSON.FeatureCollection }).data.features.length).toBeGreaterThan(100);
-    expect((style.sources.cities as { data: GeoJSON.FeatureCollection }).data.features).toEqual([]);
-    await mapStyle(null);
-    expect(fetched).toEqual([CITY_AREAS_PATH, CITY_AREAS_PATH]);
+    expect((await cityAreasData()).features).toEqual([]);
+    // The file is back: the next map asks for it again and draws the city.
+    serve(() => Response.json({ cities: [TOKYO] }));
+    expect((await cityAreasData()).features).toHaveLength(2);
+    expect(fetched).toEqual([CITY_AREAS_PATH]);
   });
 
   it("drops malformed cities rather than failing the map", async () => {
     serve(() => Response.json({ cities: [TOKYO, [1, 2], ["x", 1, 5000], [200, 10, 5000], [10, 10, 1e9], null] }));
-    const { mapStyle } = await freshMapLib();
-    const style = (await mapStyle(null)) as StyleSpecification;
-    expect((style.sources.cities as { data: GeoJSON.FeatureCollection }).data.features).toHaveLength(2);
+    const { cityAreasData } = await freshMapLib();
+    expect((await cityAreasData()).features).toHaveLength(2);
   });
 
   it("is replaced whole by MAP_STYLE_URL: no city request", async () => {

@@ -1,5 +1,5 @@
 import type * as MapLibreModule from "maplibre-gl";
-import type { ExpressionSpecification, FilterSpecification, StyleSpecification } from "maplibre-gl";
+import type { ExpressionSpecification, FilterSpecification, GeoJSONSource, Map as MapLibreMap, StyleSpecification } from "maplibre-gl";
 import { CITY_AREA_ZOOMS, CITY_AREAS_PATH, CITY_COLORS, readCityAreas, type CityArea } from "../city-areas";
 import { destination, type Point } from "../coordinates";
 
@@ -30,16 +30,24 @@ export function loadMapLibre(): Promise<MapLibre> {
   return loading;
 }
 
+const NO_FEATURES: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
+
 /**
  * The map's style: the tile style URL when MAP_STYLE_URL is set (nothing else is fetched),
  * else the bundled offline basemap — the world's country outlines (world-atlas, Natural
  * Earth 1:110m) drawn as land on water with borders, and the cities of 100 000 inhabitants
  * or more as quiet areas sized by population (ADR 0276, from our own origin). No tiles,
  * fonts or outside network needed; without the city file the map still draws countries.
+ *
+ * The city areas' source starts empty: `drawCityAreas` fills it once the map is first idle. Their 4 000 circles took about 40 % of the time before the explore map's
+ * pins showed, and held the page's main thread while a guest was already leaving it (a
+ * tap on 'Contact Host' next to a listing's map); the basemap's decoration comes after.
  */
 export async function mapStyle(styleUrl: string | null): Promise<string | StyleSpecification> {
   if (styleUrl) return styleUrl;
-  const [{ feature }, topology, cities] = await Promise.all([import("topojson-client"), import("world-atlas/countries-110m.json"), loadCityFeatures()]);
+  // The city file is fetched meanwhile; its circles are drawn later (drawCityAreas).
+  void loadCityAreas();
+  const [{ feature }, topology] = await Promise.all([import("topojson-client"), import("world-atlas/countries-110m.json")]);
   const data = topology.default as unknown as Parameters<typeof feature>[0];
   const countries = feature(data, (data.objects as Record<string, Parameters<typeof feature>[1]>).countries!);
   // Larger cities first: each zoom's smallest radius drawn (CITY_AREA_ZOOMS), nothing below zoom 3.
@@ -51,7 +59,7 @@ export async function mapStyle(styleUrl: string | null): Promise<string | StyleS
     version: 8,
     sources: {
       countries: { type: "geojson", data: countries as GeoJSON.FeatureCollection },
-      cities: { type: "geojson", data: cities },
+      cities: { type: "geojson", data: NO_FEATURES },
     },
     layers: [
       { id: "water", type: "background", paint: { "background-color": "#cfe3f3" } },
@@ -74,20 +82,45 @@ export async function mapStyle(styleUrl: string | null): Promise<string | StyleS
   };
 }
 
+/**
+ * Fills the offline basemap's city areas on a new `map` once it is first idle (its style,
+ * countries and content drawn: the explore map's pins come first): nothing on a tile
+ * style (no "cities" source), nor on a map removed meanwhile.
+ */
+export function drawCityAreas(map: MapLibreMap) {
+  map.once("idle", () => {
+    if (!map.getSource("cities")) return;
+    void cityAreasData().then((data) => {
+      // A map removed while the circles were made has no style left to take them.
+      if (!map.getStyle()) return;
+      (map.getSource("cities") as GeoJSONSource | undefined)?.setData(data);
+    });
+  });
+}
+
+let cityFile: Promise<CityArea[]> | null = null;
 let cityFeatures: Promise<GeoJSON.FeatureCollection> | null = null;
 
-/**
- * The city areas as GeoJSON, fetched once per page: a circle (polygon) and a centre (point)
- * per city, radius in `r`. A failed fetch leaves the basemap without cities and is tried
- * again by the next map.
- */
-function loadCityFeatures(): Promise<GeoJSON.FeatureCollection> {
-  cityFeatures ??= fetch(CITY_AREAS_PATH, { headers: { accept: "application/json" } })
+/** The city file, fetched once per page. A failed fetch is tried again by the next map. */
+function loadCityAreas(): Promise<CityArea[]> {
+  cityFile ??= fetch(CITY_AREAS_PATH, { headers: { accept: "application/json" } })
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`City areas: ${response.status}`))))
-    .then((answer) => cityAreaFeatures(readCityAreas(answer)));
-  return cityFeatures.catch(() => {
-    cityFeatures = null;
-    return { type: "FeatureCollection", features: [] };
+    .then((answer) => readCityAreas(answer));
+  return cityFile.catch(() => {
+    cityFile = null;
+    return [];
+  });
+}
+
+/**
+ * The city areas as GeoJSON, made once per page: a circle (polygon) and a centre (point)
+ * per city, radius in `r`. Without the city file, none (the basemap draws countries).
+ */
+export function cityAreasData(): Promise<GeoJSON.FeatureCollection> {
+  const made = (cityFeatures ??= loadCityAreas().then((cities) => cityAreaFeatures(cities)));
+  return made.then((data) => {
+    if (data.features.length === 0) cityFeatures = null;
+    return data;
   });
 }
 

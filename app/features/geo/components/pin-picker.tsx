@@ -1,7 +1,7 @@
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { parseCoordinate } from "../coordinates";
-import { loadMapLibre, mapStyle } from "./map-lib";
+import { drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
 
 /**
  * The host's pin (issue #27 point 3, ADR 0221): a draggable marker on a map, inside the
@@ -50,6 +50,7 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
           attributionControl: false,
         });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+        drawCityAreas(map);
         const element = document.createElement("div");
         element.className = "map-pin-exact";
         element.setAttribute("aria-label", "The listing's pin");
