@@ -6,12 +6,14 @@ import { accountButton, expect, signUp, test, uniqueEmail } from "#tests/e2e/sup
 /**
  * Search by when (issue #27 points 1 and 2): a guest searches Saturday 10:00 for 3 hours
  * near New York, narrows by price, opens the map (the result's pin), saves the result to
- * a wishlist, opens it — its card shows the price for that time — finds the widget
+ * a wishlist — its card shows the price for that time; then opens it, finds the widget
  * already on that time and books it. The demo's Midtown Mixing Suite (New York,
- * $70 an hour) is the listing; each width books its own Saturday (desktop 7 weeks from
- * now, the phone 13, moved on by one for every `--repeat-each` run and every retry), so
- * the journeys never meet the booking journeys' weeks, and a retry never meets the time
- * its first attempt booked or held (it found "0 spaces" and hid the first failure).
+ * $70 an hour) is the listing. Two journeys (one was past the test's time on a busy
+ * machine): the search, then the booking from the search's link, each on a Saturday of
+ * its own per width (the search 7 or 13 weeks from now, the booking 10 or 18), moved on
+ * by one for every `--repeat-each` run and every retry, so the journeys never meet the
+ * booking journeys' weeks, and a retry never meets the time its first attempt booked or
+ * held (it found "0 spaces" and hid the first failure).
  */
 const TITLE = "Midtown Mixing Suite with Live Room";
 const PASSWORD = "search-journey-pw-2026";
@@ -21,9 +23,9 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 });
 
-/** The Saturday `weeks` weeks from now ("YYYY-MM-DD"). */
-function saturday(testInfo: TestInfo) {
-  const weeks = (testInfo.project.name === "phone" ? 13 : 7) + testInfo.repeatEachIndex + testInfo.retry;
+/** The Saturday a journey searches ("YYYY-MM-DD"): `weeks` from now at the width, moved on by each repeat and retry. */
+function saturday(testInfo: TestInfo, { desktop, phone }: { desktop: number; phone: number } = { desktop: 7, phone: 13 }) {
+  const weeks = (testInfo.project.name === "phone" ? phone : desktop) + testInfo.repeatEachIndex + testInfo.retry;
   const day = new Date();
   day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7) + weeks * 7);
   return day.toISOString().slice(0, 10);
@@ -35,7 +37,7 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe("search by when", () => {
-  test("Saturday 10:00 for 3 hours near New York, a price range, the map, a wishlist, the result's price and kept time, booked", async ({ page }, testInfo) => {
+  test("Saturday 10:00 for 3 hours near New York, a price range: one result with its price for that time, on the map, saved to a wishlist", async ({ page }, testInfo) => {
     const date = saturday(testInfo);
     await signUp(page, uniqueEmail(`search-${testInfo.project.name}`), PASSWORD);
     await page.goto("/explore");
@@ -98,7 +100,16 @@ test.describe("search by when", () => {
     await page.goForward();
     await expect(page).toHaveURL(/near=New\+York/);
     await expect(card.getByTestId("offer")).toBeVisible();
+  });
 
+  test("the result opens on the time searched, and once it is booked the same search no longer shows it", async ({ page }, testInfo) => {
+    const date = saturday(testInfo, { desktop: 10, phone: 18 });
+    await signUp(page, uniqueEmail(`search-book-${testInfo.project.name}`), PASSWORD);
+    // The first journey's search, as its URL.
+    await page.goto(`/explore?q=Midtown+Mixing&date=${date}&time=10%3A00&hours=3&min=60&max=80&near=New+York`);
+    await expect(page.getByTestId("result-count")).toHaveText(/^1 space(?!s)/);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: TITLE }) });
+    await expect(card.getByTestId("offer")).toHaveText("$231 total for 3 hours");
     await card.getByRole("link", { name: TITLE }).click();
     await expect(page).toHaveURL(/start=.*&unit=hour&duration=3/);
     const widget = page.getByTestId("booking-widget");
