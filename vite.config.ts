@@ -1,9 +1,11 @@
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import type { ManualChunkMeta } from "rollup";
 import type { apiLayer } from "./server/api";
+import { linguiMacro } from "./scripts/vite-lingui-macro";
 
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
@@ -70,6 +72,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           output: {
             manualChunks(id: string, meta: ManualChunkMeta) {
+              // Each language's catalog is its own chunk, named for it (bench/first-load-js.ts finds it by name).
+              const catalog = /\/app\/locales\/([a-z]{2})\/messages\.po/.exec(id);
+              if (catalog) return `catalog-${catalog[1]}`;
               shell ??= shellModules(meta);
               if (shell.has(id)) return "shell";
               return undefined;
@@ -77,5 +82,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  plugins: [tailwindcss(), apiLayerInDevelopment(), reactRouter()],
+  // Lingui (ADR 0293): its macros compiled first; each language's .po catalog compiled on import.
+  plugins: [linguiMacro(), lingui(), tailwindcss(), apiLayerInDevelopment(), reactRouter()],
 }));

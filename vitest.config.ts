@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiMacro } from "./scripts/vite-lingui-macro";
 import { isRouteTypegenRace } from "./tests/setup/typegen-race";
 
 /**
@@ -10,6 +12,8 @@ import { isRouteTypegenRace } from "./tests/setup/typegen-race";
  * (scripts/test.js does that when TEST_DATABASE_URL is set).
  */
 export default defineConfig({
+  // Lingui's macros and .po catalogs, as in the app's build (vite.config.ts, ADR 0293).
+  plugins: [linguiMacro(), lingui()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     env: { TZ: "UTC" },

@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { loadCatalog } from "~/features/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 
 // The account menu is split from the shell so that visitors never download it
 // (app/root.tsx). A signed-in page starts fetching it at once, in parallel with
@@ -11,11 +13,18 @@ if (document.querySelector("[data-account-menu]")) {
   void import("~/features/auth/components/user-menu").catch(() => undefined); // the lazy boundary retries
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// The page's language's catalog only (ADR 0293), loaded before hydrating so the first
+// client render says what the server did.
+const lang = document.documentElement.lang;
+loadCatalog(isLocale(lang) ? lang : DEFAULT_LOCALE).then(hydrate, hydrate);

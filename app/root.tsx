@@ -13,6 +13,11 @@ import type { Route } from "./+types/root";
 // waits for is requested first (ADR 0180).
 import appStylesheet from "./app.css?url";
 import { lazy, Suspense, useState } from "react";
+import { msg } from "@lingui/core/macro";
+import { I18nProvider } from "@lingui/react";
+import { i18nFor, loadCatalog } from "~/features/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, textDirection } from "~/lib/locales";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { AuthDialogProvider, SignInButton } from "~/features/auth/components/auth-dialog-provider";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
@@ -55,10 +60,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A flash message left by the last redirect (a saved listing, a failed fetch): shown once.
   const { toast, headers } = await readToast(request);
   const user = await getUser(request);
+  // The page's language (ADR 0293): its catalog, and English's (the fallback), loaded before rendering.
+  const locale = localeOfRequest(request);
+  await Promise.all([loadCatalog(locale), loadCatalog(DEFAULT_LOCALE)]);
   // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (docs/product.md#sign-in).
   return data(
     {
       siteUrl: settings.SITE_URL,
+      locale,
       user,
       unreadMessages: user ? await unreadMessagesBadge(user.id) : 0,
       // Set while the account's address is not verified: the banner with 'Resend' (ADR 0241).
@@ -96,10 +105,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const signedIn = Boolean(user);
   // 'View My Profile' opens the public profile dialog for this host id (docs/product.md#header).
   const [profileDialogHostId, setProfileDialogHostId] = useState<string | null>(null);
+  const locale = isLocale(rootData?.locale) ? rootData.locale : DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
   const displayCurrency = rootData?.displayCurrency ?? null;
   const chosenCurrency = (displayCurrency?.currency ?? null) as Currency | null;
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -108,11 +119,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <I18nProvider i18n={i18n}>
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          {i18n._(msg`Skip to content`)}
         </a>
         <DisplayCurrencyProvider value={displayCurrency}>
         <AuthDialogProvider adminEmails={rootData?.adminEmails ?? []}>
@@ -154,6 +166,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           )}
         </AuthDialogProvider>
         </DisplayCurrencyProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -110,6 +110,8 @@ export default [
   route("messages", "routes/messages/messages.tsx"),
   route("messages/start", "routes/messages/start.ts"),
   route("messages/:conversationId", "routes/messages/conversation.tsx"),
+  // The language menu's links: save the choice, answer with the page in that language (issue #31, ADR 0293).
+  route("language/:lang?", "routes/i18n/language.ts"),
   // The catch-all city page, then every other unknown path.
   route(":city", "routes/cities/catch-all-city.tsx"),
   // Development only: every UI primitive in every state (404 in production).

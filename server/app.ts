@@ -12,6 +12,7 @@ import { apiLayer } from "./api";
 import { BASE_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { wantsNoReferrer } from "~/features/auth/email-link-page.server";
 import { applyHardening, errorDetailMode } from "./hardening";
+import { localeOfPath, PREFIXED_LOCALES } from "~/lib/locales";
 
 /** What the app asks of the process that serves it: whether it is shutting down (/readyz). */
 export type Lifecycle = { shuttingDown(): boolean };
@@ -27,6 +28,12 @@ const NEVER_STOPPING: Lifecycle = { shuttingDown: () => false };
  * modules; React Router then re-derives its route table on every request (about 1 ms
  * each: bench/README.md), so a served app always passes it.
  */
+/** The server build with a language prefix as its basename (a function build stays one, re-imported per request). */
+function withBasename(build: ServerBuild | (() => Promise<ServerBuild>), basename: string): ServerBuild | (() => Promise<ServerBuild>) {
+  if (typeof build === "function") return async () => ({ ...(await build()), basename });
+  return { ...build, basename };
+}
+
 export function createApp(build?: ServerBuild, lifecycle: Lifecycle = NEVER_STOPPING) {
   const settings = env();
   const app = express();
@@ -91,12 +98,20 @@ export function createApp(build?: ServerBuild, lifecycle: Lifecycle = NEVER_STOP
     res.status(404).set("Cache-Control", "no-store").json({ error: "Not found" });
   });
 
-  app.all(
-    "/{*splat}",
+  // The pages, in English at / and in each other language under its prefix (/es/explore):
+  // one React Router handler per prefix, whose basename is the prefix, so the browser's
+  // router keeps it in every link and request (ADR 0293).
+  const loadBuild = build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const handlerFor = (basename?: string) =>
     createRequestHandler({
-      build: build ?? (() => import("virtual:react-router/server-build")),
+      build: basename ? withBasename(loadBuild, basename) : loadBuild,
       mode: errorDetailMode(settings),
-    }),
-  );
+    });
+  const pages = handlerFor();
+  const localePages = new Map(PREFIXED_LOCALES.map((locale) => [locale, handlerFor(`/${locale}`)]));
+  app.all("/{*splat}", (req, res, next) => {
+    const locale = localeOfPath(req.path);
+    return (locale ? localePages.get(locale)! : pages)(req, res, next);
+  });
   return app;
 }

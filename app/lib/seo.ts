@@ -1,12 +1,20 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, isLocale, LOCALES, localizedPath, type Locale } from "~/lib/locales";
 
 export const SITE_NAME = "Rentwell";
 export const TAGLINE = "Global Online Rental Platform";
 /** The share image of pages that have none of their own, so every link preview has a picture. */
 export const DEFAULT_SHARE_IMAGE = "/demo/studio-1.webp";
 
-type RootData = { siteUrl: string } | undefined;
+type RootData = { siteUrl: string; locale?: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
+
+/** The page's language, taken from the root loader's data (ADR 0293). */
+export function localeFrom(matches: readonly MatchLike[]): Locale {
+  const root = matches.find((match) => match?.id === "root");
+  const locale = ((root?.loaderData ?? root?.data) as RootData)?.locale;
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
 
 /** The absolute site URL, taken from the root loader's data. */
 export function siteUrlFrom(matches: readonly MatchLike[]): string {
@@ -21,7 +29,9 @@ export function absoluteUrl(siteUrl: string, path: string) {
 
 /**
  * Title, description, canonical URL and Open Graph tags for a page, so every
- * route states them the same way.
+ * route states them the same way. `path` is the page's path without a language prefix;
+ * the canonical URL is the page in its own language, and an indexable page names its
+ * other languages as `hreflang` alternates (English, unprefixed, is x-default: ADR 0293).
  */
 export function pageMeta({
   title,
@@ -42,7 +52,7 @@ export function pageMeta({
 }): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
   const fullTitle = title === SITE_NAME ? `${SITE_NAME} | ${TAGLINE}` : `${title} | ${SITE_NAME}`;
-  const canonical = absoluteUrl(siteUrl, path);
+  const canonical = absoluteUrl(siteUrl, localizedPath(localeFrom(matches), path));
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -56,6 +66,10 @@ export function pageMeta({
     { property: "og:image", content: absoluteUrl(siteUrl, image ?? DEFAULT_SHARE_IMAGE) },
   ];
   if (noIndex) tags.push({ name: "robots", content: "noindex" });
+  else {
+    for (const locale of LOCALES) tags.push({ tagName: "link", rel: "alternate", hrefLang: locale, href: absoluteUrl(siteUrl, localizedPath(locale, path)) });
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, localizedPath(DEFAULT_LOCALE, path)) });
+  }
   return tags;
 }
 

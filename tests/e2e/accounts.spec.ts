@@ -107,8 +107,8 @@ test.describe("accounts", () => {
 
     // The menu: every item of docs/product.md#header (small screens without My Listings), no admin link.
     const expected = phone
-      ? ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages", "Security", "Sign Out"]
-      : ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Wishlists", "Messages", "Security", "Sign Out"];
+      ? ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages", "Security", "Currency: each listing's own", "Sign Out"]
+      : ["Dashboard", "My Profile", "View My Profile", "List A Space", "My Listings", "My Bookings", "Wishlists", "Messages", "Security", "Currency: each listing's own", "Sign Out"];
     expect(await menuLabels(page, phone)).toEqual(expected);
     const menu = await openAccountMenu(page, phone);
     await page.screenshot({ path: testInfo.outputPath(`account-menu-${testInfo.project.name}.png`) });
@@ -258,7 +258,7 @@ test.describe("accounts", () => {
     const labels = await menuLabels(page, phone);
     if (phone) {
       // Small screens: the collapsible list has neither My Listings nor the admin link.
-      expect(labels).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages", "Security", "Sign Out"]);
+      expect(labels).toEqual(["Dashboard", "My Profile", "View My Profile", "List A Space", "My Bookings", "Wishlists", "Messages", "Security", "Currency: each listing's own", "Sign Out"]);
     } else {
       expect(labels).toEqual([
         "Dashboard",
@@ -271,6 +271,7 @@ test.describe("accounts", () => {
         "Messages",
         "Security",
         "Admin Dashboard",
+        "Currency: each listing's own",
         "Sign Out",
       ]);
       await (await openAccountMenu(page, phone)).getByRole("menuitem", { name: "Admin Dashboard" }).click();

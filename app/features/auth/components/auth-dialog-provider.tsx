@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthDialogContext, useAuthDialog, type AuthDialogApi, type AuthDialogMode } from "./auth-dialog-context";
 import { useHydrated } from "~/ui/use-hydrated";
 import { buttonVariants } from "~/ui/button";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 // The dialog (with its form validation and dialog primitives) is loaded when it is
 // first wanted, not with every page: it is most of the shell's script otherwise.
@@ -63,6 +65,7 @@ function preloadSignInDialog() {
 /** The header's 'Sign In / Sign Up' button (docs/product.md#sign-in). */
 export function SignInButton() {
   const { openSignIn } = useAuthDialog();
+  const _ = useTranslate();
   // Opens a dialog: disabled until hydrated, so an early click is never lost.
   const hydrated = useHydrated();
   return (
@@ -75,7 +78,7 @@ export function SignInButton() {
       onFocus={preloadSignInDialog}
       className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "px-4 whitespace-nowrap text-slate-900" })}
     >
-      Sign In / Sign Up
+      {_(msg`Sign In / Sign Up`)}
     </button>
   );
 }

@@ -1,8 +1,12 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LogOut } from "lucide-react";
+import { Check, ChevronDown, LogOut } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import { accountMenuFor, displayName, unreadConversationsText, type AccountMenuItem, type MenuUser } from "../account-menu";
+import { accountMenuFor, displayName, type AccountMenuItem, type MenuUser } from "../account-menu";
+import { useLanguageChoices } from "~/features/i18n/components/language-menu";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useHydrated } from "~/ui/use-hydrated";
 import { UserAvatar } from "./user-avatar";
 import { layer } from "~/ui/layers";
@@ -33,19 +37,45 @@ function useCurrencyHref() {
 
 const countText = (count: number) => (count > 99 ? "99+" : String(count));
 
+/** The menu's words in the page's language (ADR 0293), by their English label in ACCOUNT_MENU. */
+const ITEM_MESSAGES: Record<string, MessageDescriptor> = {
+  Dashboard: msg`Dashboard`,
+  "My Profile": msg`My Profile`,
+  "View My Profile": msg`View My Profile`,
+  "List A Space": msg`List A Space`,
+  "My Listings": msg`My Listings`,
+  "My Bookings": msg`My Bookings`,
+  Wishlists: msg`Wishlists`,
+  Messages: msg`Messages`,
+  Security: msg`Security`,
+  "Admin Dashboard": msg`Admin Dashboard`,
+};
+
+function useMenuWords() {
+  const _ = useTranslate();
+  return {
+    _,
+    item: (item: AccountMenuItem) => (ITEM_MESSAGES[item.label] ? _(ITEM_MESSAGES[item.label]!) : item.label),
+    unread: (count: number) => _(msg`${plural(count, { one: "# unread conversation", other: "# unread conversations" })}`),
+    menuFor: (name: string) => _(msg`Account menu for ${name}`),
+  };
+}
+
 /** The count beside 'Messages' (the words are for screen readers). */
 function UnreadBadge({ count }: { count: number }) {
+  const words = useMenuWords();
   if (count <= 0) return null;
   return (
-    <Badge tone="solid" className="ml-auto px-2" data-testid="unread-messages">
+    <Badge tone="solid" className="ms-auto px-2" data-testid="unread-messages">
       <span aria-hidden="true">{countText(count)}</span>
-      <span className="sr-only">{unreadConversationsText(count)}</span>
+      <span className="sr-only">{words.unread(count)}</span>
     </Badge>
   );
 }
 
 /** The count on the account button, which is described by its words. */
 function TriggerBadge({ count, id }: { count: number; id: string }) {
+  const words = useMenuWords();
   if (count <= 0) return null;
   return (
     <>
@@ -58,17 +88,18 @@ function TriggerBadge({ count, id }: { count: number; id: string }) {
         {countText(count)}
       </Badge>
       <span id={id} className="sr-only">
-        {unreadConversationsText(count)}
+        {words.unread(count)}
       </span>
     </>
   );
 }
 
-function itemLabel(item: AccountMenuItem, unread: number) {
-  if (item.kind !== "link" || item.to !== "/messages") return item.label;
+function ItemLabel({ item, unread }: { item: AccountMenuItem; unread: number }) {
+  const words = useMenuWords();
+  if (item.kind !== "link" || item.to !== "/messages") return <>{words.item(item)}</>;
   return (
     <>
-      {item.label}
+      {words.item(item)}
       <UnreadBadge count={unread} />
     </>
   );
@@ -96,6 +127,8 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pro
   const hydrated = useHydrated();
   const name = displayName(user);
   const badgeId = useId();
+  const words = useMenuWords();
+  const languages = useLanguageChoices();
   return (
     <div className="relative hidden md:block" data-account-menu="">
       <TriggerBadge count={unreadMessages} id={badgeId} />
@@ -104,7 +137,7 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pro
           disabled={!hydrated}
           aria-describedby={unreadMessages > 0 ? badgeId : undefined}
           className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-64 border-slate-200 py-1 pr-3 pl-1 font-medium data-[state=open]:bg-slate-50" })}
-          aria-label={`Account menu for ${name}`}
+          aria-label={words.menuFor(name)}
         >
           <UserAvatar src={user.avatarUrl} />
           <span className="truncate">{name}</span>
@@ -121,14 +154,34 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pro
             {accountMenuFor(user.isAdmin, "wide").map((item) =>
               item.kind === "link" ? (
                 <DropdownMenu.Item key={item.label} asChild className={itemClass}>
-                  <Link to={item.to}>{itemLabel(item, unreadMessages)}</Link>
+                  <Link to={item.to}><ItemLabel item={item} unread={unreadMessages} /></Link>
                 </DropdownMenu.Item>
               ) : (
                 <DropdownMenu.Item key={item.label} className={itemClass} onSelect={onViewProfile}>
-                  {item.label}
+                  {words.item(item)}
                 </DropdownMenu.Item>
               ),
             )}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {/* The language (ADR 0293): radio items, the current one checked; choosing one loads the page in it. */}
+            <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs text-slate-500">{words._(msg`Language`)}</DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              aria-label={words._(msg`Language`)}
+              value={languages.find((choice) => choice.current)?.locale}
+              onValueChange={(locale) => {
+                const choice = languages.find((option) => option.locale === locale);
+                if (choice && !choice.current) window.location.assign(choice.href);
+              }}
+            >
+              {languages.map((choice) => (
+                <DropdownMenu.RadioItem key={choice.locale} value={choice.locale} lang={choice.locale} className={itemClass}>
+                  {choice.name}
+                  <DropdownMenu.ItemIndicator className="ms-auto">
+                    <Check className="h-4 w-4" aria-hidden="true" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to={currencyHref}>{currencyItemLabel(currency)}</Link>
@@ -139,8 +192,8 @@ function WideUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pro
                 void submit(null, { method: "post", action: "/auth/sign-out" });
               }}
             >
-              <LogOut className="mr-2 h-4 w-4" aria-hidden="true" />
-              Sign Out
+              <LogOut className="me-2 h-4 w-4" aria-hidden="true" />
+              {words._(msg`Sign Out`)}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -158,6 +211,8 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pr
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const name = displayName(user);
+  const words = useMenuWords();
+  const languages = useLanguageChoices();
 
   useEffect(() => {
     if (!open) return;
@@ -191,7 +246,7 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pr
           aria-describedby={unreadMessages > 0 ? badgeId : undefined}
           aria-expanded={open}
           aria-controls={panelId}
-          aria-label={`Account menu for ${name}`}
+          aria-label={words.menuFor(name)}
           disabled={!hydrated}
           onClick={() => setOpen((value) => !value)}
           className={buttonVariants({ variant: "secondary", size: "sm", pill: true, className: "max-w-48 border-slate-200 py-1 pr-2 pl-1 font-medium" })}
@@ -213,7 +268,7 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pr
             <li key={item.label}>
               {item.kind === "link" ? (
                 <Link to={item.to} className={linkClass} onClick={close}>
-                  {itemLabel(item, unreadMessages)}
+                  <ItemLabel item={item} unread={unreadMessages} />
                 </Link>
               ) : (
                 <button
@@ -224,11 +279,28 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pr
                     onViewProfile();
                   }}
                 >
-                  {item.label}
+                  {words.item(item)}
                 </button>
               )}
             </li>
           ))}
+          <li className="mt-1 border-t border-slate-200 pt-1">
+            {/* The language (ADR 0293): a plain form, so choosing works with the keyboard and without script. */}
+            <form method="get" action="/language" className="flex items-end gap-2 px-3 py-2">
+              <input type="hidden" name="next" value={languages[0]?.next} />
+              <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-600">
+                {words._(msg`Language`)}
+                <select name="lang" defaultValue={languages.find((choice) => choice.current)?.locale} className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-slate-900">
+                  {languages.map((choice) => (
+                    <option key={choice.locale} value={choice.locale} lang={choice.locale}>
+                      {choice.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <input type="submit" value={words._(msg`Change`)} className={buttonVariants({ variant: "secondary", size: "sm", className: "min-h-11" })} />
+            </form>
+          </li>
           <li className="mt-1 border-t border-slate-200 pt-1">
             <Link to={currencyHref} className={linkClass} onClick={close}>
               {currencyItemLabel(currency)}
@@ -238,7 +310,7 @@ function SmallUserMenu({ user, onViewProfile, unreadMessages = 0, currency }: Pr
             <Form method="post" action="/auth/sign-out" onSubmit={close}>
               <button type="submit" className={linkClass}>
                 <LogOut className="h-4 w-4" aria-hidden="true" />
-                Sign Out
+                {words._(msg`Sign Out`)}
               </button>
             </Form>
           </li>

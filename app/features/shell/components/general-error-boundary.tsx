@@ -1,16 +1,19 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "react-router";
 import { buttonVariants } from "~/ui/button";
-import { NOT_FOUND_TEXT } from "~/lib/messages";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 /** docs/product.md#app-error: the whole app sits in this error boundary. */
 export function SomethingWentWrong() {
+  const _ = useTranslate();
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">We're sorry, but something went wrong. Please try refreshing the page.</p>
+      <h1 className="text-3xl font-bold text-slate-900">{_(msg`Something went wrong`)}</h1>
+      <p className="mt-4 text-slate-600">{_(msg`We're sorry, but something went wrong. Please try refreshing the page.`)}</p>
       <button type="button" onClick={() => window.location.reload()} className={buttonVariants({ className: "mt-8" })}>
-        Refresh Page
+        {_(msg`Refresh Page`)}
       </button>
     </section>
   );
@@ -44,18 +47,19 @@ export function NotFoundPage({ title, text, link }: { title: string; text: React
 }
 
 export function PageNotFound() {
+  const _ = useTranslate();
   return (
     <ErrorPage
       eyebrow="404"
-      title={NOT_FOUND_TEXT.page}
-      text="The page you are looking for does not exist or has moved."
+      title={_(msg`Page not found`)}
+      text={_(msg`The page you are looking for does not exist or has moved.`)}
       actions={
         <>
           <Link to="/" className={buttonVariants()}>
-            Go to the home page
+            {_(msg`Go to the home page`)}
           </Link>
           <Link to="/explore" className={buttonVariants({ variant: "secondary" })}>
-            Explore listings
+            {_(msg`Explore listings`)}
           </Link>
         </>
       }
@@ -67,17 +71,30 @@ type StatusHandler = (error: ErrorResponse) => ReactNode;
 
 /** What each status shows unless the route says otherwise. 5xx and thrown errors: 'Something went wrong'. */
 const DEFAULT_STATUS_HANDLERS: Record<number, StatusHandler> = {
-  400: () => <ErrorPage eyebrow="400" title="Bad request" text="We could not understand that request. Check the address and try again." actions={<HomeLink />} />,
-  401: () => <ErrorPage eyebrow="401" title="Please sign in" text="Sign in to see this page." actions={<HomeLink />} />,
-  403: () => <ErrorPage eyebrow="403" title="Access denied" text="You do not have permission to see this page." actions={<HomeLink />} />,
+  400: () => <StatusPage status={400} />,
+  401: () => <StatusPage status={401} />,
+  403: () => <StatusPage status={403} />,
   404: () => <PageNotFound />,
-  429: () => <ErrorPage eyebrow="429" title="Too many requests" text="Please wait a moment, then try again." actions={<HomeLink />} />,
+  429: () => <StatusPage status={429} />,
 };
 
+/** The default page of a 4xx status other than 404, in the page's language. */
+function StatusPage({ status }: { status: 400 | 401 | 403 | 429 }) {
+  const _ = useTranslate();
+  const [title, text] = {
+    400: [msg`Bad request`, msg`We could not understand that request. Check the address and try again.`],
+    401: [msg`Please sign in`, msg`Sign in to see this page.`],
+    403: [msg`Access denied`, msg`You do not have permission to see this page.`],
+    429: [msg`Too many requests`, msg`Please wait a moment, then try again.`],
+  }[status] as [MessageDescriptor, MessageDescriptor];
+  return <ErrorPage eyebrow={String(status)} title={_(title)} text={_(text)} actions={<HomeLink />} />;
+}
+
 function HomeLink() {
+  const _ = useTranslate();
   return (
     <Link to="/" className={buttonVariants()}>
-      Go to the home page
+      {_(msg`Go to the home page`)}
     </Link>
   );
 }

@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { BookOpen, Compass, Home, Info, Lightbulb, Mail, PlusCircle } from "lucide-react";
 import { NavLink } from "react-router";
 import { MAIN_NAV } from "../navigation";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { buttonVariants } from "~/ui/button";
 import { layer } from "~/ui/layers";
 
@@ -13,6 +16,16 @@ const ICONS = {
   "/contact": Mail,
 } as const;
 
+/** The main navigation's words in the page's language (ADR 0293); every label of MAIN_NAV has one. */
+export const MAIN_NAV_MESSAGES: Record<(typeof MAIN_NAV)[number]["label"], MessageDescriptor> = {
+  Home: msg`Home`,
+  "How it works": msg`How it works`,
+  Explore: msg`Explore`,
+  Blog: msg`Blog`,
+  About: msg`About`,
+  Contact: msg`Contact`,
+};
+
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? "text-brand-700 font-semibold" : "text-slate-600 hover:text-slate-900";
 }
@@ -22,8 +35,9 @@ function navClass({ isActive }: { isActive: boolean }) {
  * link is highlighted; 'List for FREE' only when signed in.
  */
 export function InlineNav({ signedIn }: { signedIn: boolean }) {
+  const _ = useTranslate();
   return (
-    <nav aria-label="Main" className="hidden md:block">
+    <nav aria-label={_(msg`Main`)} className="hidden md:block">
         <ul className="flex items-center gap-6 text-sm">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
@@ -32,7 +46,7 @@ export function InlineNav({ signedIn }: { signedIn: boolean }) {
                 end={item.to === "/"}
                 className={(state) => `${navClass(state)} rounded-md px-1 py-2 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8`}
               >
-                {item.label}
+                {_(MAIN_NAV_MESSAGES[item.label])}
               </NavLink>
             </li>
           ))}
@@ -42,7 +56,7 @@ export function InlineNav({ signedIn }: { signedIn: boolean }) {
                 to="/create-listing"
                 className={buttonVariants({ size: "md", className: "rounded-full py-2" })}
               >
-                List for FREE
+                {_(msg`List for FREE`)}
               </NavLink>
             </li>
           )}
@@ -56,9 +70,10 @@ export function InlineNav({ signedIn }: { signedIn: boolean }) {
  * signed in). Rendered outside the header so that it is fixed to the viewport.
  */
 export function BottomNav({ signedIn }: { signedIn: boolean }) {
+  const _ = useTranslate();
   return (
       <nav
-        aria-label="Main"
+        aria-label={_(msg`Main`)}
         className={`fixed inset-x-0 bottom-0 ${layer.header} border-t border-slate-200 bg-white/95 backdrop-blur md:hidden`}
       >
         <ul className="mx-auto flex max-w-lg items-stretch justify-between px-1 pb-[env(safe-area-inset-bottom)]">
@@ -72,7 +87,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
                   className={(state) => `${navClass(state)} flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px]`}
                 >
                   <Icon className="h-5 w-5" aria-hidden="true" />
-                  <span className="text-center leading-tight">{item.label}</span>
+                  <span className="text-center leading-tight">{_(MAIN_NAV_MESSAGES[item.label])}</span>
                 </NavLink>
               </li>
             );
@@ -84,7 +99,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
                 className={(state) => `${navClass(state)} flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px]`}
               >
                 <PlusCircle className="h-5 w-5" aria-hidden="true" />
-                <span>List FREE</span>
+                <span>{_(msg`List FREE`)}</span>
               </NavLink>
             </li>
           )}

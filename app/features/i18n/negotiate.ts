@@ -1,0 +1,58 @@
+import { match } from "@formatjs/intl-localematcher";
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, LOCALES, localeOfPath, type Locale } from "~/lib/locales";
+
+/**
+ * The languages an `Accept-Language` header asks for, best first: q-values respected,
+ * q=0 and malformed tags dropped, ties kept in the header's order.
+ */
+export function requestedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag !== "*" && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) && Number.isFinite(q) && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/**
+ * The UI language closest to what the header asks for, by ECMA-402's LocaleMatcher
+ * "best fit" (@formatjs/intl-localematcher): es-MX → es, fr-CA → fr, ar-EG → ar;
+ * English when nothing matches.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  const requested = requestedLanguages(acceptLanguage);
+  if (requested.length === 0) return DEFAULT_LOCALE;
+  try {
+    const matched = match(requested, LOCALES, DEFAULT_LOCALE, { algorithm: "best fit" });
+    return isLocale(matched) ? matched : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+/** The language saved in the `lang` cookie, if it names one. */
+export function savedLocale(cookieHeader: string | null | undefined): Locale | null {
+  if (!cookieHeader) return null;
+  for (const pair of cookieHeader.split(";")) {
+    const [name, value] = pair.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isLocale(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * A request's language (ADR 0293): the URL prefix (/es/…), else the visitor's saved
+ * choice (the cookie the language menu sets), else `Accept-Language`, else English.
+ */
+export function localeOfRequest(request: Request): Locale {
+  return (
+    localeOfPath(new URL(request.url).pathname) ??
+    savedLocale(request.headers.get("Cookie")) ??
+    negotiateLocale(request.headers.get("Accept-Language"))
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The catalog check of ADR 0293: every language's catalog (app/locales/<lang>/messages.po)
+ * must carry every message of the English source, translated, with the same placeholders
+ * ({name}, plural and select arguments, <0> tags), and no message English lacks.
+ * scripts/i18n-catalogs.test.ts runs it on the real catalogs.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { formatter } from "@lingui/format-po";
+import { compileMessageOrThrow, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+
+/** A catalog as the check sees it: each source message (the English text) and its translation. */
+export type Catalog = Map<string, string>;
+
+export const CATALOG_DIR = path.resolve("app/locales");
+
+/** Reads a .po catalog through Lingui's own PO reader. */
+export async function parsePo(content: string, locale: string): Promise<Catalog> {
+  const parsed = await formatter({ lineNumbers: false }).parse(content, { locale, sourceLocale: "en", filename: `${locale}/messages.po` });
+  const catalog: Catalog = new Map();
+  for (const [id, entry] of Object.entries(parsed ?? {})) catalog.set(entry.message ?? id, entry.translation ?? "");
+  return catalog;
+}
+
+export async function readCatalog(locale: string): Promise<Catalog> {
+  return parsePo(fs.readFileSync(path.join(CATALOG_DIR, locale, "messages.po"), "utf8"), locale);
+}
+
+/** A message's placeholders, sorted: argument names with their kind (plural, select, …) and numbered tags. */
+export function placeholders(message: string): string[] {
+  const found: string[] = [];
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === "string") {
+        for (const tag of token.matchAll(/<\/?(\d+)\s*\/?>/g)) found.push(`<${tag[1]}>`);
+        continue;
+      }
+      const [name, type, format] = token;
+      found.push(type ? `{${name}, ${type}}` : `{${name}}`);
+      if (format && typeof format === "object") {
+        for (const [key, choice] of Object.entries(format)) if (key !== "offset" && Array.isArray(choice)) walk(choice as CompiledMessage);
+      }
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...new Set(found)].sort();
+}
+
+/** What is wrong with a language's catalog against the English source: one sentence per problem. */
+export function catalogProblems(locale: string, source: Catalog, target: Catalog): string[] {
+  const problems: string[] = [];
+  for (const message of source.keys()) {
+    const translation = target.get(message);
+    if (translation === undefined) {
+      problems.push(`${locale}: missing message "${message}"`);
+      continue;
+    }
+    if (translation.trim() === "") {
+      problems.push(`${locale}: "${message}" is not translated`);
+      continue;
+    }
+    let expected: string[];
+    let actual: string[];
+    try {
+      expected = placeholders(message);
+      actual = placeholders(translation);
+    } catch (error) {
+      problems.push(`${locale}: "${message}" does not parse: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    if (expected.join() !== actual.join()) {
+      problems.push(`${locale}: "${message}" has placeholders ${actual.join(" ") || "(none)"}, the source ${expected.join(" ") || "(none)"}`);
+    }
+  }
+  for (const message of target.keys()) if (!source.has(message)) problems.push(`${locale}: "${message}" is not in the English source`);
+  return problems;
+}
