@@ -2,6 +2,7 @@ import { LocateFixed, MapPin } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
+import { useHydrated } from "~/ui/use-hydrated";
 import { RADIUS_KM } from "../coordinates";
 
 /** The radius choices (km); the URL accepts any whole or decimal value from 1 to 500. */
@@ -23,6 +24,8 @@ export function GeoSearchFields({ values }: { values: GeoValues }) {
   const near = useRef<HTMLInputElement>(null);
   const [locating, setLocating] = useState(false);
   const [failed, setFailed] = useState(false);
+  // 'Near me' needs the browser's position: nothing happens without the script (ADR 0093).
+  const hydrated = useHydrated();
 
   const nearMe = (form: HTMLFormElement | null) => {
     if (!form || !("geolocation" in navigator)) {
@@ -89,7 +92,7 @@ export function GeoSearchFields({ values }: { values: GeoValues }) {
           ))}
         </Select>
       </div>
-      <Button type="button" variant="outline" onClick={(event) => nearMe(event.currentTarget.form)} pending={locating} pendingText="Locating…">
+      <Button type="button" variant="outline" disabled={!hydrated} onClick={(event) => nearMe(event.currentTarget.form)} pending={locating} pendingText="Locating…">
         <LocateFixed className="h-4 w-4" aria-hidden="true" />
         Near me
       </Button>
