@@ -72,9 +72,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           output: {
             manualChunks(id: string, meta: ManualChunkMeta) {
-              // Each language's catalog is its own chunk, named for it (bench/first-load-js.ts finds it by name).
-              const catalog = /\/app\/locales\/([a-z]{2})\/messages\.po/.exec(id);
-              if (catalog) return `catalog-${catalog[1]}`;
+              // Each language's catalog of each area is its own chunk, named for them (bench/first-load-js.ts finds it by name).
+              const catalog = /\/app\/locales\/([a-z]{2})\/([a-z]+)\.po/.exec(id);
+              if (catalog) return `catalog-${catalog[1]}-${catalog[2]}`;
               shell ??= shellModules(meta);
               if (shell.has(id)) return "shell";
               return undefined;

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { loadCatalog } from "~/features/i18n/i18n";
-import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
+import { areasBeforeHydration, loadCatalogs, pageLocale } from "~/features/i18n/i18n";
+import { stripLocale } from "~/lib/locales";
 
 // The account menu is split from the shell so that visitors never download it
 // (app/root.tsx). A signed-in page starts fetching it at once, in parallel with
@@ -24,7 +24,6 @@ function hydrate() {
   });
 }
 
-// The page's language's catalog only (ADR 0293), loaded before hydrating so the first
-// client render says what the server did.
-const lang = document.documentElement.lang;
-loadCatalog(isLocale(lang) ? lang : DEFAULT_LOCALE).then(hydrate, hydrate);
+// The page's language's catalogs only (ADRs 0293, 0294), loaded before hydrating so the
+// first client render says what the server did: the home page's `core`, another page's all.
+loadCatalogs(pageLocale(), areasBeforeHydration(stripLocale(location.pathname))).then(hydrate, hydrate);

@@ -12,10 +12,11 @@ import type { Route } from "./+types/root";
 // top of <head>, before the scripts' modulepreloads, so the one file first paint
 // waits for is requested first (ADR 0180).
 import appStylesheet from "./app.css?url";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { msg } from "@lingui/core/macro";
 import { I18nProvider } from "@lingui/react";
-import { i18nFor, loadCatalog } from "~/features/i18n/i18n";
+import { i18nFor, loadAllCatalogs, loadPageCatalogs } from "~/features/i18n/i18n";
+import { lazyWithTexts } from "~/features/i18n/lazy-with-texts";
 import { DEFAULT_LOCALE, isLocale, textDirection } from "~/lib/locales";
 import { localeOfRequest } from "~/features/i18n/negotiate";
 import { AuthDialogProvider, SignInButton } from "~/features/auth/components/auth-dialog-provider";
@@ -45,24 +46,31 @@ import type { Currency } from "~/db/listing-enums";
 // Only signed-in visitors need the account menu (and its menu primitives): a
 // visitor's first load does not carry it. On the server it renders as usual; in
 // the browser React keeps that markup until the chunk has loaded.
-const UserMenu = lazy(() => import("~/features/auth/components/user-menu").then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazyWithTexts(() => import("~/features/auth/components/user-menu").then((module) => ({ default: module.UserMenu })));
 
 // Opened only from the account menu's 'View My Profile': loaded when first opened.
-const PublicProfileDialog = lazy(() =>
+const PublicProfileDialog = lazyWithTexts(() =>
   import("~/features/profiles/components/public-profile-dialog").then((module) => ({ default: module.PublicProfileDialog })),
 );
 
 /** Every request: refuse cross-origin writes, then resolve (and renew) the session. */
 export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, sessionMiddleware];
 
+/** Before the first client navigation, the rest of the page language's catalogs (ADR 0294): the home page hydrates with `core` only. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async () => {
+    await loadPageCatalogs();
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = env();
   // A flash message left by the last redirect (a saved listing, a failed fetch): shown once.
   const { toast, headers } = await readToast(request);
   const user = await getUser(request);
-  // The page's language (ADR 0293): its catalog, and English's (the fallback), loaded before rendering.
+  // The page's language (ADR 0293): its catalogs, and English's (the fallback), loaded before rendering.
   const locale = localeOfRequest(request);
-  await Promise.all([loadCatalog(locale), loadCatalog(DEFAULT_LOCALE)]);
+  await loadAllCatalogs(locale);
   // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (docs/product.md#sign-in).
   return data(
     {

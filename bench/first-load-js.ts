@@ -1,8 +1,8 @@
 /**
  * First-load JavaScript of a visitor's page: every script the server-rendered
  * HTML loads (entry, route modules and their modulepreloads), as served with
- * gzip, plus the page's language catalog, which the browser imports before hydrating
- * (ADR 0293). Budget (docs/product.md#quality-bars): at most 170 KB on / in every
+ * gzip, plus the page's language catalogs the browser imports before hydrating
+ * (ADRs 0293, 0294: `core` on /, every browser area elsewhere). Budget (docs/product.md#quality-bars): at most 170 KB on / in every
  * language. Prints one line per page and language and exits non-zero when / is over
  * budget in any language.
  *
@@ -11,6 +11,7 @@
  */
 import http from "node:http";
 import { startAppServer } from "./support/app-server";
+import { areasBeforeHydration } from "../app/features/i18n/areas";
 import { localizedPath, LOCALES } from "../app/lib/locales";
 
 const BUDGET_KB = 170;
@@ -39,12 +40,14 @@ try {
       const path = localizedPath(locale as (typeof LOCALES)[number], page);
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       const scripts = [...new Set(html.match(/\/assets\/[\w./-]+\.js/g) ?? [])];
-      // The page's catalog: named for its language (vite.config.ts), referenced from the shell chunk.
+      // The page's catalogs: named for their language and area (vite.config.ts), referenced from the shell chunk.
       const shellChunk = scripts.find((script) => /\/shell-[\w-]+\.js$/.test(script));
       const shellText = shellChunk ? await (await fetch(`${baseUrl}${shellChunk}`)).text() : "";
-      const catalog = new RegExp(`catalog-${locale}-[\\w-]+\\.js`).exec(shellText)?.[0];
-      if (!catalog) throw new Error(`${path}: no catalog-${locale} chunk referenced by the shell chunk`);
-      scripts.push(`/assets/${catalog}`);
+      for (const area of areasBeforeHydration(page)) {
+        const catalog = new RegExp(`catalog-${locale}-${area}-[\\w-]+\\.js`).exec(shellText)?.[0];
+        if (!catalog) throw new Error(`${path}: no catalog-${locale}-${area} chunk referenced by the shell chunk`);
+        scripts.push(`/assets/${catalog}`);
+      }
       const sizes = await Promise.all(scripts.map((script) => wireBytes(`${baseUrl}${script}`)));
       const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
       const gated = page === "/";

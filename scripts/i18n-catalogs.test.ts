@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AREAS } from "~/features/i18n/areas";
 import { LOCALES } from "~/lib/locales";
 import { catalogProblems, parsePo, placeholders, readCatalog } from "./i18n-catalogs";
 
@@ -6,14 +7,19 @@ const po = (entries: [string, string][]) =>
   [`msgid ""\nmsgstr ""\n"Language: xx\\n"\n`, ...entries.map(([id, str]) => `msgid "${id}"\nmsgstr "${str}"\n`)].join("\n");
 
 describe("the language catalogs (ADR 0293)", () => {
-  it("every language carries every English message, translated, with the same placeholders", async () => {
-    const source = await readCatalog("en");
-    expect(source.size).toBeGreaterThan(40);
+  it.each(AREAS)("every language carries every English message of %s, translated, with the same placeholders", async (area) => {
+    const source = await readCatalog("en", area);
     // English is the source: each message is its own translation.
     for (const [message, translation] of source) expect(translation).toBe(message);
     for (const locale of LOCALES.filter((locale) => locale !== "en")) {
-      expect(catalogProblems(locale, source, await readCatalog(locale))).toEqual([]);
+      expect(catalogProblems(locale, source, await readCatalog(locale, area))).toEqual([]);
     }
+  });
+
+  it("has the shell's texts in the home page's first catalog", async () => {
+    const core = await readCatalog("en", "core");
+    expect(core.size).toBeGreaterThan(40);
+    expect(core.has("Skip to content")).toBe(true);
   });
 
   it("fails for a missing message, an untranslated one, and a lost, renamed or extra placeholder", async () => {

@@ -1,6 +1,6 @@
 /**
- * The catalog check of ADR 0293: every language's catalog (app/locales/<lang>/messages.po)
- * must carry every message of the English source, translated, with the same placeholders
+ * The catalog check of ADR 0293: every language's catalog of each area
+ * (app/locales/<lang>/<area>.po, ADR 0294) must carry every message of the English source, translated, with the same placeholders
  * ({name}, plural and select arguments, <0> tags), and no message English lacks.
  * scripts/i18n-catalogs.test.ts runs it on the real catalogs.
  */
@@ -22,8 +22,8 @@ export async function parsePo(content: string, locale: string): Promise<Catalog>
   return catalog;
 }
 
-export async function readCatalog(locale: string): Promise<Catalog> {
-  return parsePo(fs.readFileSync(path.join(CATALOG_DIR, locale, "messages.po"), "utf8"), locale);
+export async function readCatalog(locale: string, area: string): Promise<Catalog> {
+  return parsePo(fs.readFileSync(path.join(CATALOG_DIR, locale, `${area}.po`), "utf8"), locale);
 }
 
 /** A message's placeholders, sorted: argument names with their kind (plural, select, …) and numbered tags. */

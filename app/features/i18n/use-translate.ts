@@ -1,20 +1,23 @@
 import { setupI18n, type MessageDescriptor } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import { useContext } from "react";
+import { translate } from "~/features/i18n/i18n";
 
 /** Outside the app's I18nProvider (a component test): the English source texts the macros carry outside production. */
 const source = setupI18n({ locale: "en", messages: { en: {} } });
 
 /**
- * The current language's `_`: translates a message written with Lingui's `msg` macro,
- * which checks its placeholders against the variables in scope (ADR 0293):
+ * The current language's `_` (ADRs 0293, 0294): translates a message written with
+ * Lingui's `msg` macro, which checks its placeholders against the variables in scope, or
+ * a string marked with `translatable()` (an error the server sent, a zod message):
  *
  *   const _ = useTranslate();
  *   _(msg`Account menu for ${name}`)
+ *   _(actionData.error)
  */
-export function useTranslate(): (descriptor: MessageDescriptor) => string {
+export function useTranslate(): (text: MessageDescriptor | string) => string {
   const i18n = useContext(LinguiContext)?.i18n ?? source;
-  return (descriptor) => i18n._(descriptor);
+  return (text) => translate(i18n, text);
 }
 
 /** The current language (English outside the app's provider). */

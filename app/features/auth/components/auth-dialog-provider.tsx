@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazyWithTexts } from "~/features/i18n/lazy-with-texts";
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthDialogContext, useAuthDialog, type AuthDialogApi, type AuthDialogMode } from "./auth-dialog-context";
 import { useHydrated } from "~/ui/use-hydrated";
 import { buttonVariants } from "~/ui/button";
@@ -8,7 +9,7 @@ import { useTranslate } from "~/features/i18n/use-translate";
 // The dialog (with its form validation and dialog primitives) is loaded when it is
 // first wanted, not with every page: it is most of the shell's script otherwise.
 const loadSignInDialog = () => import("./sign-in-dialog");
-const SignInDialog = lazy(() => loadSignInDialog().then((module) => ({ default: module.SignInDialog })));
+const SignInDialog = lazyWithTexts(() => loadSignInDialog().then((module) => ({ default: module.SignInDialog })));
 
 /** Owns the sign-in dialog and lets any component open it through useAuthDialog(). */
 export function AuthDialogProvider({ adminEmails, children }: { adminEmails: readonly string[]; children: ReactNode }) {

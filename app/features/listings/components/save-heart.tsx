@@ -1,11 +1,12 @@
-import { lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
+import { Suspense, useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
+import { lazyWithTexts } from "~/features/i18n/lazy-with-texts";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { cn } from "~/ui/cn";
 import { post, WISHLISTS_ENDPOINT as ENDPOINT } from "./save-heart-api";
 
 // The list dialog (with its form schema and dialog primitives) loads when first wanted, not with every card.
-const ChooseListDialog = lazy(() => import("./save-heart-dialog").then((module) => ({ default: module.ChooseListDialog })));
+const ChooseListDialog = lazyWithTexts(() => import("./save-heart-dialog").then((module) => ({ default: module.ChooseListDialog })));
 
 /**
  * The heart on a listing card and on the space page (issue #27 point 5,

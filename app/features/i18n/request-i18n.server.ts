@@ -1,0 +1,16 @@
+import type { I18n } from "@lingui/core";
+import { i18nFor, loadAllCatalogs } from "~/features/i18n/i18n";
+import { localeOfRequest } from "~/features/i18n/negotiate";
+
+/**
+ * The request's language, loaded (ADR 0294), for a text the server composes before it
+ * reaches the page: an action's error with values, a redirect's toast.
+ *
+ *   const i18n = await requestI18n(request);
+ *   return { error: translate(i18n, msg`Only ${left} left`) };
+ */
+export async function requestI18n(request: Request): Promise<I18n> {
+  const locale = localeOfRequest(request);
+  await loadAllCatalogs(locale);
+  return i18nFor(locale);
+}
