@@ -7,7 +7,6 @@ import { spacePath } from "../slug";
 import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
 import { VerifiedBadge } from "~/features/identity/components/verified-badge";
-import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { ApproxPrice } from "~/lib/display-currency";
 
 const BADGE_TONES = {
@@ -105,7 +104,7 @@ export function SpaceCard({
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <PinIcon />
           <span className="truncate">{space.location}</span>
-          {space.hostVerified && <VerifiedBadge who={IDENTITY_TEXT.hostWho} className="ms-auto shrink-0" />}
+          {space.hostVerified && <VerifiedBadge who={_(msg({ message: "host", comment: "Whose identity the Verified badge on a listing card is for" }))} className="ms-auto shrink-0" />}
         </p>
         {space.reviewCount > 0 && (
           <p className="flex items-center gap-1 text-sm text-slate-700">
