@@ -98,4 +98,24 @@ describe("the member's saved language", () => {
     expect(visitor.status).toBe(303);
     expect(await savedLanguage(user.id)).toBe("fr");
   });
+
+  it("sign-in keeps the page's chosen language (a prefix) only when none is saved; the browser's header alone saves nothing", async () => {
+    const signIn = (user: { email: string; password: string }, headers: Record<string, string>) =>
+      fetch(`${app.baseUrl}/auth/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Origin: app.baseUrl, ...headers },
+        body: new URLSearchParams({ email: user.email, password: user.password }),
+      });
+    const browserOnly = await factories.createUser(db);
+    expect((await signIn(browserOnly, { Referer: `${app.baseUrl}/explore`, "Accept-Language": "ja" })).status).toBe(200);
+    expect(await savedLanguage(browserOnly.id)).toBeNull();
+
+    const onJapanesePage = await factories.createUser(db);
+    expect((await signIn(onJapanesePage, { Referer: `${app.baseUrl}/ja/explore` })).status).toBe(200);
+    expect(await savedLanguage(onJapanesePage.id)).toBe("ja");
+    // A saved language is not replaced by the page's.
+    expect((await signIn(onJapanesePage, { Referer: `${app.baseUrl}/ar/` })).status).toBe(200);
+    expect(await savedLanguage(onJapanesePage.id)).toBe("ja");
+  });
 });
