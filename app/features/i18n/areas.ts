@@ -39,6 +39,7 @@ export const AREA_FILES: Record<Area, string[]> = {
     "features/home/**",
     "routes/home/**",
     "features/listings/card.ts",
+    "features/listings/space-type-labels.ts",
     "features/listings/components/space-card.tsx",
     "features/listings/components/space-grid.tsx",
     "features/listings/components/save-heart.tsx",

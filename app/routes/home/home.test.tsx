@@ -109,6 +109,8 @@ describe("home page in another language (issue #31)", () => {
     expect(results.textContent).toContain("1\u00a0US$/hora");
     expect(results.textContent).toContain("4,3 (1 reseña)");
     expect(screen.getByRole("button", { name: "Europa" })).toBeTruthy();
+    // A seeded space type's label (from the database) reads in Spanish too.
+    expect(screen.getByRole("option", { name: "Estudio de fotografía" })).toBeTruthy();
     expect(within(results).getByRole("button", { name: "Guardar Ybor City Photo Studio en una lista de deseos" })).toBeTruthy();
   });
 
