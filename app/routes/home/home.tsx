@@ -21,14 +21,14 @@ import { buttonVariants } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
 import { ToggleChip } from "~/ui/toggle-chip";
-import { ERROR_TEXT } from "~/lib/messages";
 import { errorMessage, logger } from "~/lib/logger.server";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
-const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
+/** ERROR_TEXT.fetchSpaces, written here too so that `/` has it in its first catalog (`core`; ERROR_TEXT is in `common`). */
+const FETCH_SPACES_FAILED = translatable("Failed to fetch spaces");
 const NO_SPACES = translatable("No spaces found. Try adjusting your search or filters.");
 
 type Section<T> = { data: T; error: null } | { data: null; error: string };
