@@ -7,12 +7,12 @@ import { ListingTranslationNote, useListingText } from "./listing-translation";
 
 afterEach(cleanup);
 
-const original = { title: "Sunny Loft", description: "A bright loft by the river." };
+const original = { id: "s1", title: "Sunny Loft", description: "A bright loft by the river." };
 const spanish = { title: "Loft soleado", description: "Un loft luminoso junto al río." };
 
 /** The space page's header and 'About this listing', as space-detail.tsx wires them. */
-function Page({ translation }: { translation: typeof spanish | null }) {
-  const text = useListingText(original, translation);
+function Page({ translation, space = original }: { translation: typeof spanish | null; space?: typeof original }) {
+  const text = useListingText(space, translation);
   return (
     <article>
       <h1>{text.title}</h1>
@@ -36,6 +36,15 @@ describe("a listing the host translated: 'Show original'", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Show translation" }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Loft soleado");
+  });
+
+  it("the choice is kept for this listing only: the next listing opens translated", async () => {
+    const { rerender } = render(<Page translation={spanish} />);
+    await userEvent.click(screen.getByRole("button", { name: "Show original" }));
+    rerender(<Page translation={{ ...spanish }} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sunny Loft");
+    rerender(<Page space={{ id: "s2", title: "Harbour Desk", description: "A desk." }} translation={{ title: "Escritorio del puerto", description: "Un escritorio." }} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Escritorio del puerto");
   });
 
   it("without a translation: the host's text, no note and no button", () => {

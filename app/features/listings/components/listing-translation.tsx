@@ -10,17 +10,19 @@ type ListingText = { title: string; description: string };
 /**
  * The space page's title and description (issue #31 point 5, ADR 0295): the host's
  * translation for the page's language when there is one, else the host's own text; with a
- * translation, `toggle` switches to the original and back.
+ * translation, `toggle` switches to the original and back. The choice is kept for this
+ * listing only (a revalidation keeps it; the next listing opens translated).
  */
-export function useListingText(original: ListingText, translation: ListingText | null) {
-  const [showOriginal, setShowOriginal] = useState(false);
+export function useListingText(original: ListingText & { id: string }, translation: ListingText | null) {
+  const [originalOf, setOriginalOf] = useState<string | null>(null);
+  const showOriginal = translation !== null && originalOf === original.id;
   const shown = translation && !showOriginal ? translation : original;
   return {
     title: shown.title,
     description: shown.description,
     translated: translation !== null,
-    showingOriginal: translation !== null && showOriginal,
-    toggle: () => setShowOriginal((value) => !value),
+    showingOriginal: showOriginal,
+    toggle: () => setOriginalOf(showOriginal ? null : original.id),
   };
 }
 
