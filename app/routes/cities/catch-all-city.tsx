@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: listing.total,
-      itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.title })),
+      itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.translatedTitle ?? space.title })),
     },
   });
   return { slug, type, path, content, listing, structuredData };
