@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as DbModule from "~/lib/db.server";
 import type * as SchemaModule from "~/db/schema/listing-translations";
 import type * as ListingFactories from "../factories/listings";
+import type * as UserFactories from "../factories/users";
 import { freePort } from "../setup/free-port";
 import { startAppHttp, type AppHttp } from "../setup/app-http";
 
@@ -12,6 +13,7 @@ import { startAppHttp, type AppHttp } from "../setup/app-http";
  */
 let app: AppHttp;
 let spaceId: string;
+let ownerCookie: string;
 
 beforeAll(async () => {
   app = await startAppHttp({ port: await freePort() });
@@ -20,6 +22,8 @@ beforeAll(async () => {
   const { listingTranslations } = await app.load<typeof SchemaModule>("/app/db/schema/listing-translations.ts");
   const space = await factories.createSpace(db, { title: "Zephyr Rooftop Studio", description: "A rooftop studio above the bay.", location: "Tampa, FL" });
   spaceId = space.id;
+  const users = await app.load<typeof UserFactories>("/tests/factories/users.ts");
+  ownerCookie = await users.sessionCookieFor(db, space.userId);
   await db.insert(listingTranslations).values({ spaceId, locale: "es", title: "Estudio en la azotea Zephyr", description: "Un estudio en la azotea sobre la bahía." });
 });
 afterAll(async () => {
@@ -61,5 +65,33 @@ describe("a host's translation, server-rendered", () => {
     const english = await page("/explore?q=Zephyr");
     expect(english.html).toContain("Zephyr Rooftop Studio");
     expect(english.html).not.toContain("Estudio en la azotea Zephyr");
+  });
+
+  it("the editor of the owner: the Translations section with the saved Spanish one, in the host's language", async () => {
+    const { status, html } = await page(`/edit-listing/${spaceId}`, { Cookie: ownerCookie });
+    expect(status).toBe(200);
+    expect(html).toContain('id="translations-heading"');
+    expect(html).toContain("Estudio en la azotea Zephyr");
+    expect(html).toContain('lang="es"');
+    const spanish = await page(`/es/edit-listing/${spaceId}`, { Cookie: ownerCookie });
+    expect(spanish.html).toContain("Traducciones");
+    expect(spanish.html).toContain("Añadir una traducción");
+  });
+
+  it("POST /edit-listing/:id/translations through the server: the owner saves French, then the French page shows it", async () => {
+    const post = (cookie: string | null, fields: Record<string, string>) =>
+      fetch(`${app.baseUrl}/edit-listing/${spaceId}/translations`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const signedOut = await post(null, { intent: "save", locale: "fr", title: "Pirate", description: "Pirate" });
+    expect(signedOut.status).toBeGreaterThanOrEqual(300);
+    expect((await post(ownerCookie, { intent: "save", locale: "fr", title: "", description: "x" })).status).toBe(400);
+    expect((await post(ownerCookie, { intent: "save", locale: "fr", title: "Studio sur le toit Zephyr", description: "Un studio sur le toit." })).status).toBe(200);
+    const { html } = await page(`/fr/space/zephyr-rooftop-studio/tampa-fl?id=${spaceId}`);
+    expect(html).toContain("Studio sur le toit Zephyr");
+    expect(html).toContain("Traduit par l’hôte");
   });
 });
