@@ -21,7 +21,8 @@ export type ClientArea = (typeof CLIENT_AREAS)[number];
 
 /** Paths under app/, as globs. Order matters: a file belongs to the first area that lists it; `account` takes the rest. */
 export const AREA_FILES: Record<Area, string[]> = {
-  server: ["features/mail/**", "features/bookings/calendar.server.ts"],
+  // The e-mails themselves; the notification settings on /profile (features/mail/components, email-kinds) are `account`.
+  server: ["features/mail/*.server.ts", "features/mail/account-mail-texts.ts", "features/bookings/calendar.server.ts"],
   core: [
     "root.tsx",
     "ui/**",
