@@ -23,6 +23,8 @@ import { Alert } from "~/ui/alert";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { errorMessage, logger } from "~/lib/logger.server";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList, withTranslatedTitles } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -53,9 +55,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const failed = { data: null, error: FETCH_SPACES_FAILED } as const;
     return { filters, today, types: [], search: failed, usa: failed, international: failed };
   }
-  const search = await section(() => searchHome(db, filters));
-  const usa = await section(() => featuredUsa(db));
-  const international = await section(() => internationalSpaces(db, filters.region));
+  // Hosts' translated titles for the page's language (issue #31 point 5, ADR 0295).
+  const locale = localeOfRequest(request);
+  const translated = <Card extends { id: string }>(cards: Card[]) => withTranslatedTitles(db, cards, locale);
+  const search = await section(() => searchHome(db, filters).then(translated));
+  const usa = await section(() => featuredUsa(db).then((found) => withTranslatedList(db, found, locale)));
+  const international = await section(() => internationalSpaces(db, filters.region).then(translated));
   const types = await listSpaceTypes(db).catch(() => []);
   return { filters, today, types, search, usa, international };
 }
