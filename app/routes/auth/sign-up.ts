@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { signUp } from "~/features/auth/accounts.server";
 import { authResponse, readCredentials, requestMeta } from "~/features/auth/auth-request.server";
 import { sendVerificationEmail } from "~/features/auth/email-verification.server";
+import { requestSay } from "~/features/auth/say.server";
 import { getDb } from "~/lib/db.server";
 import type { Route } from "./+types/sign-up";
 
@@ -11,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readCredentials(request);
   if (!read.ok) return read.response;
   const db = await getDb();
-  const outcome = await signUp(db, read.input, requestMeta(request));
+  const outcome = await signUp(db, read.input, { ...requestMeta(request), say: await requestSay(request) });
   // The new address is verified by the link in this e-mail (ADR 0241).
   if (outcome.ok) await sendVerificationEmail(db, outcome.userId);
   return authResponse(outcome);
