@@ -37,6 +37,7 @@ import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 import { metaSay } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
@@ -170,7 +171,7 @@ async function updateSettings(admin: { id: string }, form: FormData, request: Re
     return data<SettingsAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 422 });
   }
   try {
-    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request));
+    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request), await requestSay(request));
     logger.info({ adminId: admin.id, action: "update_setting", protectionPercent: parsed.data.protectionPercent, changed: result.changed }, "admin action");
     return data<SettingsAnswer>({ ok: true, message: result.message });
   } catch (error) {
