@@ -30,13 +30,11 @@ export const GEO_MESSAGES = {
   pinPair: translatable("Please set both latitude and longitude, or neither"),
   // RADIUS_KM.min and .max.
   radius: translatable("The distance must be between 1 and 500 km"),
-  place: translatable(
-    "We could not find that place — try a city name, for example Chicago or Paris",
-  ),
+  // prettier-ignore
+  place: translatable("We could not find that place — try a city name, for example Chicago or Paris"),
   bounds: translatable("The map area is not valid — please move the map again"),
-  distanceNeedsPoint: translatable(
-    "Pick a place or use 'Near me' to sort by distance",
-  ),
+  // prettier-ignore
+  distanceNeedsPoint: translatable("Pick a place or use 'Near me' to sort by distance"),
 } as const;
 
 /** A coordinate written plainly: optional minus, digits, optional decimals (no exponents, hex or Infinity). */

@@ -2,12 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { formatMinor } from "~/lib/money";
 import { formatDate } from "~/lib/dates";
-import { i18nFor, translate } from "~/features/i18n/i18n";
-import { DEFAULT_LOCALE } from "~/lib/locales";
-
-/** Puts a text in the page's language: the loader passes the request's (`requestI18n`); English by default. */
-export type Translator = (text: MessageDescriptor | string) => string;
-const english: Translator = (text) => translate(i18nFor(DEFAULT_LOCALE), text);
+import { inEnglish, type Translator } from "~/features/listings/translator";
 
 /** One price option of a listing, in the display order of docs/product.md#space-page. */
 export type PriceOption = {
@@ -37,7 +32,7 @@ type Prices = {
 /** Price options in the order hourly, daily, weekly, monthly; empty means 'Price on request'. */
 export function priceOptions(
   space: Prices,
-  _: Translator = english,
+  _: Translator = inEnglish,
 ): PriceOption[] {
   return OPTIONS.flatMap(([key, unit, suffixText, labelText]) => {
     const amount = space[key];
@@ -96,7 +91,7 @@ export function rentalDetails(
     maxRentalDuration: number | null;
     currency: string;
   },
-  _: Translator = english,
+  _: Translator = inEnglish,
 ): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
   const add = (

@@ -273,9 +273,8 @@ export function ErrorBoundary() {
   );
 }
 
-const NOT_FOUND_SPACE_TEXT = translatable(
-  "This listing does not exist or is no longer published.",
-);
+// prettier-ignore
+const NOT_FOUND_SPACE_TEXT = translatable("This listing does not exist or is no longer published.");
 const EXPLORE_LISTINGS = translatable("Explore listings");
 
 const MINUTE_MS = 60_000;

@@ -12,9 +12,8 @@ import { RADIUS_KM } from "../coordinates";
 /** The radius choices (km); the URL accepts any whole or decimal value from 1 to 500. */
 export const RADIUS_CHOICES = [5, 10, 25, 50, 100, 250] as const;
 
-export const NEAR_ME_FAILED = translatable(
-  "We could not get your location — type a place instead",
-);
+// prettier-ignore
+export const NEAR_ME_FAILED = translatable("We could not get your location — type a place instead");
 
 type GeoValues = {
   near?: string;
