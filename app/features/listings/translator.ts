@@ -9,4 +9,5 @@ import { DEFAULT_LOCALE } from "~/lib/locales";
  */
 export type Translator = (text: MessageDescriptor | string) => string;
 
-export const inEnglish: Translator = (text) => translate(i18nFor(DEFAULT_LOCALE), text);
+export const inEnglish: Translator = (text) =>
+  translate(i18nFor(DEFAULT_LOCALE), text);
