@@ -1,3 +1,5 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
 import { msg } from "@lingui/core/macro";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { ArrowLeft } from "lucide-react";
@@ -16,7 +18,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { translatable } from "~/features/i18n/translatable";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`List your space | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -1,3 +1,5 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
 import { msg } from "@lingui/core/macro";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { ArrowLeft } from "lucide-react";
@@ -20,7 +22,7 @@ import { moderationText } from "~/features/hosting/listing-texts";
 import { Alert } from "~/ui/alert";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`Edit listing | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 /** docs/product.md#hosting-pages: 'Failed to fetch listing', then back to /my-listings (shown there as a toast). */
 const fetchFailed = () => redirectWithToast("/my-listings", { tone: "error", message: ERROR_TEXT.fetchListing });

@@ -1,3 +1,5 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
 import skeletonCss from "@fullcalendar/react/skeleton.css?url";
 import themeCss from "@fullcalendar/react/themes/classic/theme.css?url";
 import { msg } from "@lingui/core/macro";
@@ -31,10 +33,14 @@ import type { Route } from "./+types/listing-calendar";
  * blocking and unblocking, the weekly hours and booking rules, a date's own hours, and
  * calendar sync. Another host's listing, or an unknown id, is a 404 and changes nothing.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Calendar: ${loaderData.title} | Rentwell` : `${NOT_FOUND_TEXT.listing} | Rentwell` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const i18n = i18nFor(localeFrom(matches));
+  const title = loaderData?.title;
+  return [
+    { title: title ? translate(i18n, msg`Calendar: ${title} | Rentwell`) : `${translate(i18n, NOT_FOUND_TEXT.listing)} | Rentwell` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** FullCalendar's own styles (class-scoped) and ours, on this page only. */
 export const links: Route.LinksFunction = () => [

@@ -1,3 +1,5 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
 import { msg, plural } from "@lingui/core/macro";
 import { CalendarDays, Eye, Pencil, Plus } from "lucide-react";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
@@ -21,7 +23,7 @@ import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib
 import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`My Listings | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,3 +1,4 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
 import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -13,7 +14,7 @@ import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms";
 import { BODY_TOO_LARGE_MESSAGE, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
-import { pageMeta } from "~/lib/seo";
+import { localeFrom, pageMeta } from "~/lib/seo";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payout account | Rentwell", description: "Give the bank account your payouts go to.", path: "/payouts/onboarding", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payout account | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Give the bank account your payouts go to.`), path: "/payouts/onboarding", matches, noIndex: true });
 
 const validate = (formData: FormData) => parseForm(bankDetailsSchema, formData);
 

@@ -1,3 +1,4 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
 import { msg } from "@lingui/core/macro";
 import { Wallet } from "lucide-react";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -12,7 +13,7 @@ import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
-import { pageMeta } from "~/lib/seo";
+import { localeFrom, pageMeta } from "~/lib/seo";
 import { clampPage } from "~/lib/uuid";
 import { Alert } from "~/ui/alert";
 import { Card } from "~/ui/card";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payouts | Rentwell", description: "Your earnings and payouts.", path: "/payouts", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payouts | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Your earnings and payouts.`), path: "/payouts", matches, noIndex: true });
 
 export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
   const _ = useTranslate();
