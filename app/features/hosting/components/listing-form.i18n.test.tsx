@@ -35,7 +35,7 @@ describe("ListingForm in other languages", () => {
     expect(within(policy).getAllByRole("option").map((option) => option.textContent)).toEqual(["Flexible", "Moderada", "Estricta"]);
     const hourly = screen.getByLabelText(/Tarifa por hora/);
     expect(document.getElementById(hourly.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toBe("«Tarifa por hora» no puede ser negativo");
-    expect(screen.getByText("«Título» es obligatorio")).toBeTruthy();
+    expect(screen.getByText("El título es obligatorio")).toBeTruthy();
     expect(screen.getByText("No se pudo crear el anuncio: corrige los campos marcados.")).toBeTruthy();
     expect(screen.getByText(/La primera foto es la portada\./)).toBeTruthy();
   });
@@ -43,7 +43,7 @@ describe("ListingForm in other languages", () => {
   it("Spanish: the schema's own messages, run in the browser, are shown in Spanish", async () => {
     await renderIn("es");
     await userEvent.click(await screen.findByRole("button", { name: "Publicar anuncio" }));
-    expect(await screen.findByText("«Título» es obligatorio")).toBeTruthy();
+    expect(await screen.findByText("El título es obligatorio")).toBeTruthy();
     expect(screen.getByText("Elige un tipo de espacio")).toBeTruthy();
   });
 
