@@ -41,7 +41,7 @@ const jsonField = <T>(check: (value: unknown) => string | null) =>
     } catch {
       value = undefined;
     }
-    const problem = value === undefined ? "Hours could not be read" : check(value);
+    const problem = value === undefined ? translatable("Hours could not be read") : check(value);
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
       return z.NEVER;
@@ -109,7 +109,7 @@ export const blockSchema = z
 export type BlockInput = z.output<typeof blockSchema>;
 export type BlockField = keyof z.input<typeof blockSchema>;
 
-const dayRanges = (value: unknown) => (Array.isArray(value) && value.every(isRangeShape) ? dayProblem(value) : "Hours could not be read");
+const dayRanges = (value: unknown) => (Array.isArray(value) && value.every(isRangeShape) ? dayProblem(value) : translatable("Hours could not be read"));
 
 /** A date's own hours (`hours` "[]" closes it), or `clear` to go back to the weekday's. */
 export const datedHoursSchema = z.object({

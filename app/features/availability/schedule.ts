@@ -55,7 +55,8 @@ export const SCHEDULE_MESSAGES = {
   time: translatable("Use a time on the hour, from 00:00 to 24:00"),
   order: translatable("Each opening must end after it starts"),
   overlap: translatable("Openings on one day must not overlap"),
-  tooMany: `At most ${RULE_LIMITS.rangesPerDay} openings a day`,
+  // RULE_LIMITS.rangesPerDay written out: one translatable literal.
+  tooMany: translatable("At most 4 openings a day"),
   week: translatable("Give hours for each of the seven days"),
   closedDay: translatable("The listing is closed on this date"),
   startBetween: (first: string, last: string) => `Please pick a start time between ${first} and ${last}`,
