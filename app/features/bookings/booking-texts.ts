@@ -1,0 +1,46 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { formatMinor } from "~/lib/money";
+import type { PriceLine } from "./price-lines";
+import type { PricingUnit } from "./pricing";
+
+/**
+ * The booking screens' texts that take a count (issue #31): "3 hours", in the page's
+ * language through `_()`. The English is `durationText`'s, byte for byte. Browser-side only:
+ * server modules run under plain tsx too (child-process tests), where the `msg` macro is not compiled.
+ */
+export function durationMessage(unit: PricingUnit, quantity: number): MessageDescriptor {
+  switch (unit) {
+    case "hour":
+      return msg`${plural(quantity, { one: "# hour", other: "# hours" })}`;
+    case "day":
+      return msg`${plural(quantity, { one: "# day", other: "# days" })}`;
+    case "week":
+      return msg`${plural(quantity, { one: "# week", other: "# weeks" })}`;
+    case "month":
+      return msg`${plural(quantity, { one: "# month", other: "# months" })}`;
+  }
+}
+
+/** "2 seats" / "1 unit" (`countText` with `unitWords`), in the page's language. */
+export function unitsMessage(count: number, words: { one: string; many: string }): MessageDescriptor {
+  return words.one === "seat" ? msg`${plural(count, { one: "# seat", other: "# seats" })}` : msg`${plural(count, { one: "# unit", other: "# units" })}`;
+}
+
+/** "Seats" / "Units": the widget's field for how many. */
+export function unitsLabel(words: { one: string; many: string }): MessageDescriptor {
+  return words.one === "seat" ? msg`Seats` : msg`Units`;
+}
+
+/** `depositLine` in the page's language. */
+export function depositMessage(amount: number, currency: string): MessageDescriptor {
+  const deposit = formatMinor(amount, currency);
+  return msg`Security deposit: ${deposit} — held, not charged`;
+}
+
+/** A price line's label (`priceLines`) in the page's language: "Protection (8%)" keeps its rate. */
+export function priceLineMessage(line: PriceLine): MessageDescriptor | string {
+  const percent = line.percent;
+  if (line.key === "protection" && percent) return msg`Protection (${percent})`;
+  return line.label;
+}
