@@ -44,3 +44,9 @@ export function priceLineMessage(line: PriceLine): MessageDescriptor | string {
   if (line.key === "protection" && percent) return msg`Protection (${percent})`;
   return line.label;
 }
+
+/** A translated sentence split around one of its values (a link's or a bold part's text), so that part can be wrapped in JSX. */
+export function splitAround(sentence: string, part: string): [string, string] {
+  const at = sentence.indexOf(part);
+  return at < 0 ? [sentence, ""] : [sentence.slice(0, at), sentence.slice(at + part.length)];
+}

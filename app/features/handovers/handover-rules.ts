@@ -30,8 +30,8 @@ export const FUEL_LEVELS = ["Empty", "1/8", "1/4", "3/8", "1/2", "5/8", "3/4", "
 
 export const HANDOVER_TEXT = {
   moment: {
-    check_in: { title: "Check-in", intro: "Add photos and a note at handover.", save: "Save check-in", saved: "Your check-in is saved." },
-    check_out: { title: "Check-out", intro: "Add photos and a note at return.", save: "Save check-out", saved: "Your check-out is saved." },
+    check_in: { title: translatable("Check-in"), intro: translatable("Add photos and a note at handover."), save: translatable("Save check-in"), saved: translatable("Your check-in is saved.") },
+    check_out: { title: translatable("Check-out"), intro: translatable("Add photos and a note at return."), save: translatable("Save check-out"), saved: translatable("Your check-out is saved.") },
   },
   link: translatable("Check-in & check-out"),
   note: translatable("Note"),
