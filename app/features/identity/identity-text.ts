@@ -16,7 +16,7 @@ export const REJECT_REASON_MAX = 500;
 export const IDENTITY_TEXT = {
   pageTitle: translatable("Verify your identity"),
   pageLead:
-    "Verified members get a 'Verified' badge on their profile, host page and listings, and can book spaces whose hosts accept only verified guests.",
+    translatable("Verified members get a 'Verified' badge on their profile, host page and listings, and can book spaces whose hosts accept only verified guests."),
   badge: translatable("Verified"),
   badgeLabel: translatable("Identity verified"),
   hostWho: "host",
@@ -35,7 +35,7 @@ export const IDENTITY_TEXT = {
   selfieLabel: translatable("A selfie"),
   selfieHint: translatable("Your face, clearly visible, in good light. JPEG, PNG or WebP, up to 10 MB."),
   privacy:
-    "Your photos are stored privately: only you and Rentwell's reviewers can see them, and they are deleted as soon as the review is done (at the latest after 30 days).",
+    translatable("Your photos are stored privately: only you and Rentwell's reviewers can see them, and they are deleted as soon as the review is done (at the latest after 30 days)."),
   uploading: translatable("Uploading…"),
   uploaded: translatable("Uploaded"),
   submit: translatable("Submit for review"),
