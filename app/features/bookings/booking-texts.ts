@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { formatMinor } from "~/lib/money";
 import type { PriceLine } from "./price-lines";
 import type { PricingUnit } from "./pricing";
+import { expiresInText } from "./request-rules";
 
 /**
  * The booking screens' texts that take a count (issue #31): "3 hours", in the page's
@@ -49,4 +50,13 @@ export function priceLineMessage(line: PriceLine): MessageDescriptor | string {
 export function splitAround(sentence: string, part: string): [string, string] {
   const at = sentence.indexOf(part);
   return at < 0 ? [sentence, ""] : [sentence.slice(0, at), sentence.slice(at + part.length)];
+}
+
+/** `expiresInText` in the page's language ("Expires in 5 h 12 min"). */
+export function expiresMessage(expiresAt: Date | string, now: Date): MessageDescriptor {
+  const text = expiresInText(expiresAt, now);
+  if (text === "Expired") return msg`Expired`;
+  if (text === "Expires in less than a minute") return msg`Expires in less than a minute`;
+  const left = text.slice("Expires in ".length);
+  return msg`Expires in ${left}`;
 }
