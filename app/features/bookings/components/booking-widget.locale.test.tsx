@@ -58,6 +58,10 @@ describe("BookingWidget in the guest's language (issue #31)", () => {
     expect(summary.textContent).toContain("Tarifa de servicio (10 %)");
     await userEvent.click(screen.getByRole("button", { name: "Continuar al pago" }));
     expect(screen.getByText("Selecciona una fecha y una hora")).toBeTruthy();
+    // The date picker names its month and moves in Spanish too.
+    await userEvent.click(screen.getByRole("button", { name: /^Fecha/ }));
+    expect(screen.getByText("marzo de 2026")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ir al mes siguiente" })).toBeTruthy();
   });
 
   it("reads in Arabic, with the week's arrows mirrored and the hours in reading order", async () => {

@@ -308,6 +308,8 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
               defaultMonth={calendarDate(choice.date ?? today)}
               startMonth={calendarDate(today)}
               disabled={{ before: calendarDate(today) }}
+              // In another language the calendar's month, weekdays and labels come from Intl (English keeps the library's own).
+              {...(locale === "en" ? {} : dayPickerTexts(locale, _))}
               onSelect={(date) => {
                 if (!date) return;
                 pickDate(dateKey(date));
@@ -476,6 +478,27 @@ const DAY_PICKER_LOOK = {
   "--rdp-day_button-height": "38px",
   "--rdp-day_button-width": "38px",
 } as CSSProperties;
+
+/** The date picker's texts in a language other than English, from Intl and the catalog (no date-fns locale in the bundle). */
+function dayPickerTexts(locale: string, _: ReturnType<typeof useTranslate>) {
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "full" });
+  return {
+    dir: locale === "ar" ? "rtl" : "ltr",
+    formatters: {
+      formatCaption: (month: Date) => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(month),
+      formatWeekdayName: (weekday: Date) => new Intl.DateTimeFormat(locale, { weekday: "short" }).format(weekday),
+    },
+    labels: {
+      labelNext: () => _(msg`Go to the Next Month`),
+      labelPrevious: () => _(msg`Go to the Previous Month`),
+      labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+        const label = day.format(date);
+        const today = modifiers.today ? _(msg`Today, ${label}`) : label;
+        return modifiers.selected ? _(msg`${today}, selected`) : today;
+      },
+    },
+  };
+}
 
 const noSubscription = () => () => {};
 function browserTimeZone(): string | null {
