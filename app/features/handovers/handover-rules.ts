@@ -147,7 +147,7 @@ export function handoverHref(booking: { id: string; status: string }, rentalType
 }
 
 /** "Tue, 9 Jun 2026, 10:05 (America/New York)": when a record was written, in the listing's zone, as booking times are shown. */
-export function handoverTime(iso: string, timeZone: string): string {
-  const format = dateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+export function handoverTime(iso: string, timeZone: string, locale?: string): string {
+  const format = dateTimeFormat(!locale || locale === "en" ? "en-GB" : locale, { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return `${format.format(new Date(iso))} (${timeZone.replace(/_/g, " ")})`;
 }

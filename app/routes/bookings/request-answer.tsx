@@ -21,6 +21,7 @@ import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/request-answer";
 import { msg } from "@lingui/core/macro";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { translatable } from "~/features/i18n/translatable";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endTime: booking.endTime.toISOString(),
       timeZone: space.timezone,
       expiresAt: (booking.requestExpiresAt ?? booking.startTime).toISOString(),
-      expiresText: booking.requestExpiresAt ? formatInZone(booking.requestExpiresAt.toISOString(), space.timezone) : null,
+      expiresText: booking.requestExpiresAt ? formatInZone(booking.requestExpiresAt.toISOString(), space.timezone, {}, localeOfRequest(request)) : null,
       message: booking.requestMessage,
       // The host's part (ADR 0287): the rental and the delivery fee.
       earnings: booking.rentalAmount + booking.deliveryAmount,

@@ -23,7 +23,7 @@ import {
 import type { HandoverRecordView } from "../handovers.server";
 import { HandoverPhotoPicker } from "./handover-photo-picker";
 import { msg } from "@lingui/core/macro";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 const validateHandover = (formData: FormData) => parseForm(handoverSchema, formData, { arrayFields: HANDOVER_ARRAY_FIELDS });
 
@@ -80,6 +80,7 @@ export function HandoverSection({
 
 function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; timeZone: string }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const role = _(record.authorRole === "guest" ? HANDOVER_TEXT.byGuest : HANDOVER_TEXT.byHost);
   const who = record.mine ? _(HANDOVER_TEXT.byYou) : (record.authorName ?? _(record.authorRole === "guest" ? HANDOVER_TEXT.theGuest : HANDOVER_TEXT.theHost));
   const title = _(HANDOVER_TEXT.moment[record.moment].title).toLowerCase();
@@ -91,7 +92,7 @@ function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; 
         <Badge tone={record.authorRole === "guest" ? "brand" : "neutral"}>{role}</Badge>
       </div>
       <p className="text-sm text-slate-600">
-        <time dateTime={record.createdAt}>{handoverTime(record.createdAt, timeZone)}</time>
+        <time dateTime={record.createdAt}>{handoverTime(record.createdAt, timeZone, locale)}</time>
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {record.odometerKm !== null && (
