@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { moderationNotice } from "~/features/admin/moderation-notice";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Alert } from "~/ui/alert";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 import { ListingTranslationsSection } from "~/features/hosting/components/listing-translations-section";
@@ -51,6 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const { space } = loaderData;
+  const _ = useTranslate();
   const defaults: ListingDefaults = failed ? { ...(failed.values as ListingDefaults) } : { ...space, ...priceFieldsAsText(space) };
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
@@ -62,9 +64,9 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         Currently <strong>{space.isPublished ? "published" : "a draft"}</strong>. 'Save as Draft' unpublishes it; 'Publish Listing'
         needs the full address.
       </p>
-      {moderationNotice(space) && (
+      {moderationNotice(space, _) && (
         <Alert tone="error" live={false} className="mt-4 text-sm break-words" data-testid="moderation-notice">
-          {moderationNotice(space)}
+          {moderationNotice(space, _)}
         </Alert>
       )}
       <div className="mt-8">

@@ -14,6 +14,7 @@ import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Switch } from "~/ui/switch";
 import { moderationNotice } from "~/features/admin/moderation-notice";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
@@ -92,6 +93,7 @@ function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" |
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const { spaces, total, page, pageSize } = loaderData;
+  const _ = useTranslate();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 pb-28 sm:px-6">
@@ -135,9 +137,9 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     {space.hourlyPrice != null && <> · {formatMinorWhole(space.hourlyPrice, space.currency)}/hr</>}
                   </p>
                   {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
-                  {moderationNotice(space) && (
+                  {moderationNotice(space, _) && (
                     <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800" data-testid="moderation-notice">
-                      {moderationNotice(space)}
+                      {moderationNotice(space, _)}
                     </p>
                   )}
                 </div>
