@@ -10,7 +10,7 @@ describe("moderationNotice in the owner's language", () => {
   });
 
   it("reads in Spanish with the page's translator", async () => {
-    const es = await loadCatalogs("es", ["account"]);
+    const es = await loadCatalogs("es", ["hosting"]);
     const _ = (text: Parameters<typeof translate>[1]) => translate(es, text);
     expect(moderationNotice({ moderationState: "unpublished", moderationReason: "Fotos engañosas" }, _)).toBe("Despublicado por un administrador. Motivo: Fotos engañosas");
     expect(moderationNotice({ moderationState: "owner_suspended", moderationReason: "  " }, _)).toBe("Oculto mientras esta cuenta esté suspendida. Motivo: sin motivo indicado");
