@@ -96,8 +96,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: `${NOT_FOUND_TEXT.profile} | Rentwell` }];
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return pageMeta({ title: NOT_FOUND_TEXT.profile, description: MEMBER_PAGE_TEXT.notFound, path: location.pathname, matches, noIndex: true });
   const { page, path, pageText } = data;
   return pageMeta({
     title: pageText.title,
