@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Fragment, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
+import { priceLineMessage } from "~/features/bookings/booking-texts";
 import { priceLines, type PriceParts } from "~/features/bookings/price-lines";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { translatable } from "~/features/i18n/translatable";
@@ -127,7 +128,8 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
   const fetcher = useFetcher<AdminCancelAnswer>({ key: `admin-cancel-${booking.id}` });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const _ = useTranslate();
-  const locale = intlLocale(useLocale());
+  const language = useLocale();
+  const locale = intlLocale(language);
   const known = STATUS[booking.status];
   const status = known ? { text: _(known.text), tone: known.tone } : { text: booking.status, tone: "neutral" as const };
   const money = (minor: number) => formatMinor(minor, booking.currency, locale);
@@ -145,7 +147,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
         <dt className="font-medium text-slate-600">{_(msg`Booking`)}</dt>
         <dd className="font-mono text-xs break-all text-slate-900 sm:text-sm">{booking.id}</dd>
         <dt className="font-medium text-slate-600">{_(msg`When`)}</dt>
-        <dd className="text-slate-900">{bookingWhen(booking)}</dd>
+        <dd className="text-slate-900">{bookingWhen(booking, language)}</dd>
         <dt className="font-medium text-slate-600">{_(msg`Guest`)}</dt>
         <dd className="break-all text-slate-900">{person(booking.guest)}</dd>
         <dt className="font-medium text-slate-600">{_(msg`Host`)}</dt>
@@ -164,7 +166,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
               <Fragment key={line.key}>
                 {index > 0 && " + "}
                 <span className="whitespace-nowrap">
-                  {_(line.label)} {money(line.amount)}
+                  {_(priceLineMessage(line))} {money(line.amount)}
                 </span>
               </Fragment>
             ))}
@@ -208,7 +210,8 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
 /** The confirmation: a refund choice (each with its amount) and a required reason, posted to /admin. */
 export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; quotes: Record<AdminCancelRefund, number> }) {
   const _ = useTranslate();
-  const locale = intlLocale(useLocale());
+  const language = useLocale();
+  const locale = intlLocale(language);
   const fetcher = useFetcher<AdminCancelAnswer>({ key: `admin-cancel-${booking.id}` });
   const [openedWith, setOpenedWith] = useState<{ data: AdminCancelAnswer | undefined } | null>(null);
   const hydrated = useHydrated();
@@ -235,7 +238,7 @@ export function AdminCancelDialog({ booking, quotes }: { booking: AdminBooking; 
           <p className="font-semibold break-words text-slate-900">
             {booking.space.title}
             <span className="block text-sm font-normal text-slate-700">
-              {bookingWhen(booking)} · {_(msg`paid ${formatMinor(booking.total, booking.currency, locale)}`)}
+              {bookingWhen(booking, language)} · {_(msg`paid ${formatMinor(booking.total, booking.currency, locale)}`)}
             </span>
           </p>
           <input type="hidden" name="intent" value="cancel_booking" />
