@@ -1,4 +1,6 @@
 import type { IdentityUploadKind } from "~/db/schema/identity";
+import { msg } from "@lingui/core/macro";
+import { english, type Say } from "~/features/auth/say";
 import { translatable } from "~/features/i18n/translatable";
 
 /**
@@ -61,7 +63,7 @@ export const IDENTITY_TEXT = {
     alreadyPending: translatable("Your documents are already in review."),
     wrongProvider: translatable("Identity verification works differently here: reload the page."),
     stripeFailed: translatable("Stripe could not start the verification. Please try again in a moment."),
-    tooMany: (wait: string) => `Too many uploads. Please try again in ${wait}.`,
+    tooMany: (wait: string, _: Say = english) => _(msg`Too many uploads. Please try again in ${wait}.`),
     signIn: translatable("Sign in to verify your identity."),
   },
   admin: {
