@@ -15,7 +15,7 @@ import appStylesheet from "./app.css?url";
 import { Suspense, useState } from "react";
 import { msg } from "@lingui/core/macro";
 import { I18nProvider } from "@lingui/react";
-import { i18nFor, loadAllCatalogs, loadPageCatalogs } from "~/features/i18n/i18n";
+import { i18nFor, loadAllCatalogs, loadPageCatalogs, translate } from "~/features/i18n/i18n";
 import { lazyWithTexts } from "~/features/i18n/lazy-with-texts";
 import { DEFAULT_LOCALE, isLocale, textDirection } from "~/lib/locales";
 import { localeOfRequest } from "~/features/i18n/negotiate";
@@ -83,7 +83,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       adminEmails: settings.ADMIN_EMAILS,
       // The guest's display currency and the rates usable now (issue #31 point 4, ADR 0292); null without a choice.
       displayCurrency: await displayCurrencyFor(request, getDb, requestNow(request)),
-      toast,
+      // Translated here, where every catalog is loaded: a toast from any area reads the same after hydration on `/` (core only).
+      toast: toast ? { ...toast, message: translate(i18nFor(locale), toast.message) } : null,
       toastId: toast ? crypto.randomUUID() : null,
     },
     { headers },

@@ -5,16 +5,20 @@
  * it was 39 % of a space page's server time, bench/README.md), so each formatter is
  * built once per locale and options and kept. Options come from code, never from a
  * request, apart from the time zone, which is a listing's or a browser's: the cache
- * is bounded so that cannot grow it without limit.
+ * is bounded so that cannot grow it without limit. `locale` is a UI language
+ * (`useLocale()`: "en" formats as "en-US", ADR 0298) or any BCP 47 tag.
  */
+import { intlLocale } from "./locales";
+
 const MAX_FORMATTERS = 500;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+  const tag = intlLocale(locale);
+  const key = `${tag}|${JSON.stringify(options)}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = new Intl.DateTimeFormat(tag, options);
     if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
     formatters.set(key, format);
   }

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { createContext, useContext, type ReactNode } from "react";
-import { approxText, EXCHANGE_TEXT, rateDateText, type RateTable } from "./exchange";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { approxText, rateDateText, type RateTable } from "./exchange";
 import { formatMinor } from "./money";
 
 /**
@@ -20,20 +22,27 @@ export function useDisplayCurrency(): DisplayCurrency {
   return useContext(DisplayCurrencyContext);
 }
 
-/** A function giving "about ¥8,400" for an amount in a listing's currency, or null when nothing is to be shown. */
+/** A function giving "about ¥8,400" for an amount in a listing's currency, in the page's language, or null when nothing is to be shown. */
 export function useApprox(): (minor: number, currency: string) => string | null {
   const choice = useDisplayCurrency();
-  return (minor, currency) => approxText(minor, currency, choice?.currency ?? null, choice?.rates ?? null);
+  const _ = useTranslate();
+  const locale = useLocale();
+  return (minor, currency) =>
+    approxText(minor, currency, choice?.currency ?? null, choice?.rates ?? null, locale, (amount) => _(msg`about ${amount}`));
 }
 
-/** "about ¥8,400" beside a price in the listing's currency; nothing when no estimate is to be shown. */
+/**
+ * "about ¥8,400" beside a price in the listing's currency; nothing when no estimate is to be shown.
+ * `suffix` ("/day", " total") is shown after it, translated when marked `translatable()`.
+ */
 export function ApproxPrice({ minor, currency, suffix = "", className }: { minor: number; currency: string; suffix?: string; className?: string }) {
   const text = useApprox()(minor, currency);
+  const _ = useTranslate();
   if (!text) return null;
   return (
     <span className={className} data-testid="approx-price">
       {text}
-      {suffix}
+      {suffix && _(suffix)}
     </span>
   );
 }
@@ -44,11 +53,17 @@ export function ApproxPrice({ minor, currency, suffix = "", className }: { minor
  */
 export function ChargeCurrencyNote({ minor, currency, className }: { minor: number; currency: string; className?: string }) {
   const choice = useDisplayCurrency();
-  const estimate = approxText(minor, currency, choice?.currency ?? null, choice?.rates ?? null);
+  const estimate = useApprox()(minor, currency);
+  const _ = useTranslate();
+  const locale = useLocale();
+  const total = formatMinor(minor, currency, locale);
+  const date = choice?.rates ? rateDateText(choice.rates.date, locale) : "";
   return (
     <div className={className} data-testid="charge-currency">
-      <p className="font-medium text-slate-900">{EXCHANGE_TEXT.chargedIn(formatMinor(minor, currency), currency)}</p>
-      {estimate && choice?.rates && <p className="text-slate-600">{EXCHANGE_TEXT.estimateNote(estimate, rateDateText(choice.rates.date))}</p>}
+      <p className="font-medium text-slate-900">{_(msg`You will be charged ${total} in ${currency}, the listing's currency.`)}</p>
+      {estimate && choice?.rates && (
+        <p className="text-slate-600">{_(msg`That is ${estimate} at the exchange rates of ${date}; your card issuer's rate may differ.`)}</p>
+      )}
     </div>
   );
 }

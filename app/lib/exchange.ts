@@ -1,3 +1,4 @@
+import { formatDate } from "./dates";
 import { decimalDigits, formatMinorWhole, minorUnitDigits } from "./money";
 
 /**
@@ -86,7 +87,7 @@ export function usableRates(stored: readonly StoredRate[], now: Date, maxAgeDays
   return oldest === null ? null : { date: oldest, rates };
 }
 
-/** The words around an estimate (plain constants, ready to be made translatable). */
+/** The words around an estimate, in English; components show them translated (display-currency.tsx). */
 export const EXCHANGE_TEXT = {
   about: (amount: string) => `about ${amount}`,
   /** Checkout's plain statement of what is charged ("You will be charged $231.00 in USD, the listing's currency."). */
@@ -95,17 +96,26 @@ export const EXCHANGE_TEXT = {
   estimateNote: (estimate: string, date: string) => `That is ${estimate} at the exchange rates of ${date}; your card issuer's rate may differ.`,
 } as const;
 
-const RATE_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/** "November 25, 2026" for a rate's day. */
-export function rateDateText(date: string): string {
+/** "November 25, 2026" for a rate's day ("25 de noviembre de 2026" with locale "es"; English when left out). */
+export function rateDateText(date: string, locale?: string): string {
   const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : RATE_DATE_FORMAT.format(day);
+  return Number.isNaN(day.getTime()) ? date : formatDate(day, locale ?? "en-US", { dateStyle: "long", timeZone: "UTC" });
 }
 
-/** "about ¥8,400": the estimate of `minor` `from` in `display`, or null (no choice, the same currency, no usable rate). */
-export function approxText(minor: number, from: string, display: string | null, table: RateTable | null): string | null {
+/**
+ * "about ¥8,400": the estimate of `minor` `from` in `display`, or null (no choice, the same
+ * currency, no usable rate). With a `locale` the amount is formatted in it, and `about`
+ * gives the words around it (a component passes its translation).
+ */
+export function approxText(
+  minor: number,
+  from: string,
+  display: string | null,
+  table: RateTable | null,
+  locale?: string,
+  about: (amount: string) => string = EXCHANGE_TEXT.about,
+): string | null {
   if (!display || display === from || !table) return null;
   const converted = convertMinor(minor, from, display, table);
-  return converted === null ? null : EXCHANGE_TEXT.about(formatMinorWhole(converted, display));
+  return converted === null ? null : about(formatMinorWhole(converted, display, locale));
 }

@@ -25,6 +25,18 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The tag to hand to Intl for a UI language (ADR 0298): English is "en-US" (the product's
+ * formats before #31, byte for byte), Arabic is written with Western digits on purpose
+ * ("ar-u-nu-latn": the server and every browser agree, and prices match the listing's
+ * own figures). Any other tag (a caller's "en-US", "en-GB") is kept as it is.
+ */
+export function intlLocale(locale: string | null | undefined): string {
+  if (!locale || locale === "en") return "en-US";
+  if (locale === "ar") return "ar-u-nu-latn";
+  return locale;
+}
+
 export function textDirection(locale: Locale): "rtl" | "ltr" {
   return locale === "ar" ? "rtl" : "ltr";
 }

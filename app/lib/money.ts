@@ -1,8 +1,11 @@
+import { intlLocale } from "./locales";
+
 /**
  * Money in integer minor units (cents; JPY and KRW have none), so arithmetic is
  * exact and no float ever holds an amount (ADR 0102). Decimal text from a form
  * becomes minor units in one place, `parseMinor`, by string arithmetic; amounts
- * are shown with Intl.NumberFormat from minor units.
+ * are shown with Intl.NumberFormat from minor units, in the page's language when given
+ * one (`useLocale()`; English, "en-US", when left out: ADR 0298).
  */
 export const ZERO_DECIMAL_CURRENCIES = new Set(["JPY", "KRW"]);
 
@@ -62,15 +65,16 @@ export function minorToDecimalText(minor: number, currency: string): string {
 /**
  * Building an Intl.NumberFormat is far slower than using one (a list page
  * formats dozens of prices per request), so each is built once per currency
- * and number of decimals.
+ * locale and number of decimals.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function currencyFormat(currency: string, digits: number, rounding?: "halfExpand") {
-  const key = `${currency}:${digits}:${rounding ?? ""}`;
+function currencyFormat(currency: string, digits: number, rounding?: "halfExpand", locale?: string) {
+  const tag = intlLocale(locale);
+  const key = `${tag}:${currency}:${digits}:${rounding ?? ""}`;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", {
+    format = new Intl.NumberFormat(tag, {
       style: "currency",
       currency,
       minimumFractionDigits: digits,
@@ -91,13 +95,13 @@ function decimal(minor: number, currency: string): Intl.StringNumericLiteral {
   return minorToDecimalText(minor, currency) as Intl.StringNumericLiteral;
 }
 
-/** "$120.50", "¥8,000" — with the currency's minor units, as totals show them. */
-export function formatMinor(minor: number, currency: string) {
-  return currencyFormat(currency, minorUnitDigits(currency)).format(decimal(minor, currency));
+/** "$120.50", "¥8,000" — with the currency's minor units, as totals show them ("120,50 US$" with locale "es"). */
+export function formatMinor(minor: number, currency: string, locale?: string) {
+  return currencyFormat(currency, minorUnitDigits(currency), undefined, locale).format(decimal(minor, currency));
 }
 
-/** "$121", "¥8,000" — whole units rounded half-up, as price chips and cards show them. */
-export function formatMinorWhole(minor: number, currency: string) {
-  return currencyFormat(currency, 0, "halfExpand").format(decimal(minor, currency));
+/** "$121", "¥8,000" — whole units rounded half-up, as price chips and cards show them ("121 US$" with locale "es"). */
+export function formatMinorWhole(minor: number, currency: string, locale?: string) {
+  return currencyFormat(currency, 0, "halfExpand", locale).format(decimal(minor, currency));
 }
 

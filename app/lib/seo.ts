@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { MetaDescriptor } from "react-router";
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { translatable } from "~/features/i18n/translatable";
 import { DEFAULT_LOCALE, isLocale, LOCALES, localizedPath, type Locale } from "~/lib/locales";
 
 export const SITE_NAME = "Rentwell";
-export const TAGLINE = "Global Online Rental Platform";
+export const TAGLINE = translatable("Global Online Rental Platform");
 /** The share image of pages that have none of their own, so every link preview has a picture. */
 export const DEFAULT_SHARE_IMAGE = "/demo/studio-1.webp";
 
@@ -32,6 +35,9 @@ export function absoluteUrl(siteUrl: string, path: string) {
  * route states them the same way. `path` is the page's path without a language prefix;
  * the canonical URL is the page in its own language, and an indexable page names its
  * other languages as `hreflang` alternates (English, unprefixed, is x-default: ADR 0293).
+ * `title` and `description` are shown in the page's language: a string marked
+ * `translatable()` or a `msg` descriptor is translated here (any other string, a
+ * listing's title, is kept as it is).
  */
 export function pageMeta({
   title,
@@ -42,8 +48,8 @@ export function pageMeta({
   type = "website",
   noIndex = false,
 }: {
-  title: string;
-  description: string;
+  title: string | MessageDescriptor;
+  description: string | MessageDescriptor;
   path: string;
   matches: readonly MatchLike[];
   image?: string;
@@ -51,15 +57,18 @@ export function pageMeta({
   noIndex?: boolean;
 }): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
-  const fullTitle = title === SITE_NAME ? `${SITE_NAME} | ${TAGLINE}` : `${title} | ${SITE_NAME}`;
-  const canonical = absoluteUrl(siteUrl, localizedPath(localeFrom(matches), path));
+  const locale = localeFrom(matches);
+  const i18n = i18nFor(locale);
+  const fullTitle = title === SITE_NAME ? `${SITE_NAME} | ${translate(i18n, TAGLINE)}` : `${translate(i18n, title)} | ${SITE_NAME}`;
+  const summary = translate(i18n, description);
+  const canonical = absoluteUrl(siteUrl, localizedPath(locale, path));
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
-    { name: "description", content: description },
+    { name: "description", content: summary },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:title", content: fullTitle },
-    { property: "og:description", content: description },
+    { property: "og:description", content: summary },
     { property: "og:type", content: type },
     { property: "og:url", content: canonical },
     { name: "twitter:card", content: "summary_large_image" },

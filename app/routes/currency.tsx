@@ -1,4 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { CurrencyMenu } from "~/features/currency/components/currency-menu";
 import { currencyChoiceSchema, safeReturnPath } from "~/features/currency/currency-choice";
 import { CURRENCY_TEXT, currencyOptionLabel } from "~/features/currency/currency-text";
@@ -36,18 +40,22 @@ export async function action({ request }: Route.ActionArgs) {
   const { currency, returnTo } = parsed.data;
   const headers = new Headers();
   headers.append("Set-Cookie", await currencyChoiceCookie(currency));
+  // The toast with a value is written in the request's language here; the other is translated where shown.
+  const i18n = await requestI18n(request);
+  const label = currency ? currencyOptionLabel(currency, (text) => translate(i18n, text)) : "";
   headers.append(
     "Set-Cookie",
-    await toastCookie({ tone: "success", message: currency ? CURRENCY_TEXT.saved(currencyOptionLabel(currency)) : CURRENCY_TEXT.savedOwn }),
+    await toastCookie({ tone: "success", message: currency ? translate(i18n, msg`Prices now show an estimate in ${label}.`) : CURRENCY_TEXT.savedOwn }),
   );
   return redirect(safeReturnPath(returnTo), { headers });
 }
 
 export default function CurrencyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{CURRENCY_TEXT.pageTitle}</h1>
-      <p className="mt-3 text-slate-600">{CURRENCY_TEXT.pageIntro}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(CURRENCY_TEXT.pageTitle)}</h1>
+      <p className="mt-3 text-slate-600">{_(CURRENCY_TEXT.pageIntro)}</p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6">
         <CurrencyMenu variant="page" selected={loaderData.selected} returnTo={loaderData.returnTo} error={actionData?.fieldErrors.currency ?? actionData?.fieldErrors.form} />
       </div>

@@ -14,7 +14,7 @@ export function Card({ padding, className, ...rest }: HTMLAttributes<HTMLDivElem
 }
 
 /** A card that is a choice (a step, an option): the chosen one stands out. Put it on a button. */
-export const choiceCardVariants = cva("flex w-full items-center gap-4 rounded-xl border p-4 text-left transition", {
+export const choiceCardVariants = cva("flex w-full items-center gap-4 rounded-xl border p-4 text-start transition", {
   variants: {
     selected: {
       true: "border-brand-600 bg-brand-50 shadow-sm",

@@ -1,5 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
+import { msg } from "@lingui/core/macro";
 import { X } from "lucide-react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import type { ComponentProps, ReactNode } from "react";
 import { cn, cva, type VariantProps } from "./cn";
 import { layer } from "./layers";
@@ -18,7 +20,7 @@ export const DialogClose = RadixDialog.Close;
 
 /** The dialog's name, for a body that works it out itself (leave `DialogContent`'s `title` out then). */
 export function DialogTitle({ className, ...rest }: ComponentProps<typeof RadixDialog.Title>) {
-  return <RadixDialog.Title className={cn("pr-10 text-2xl font-bold text-slate-900", className)} {...rest} />;
+  return <RadixDialog.Title className={cn("pe-10 text-2xl font-bold text-slate-900", className)} {...rest} />;
 }
 
 const contentVariants = cva(`fixed ${layer.dialog} overflow-y-auto bg-white shadow-xl focus:outline-none`, {
@@ -49,6 +51,7 @@ type ContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, "title"> &
   };
 
 export function DialogContent({ title, description, hideTitle = false, size, placement, className, children, ...rest }: ContentProps) {
+  const _ = useTranslate();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={cn("fixed inset-0 bg-slate-900/50", layer.dialog)} />
@@ -57,10 +60,10 @@ export function DialogContent({ title, description, hideTitle = false, size, pla
         className={cn(contentVariants({ size, placement }), className)}
         {...rest}
       >
-        {title !== undefined && <DialogTitle className={cn(hideTitle && "sr-only")}>{title}</DialogTitle>}
-        {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+        {title !== undefined && <DialogTitle className={cn(hideTitle && "sr-only")}>{typeof title === "string" ? _(title) : title}</DialogTitle>}
+        {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{typeof description === "string" ? _(description) : description}</RadixDialog.Description>}
         {children}
-        <RadixDialog.Close className="absolute top-3 right-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+        <RadixDialog.Close className="absolute top-3 end-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={_(msg`Close`)}>
           <X className="size-5" aria-hidden="true" />
         </RadixDialog.Close>
       </RadixDialog.Content>

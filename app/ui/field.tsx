@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, type ReactNode } from "react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { cn } from "./cn";
 
 type FieldIds = {
@@ -86,12 +87,17 @@ export function Field({ label, error, hint, required = false, id: givenId, hideL
   );
 }
 
-/** A field's error line; renders nothing without a message. */
+/**
+ * A field's error line; renders nothing without a message. A message marked
+ * `translatable()` (a zod message, a server's error) shows in the page's language
+ * (ADR 0294): every form's errors are translated here, in one place.
+ */
 export function FieldError({ id, message, className }: { id?: string; message?: string | null; className?: string }) {
+  const _ = useTranslate();
   if (!message) return null;
   return (
     <p id={id} className={cn("mt-1 text-sm text-red-700", className)}>
-      {message}
+      {_(message)}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { cva, type VariantProps } from "./cn";
  * the keyboard through `data-highlighted`, or a row of a list menu on a phone.
  */
 export const menuItemVariants = cva(
-  "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 text-left outline-none select-none hover:bg-slate-100 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900",
+  "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 text-start outline-none select-none hover:bg-slate-100 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900",
   {
     variants: {
       size: {

@@ -1,17 +1,20 @@
+import { msg } from "@lingui/core/macro";
 import { Link } from "react-router";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";
 
 /**
  * Previous / Next links around "Page N of M" for a paginated list (nothing when there
  * is one page). `href(page)` builds each link, so a page with several lists can keep the
- * others' page numbers in the query.
+ * others' page numbers in the query. A `label` marked `translatable()` is translated.
  */
 export function Pager({
   page,
   pageCount,
   href = (to) => `?page=${to}`,
-  label = "Pages",
+  label = translatable("Pages"),
   size = "md",
   preventScrollReset,
   className,
@@ -24,6 +27,7 @@ export function Pager({
   preventScrollReset?: boolean;
   className?: string;
 }) {
+  const _ = useTranslate();
   if (pageCount <= 1) return null;
   const link = (to: number, text: string) => (
     <Link to={href(to)} preventScrollReset={preventScrollReset} className={buttonVariants({ variant: "secondary", size })}>
@@ -31,12 +35,12 @@ export function Pager({
     </Link>
   );
   return (
-    <nav aria-label={label} className={cn("flex items-center justify-between gap-3", className)}>
-      {page > 1 ? link(page - 1, "Previous") : <span />}
+    <nav aria-label={_(label)} className={cn("flex items-center justify-between gap-3", className)}>
+      {page > 1 ? link(page - 1, _(msg`Previous`)) : <span />}
       <p className="text-sm text-slate-600">
-        Page {page} of {pageCount}
+        {_(msg`Page ${page} of ${pageCount}`)}
       </p>
-      {page < pageCount ? link(page + 1, "Next") : <span />}
+      {page < pageCount ? link(page + 1, _(msg`Next`)) : <span />}
     </nav>
   );
 }

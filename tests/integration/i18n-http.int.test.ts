@@ -23,6 +23,17 @@ async function page(path: string, headers: Record<string, string> = {}) {
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 const footer = (html: string) => /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
 
+describe("a sitemap per language", () => {
+  it("/es/sitemap.xml lists the Spanish addresses; robots.txt names every language's sitemap", async () => {
+    const { status, html: xml } = await page("/es/sitemap.xml", { Cookie: "lang=fr" });
+    expect(status).toBe(200);
+    expect(xml).toContain(`<loc>${app.baseUrl}/es/how-it-works</loc>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ja" href="${app.baseUrl}/ja/how-it-works"/>`);
+    expect((await page("/sitemap.xml", { Cookie: "lang=fr" })).html).toContain(`<loc>${app.baseUrl}/how-it-works</loc>`);
+    expect((await page("/robots.txt")).html).toContain(`Sitemap: ${app.baseUrl}/ar/sitemap.xml`);
+  });
+});
+
 describe("the page's language", () => {
   it("/es/explore is Spanish: <html lang>, the footer, the canonical URL and the hreflang alternates", async () => {
     const { status, html } = await page("/es/explore", { "Accept-Language": "en-US" });

@@ -237,7 +237,26 @@ describe("sitemap.xml", () => {
     expect(xml).toMatch(/<\/urlset>\n$/);
   });
 
-  it("robots.txt points to the absolute sitemap URL", () => {
-    expect(renderRobotsTxt("https://rentwell.example")).toContain("Sitemap: https://rentwell.example/sitemap.xml");
+  it("robots.txt points to the absolute sitemap URL of every language", () => {
+    const robots = renderRobotsTxt("https://rentwell.example");
+    expect(robots).toContain("Sitemap: https://rentwell.example/sitemap.xml");
+    for (const locale of ["es", "fr", "ja", "ar"]) expect(robots).toContain(`Sitemap: https://rentwell.example/${locale}/sitemap.xml`);
+  });
+
+  it("has a sitemap per language, each page with its other languages as hreflang alternates", async () => {
+    const xml = renderSitemapXml("https://rentwell.example", await sitemapEntries(database.db), "es");
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml).toContain("<loc>https://rentwell.example/es</loc>");
+    expect(xml).toContain("<loc>https://rentwell.example/es/how-it-works</loc>");
+    expect(xml).not.toContain("<loc>https://rentwell.example/how-it-works</loc>");
+    const aboutEntry = xml.split("\n").find((line) => line.includes("<loc>https://rentwell.example/es/about</loc>"))!;
+    for (const [lang, href] of [
+      ["en", "https://rentwell.example/about"],
+      ["fr", "https://rentwell.example/fr/about"],
+      ["ar", "https://rentwell.example/ar/about"],
+      ["x-default", "https://rentwell.example/about"],
+    ]) {
+      expect(aboutEntry).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`);
+    }
   });
 });

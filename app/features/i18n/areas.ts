@@ -48,6 +48,11 @@ export const AREA_FILES: Record<Area, string[]> = {
     "features/auth/components/auth-dialog-provider.tsx",
     "features/auth/components/email-verification-banner.tsx",
     "features/auth/components/user-avatar.tsx",
+    // Rendered on `/` before any click, though they belong to other features: the footer's
+    // newsletter box (and its messages) and the card's 'Verified' badge.
+    "features/content/newsletter/components/newsletter-form.tsx",
+    "features/content/newsletter/newsletter-messages.ts",
+    "features/identity/components/verified-badge.tsx",
   ],
   discovery: [
     "features/search/**",

@@ -1,9 +1,11 @@
+import { translatable } from "~/features/i18n/translatable";
+
 /** Home "International Spaces" region buttons (docs/product.md#home). */
 export const REGIONS = [
-  { id: "asia-pacific", label: "Asia Pacific", countries: ["Japan", "Indonesia", "Australia"] },
-  { id: "europe", label: "Europe", countries: ["United Kingdom", "France", "Greece"] },
-  { id: "middle-east", label: "Middle East", countries: ["United Arab Emirates"] },
-  { id: "americas", label: "Americas", countries: ["United States", "Canada"] },
+  { id: "asia-pacific", label: translatable("Asia Pacific"), countries: ["Japan", "Indonesia", "Australia"] },
+  { id: "europe", label: translatable("Europe"), countries: ["United Kingdom", "France", "Greece"] },
+  { id: "middle-east", label: translatable("Middle East"), countries: ["United Arab Emirates"] },
+  { id: "americas", label: translatable("Americas"), countries: ["United States", "Canada"] },
 ] as const;
 
 export type RegionId = (typeof REGIONS)[number]["id"];

@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { CURRENCIES, RENTAL_TYPES } from "~/db/listing-enums";
 import { RULE_LIMITS } from "~/features/availability/schedule";
 import { addDays } from "~/features/bookings/slots";
@@ -54,21 +55,25 @@ export const homeSearchSchema = z.object({
 });
 export type HomeSearch = z.infer<typeof homeSearchSchema>;
 
-/** The messages a bad search gets (issue #27 "Bad input"): shown above the results, which are then empty. */
+/**
+ * The messages a bad search gets (issue #27 "Bad input"): shown above the results, which are
+ * then empty. Marked `translatable()`, so the limits are written out in the texts
+ * (search-messages.test.ts checks them against RULE_LIMITS, DURATION_LIMITS and MAX_AMENITIES).
+ */
 export const SEARCH_MESSAGES = {
-  date: "Please enter a valid date",
-  datePast: "Please pick a date from today on",
-  dateFar: `Please pick a date within the next ${RULE_LIMITS.advance.max / 365} years`,
-  needDate: "Please pick a date first",
-  endOrder: "The end date must be after the start date",
-  endFar: `A search by the day can cover at most ${DURATION_LIMITS.day.max} days`,
-  time: "Please pick a start time on the hour",
-  hours: `The duration must be between ${DURATION_LIMITS.hour.min} and ${DURATION_LIMITS.hour.max} hours`,
-  guests: `Guests must be a whole number from 1 to ${RULE_LIMITS.quantity.max}`,
-  price: "Please enter a price as a number of at least 0 (for example 25 or 25.50)",
-  priceOrder: "The minimum price must not be above the maximum price",
-  amenities: `Pick at most ${MAX_AMENITIES} amenities`,
-  rating: "The rating must be between 1 and 5",
+  date: translatable("Please enter a valid date"),
+  datePast: translatable("Please pick a date from today on"),
+  dateFar: translatable("Please pick a date within the next 2 years"),
+  needDate: translatable("Please pick a date first"),
+  endOrder: translatable("The end date must be after the start date"),
+  endFar: translatable("A search by the day can cover at most 30 days"),
+  time: translatable("Please pick a start time on the hour"),
+  hours: translatable("The duration must be between 1 and 24 hours"),
+  guests: translatable("Guests must be a whole number from 1 to 1000"),
+  price: translatable("Please enter a price as a number of at least 0 (for example 25 or 25.50)"),
+  priceOrder: translatable("The minimum price must not be above the maximum price"),
+  amenities: translatable("Pick at most 10 amenities"),
+  rating: translatable("The rating must be between 1 and 5"),
 } as const;
 
 /** A price bound above this (in minor units) is refused: no listing costs ten billion cents an hour. */

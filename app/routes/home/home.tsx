@@ -1,4 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { Search } from "lucide-react";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useRef } from "react";
 import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BenefitLists, CategoryBrowser, HostCallToAction, TampaBanner } from "~/features/home/components/home-sections";
@@ -26,6 +29,7 @@ import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
+const NO_SPACES = translatable("No spaces found. Try adjusting your search or filters.");
 
 type Section<T> = { data: T; error: null } | { data: null; error: string };
 
@@ -59,8 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: SITE_NAME,
-    description:
-      "Rent spaces, vehicles, equipment, services and experiences by the hour, day, week or month in 50+ countries. Instant booking, secure card payments, free listings for hosts.",
+    description: translatable("Rent spaces, vehicles, equipment, services and experiences by the hour, day, week or month in 50+ countries. Instant booking, secure card payments, free listings for hosts."),
     path: "/",
     image: "/demo/studio-1.webp",
     matches,
@@ -77,18 +80,20 @@ function SpacesResult({
   loading?: boolean;
   label: string;
 }) {
-  if (loading) return <p className="py-10 text-center text-slate-600">Loading spaces...</p>;
+  const _ = useTranslate();
+  if (loading) return <p className="py-10 text-center text-slate-600">{_(msg`Loading spaces...`)}</p>;
   if (result.error !== null) {
     return (
       <Alert tone="error">{result.error}</Alert>
     );
   }
-  if (result.data.length === 0) return <p className="py-10 text-center text-slate-600">{empty}</p>;
-  return <SpaceGrid spaces={result.data} label={label} />;
+  if (result.data.length === 0) return <p className="py-10 text-center text-slate-600">{_(empty)}</p>;
+  return <SpaceGrid spaces={result.data} label={_(label)} />;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, today, types, search, usa, international } = loaderData;
+  const _ = useTranslate();
   const navigation = useNavigation();
   const submit = useSubmit();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -123,7 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="search" aria-labelledby="search-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="search-heading" className="text-3xl font-bold text-slate-900">
-          Find Your Perfect Space
+          {_(msg`Find Your Perfect Space`)}
         </h2>
         <Form
           method="get"
@@ -137,22 +142,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }}
         >
           <label htmlFor="home-search" className="sr-only">
-            Search spaces
+            {_(msg`Search spaces`)}
           </label>
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search className="pointer-events-none absolute top-1/2 start-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
             <Input
               id="home-search"
               type="search"
               name="q"
               defaultValue={filters.q}
               maxLength={200}
-              placeholder="Search by location, country, or title..."
-              className="py-3 pr-3 pl-10 shadow-none"
+              placeholder={_(msg`Search by location, country, or title...`)}
+              className="py-3 pe-3 ps-10 shadow-none"
             />
           </div>
           <label htmlFor="home-category" className="sr-only">
-            Category
+            {_(msg`Category`)}
           </label>
           <Select
             id="home-category"
@@ -160,16 +165,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             defaultValue={filters.category}
             className="w-auto py-3 shadow-none"
           >
-            <option value="">All Categories</option>
+            <option value="">{_(msg`All Categories`)}</option>
             {types.map((type) => (
               <option key={type.name} value={type.name}>
-                {type.label}
+                {_(type.label)}
               </option>
             ))}
           </Select>
           {filters.region && <input type="hidden" name="region" value={filters.region} />}
           <button type="submit" className={buttonVariants()}>
-            Search
+            {_(msg`Search`)}
           </button>
         </Form>
         <WhenSearchForm q={filters.q} type={filters.category} today={today} />
@@ -177,8 +182,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SpacesResult
             result={search}
             loading={searching}
-            empty="No spaces found. Try adjusting your search or filters."
-            label="Search results"
+            empty={NO_SPACES}
+            label={translatable("Search results")}
           />
         </div>
       </section>
@@ -188,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="usa-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="usa-heading" className="text-3xl font-bold text-slate-900">
-            Featured Spaces in the USA
+            {_(msg`Featured Spaces in the USA`)}
           </h2>
           {usa.data?.hasMore && (
             <button
@@ -200,15 +205,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               }}
               className={buttonVariants({ variant: "outline", size: "md", className: "py-2" })}
             >
-              View All USA Spaces
+              {_(msg`View All USA Spaces`)}
             </button>
           )}
         </div>
         <div className="mt-8">
           <SpacesResult
             result={usa.error === null ? { data: usa.data.spaces, error: null } : usa}
-            empty="No spaces found. Try adjusting your search or filters."
-            label="Featured spaces in the USA"
+            empty={NO_SPACES}
+            label={translatable("Featured spaces in the USA")}
           />
         </div>
       </section>
@@ -216,14 +221,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="international-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 id="international-heading" ref={internationalHeading} tabIndex={-1} className="scroll-mt-24 text-3xl font-bold text-slate-900">
-            International Spaces
+            {_(msg`International Spaces`)}
           </h2>
-          <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Region">
+          <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label={_(msg`Region`)}>
             {REGIONS.map((region) => {
               const active = filters.region === region.id;
               return (
                 <ToggleChip key={region.id} selected={active} onClick={() => selectRegion(active ? null : region.id)}>
-                  {region.label}
+                  {_(region.label)}
                 </ToggleChip>
               );
             })}
@@ -232,8 +237,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SpacesResult
               result={international}
               loading={regionLoading}
-              empty="No spaces found. Try adjusting your search or filters."
-              label="International spaces"
+              empty={NO_SPACES}
+              label={translatable("International spaces")}
             />
           </div>
         </div>

@@ -35,6 +35,10 @@ describe("sitemap index beyond the per-file limit", () => {
     expect(index).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(locs(index)).toEqual([`${SITE}/sitemaps/pages.xml`, `${SITE}/sitemaps/spaces-1.xml`, `${SITE}/sitemaps/spaces-2.xml`, `${SITE}/sitemaps/spaces-3.xml`]);
 
+    // The Spanish sitemap's index points at the Spanish files.
+    expect(locs(await sitemapXml(database.db, SITE, limit, "es"))[0]).toBe(`${SITE}/es/sitemaps/pages.xml`);
+    expect(locs((await sitemapPartXml(database.db, SITE, "pages.xml", limit, "es"))!)).toContain(`${SITE}/es/about`);
+
     const pages = await sitemapPartXml(database.db, SITE, "pages.xml", limit);
     expect(locs(pages!)).toContain(`${SITE}/about`);
     expect(locs(pages!)).toContain(`${SITE}/tokyo`);

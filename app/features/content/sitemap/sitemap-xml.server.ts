@@ -3,6 +3,7 @@ import { cities } from "~/db/schema/catalog";
 import { spaces } from "~/db/schema/listings";
 import type { Db } from "~/lib/db.server";
 import { absoluteUrl } from "~/lib/seo";
+import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from "~/lib/locales";
 import { slugSql } from "~/db/slug-sql";
 import { spacePath } from "~/features/listings/slug";
 import { allPosts } from "../blog/blog";
@@ -114,38 +115,52 @@ async function publishedSpaceCount(db: Db) {
  * beyond that a sitemap index pointing at /sitemaps/pages.xml and
  * /sitemaps/spaces-{n}.xml, each within the limit (docs/decisions/0094-sitemap-index.md).
  */
-export async function sitemapXml(db: Db, siteUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
+export async function sitemapXml(db: Db, siteUrl: string, maxUrls = SITEMAP_MAX_URLS, locale: Locale = DEFAULT_LOCALE): Promise<string> {
   const pages = await pageEntries(db);
   const total = await publishedSpaceCount(db);
-  if (pages.size + total <= maxUrls) return renderSitemapXml(siteUrl, await sitemapEntries(db, maxUrls));
+  if (pages.size + total <= maxUrls) return renderSitemapXml(siteUrl, await sitemapEntries(db, maxUrls), locale);
   const files: { path: string; lastmod?: string }[] = [{ path: "/sitemaps/pages.xml", lastmod: newest([...pages.values()]) }];
   for (let part = 1; part <= Math.ceil(total / maxUrls); part++) files.push({ path: `/sitemaps/spaces-${part}.xml` });
   const items = files.map(
-    (file) => `<sitemap><loc>${escapeXml(absoluteUrl(siteUrl, file.path))}</loc>${file.lastmod ? `<lastmod>${file.lastmod}</lastmod>` : ""}</sitemap>`,
+    (file) =>
+      `<sitemap><loc>${escapeXml(absoluteUrl(siteUrl, localizedPath(locale, file.path)))}</loc>${file.lastmod ? `<lastmod>${file.lastmod}</lastmod>` : ""}</sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
 }
 
 /** One file of the sitemap index (`pages.xml`, `spaces-{n}.xml`), or null when there is no such file. */
-export async function sitemapPartXml(db: Db, siteUrl: string, file: string, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
-  if (file === "pages.xml") return renderSitemapXml(siteUrl, [...(await pageEntries(db)).values()]);
+export async function sitemapPartXml(
+  db: Db,
+  siteUrl: string,
+  file: string,
+  maxUrls = SITEMAP_MAX_URLS,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string | null> {
+  if (file === "pages.xml") return renderSitemapXml(siteUrl, [...(await pageEntries(db)).values()], locale);
   const match = /^spaces-([1-9][0-9]{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const part = Number(match[1]);
   const entries = await publishedSpaceEntries(db, maxUrls, { offset: (part - 1) * maxUrls, order: "stable" });
-  return entries.length > 0 ? renderSitemapXml(siteUrl, entries) : null;
+  return entries.length > 0 ? renderSitemapXml(siteUrl, entries, locale) : null;
 }
 
 function newest(entries: readonly SitemapEntry[]) {
   return entries.reduce((latest, entry) => (entry.lastmod > latest ? entry.lastmod : latest), "");
 }
 
-export function renderSitemapXml(siteUrl: string, entries: readonly SitemapEntry[]) {
+/**
+ * A sitemap in one language (ADR 0293): each page at its address in `locale` (/es/…), with
+ * the page in every language and x-default (English) as `hreflang` alternates, as the
+ * page's own <head> declares them.
+ */
+export function renderSitemapXml(siteUrl: string, entries: readonly SitemapEntry[], locale: Locale = DEFAULT_LOCALE) {
+  const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(siteUrl, path))}"/>`;
   const urls = entries.map((entry) => {
     const priority = entry.priority === undefined ? "" : `<priority>${entry.priority.toFixed(1)}</priority>`;
-    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc><lastmod>${entry.lastmod}</lastmod>${priority}</url>`;
+    const alternates = [...LOCALES.map((other) => link(other, localizedPath(other, entry.path))), link("x-default", entry.path)].join("");
+    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, localizedPath(locale, entry.path)))}</loc><lastmod>${entry.lastmod}</lastmod>${priority}${alternates}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function renderRobotsTxt(siteUrl: string) {
@@ -163,7 +178,8 @@ export function renderRobotsTxt(siteUrl: string) {
     "Disallow: /admin",
     "Disallow: /api/",
     "",
-    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
+    // One sitemap per language (ADR 0293): /sitemap.xml in English, /es/sitemap.xml in Spanish, …
+    ...LOCALES.map((locale) => `Sitemap: ${absoluteUrl(siteUrl, localizedPath(locale, "/sitemap.xml"))}`),
     "",
   ].join("\n");
 }

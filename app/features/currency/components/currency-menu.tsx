@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigation } from "react-router";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { CURRENCIES, type Currency } from "~/db/listing-enums";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -25,26 +26,27 @@ export function CurrencyMenu({
   error?: string | null;
   variant?: "footer" | "page";
 }) {
+  const _ = useTranslate();
   const location = useLocation();
   const navigation = useNavigation();
   const back = returnTo ?? `${location.pathname}${location.search}`;
   const pending = navigation.state === "submitting" && navigation.formAction === "/currency";
   const footer = variant === "footer";
   return (
-    <Form method="post" action="/currency" className={footer ? "flex flex-wrap items-end gap-2" : "space-y-4"} aria-label={CURRENCY_TEXT.menuLabel} data-testid="currency-menu">
+    <Form method="post" action="/currency" className={footer ? "flex flex-wrap items-end gap-2" : "space-y-4"} aria-label={_(CURRENCY_TEXT.menuLabel)} data-testid="currency-menu">
       <input type="hidden" name="returnTo" value={back} />
-      <Field label={CURRENCY_TEXT.menuLabel} error={error} hint={footer ? undefined : CURRENCY_TEXT.menuHint} className={footer ? "min-w-52" : undefined}>
+      <Field label={_(CURRENCY_TEXT.menuLabel)} error={error} hint={footer ? undefined : _(CURRENCY_TEXT.menuHint)} className={footer ? "min-w-52" : undefined}>
         <Select name="currency" defaultValue={selected ?? ""} key={selected ?? ""}>
-          <option value="">{CURRENCY_TEXT.listingsOwn}</option>
+          <option value="">{_(CURRENCY_TEXT.listingsOwn)}</option>
           {CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
-              {currencyOptionLabel(currency)}
+              {currencyOptionLabel(currency, _)}
             </option>
           ))}
         </Select>
       </Field>
-      <Button type="submit" variant="secondary" size={footer ? "sm" : "md"} pending={pending} pendingText={CURRENCY_TEXT.applying}>
-        {CURRENCY_TEXT.apply}
+      <Button type="submit" variant="secondary" size={footer ? "sm" : "md"} pending={pending} pendingText={_(CURRENCY_TEXT.applying)}>
+        {_(CURRENCY_TEXT.apply)}
       </Button>
     </Form>
   );

@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { TAGLINE } from "~/lib/seo";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS, wrapIndex } from "../slides";
 import { buttonVariants } from "~/ui/button";
 import { IconButton } from "~/ui/icon-button";
@@ -46,6 +48,7 @@ function usePageLoaded() {
  * the visible slide's buttons.
  */
 export function HeroCarousel() {
+  const _ = useTranslate();
   const [index, setIndex] = useState(0);
   const [locked, setLocked] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -87,7 +90,7 @@ export function HeroCarousel() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured rentals"
+      aria-label={_(msg`Featured rentals`)}
       className="relative isolate overflow-hidden bg-slate-900 text-white"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -97,17 +100,19 @@ export function HeroCarousel() {
       }}
     >
       <h1 className="absolute inset-x-0 top-5 z-10 mx-auto max-w-7xl px-4 text-sm font-semibold tracking-wide text-brand-100 uppercase sm:px-6">
-        Rentwell — {TAGLINE}
+        Rentwell — {_(TAGLINE)}
       </h1>
       <div className="relative h-[34rem] sm:h-[30rem]" aria-live={autoPlaying ? "off" : "polite"}>
         {HERO_SLIDES.map((slide, i) => {
           const active = i === index;
+          const number = i + 1;
+          const total = HERO_SLIDES.length;
           return (
             <div
               key={slide.title}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${HERO_SLIDES.length}`}
+              aria-label={_(msg`${number} of ${total}`)}
               aria-hidden={!active}
               inert={!active}
               className={`absolute inset-0 transition-opacity duration-700 ${active ? "opacity-100" : "pointer-events-none opacity-0"}`}
@@ -124,22 +129,22 @@ export function HeroCarousel() {
                   className="absolute inset-0 -z-10 h-full w-full object-cover"
                 />
               )}
-              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
+              <div className="absolute inset-0 -z-10 bg-gradient-to-r rtl:bg-gradient-to-l from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-10 pb-20 sm:px-6">
                 <Badge tone="solid" className="px-3 py-1 tracking-wide uppercase">
-                  {slide.badge}
+                  {_(slide.badge)}
                 </Badge>
-                <p className="mt-4 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{slide.title}</p>
-                <p className="mt-4 max-w-xl text-base text-slate-100 sm:text-lg">{slide.subtitle}</p>
+                <p className="mt-4 max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{_(slide.title)}</p>
+                <p className="mt-4 max-w-xl text-base text-slate-100 sm:text-lg">{_(slide.subtitle)}</p>
                 <div className="mt-8 flex flex-wrap gap-3">
                   <Link to="/explore" className={buttonVariants()}>
-                    Explore Spaces
+                    {_(msg`Explore Spaces`)}
                   </Link>
                   <Link
                     to="/create-listing"
                     className={buttonVariants({ variant: "inverseOutline", className: "bg-white/10 backdrop-blur hover:bg-white/20" })}
                   >
-                    List Your Space
+                    {_(msg`List Your Space`)}
                   </Link>
                 </div>
               </div>
@@ -149,30 +154,33 @@ export function HeroCarousel() {
       </div>
       <div className="absolute inset-x-0 bottom-4 mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-2">
-          <IconButton variant="inverse" size="md" label="Previous slide" onClick={() => goTo((current) => wrapIndex(current, -1))} disabled={locked}>
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          <IconButton variant="inverse" size="md" label={_(msg`Previous slide`)} onClick={() => goTo((current) => wrapIndex(current, -1))} disabled={locked}>
+            <ChevronLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
           </IconButton>
-          <IconButton variant="inverse" size="md" label="Next slide" onClick={() => goTo((current) => wrapIndex(current, 1))} disabled={locked}>
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+          <IconButton variant="inverse" size="md" label={_(msg`Next slide`)} onClick={() => goTo((current) => wrapIndex(current, 1))} disabled={locked}>
+            <ChevronRight className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
           </IconButton>
-          <IconButton variant="inverse" size="md" label={paused ? "Play slideshow" : "Pause slideshow"} onClick={() => setPaused((value) => !value)}>
+          <IconButton variant="inverse" size="md" label={paused ? _(msg`Play slideshow`) : _(msg`Pause slideshow`)} onClick={() => setPaused((value) => !value)}>
             {paused ? <Play className="h-5 w-5" aria-hidden="true" /> : <Pause className="h-5 w-5" aria-hidden="true" />}
           </IconButton>
         </div>
         <div className="flex flex-wrap justify-end">
-          {HERO_SLIDES.map((slide, i) => (
+          {HERO_SLIDES.map((slide, i) => {
+            const number = i + 1;
+            return (
             <button
               key={slide.title}
               type="button"
               onClick={() => goTo(() => i)}
               disabled={locked && i !== index}
-              aria-label={`Go to slide ${i + 1}`}
+              aria-label={_(msg`Go to slide ${number}`)}
               aria-current={i === index ? "true" : undefined}
               className="group grid h-6 w-6 place-items-center"
             >
               <span className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/50 group-hover:bg-white/80"}`} />
             </button>
-          ))}
+            );
+          })}
         </div>
       </div>
     </section>

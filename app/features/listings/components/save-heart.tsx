@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { Suspense, useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { lazyWithTexts } from "~/features/i18n/lazy-with-texts";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
 import { cn } from "~/ui/cn";
@@ -60,6 +62,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 export function SaveHeart({ spaceId, title, className, variant = "overlay" }: { spaceId: string; title: string; className?: string; variant?: "overlay" | "plain" }) {
+  const _ = useTranslate();
   const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
   const userId = root?.user?.id ?? null;
   const authDialog = useContext(AuthDialogContext);
@@ -130,7 +133,8 @@ export function SaveHeart({ spaceId, title, className, variant = "overlay" }: { 
     await save();
   }
 
-  const label = saved ? `Remove ${title} from your wishlists` : `Save ${title} to a wishlist`;
+  const label = saved ? _(msg`Remove ${title} from your wishlists`) : _(msg`Save ${title} to a wishlist`);
+  const short = saved ? _(msg`Saved`) : _(msg`Save`);
   return (
     <>
       <form method="post" action={ENDPOINT} onSubmit={(event) => void onSubmit(event)} className={cn("relative z-10", className)}>
@@ -141,17 +145,17 @@ export function SaveHeart({ spaceId, title, className, variant = "overlay" }: { 
           type="submit"
           aria-label={label}
           aria-pressed={saved}
-          title={saved ? "Saved" : "Save"}
+          title={short}
           className={cn(
             "inline-flex items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
             variant === "overlay" ? "size-10 bg-white/90 text-slate-800 shadow hover:bg-white" : "h-10 gap-2 border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50",
           )}
         >
           <HeartIcon filled={saved} />
-          {variant === "plain" && <span>{saved ? "Saved" : "Save"}</span>}
+          {variant === "plain" && <span>{short}</span>}
         </button>
         <span role="status" className="sr-only">
-          {status ?? ""}
+          {status ? _(status) : ""}
         </span>
       </form>
       {dialogOpen && (

@@ -1,10 +1,12 @@
+import { msg, plural } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
-import { cardBadge, FALLBACK_IMAGE, firstPrice, formatRating, offerHref, offerLine, priceChips, type CardOffer, type SpaceCardData } from "../card";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { cardBadge, FALLBACK_IMAGE, firstPrice, formatRating, offerHref, offerText, priceChips, type CardOffer, type SpaceCardData } from "../card";
 import { spacePath } from "../slug";
 import { SaveHeart } from "./save-heart";
 import { cardImageUrl } from "~/features/media/urls";
 import { VerifiedBadge } from "~/features/identity/components/verified-badge";
-import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { ApproxPrice } from "~/lib/display-currency";
 
 const BADGE_TONES = {
@@ -34,6 +36,9 @@ function StarIcon() {
   );
 }
 
+/** After the estimate of an offer's total: "about €150 total". */
+const TOTAL_SUFFIX = translatable(" total");
+
 /**
  * The listing card used on every list (docs/product.md#space-cards: badges and card rules). Its
  * title is a plain anchor: SpaceGrid (and any list of cards) navigates
@@ -50,6 +55,8 @@ export function SpaceCard({
   /** The list's first card, in view on load: its image is the page's largest paint, fetched at once and first. */
   priority?: boolean;
 }) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const [imageFailed, setImageFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   // An image that failed before hydration never reaches onError: check once on mount.
@@ -58,9 +65,11 @@ export function SpaceCard({
     if (img?.currentSrc && img.complete && img.naturalWidth === 0) setImageFailed(true);
   }, []);
   const badge = cardBadge(space);
-  const chips = priceChips(space);
+  const chips = priceChips(space, locale, _);
   const first = firstPrice(space);
   const Heading = `h${headingLevel}` as const;
+  // "(1 reviews)" is the product's English text (docs/product.md#space-cards); other languages use their plural forms.
+  const reviews = (count: number) => _(msg`(${plural(count, { one: "# reviews", other: "# reviews" })})`);
   // Uploaded photos have a 640×480 card size; the full detail size is for the space page.
   const image = !imageFailed && space.images[0] ? cardImageUrl(space.images[0]) : FALLBACK_IMAGE;
   return (
@@ -80,11 +89,11 @@ export function SpaceCard({
           }}
           className="h-full w-full object-cover"
         />
-        <span className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>
-          {badge.label}
+        <span className={`absolute top-3 start-3 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[badge.tone]}`}>
+          {_(badge.label)}
         </span>
         {/* Above the title link's full-card overlay (issue #27 point 5). */}
-        <SaveHeart spaceId={space.id} title={space.title} className="absolute top-2 right-2" />
+        <SaveHeart spaceId={space.id} title={space.title} className="absolute top-2 end-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">
@@ -95,18 +104,18 @@ export function SpaceCard({
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <PinIcon />
           <span className="truncate">{space.location}</span>
-          {space.hostVerified && <VerifiedBadge who={IDENTITY_TEXT.hostWho} className="ml-auto shrink-0" />}
+          {space.hostVerified && <VerifiedBadge who={_(msg({ message: "host", comment: "Whose identity the Verified badge on a listing card is for" }))} className="ms-auto shrink-0" />}
         </p>
         {space.reviewCount > 0 && (
           <p className="flex items-center gap-1 text-sm text-slate-700">
             <StarIcon />
             <span>
-              {formatRating(space.rating)} <span className="text-slate-500">({space.reviewCount} reviews)</span>
+              {formatRating(space.rating, locale)} <span className="text-slate-500">{reviews(space.reviewCount)}</span>
             </span>
           </p>
         )}
         {chips.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Prices">
+          <ul className="flex flex-wrap gap-1.5" aria-label={_(msg`Prices`)}>
             {chips.map((chip) => (
               <li key={chip} className="rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">
                 {chip}
@@ -114,18 +123,18 @@ export function SpaceCard({
             ))}
           </ul>
         ) : (
-          <p className="text-sm font-semibold text-slate-700">Price on request</p>
+          <p className="text-sm font-semibold text-slate-700">{_(msg`Price on request`)}</p>
         )}
         {/* The guest's display currency (issue #31 point 4): an estimate of the first price. */}
         {first && !space.offer && <ApproxPrice minor={first.amount} currency={space.currency} suffix={first.unit} className="text-sm text-slate-600" />}
         {space.offer && (
           <p className="text-sm font-semibold text-emerald-800" data-testid="offer">
-            {offerLine(space.offer, space.rentalType)}
+            {offerText(space.offer, space.rentalType, _, locale)}
           </p>
         )}
-        {space.offer && <ApproxPrice minor={space.offer.totalMinor} currency={space.offer.currency} suffix=" total" className="text-sm text-slate-600" />}
+        {space.offer && <ApproxPrice minor={space.offer.totalMinor} currency={space.offer.currency} suffix={TOTAL_SUFFIX} className="text-sm text-slate-600" />}
         {space.amenities.length > 0 && (
-          <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label="Amenities">
+          <ul className="mt-auto flex flex-wrap gap-1.5 pt-1" aria-label={_(msg`Amenities`)}>
             {space.amenities.slice(0, 3).map((amenity) => (
               <li key={amenity} className="rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-600">
                 {amenity}

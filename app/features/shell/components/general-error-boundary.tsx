@@ -19,13 +19,17 @@ export function SomethingWentWrong() {
   );
 }
 
-/** A full-page message for an error status: a heading, a sentence and links onwards. */
+/**
+ * A full-page message for an error status: a heading, a sentence and links onwards. A title
+ * or text marked `translatable()` (NOT_FOUND_TEXT, ERROR_TEXT) shows in the page's language.
+ */
 export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow?: string; title: string; text: ReactNode; actions?: ReactNode }) {
+  const _ = useTranslate();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       {eyebrow && <p className="mb-2 text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>}
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-4 text-slate-600">{text}</p>
+      <h1 className="text-3xl font-bold text-slate-900">{_(title)}</h1>
+      <p className="mt-4 text-slate-600">{typeof text === "string" ? _(text) : text}</p>
       {actions && <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>}
     </section>
   );
@@ -33,13 +37,14 @@ export function ErrorPage({ eyebrow, title, text, actions }: { eyebrow?: string;
 
 /** A route's own 404: its title and text, and one link onward (the space, city, blog and location pages). */
 export function NotFoundPage({ title, text, link }: { title: string; text: ReactNode; link: { to: string; label: string } }) {
+  const _ = useTranslate();
   return (
     <ErrorPage
       title={title}
       text={text}
       actions={
         <Link to={link.to} className={buttonVariants()}>
-          {link.label}
+          {_(link.label)}
         </Link>
       }
     />

@@ -1,4 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { CheckCircle2, Mail } from "lucide-react";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
@@ -18,9 +21,9 @@ const loadSchema = () => import("../newsletter-schema").then((module) => module.
 export function NewsletterForm({
   source,
   tone = "light",
-  heading = "Subscribe to our newsletter",
+  heading = translatable("Subscribe to our newsletter"),
   headingLevel = 2,
-  description = "Rental tips, host stories and city guides, once or twice a month. Unsubscribe any time.",
+  description = translatable("Rental tips, host stories and city guides, once or twice a month. Unsubscribe any time."),
   result: initialResult,
 }: {
   source: "footer" | "blog" | "page";
@@ -30,6 +33,7 @@ export function NewsletterForm({
   description?: string;
   result?: NewsletterResult | null;
 }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<NewsletterResult>({ key: `newsletter-${source}` });
   const id = useId();
   const [clientError, setClientError] = useState<string | null>(null);
@@ -47,9 +51,9 @@ export function NewsletterForm({
   return (
     <section aria-labelledby={`${id}-heading`}>
       <Heading id={`${id}-heading`} className={`text-sm font-semibold ${dark ? "text-white" : "text-slate-900"}`}>
-        {heading}
+        {_(heading)}
       </Heading>
-      <p className={`mt-1 text-sm ${dark ? "text-brand-100" : "text-slate-600"}`}>{description}</p>
+      <p className={`mt-1 text-sm ${dark ? "text-brand-100" : "text-slate-600"}`}>{_(description)}</p>
       <fetcher.Form
         method="post"
         action="/newsletter"
@@ -78,10 +82,10 @@ export function NewsletterForm({
       >
         <input type="hidden" name="source" value={source} />
         <label htmlFor={`${id}-email`} className="sr-only">
-          E-mail address
+          {_(msg`E-mail address`)}
         </label>
         <div className="relative flex-1">
-          <Mail aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Mail aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400" />
           <Input
             ref={inputRef}
             id={`${id}-email`}
@@ -94,11 +98,11 @@ export function NewsletterForm({
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${id}-status`}
             onChange={() => setClientError(null)}
-            className="py-2.5 pr-3 pl-9 text-sm shadow-none placeholder:text-slate-500"
+            className="py-2.5 pe-3 ps-9 text-sm shadow-none placeholder:text-slate-500"
           />
         </div>
-        <Button type="submit" variant={dark ? "inverse" : "primary"} size="sm" pending={busy} pendingText="Subscribing…" className="px-4 py-2.5">
-          Subscribe
+        <Button type="submit" variant={dark ? "inverse" : "primary"} size="sm" pending={busy} pendingText={_(msg`Subscribing…`)} className="px-4 py-2.5">
+          {_(msg`Subscribe`)}
         </Button>
       </fetcher.Form>
       <p
@@ -111,8 +115,8 @@ export function NewsletterForm({
       >
         {result && (
           <>
-            {success && <CheckCircle2 aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />}
-            {result.message}
+            {success && <CheckCircle2 aria-hidden="true" className="me-1 inline size-4 align-text-bottom" />}
+            {_(result.message)}
           </>
         )}
       </p>
