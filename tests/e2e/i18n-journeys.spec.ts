@@ -75,6 +75,7 @@ async function fillCard(page: Page, locale: Locale, number: string) {
   const form = page.getByRole("form", { name: await tr(locale, "Card details") });
   await expect(form).toBeVisible();
   const cardNumber = form.getByLabel(await tr(locale, "Card number"));
+  await expect(cardNumber).toBeVisible();
   await cardNumber.fill("");
   await cardNumber.pressSequentially(number.replace(/ /g, ""));
   await expect(cardNumber).toHaveValue(number);
@@ -144,11 +145,18 @@ for (const [index, locale] of JOURNEY_LOCALES.entries()) {
 
       // Search: a date, a start time, the listing's name.
       const date = dayIn(testInfo, 12 + index, 2);
-      await page.getByLabel(await tr(locale, "Date"), { exact: true }).fill(date);
+      // Each field is found by its label in the language first (a label left in English fails here, not at the test's timeout).
+      const dateField = page.getByLabel(await tr(locale, "Date"), { exact: true });
+      await expect(dateField).toBeVisible();
+      await dateField.fill(date);
       await expect(page).toHaveURL(new RegExp(`date=${date}`));
-      await page.getByLabel(await tr(locale, "Start time")).selectOption("10:00");
+      const timeField = page.getByLabel(await tr(locale, "Start time"));
+      await expect(timeField).toBeVisible();
+      await timeField.selectOption("10:00");
       await expect(page).toHaveURL(/time=10%3A00/);
-      await page.getByRole("searchbox", { name: await tr(locale, "Search spaces") }).fill("Loop Boardroom");
+      const searchbox = page.getByRole("searchbox", { name: await tr(locale, "Search spaces") });
+      await expect(searchbox).toBeVisible();
+      await searchbox.fill("Loop Boardroom");
       await expect(page).toHaveURL(/q=Loop\+Boardroom/);
       await expect(page.getByRole("heading", { name: await tr(locale, "Matching spaces") })).toBeVisible();
       const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: TITLE }) });
