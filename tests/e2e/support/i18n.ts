@@ -69,12 +69,26 @@ function simplePattern(message: string): { pattern: RegExp; names: string[]; lit
   return { pattern: new RegExp(`^${source}${escapeRegExp(tail)}$`, "s"), names, literal: literal + tail.length };
 }
 
+/**
+ * One message has one id in every area (Lingui's id is the English text's hash), so two
+ * areas that translate it differently leave the page showing whichever catalog loaded
+ * last: a journey cannot know which, and neither can the reader. That fails here.
+ */
+function unambiguous(locale: string, entry: Entry, entries: Entry[]): Entry {
+  const others = entries.filter((other) => other.message === entry.message && other.translation.trim() !== "" && other.translation !== entry.translation);
+  if (others.length > 0) {
+    const all = [entry, ...others].map((other) => `${other.area}.po "${other.translation}"`).join(", ");
+    throw new Error(`${locale}: "${entry.message}" has different translations in different areas (${all}): the page shows whichever loaded last`);
+  }
+  return entry;
+}
+
 /** The catalog entry for an English message or text, and the values the text carries. */
 async function find(locale: string, english: string): Promise<{ entry: Entry; values: Record<string, unknown> }> {
   const entries = await entriesOf(locale);
   const exact = entries.filter((entry) => entry.message === english);
   const translated = exact.find((entry) => entry.translation.trim() !== "");
-  if (translated) return { entry: translated, values: {} };
+  if (translated) return { entry: unambiguous(locale, translated, entries), values: {} };
   if (exact.length > 0) throw new Error(`${locale}: "${english}" is not translated (app/locales/${locale}/${exact[0]!.area}.po)`);
   let best: { entry: Entry; values: Record<string, unknown>; literal: number } | null = null;
   for (const entry of entries) {
@@ -87,7 +101,7 @@ async function find(locale: string, english: string): Promise<{ entry: Entry; va
   }
   if (!best) throw new Error(`${locale}: no message "${english}" in app/locales/${locale}/*.po`);
   if (best.entry.translation.trim() === "") throw new Error(`${locale}: "${best.entry.message}" is not translated (app/locales/${locale}/${best.entry.area}.po)`);
-  return best;
+  return { entry: unambiguous(locale, best.entry, entries), values: best.values };
 }
 
 /** The translation of an English message (or English text, see above) in `locale`; throws when the catalogs lack it. */
