@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { mediaOrigin } from "~/features/media/storage.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers.server";
+import { localeOfPath } from "~/lib/locales";
 import { etagMatches, pageNonceSealer, sharedCacheControl, sharedPagePolicy, SIGNED_IN_CACHE_CONTROL } from "~/lib/page-cache.server";
 
 export const streamTimeout = 5_000;
@@ -49,6 +50,8 @@ export default function handleRequest(
   if (shared) {
     responseHeaders.set("Cache-Control", sharedCacheControl(shared));
     responseHeaders.append("Vary", "Cookie");
+    // Without a language prefix the page's language comes from Accept-Language (ADR 0293): a copy per language.
+    if (!localeOfPath(new URL(request.url).pathname)) responseHeaders.append("Vary", "Accept-Language");
     if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
     return renderSharedPage(request, responseStatusCode, responseHeaders, routerContext, policy);
   }

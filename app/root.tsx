@@ -68,8 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A flash message left by the last redirect (a saved listing, a failed fetch): shown once.
   const { toast, headers } = await readToast(request);
   const user = await getUser(request);
-  // The page's language (ADR 0293): its catalogs, and English's (the fallback), loaded before rendering.
-  const locale = localeOfRequest(request);
+  // The page's language (ADRs 0293, 0296): its catalogs, and English's (the fallback), loaded before rendering.
+  const locale = localeOfRequest(request, user?.preferredLanguage);
   await loadAllCatalogs(locale);
   // adminEmails: the sign-in dialog shows them with the hint 'Admin account' (docs/product.md#sign-in).
   return data(

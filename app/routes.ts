@@ -16,6 +16,8 @@ export default [
   // The host's calendar of a listing (issue #26): bookings, blocks, hours and rules, calendar sync.
   route("my-listings/:id/calendar", "routes/hosting/listing-calendar.tsx"),
   route("edit-listing/:id", "routes/hosting/edit-listing.tsx"),
+  // The listing's translations by its host (issue #31 point 5, ADR 0295): the editor's section posts here.
+  route("edit-listing/:id/translations", "routes/hosting/listing-translations.ts"),
   route("my-bookings", "routes/account/my-bookings.tsx"),
   route("profile", "routes/account/profile.tsx"),
   // Sessions, password and two-step sign-in (issue #29 point 4, ADRs 0245-0246).

@@ -1,5 +1,7 @@
 import { PageNotFound } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
+import { translatable } from "~/features/i18n/translatable";
+import { NOT_FOUND_TEXT } from "~/lib/messages";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
@@ -9,8 +11,8 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
-    title: "Page not found",
-    description: "The page you are looking for does not exist.",
+    title: NOT_FOUND_TEXT.page,
+    description: translatable("The page you are looking for does not exist."),
     path: location.pathname,
     matches,
     noIndex: true,

@@ -23,6 +23,17 @@ async function page(path: string, headers: Record<string, string> = {}) {
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 const footer = (html: string) => /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
 
+describe("a shared cache keeps a copy per language", () => {
+  it("an unprefixed public page varies on Accept-Language; a prefixed one does not need to", async () => {
+    const english = await fetch(`${app.baseUrl}/how-it-works`);
+    expect(english.headers.get("Cache-Control")).toContain("s-maxage");
+    expect(english.headers.get("Vary")).toMatch(/Accept-Language/);
+    const spanish = await fetch(`${app.baseUrl}/es/how-it-works`, { headers: { "Accept-Language": "fr" } });
+    expect(spanish.headers.get("Cache-Control")).toContain("s-maxage");
+    expect(spanish.headers.get("Vary") ?? "").not.toMatch(/Accept-Language/);
+  });
+});
+
 describe("a sitemap per language", () => {
   it("/es/sitemap.xml lists the Spanish addresses; robots.txt names every language's sitemap", async () => {
     const { status, html: xml } = await page("/es/sitemap.xml", { Cookie: "lang=fr" });

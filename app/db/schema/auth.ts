@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../lib/locales";
 import { bigserial, check, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
@@ -17,8 +18,16 @@ export const users = pgTable(
      * they may browse and message but not book, publish a listing or be paid.
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * The member's language (issue #31 point 3, ADR 0296): the page's language without a URL
+     * prefix, and every e-mail's. Set from the language menu while signed in and at sign-up.
+     */
+    preferredLanguage: text("preferred_language").$type<Locale>(),
   },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_preferred_language_check", sql`${t.preferredLanguage} in ('en', 'es', 'fr', 'ja', 'ar')`),
+  ],
 );
 
 /** One row per sign-in: the refresh-token family. */

@@ -19,3 +19,4 @@ export * from "./handovers";
 export * from "./booking-requirements";
 export * from "./deposits";
 export * from "./exchange-rates";
+export * from "./listing-translations";

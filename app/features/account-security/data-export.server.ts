@@ -17,7 +17,8 @@ import {
   users,
 } from "~/db/schema/index";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { renderEmail } from "~/features/mail/render";
+import { recipientLanguage } from "~/features/mail/mail-i18n.server";
+import { dataExportMail } from "~/features/mail/more-emails.server";
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -199,12 +200,8 @@ export async function runDataExports(db: Db, now: Date): Promise<{ built: number
         .returning({ id: dataExports.id });
       if (!row) return false;
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request.userId));
-      const mail = renderEmail({
-        subject: SECURITY_TEXT.exportMailSubject,
-        heading: SECURITY_TEXT.exportMailHeading,
-        paragraphs: [SECURITY_TEXT.exportMailBody],
-        action: { label: SECURITY_TEXT.exportDownload, url: downloadUrl(request.id) },
-      });
+      // In the member's language (ADR 0296); the texts are SECURITY_TEXT's, in ~/features/mail/more-emails.server.
+      const mail = dataExportMail(await recipientLanguage(tx, request.userId), downloadUrl(request.id));
       await queueEmail(tx, { ...mail, kind: "data_export_ready", to: owner!.email, userId: request.userId, dedupeKey: `data-export:${request.id}`, now });
       return true;
     });

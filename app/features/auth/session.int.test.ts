@@ -40,7 +40,7 @@ describe("sessions", () => {
     const user = await createUser(db, { fullName: "Ada Lovelace" });
     const cookie = await sessionCookieFor(db, user.id);
     const session = await resolveSession(requestWith(cookie), { refresh: true }, db);
-    expect(session.user).toEqual({ id: user.id, email: user.email, fullName: "Ada Lovelace", avatarUrl: null, isAdmin: false, emailVerified: true });
+    expect(session.user).toEqual({ id: user.id, email: user.email, fullName: "Ada Lovelace", avatarUrl: null, isAdmin: false, emailVerified: true, preferredLanguage: null });
     expect(session.setCookies).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
+import { isLocale, type Locale } from "~/lib/locales";
 import { adminMustSetUpTwoStep, TWO_STEP_SETUP_PATH } from "~/features/account-security/two-step.server";
 import { clearedSessionCookies, parseCookies, ACCESS_COOKIE, REFRESH_COOKIE, sessionCookies, setsSessionCookie } from "./cookies.server";
 import {
@@ -33,6 +34,8 @@ export type SessionUser = {
   isAdmin: boolean;
   /** Whether the account's address is verified (issue #29 point 2): read with the session, so a booking attempt asks no second time. */
   emailVerified: boolean;
+  /** The member's saved language (ADR 0296), or null: after the URL prefix, it chooses the page's. */
+  preferredLanguage: Locale | null;
 };
 
 export type SessionTokens = { sessionId: string; accessToken: string; refreshToken: string };
@@ -157,6 +160,7 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
         id: users.id,
         email: users.email,
         emailVerifiedAt: users.emailVerifiedAt,
+        preferredLanguage: users.preferredLanguage,
         profileId: profiles.id,
         fullName: profiles.fullName,
         avatarUrl: profiles.avatarUrl,
@@ -177,6 +181,7 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: string,
     avatarUrl: row.avatarUrl || null,
     isAdmin: Boolean(row.isAdmin) || isAdminEmail(row.email),
     emailVerified: row.emailVerifiedAt !== null,
+    preferredLanguage: isLocale(row.preferredLanguage) ? row.preferredLanguage : null,
   };
 }
 

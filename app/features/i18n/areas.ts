@@ -5,6 +5,9 @@
  *
  * - `core`: what the home page renders before anything is clicked, so the first load of `/`
  *   carries no more than it shows (the 170 KB budget, docs/product.md#quality-bars).
+ * - `common`: the shared tables of texts that travel as strings (ERROR_TEXT, NOT_FOUND_TEXT,
+ *   the search's messages), used by every area but not shown on `/` before a click; loaded
+ *   with the other browser areas (ADR 0298).
  * - `discovery`, `booking`, `hosting`, `account`: the rest of the pages, loaded together in
  *   the browser the first time a page needs more than `core` (entry.client.tsx, root.tsx's
  *   clientMiddleware, `lazyWithTexts`).
@@ -12,7 +15,7 @@
  *   recipient's language); never sent to the browser. A `.server.ts` module elsewhere
  *   belongs to its directory's area, so an error it returns can be translated where shown.
  */
-export const AREAS = ["server", "core", "discovery", "booking", "hosting", "account"] as const;
+export const AREAS = ["server", "common", "core", "discovery", "booking", "hosting", "account"] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The areas the browser ever loads. */
@@ -21,7 +24,9 @@ export type ClientArea = (typeof CLIENT_AREAS)[number];
 
 /** Paths under app/, as globs. Order matters: a file belongs to the first area that lists it; `account` takes the rest. */
 export const AREA_FILES: Record<Area, string[]> = {
-  server: ["features/mail/**", "features/bookings/calendar.server.ts"],
+  // The e-mails themselves; the notification settings on /profile (features/mail/components, email-kinds) are `account`.
+  server: ["features/mail/*.server.ts", "features/mail/account-mail-texts.ts", "features/bookings/calendar.server.ts"],
+  common: ["lib/messages.ts", "features/search/search-params.ts"],
   core: [
     "root.tsx",
     "ui/**",
@@ -35,6 +40,7 @@ export const AREA_FILES: Record<Area, string[]> = {
     "features/home/**",
     "routes/home/**",
     "features/listings/card.ts",
+    "features/listings/space-type-labels.ts",
     "features/listings/components/space-card.tsx",
     "features/listings/components/space-grid.tsx",
     "features/listings/components/save-heart.tsx",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localeOfPath, localizedPath, stripLocale } from "~/lib/locales";
-import { localeOfRequest, negotiateLocale, requestedLanguages, savedLocale } from "./negotiate";
+import { localeOfRequest, negotiateLocale, pageLocaleOfRequest, requestedLanguages, savedLocale } from "./negotiate";
 
 const request = (path: string, headers: Record<string, string> = {}) => new Request(`http://rentwell.test${path}`, { headers });
 
@@ -45,6 +45,23 @@ describe("a request's language", () => {
     expect(localeOfRequest(request("/explore", { Cookie: "lang=xx", "Accept-Language": "es" }))).toBe("es");
     expect(localeOfPath("/espana")).toBeNull();
     expect(localeOfPath("/en/explore")).toBeNull();
+  });
+});
+
+describe("a signed-in member's saved language (ADR 0296)", () => {
+  it("comes after the prefix and before the cookie and the header", () => {
+    expect(localeOfRequest(request("/explore", { Cookie: "lang=fr", "Accept-Language": "ja" }), "ar")).toBe("ar");
+    expect(localeOfRequest(request("/es/explore", { Cookie: "lang=fr" }), "ar")).toBe("es");
+    expect(localeOfRequest(request("/explore", { Cookie: "lang=fr" }), null)).toBe("fr");
+    expect(localeOfRequest(request("/explore", { "Accept-Language": "ja" }), "xx")).toBe("ja");
+  });
+
+  it("the page a form was sent from: its prefix (same origin only), else the cookie, else the header", () => {
+    const from = (referer: string, headers: Record<string, string> = {}) => pageLocaleOfRequest(request("/auth/sign-up", { Referer: referer, ...headers }));
+    expect(from("http://rentwell.test/es/explore")).toEqual({ locale: "es", chosen: true });
+    expect(from("https://elsewhere.example/es/explore", { "Accept-Language": "fr" })).toEqual({ locale: "fr", chosen: false });
+    expect(from("http://rentwell.test/explore", { Cookie: "lang=ja" })).toEqual({ locale: "ja", chosen: true });
+    expect(from("not a url")).toEqual({ locale: "en", chosen: false });
   });
 });
 

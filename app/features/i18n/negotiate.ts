@@ -46,13 +46,38 @@ export function savedLocale(cookieHeader: string | null | undefined): Locale | n
 }
 
 /**
- * A request's language (ADR 0293): the URL prefix (/es/…), else the visitor's saved
- * choice (the cookie the language menu sets), else `Accept-Language`, else English.
+ * A request's language (ADRs 0293, 0296): the URL prefix (/es/…), else the signed-in
+ * member's saved language (`users.preferred_language`), else the visitor's saved choice
+ * (the cookie the language menu sets), else `Accept-Language`, else English.
  */
-export function localeOfRequest(request: Request): Locale {
+export function localeOfRequest(request: Request, memberLanguage?: string | null): Locale {
   return (
     localeOfPath(new URL(request.url).pathname) ??
+    (isLocale(memberLanguage) ? memberLanguage : null) ??
     savedLocale(request.headers.get("Cookie")) ??
     negotiateLocale(request.headers.get("Accept-Language"))
   );
+}
+
+/**
+ * The language of the page a request was sent from (a form or `fetch` to an unprefixed
+ * endpoint such as /auth/sign-up): the prefix of its same-origin `Referer`, else the
+ * request's own language without a member's (cookie, Accept-Language). `chosen` says
+ * whether the visitor picked it (a prefix or the cookie) rather than their browser.
+ */
+export function pageLocaleOfRequest(request: Request): { locale: Locale; chosen: boolean } {
+  const url = new URL(request.url);
+  const referer = request.headers.get("Referer");
+  let refererPath: string | null = null;
+  try {
+    const from = referer ? new URL(referer) : null;
+    if (from && from.origin === url.origin) refererPath = from.pathname;
+  } catch {
+    refererPath = null;
+  }
+  const prefixed = localeOfPath(url.pathname) ?? (refererPath ? localeOfPath(refererPath) : null);
+  if (prefixed) return { locale: prefixed, chosen: true };
+  const saved = savedLocale(request.headers.get("Cookie"));
+  if (saved) return { locale: saved, chosen: true };
+  return { locale: negotiateLocale(request.headers.get("Accept-Language")), chosen: false };
 }

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { i18nFor, loadAllCatalogs } from "~/features/i18n/i18n";
 import { localeOfRequest } from "~/features/i18n/negotiate";
+import { getUser } from "~/features/auth/session.server";
 
 /**
  * The request's language, loaded (ADR 0294), for a text the server composes before it
@@ -10,7 +11,9 @@ import { localeOfRequest } from "~/features/i18n/negotiate";
  *   return { error: translate(i18n, msg`Only ${left} left`) };
  */
 export async function requestI18n(request: Request): Promise<I18n> {
-  const locale = localeOfRequest(request);
+  // The signed-in member's saved language counts after the URL prefix (ADR 0296).
+  const user = await getUser(request);
+  const locale = localeOfRequest(request, user?.preferredLanguage);
   await loadAllCatalogs(locale);
   return i18nFor(locale);
 }

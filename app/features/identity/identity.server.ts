@@ -6,7 +6,8 @@ import { identityUploads, identityVerifications, type IdentityStatus, type Ident
 import { profiles } from "~/db/schema/profiles";
 import { absoluteUrl } from "~/features/mail/booking-emails.server";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { renderEmail } from "~/features/mail/render";
+import { recipientLanguage } from "~/features/mail/mail-i18n.server";
+import { identityDecisionMail } from "~/features/mail/more-emails.server";
 import { SNIFF_BYTES, sniffMedia } from "~/features/media/sniff";
 import { UploadError } from "~/features/media/upload-error";
 import type { Db, Tx } from "~/lib/db.server";
@@ -157,21 +158,8 @@ export type ReviewDecision = { verificationId: string; decision: "approve" | "re
 async function queueDecisionEmail(tx: Tx, input: { userId: string; approved: boolean; reason: string | null; now: Date; dedupeKey: string }) {
   const [person] = await tx.select({ email: users.email, name: profiles.fullName }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, input.userId));
   if (!person) return;
-  const greeting = `Hi ${person.name?.trim() || "there"},`;
-  const mail = input.approved
-    ? renderEmail({
-        subject: "Your identity is verified",
-        heading: "Your identity is verified",
-        paragraphs: [greeting, "Your profile, host page and listings now show the 'Verified' badge, and you can book spaces whose hosts accept only verified guests.", "Your photos have been deleted."],
-        action: { label: "See your verification", url: absoluteUrl(IDENTITY_PATH) },
-      })
-    : renderEmail({
-        subject: "Your identity verification was not approved",
-        heading: "Your identity verification was not approved",
-        paragraphs: [greeting, "We could not verify your identity from the photos you sent. Your photos have been deleted; you can send new ones at any time."],
-        details: input.reason ? [{ label: "Reason", value: input.reason }] : [],
-        action: { label: "Try again", url: absoluteUrl(IDENTITY_PATH) },
-      });
+  // In the member's language (ADR 0296); the texts are in ~/features/mail/more-emails.server.
+  const mail = identityDecisionMail(await recipientLanguage(tx, input.userId), { name: person.name, approved: input.approved, reason: input.reason, url: absoluteUrl(IDENTITY_PATH) });
   await queueEmail(tx, { ...mail, kind: input.approved ? "identity_approved" : "identity_rejected", to: person.email, userId: input.userId, dedupeKey: input.dedupeKey, now: input.now });
 }
 

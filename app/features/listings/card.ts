@@ -28,6 +28,8 @@ export type SpaceCardData = {
   status: "available" | "rented" | "maintenance";
   /** The host is identity-verified (issue #29 point 3). */
   hostVerified?: boolean;
+  /** The host's translation of the title into the page's language (issue #31 point 5, ADR 0295); `title` stays the original. */
+  translatedTitle?: string;
 };
 
 export type Badge = { label: string; tone: "red" | "amber" | "green" };

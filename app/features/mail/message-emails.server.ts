@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema/auth";
 import { profiles } from "~/db/schema/profiles";
 import type { Tx } from "~/lib/db.server";
 import { absoluteUrl } from "./booking-emails.server";
+import { recipientLanguage } from "./mail-i18n.server";
 import { queueEmail, throttled, type QueueResult } from "./outbox.server";
 import { renderEmail } from "./render";
 
@@ -23,14 +25,19 @@ export async function queueNewMessageEmail(
   if (!recipient) return { queued: false, reason: "duplicate" };
   const topic = `new-message:${input.conversationId}:${input.recipientId}`;
   if (await throttled(tx, topic, NEW_MESSAGE_EMAIL_WINDOW_MS, input.now)) return { queued: false, reason: "throttled" };
-  const sender = author?.name?.trim() || "Someone";
+  // In the recipient's language (ADR 0296).
+  const lang = await recipientLanguage(tx, input.recipientId);
+  const { t } = lang;
+  const sender = author?.name?.trim() || t(msg`Someone`);
+  const name = recipient.name?.trim() || t(msg({ message: "there", comment: "Greeting without a name: 'Hi {name},' becomes 'Hi there,'" }));
   const excerpt = input.excerpt.length > 300 ? `${input.excerpt.slice(0, 299)}…` : input.excerpt;
   const mail = renderEmail({
-    subject: `New message from ${sender}`,
-    heading: `${sender} sent you a message`,
-    paragraphs: [`Hi ${recipient.name?.trim() || "there"},`, `“${excerpt}”`],
-    action: { label: "Read and reply", url: absoluteUrl(input.conversationPath) },
-    footer: "You get at most one e-mail per conversation every 15 minutes. You can turn these e-mails off in the notification settings of your profile.",
+    subject: t(msg`New message from ${sender}`),
+    heading: t(msg`${sender} sent you a message`),
+    paragraphs: [t(msg`Hi ${name},`), t(msg`“${excerpt}”`)],
+    action: { label: t(msg`Read and reply`), url: absoluteUrl(input.conversationPath) },
+    footer: t(msg`You get at most one e-mail per conversation every 15 minutes. You can turn these e-mails off in the notification settings of your profile.`),
+    locale: lang.locale,
   });
   return queueEmail(tx, { ...mail, kind: "new_message", to: recipient.email, userId: input.recipientId, topic, now: input.now });
 }

@@ -26,4 +26,15 @@ describe("renderEmail", () => {
     expect(oneLine("a\nb\tc", 200)).toBe("a b c");
     expect(oneLine("x".repeat(300), 10)).toHaveLength(10);
   });
+
+  it("marks an e-mail in another language with it, right to left for Arabic (ADR 0296); English as before", () => {
+    const content = { subject: "s", heading: "h", paragraphs: ["p"], details: [{ label: "l", value: "v" }] };
+    const arabic = renderEmail({ ...content, locale: "ar" });
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl"><body dir="rtl"');
+    expect(arabic.html).toContain('<td style="padding-left:12px;color:#475569">');
+    expect(renderEmail({ ...content, locale: "es" }).html).toContain('<html lang="es" dir="ltr"><body dir="ltr"');
+    const english = renderEmail(content);
+    expect(english.html.startsWith('<!doctype html><html><body style="font-family:Arial')).toBe(true);
+    expect(renderEmail({ ...content, locale: "en" })).toEqual(english);
+  });
 });

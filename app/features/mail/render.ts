@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, textDirection, type Locale } from "~/lib/locales";
+
 /**
  * E-mail bodies: one plain-text and one HTML part from the same content. Every piece
  * of text is escaped in the HTML part, so a listing title or a message with markup
@@ -11,6 +13,8 @@ export type EmailContent = {
   details?: { label: string; value: string }[];
   action?: { label: string; url: string };
   footer?: string;
+  /** The recipient's language (ADR 0296): `<html lang>`, and `dir="rtl"` for Arabic. English when absent. */
+  locale?: Locale;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -39,12 +43,16 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     "— Rentwell",
     ...(content.footer ? ["", content.footer] : []),
   ].join("\n");
+  const locale = content.locale ?? DEFAULT_LOCALE;
+  const rtl = textDirection(locale) === "rtl";
   const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
+    locale === DEFAULT_LOCALE
+      ? '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">'
+      : `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><body dir="${textDirection(locale)}" style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">`,
     `<h1 style="font-size:20px">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     details.length > 0
-      ? `<table role="presentation">${details.map(({ label, value }) => `<tr><td style="padding-right:12px;color:#475569">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`).join("")}</table>`
+      ? `<table role="presentation">${details.map(({ label, value }) => `<tr><td style="${rtl ? "padding-left" : "padding-right"}:12px;color:#475569">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`).join("")}</table>`
       : "",
     content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="color:#4f46e5">${escapeHtml(content.action.label)}</a></p>` : "",
     "<p>— Rentwell</p>",

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { users } from "~/db/schema/auth";
@@ -9,15 +10,30 @@ import { guestReviews, reviews } from "~/db/schema/reviews";
 import { REVIEW_WINDOW_MS, reviewDateText, reviewDeadline } from "~/features/reviews/review-rules";
 import type { ReviewRole } from "~/features/reviews/reviews.server";
 import type { Db, Tx } from "~/lib/db.server";
+import { formatDate } from "~/lib/dates";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { absoluteUrl } from "./booking-emails.server";
+import { mailLanguage, type MailLanguage } from "./mail-i18n.server";
 import { queueEmail } from "./outbox.server";
 import { renderEmail } from "./render";
 
 const BATCH = 100;
 
-const firstName = (name: string | null | undefined, fallback: string) => name?.trim() || fallback;
+/** A name, or null when the profile has none. */
+const named = (name: string | null | undefined) => name?.trim() || null;
 
-const FOOTER = "You can turn off review requests in the notification settings of your profile.";
+/** Each e-mail in its recipient's language (ADR 0296), read with the row that asks for it. */
+const languageOf = (language: string | null) => mailLanguage(isLocale(language) ? language : DEFAULT_LOCALE);
+
+/** 'Hi there' without a name. */
+const greet = (lang: MailLanguage, name: string | null | undefined) =>
+  named(name) ?? lang.t(msg({ message: "there", comment: "Greeting without a name: 'Hi {name},' becomes 'Hi there,'" }));
+
+/** The last day to write a review: "14 March 2026" in English, the recipient's own way otherwise. */
+const dayText = (lang: MailLanguage, date: Date) =>
+  lang.locale === DEFAULT_LOCALE ? reviewDateText(date) : formatDate(date, lang.locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+const FOOTER = msg`You can turn off review requests in the notification settings of your profile.`;
 
 /**
  * The `review-requests` job: once a stay has ended (and was not cancelled), its guest
@@ -46,7 +62,7 @@ const notQueued = (key: SQL) => sql`not exists (select 1 from ${emailOutbox} whe
 async function queueGuestRequests(db: Db, now: Date): Promise<number> {
   const dedupe = sql<string>`'review-request:' || ${bookings.id}::text`;
   const due = await db
-    .select({ bookingId: bookings.id, guestId: bookings.userId, email: users.email, name: profiles.fullName, title: spaces.title, endTime: bookings.endTime })
+    .select({ bookingId: bookings.id, guestId: bookings.userId, email: users.email, language: users.preferredLanguage, name: profiles.fullName, title: spaces.title, endTime: bookings.endTime })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -58,15 +74,21 @@ async function queueGuestRequests(db: Db, now: Date): Promise<number> {
     .limit(BATCH);
   let queued = 0;
   for (const row of due) {
+    const lang = await languageOf(row.language);
+    const { t } = lang;
+    const title = row.title;
+    const name = greet(lang, row.name);
+    const until = dayText(lang, reviewDeadline(row.endTime));
     const mail = renderEmail({
-      subject: `How was ${row.title}?`,
-      heading: `How was your stay at ${row.title}?`,
+      subject: t(msg`How was ${title}?`),
+      heading: t(msg`How was your stay at ${title}?`),
       paragraphs: [
-        `Hi ${firstName(row.name, "there")}, thank you for booking with Rentwell. Your review helps other guests choose and helps the host improve.`,
-        `You can write it from My Bookings until ${reviewDateText(reviewDeadline(row.endTime))}. The host reviews you too; neither review is shown until both are written or that day has passed.`,
+        t(msg`Hi ${name}, thank you for booking with Rentwell. Your review helps other guests choose and helps the host improve.`),
+        t(msg`You can write it from My Bookings until ${until}. The host reviews you too; neither review is shown until both are written or that day has passed.`),
       ],
-      action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
-      footer: FOOTER,
+      action: { label: t(msg`Write a review`), url: absoluteUrl("/my-bookings") },
+      footer: t(FOOTER),
+      locale: lang.locale,
     });
     const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.guestId, dedupeKey: `review-request:${row.bookingId}`, now });
     if (result.queued) queued += 1;
@@ -83,6 +105,7 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
       bookingId: bookings.id,
       hostId: spaces.userId,
       email: users.email,
+      language: users.preferredLanguage,
       name: profiles.fullName,
       guestName: guestProfile.fullName,
       title: spaces.title,
@@ -100,16 +123,22 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
     .limit(BATCH);
   let queued = 0;
   for (const row of due) {
-    const guest = firstName(row.guestName, "your guest");
+    const lang = await languageOf(row.language);
+    const { t } = lang;
+    const title = row.title;
+    const guest = named(row.guestName);
+    const name = greet(lang, row.name);
+    const until = dayText(lang, reviewDeadline(row.endTime));
     const mail = renderEmail({
-      subject: row.guestName?.trim() ? `How was ${guest} as a guest?` : "How was your guest?",
-      heading: `How was ${guest} at ${row.title}?`,
+      subject: guest ? t(msg`How was ${guest} as a guest?`) : t(msg`How was your guest?`),
+      heading: guest ? t(msg`How was ${guest} at ${title}?`) : t(msg`How was your guest at ${title}?`),
       paragraphs: [
-        `Hi ${firstName(row.name, "there")}, your guest's stay has ended. Your review is shown on their profile and helps other hosts.`,
-        `You can write it from your dashboard until ${reviewDateText(reviewDeadline(row.endTime))}. Neither your review nor your guest's is shown until both are written or that day has passed.`,
+        t(msg`Hi ${name}, your guest's stay has ended. Your review is shown on their profile and helps other hosts.`),
+        t(msg`You can write it from your dashboard until ${until}. Neither your review nor your guest's is shown until both are written or that day has passed.`),
       ],
-      action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
-      footer: FOOTER,
+      action: { label: t(msg`Review your guest`), url: absoluteUrl("/dashboard") },
+      footer: t(FOOTER),
+      locale: lang.locale,
     });
     const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.hostId, dedupeKey: `review-request-host:${row.bookingId}`, now });
     if (result.queued) queued += 1;
@@ -126,7 +155,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
   const other = input.to === "guest" ? spaces.userId : bookings.userId;
   const otherProfile = alias(profiles, "other_profile");
   const [row] = await tx
-    .select({ userId: users.id, email: users.email, name: profiles.fullName, otherName: otherProfile.fullName, title: spaces.title })
+    .select({ userId: users.id, email: users.email, language: users.preferredLanguage, name: profiles.fullName, otherName: otherProfile.fullName, title: spaces.title })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, recipient))
@@ -134,28 +163,39 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
     .leftJoin(otherProfile, eq(otherProfile.id, other))
     .where(eq(bookings.id, input.bookingId));
   if (!row) return;
-  const until = reviewDateText(input.deadline);
+  const lang = await languageOf(row.language);
+  const { t } = lang;
+  const until = dayText(lang, input.deadline);
+  const title = row.title;
+  const name = greet(lang, row.name);
+  const otherName = named(row.otherName);
   const mail =
     input.to === "guest"
       ? renderEmail({
-          subject: `Your host has reviewed your stay at ${row.title}`,
-          heading: "Your host has written their review",
+          subject: t(msg`Your host has reviewed your stay at ${title}`),
+          heading: t(msg`Your host has written their review`),
           paragraphs: [
-            `Hi ${firstName(row.name, "there")}, ${firstName(row.otherName, "your host")} has reviewed your stay at ${row.title}. You will see it once you have written yours, or on ${until}.`,
-            `Write your review of ${row.title} from My Bookings by ${until}.`,
+            otherName
+              ? t(msg`Hi ${name}, ${otherName} has reviewed your stay at ${title}. You will see it once you have written yours, or on ${until}.`)
+              : t(msg`Hi ${name}, your host has reviewed your stay at ${title}. You will see it once you have written yours, or on ${until}.`),
+            t(msg`Write your review of ${title} from My Bookings by ${until}.`),
           ],
-          action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
-          footer: FOOTER,
+          action: { label: t(msg`Write a review`), url: absoluteUrl("/my-bookings") },
+          footer: t(FOOTER),
+          locale: lang.locale,
         })
       : renderEmail({
-          subject: `Your guest has reviewed ${row.title}`,
-          heading: "Your guest has written their review",
+          subject: t(msg`Your guest has reviewed ${title}`),
+          heading: t(msg`Your guest has written their review`),
           paragraphs: [
-            `Hi ${firstName(row.name, "there")}, ${firstName(row.otherName, "your guest")} has reviewed ${row.title}. It will be shown once you have reviewed them, or on ${until}.`,
-            `Review your guest from your dashboard by ${until}.`,
+            otherName
+              ? t(msg`Hi ${name}, ${otherName} has reviewed ${title}. It will be shown once you have reviewed them, or on ${until}.`)
+              : t(msg`Hi ${name}, your guest has reviewed ${title}. It will be shown once you have reviewed them, or on ${until}.`),
+            t(msg`Review your guest from your dashboard by ${until}.`),
           ],
-          action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
-          footer: FOOTER,
+          action: { label: t(msg`Review your guest`), url: absoluteUrl("/dashboard") },
+          footer: t(FOOTER),
+          locale: lang.locale,
         });
   await queueEmail(tx, { ...mail, kind: "review_request", to: row.email, userId: row.userId, dedupeKey: `review-reminder:${input.to}:${input.bookingId}`, now: input.now });
 }
@@ -177,7 +217,16 @@ async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise
       ? sql`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`
       : sql`exists (select 1 from ${guestReviews} where ${guestReviews.bookingId} = ${bookings.id})`;
   const due = await db
-    .select({ bookingId: bookings.id, userId: users.id, email: users.email, name: profiles.fullName, otherName: otherProfile.fullName, title: spaces.title, endTime: bookings.endTime })
+    .select({
+      bookingId: bookings.id,
+      userId: users.id,
+      email: users.email,
+      language: users.preferredLanguage,
+      name: profiles.fullName,
+      otherName: otherProfile.fullName,
+      title: spaces.title,
+      endTime: bookings.endTime,
+    })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, recipient))
@@ -198,29 +247,37 @@ async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise
     .limit(BATCH);
   let queued = 0;
   for (const row of due) {
-    const until = reviewDateText(reviewDeadline(row.endTime));
-    const hi = `Hi ${firstName(row.name, "there")},`;
+    const lang = await languageOf(row.language);
+    const { t } = lang;
+    const until = dayText(lang, reviewDeadline(row.endTime));
+    const title = row.title;
+    const name = greet(lang, row.name);
+    const guest = named(row.otherName);
     const mail =
       side === "guest"
         ? renderEmail({
-            subject: `There is still time to review ${row.title}`,
-            heading: `How was ${row.title}?`,
+            subject: t(msg`There is still time to review ${title}`),
+            heading: t(msg`How was ${title}?`),
             paragraphs: [
-              `${hi} you have not reviewed your stay at ${row.title} yet. Your review helps other guests choose and helps the host improve.`,
-              `You can write it from My Bookings until ${until}. After that day no review of this stay can be written.`,
+              t(msg`Hi ${name}, you have not reviewed your stay at ${title} yet. Your review helps other guests choose and helps the host improve.`),
+              t(msg`You can write it from My Bookings until ${until}. After that day no review of this stay can be written.`),
             ],
-            action: { label: "Write a review", url: absoluteUrl("/my-bookings") },
-            footer: FOOTER,
+            action: { label: t(msg`Write a review`), url: absoluteUrl("/my-bookings") },
+            footer: t(FOOTER),
+            locale: lang.locale,
           })
         : renderEmail({
-            subject: row.otherName?.trim() ? `There is still time to review ${firstName(row.otherName, "")}` : "There is still time to review your guest",
-            heading: `How was ${firstName(row.otherName, "your guest")} at ${row.title}?`,
+            subject: guest ? t(msg`There is still time to review ${guest}`) : t(msg`There is still time to review your guest`),
+            heading: guest ? t(msg`How was ${guest} at ${title}?`) : t(msg`How was your guest at ${title}?`),
             paragraphs: [
-              `${hi} you have not reviewed ${firstName(row.otherName, "your guest")} yet. Your review is shown on their profile and helps other hosts.`,
-              `You can write it from your dashboard until ${until}. After that day no review of this stay can be written.`,
+              guest
+                ? t(msg`Hi ${name}, you have not reviewed ${guest} yet. Your review is shown on their profile and helps other hosts.`)
+                : t(msg`Hi ${name}, you have not reviewed your guest yet. Your review is shown on their profile and helps other hosts.`),
+              t(msg`You can write it from your dashboard until ${until}. After that day no review of this stay can be written.`),
             ],
-            action: { label: "Review your guest", url: absoluteUrl("/dashboard") },
-            footer: FOOTER,
+            action: { label: t(msg`Review your guest`), url: absoluteUrl("/dashboard") },
+            footer: t(FOOTER),
+            locale: lang.locale,
           });
     const result = await queueEmail(db, { ...mail, kind: "review_request", to: row.email, userId: row.userId, dedupeKey: `review-nudge:${side}:${row.bookingId}`, now });
     if (result.queued) queued += 1;
@@ -231,7 +288,7 @@ async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise
 /** How far back the `review-publishing` job looks for reviews that became public (a late run still catches up). */
 export const PUBLISHED_MAIL_LOOKBACK_MS = 3 * 24 * 3_600_000;
 
-const PUBLISHED_FOOTER = "You can turn off these e-mails in the notification settings of your profile.";
+const PUBLISHED_FOOTER = msg`You can turn off these e-mails in the notification settings of your profile.`;
 
 /**
  * 'Your review of … is now public' / '… reviewed you' (issue #28 point 5, ADR 0288): when
@@ -256,9 +313,11 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
       title: spaces.title,
       guestId: bookings.userId,
       guestEmail: guestUser.email,
+      guestLanguage: guestUser.preferredLanguage,
       guestName: guestProfileAlias.fullName,
       hostId: spaces.userId,
       hostEmail: hostUser.email,
+      hostLanguage: hostUser.preferredLanguage,
       hostName: hostProfile.fullName,
       guestWrote: sql<boolean>`${reviews.id} is not null`,
       hostWrote: sql<boolean>`${guestReviews.id} is not null`,
@@ -284,44 +343,68 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
     .limit(BATCH);
   let queued = 0;
   for (const row of due) {
-    const guest = firstName(row.guestName, "your guest");
-    const host = firstName(row.hostName, "your host");
-    const guestMail = row.guestWrote
-      ? renderEmail({
-          subject: `Your review of ${row.title} is now public`,
-          heading: "Your review is now public",
-          paragraphs: [
-            `Hi ${firstName(row.guestName, "there")}, your review of ${row.title} is now shown on the listing.`,
-            ...(row.hostWrote ? [`${firstName(row.hostName, "Your host")} reviewed you too: their review is now on your profile.`] : []),
-          ],
-          action: row.hostWrote ? { label: "See your profile", url: absoluteUrl(`/hosts/${row.guestId}`) } : { label: "See My Bookings", url: absoluteUrl("/my-bookings") },
-          footer: PUBLISHED_FOOTER,
-        })
-      : renderEmail({
-          subject: row.hostName?.trim() ? `${host} reviewed you` : "Your host reviewed you",
-          heading: `${firstName(row.hostName, "Your host")} reviewed your stay at ${row.title}`,
-          paragraphs: [`Hi ${firstName(row.guestName, "there")}, the host's review of you is now shown on your profile.`],
-          action: { label: "See your profile", url: absoluteUrl(`/hosts/${row.guestId}`) },
-          footer: PUBLISHED_FOOTER,
-        });
-    const hostMail = row.hostWrote
-      ? renderEmail({
-          subject: `Your review of ${guest} is now public`,
-          heading: "Your review is now public",
-          paragraphs: [
-            `Hi ${firstName(row.hostName, "there")}, your review of ${guest} after their stay at ${row.title} is now shown on their profile.`,
-            row.guestWrote ? `${firstName(row.guestName, "Your guest")} reviewed ${row.title} too: their review is now shown on the listing.` : "Your guest did not review this stay.",
-          ],
-          action: { label: "See your dashboard", url: absoluteUrl("/dashboard") },
-          footer: PUBLISHED_FOOTER,
-        })
-      : renderEmail({
-          subject: row.guestName?.trim() ? `${guest} reviewed ${row.title}` : `Your guest reviewed ${row.title}`,
-          heading: `${firstName(row.guestName, "Your guest")} reviewed ${row.title}`,
-          paragraphs: [`Hi ${firstName(row.hostName, "there")}, the review is now shown on the listing and counts for its rating.`],
-          action: { label: "See your dashboard", url: absoluteUrl("/dashboard") },
-          footer: PUBLISHED_FOOTER,
-        });
+    const title = row.title;
+    const guest = named(row.guestName);
+    const host = named(row.hostName);
+    const guestMail = await (async () => {
+      const lang = await languageOf(row.guestLanguage);
+      const { t } = lang;
+      const name = greet(lang, row.guestName);
+      return row.guestWrote
+        ? renderEmail({
+            subject: t(msg`Your review of ${title} is now public`),
+            heading: t(msg`Your review is now public`),
+            paragraphs: [
+              t(msg`Hi ${name}, your review of ${title} is now shown on the listing.`),
+              ...(row.hostWrote
+                ? [host ? t(msg`${host} reviewed you too: their review is now on your profile.`) : t(msg`Your host reviewed you too: their review is now on your profile.`)]
+                : []),
+            ],
+            action: row.hostWrote
+              ? { label: t(msg`See your profile`), url: absoluteUrl(`/hosts/${row.guestId}`) }
+              : { label: t(msg`See My Bookings`), url: absoluteUrl("/my-bookings") },
+            footer: t(PUBLISHED_FOOTER),
+            locale: lang.locale,
+          })
+        : renderEmail({
+            subject: host ? t(msg`${host} reviewed you`) : t(msg`Your host reviewed you`),
+            heading: host ? t(msg`${host} reviewed your stay at ${title}`) : t(msg`Your host reviewed your stay at ${title}`),
+            paragraphs: [t(msg`Hi ${name}, the host's review of you is now shown on your profile.`)],
+            action: { label: t(msg`See your profile`), url: absoluteUrl(`/hosts/${row.guestId}`) },
+            footer: t(PUBLISHED_FOOTER),
+            locale: lang.locale,
+          });
+    })();
+    const hostMail = await (async () => {
+      const lang = await languageOf(row.hostLanguage);
+      const { t } = lang;
+      const name = greet(lang, row.hostName);
+      const guestCalled = guest ?? t(msg`your guest`);
+      return row.hostWrote
+        ? renderEmail({
+            subject: t(msg`Your review of ${guestCalled} is now public`),
+            heading: t(msg`Your review is now public`),
+            paragraphs: [
+              t(msg`Hi ${name}, your review of ${guestCalled} after their stay at ${title} is now shown on their profile.`),
+              row.guestWrote
+                ? guest
+                  ? t(msg`${guest} reviewed ${title} too: their review is now shown on the listing.`)
+                  : t(msg`Your guest reviewed ${title} too: their review is now shown on the listing.`)
+                : t(msg`Your guest did not review this stay.`),
+            ],
+            action: { label: t(msg`See your dashboard`), url: absoluteUrl("/dashboard") },
+            footer: t(PUBLISHED_FOOTER),
+            locale: lang.locale,
+          })
+        : renderEmail({
+            subject: guest ? t(msg`${guest} reviewed ${title}`) : t(msg`Your guest reviewed ${title}`),
+            heading: guest ? t(msg`${guest} reviewed ${title}`) : t(msg`Your guest reviewed ${title}`),
+            paragraphs: [t(msg`Hi ${name}, the review is now shown on the listing and counts for its rating.`)],
+            action: { label: t(msg`See your dashboard`), url: absoluteUrl("/dashboard") },
+            footer: t(PUBLISHED_FOOTER),
+            locale: lang.locale,
+          });
+    })();
     // A hidden host review with no guest review: nothing to announce to either side.
     if (!row.guestWrote && !row.hostWrote) continue;
     for (const [side, userId, to, mail] of [

@@ -5,7 +5,8 @@ import { spaces } from "~/db/schema/listings";
 import { savedSearches, searchAlertChecks } from "~/db/schema/saved-searches";
 import { absoluteUrl } from "~/features/mail/booking-emails.server";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { renderEmail } from "~/features/mail/render";
+import { recipientLanguage } from "~/features/mail/mail-i18n.server";
+import { searchAlertMail } from "~/features/mail/more-emails.server";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { searchExplore } from "~/features/search/search.server";
 import { resolveExploreSearch } from "~/features/search/explore-search.server";
@@ -211,17 +212,8 @@ async function sendAlert(db: Db, input: { savedSearchId: string; found: Array<{ 
     if (!row) return false;
     if (row.lastAlertedAt && row.lastAlertedAt.getTime() > input.now.getTime() - ALERT_INTERVAL_MS) return false;
     const deleteUrl = absoluteUrl(`/saved-searches/${row.token}/delete`);
-    const mail = renderEmail({
-      subject: input.found.length === 1 ? `New for your search: ${input.found[0]!.title}` : `${input.found.length} new matches for your search`,
-      heading: "New matches for your saved search",
-      paragraphs: [
-        `Your search ${row.label} has ${input.found.length === 1 ? "a new match" : "new matches"}:`,
-        ...input.found.slice(0, 10).map((space) => `${space.title} (${space.location}) — ${space.reason === "cancellation" ? "a time came free after a cancellation" : "newly listed"}`),
-        "We send at most one e-mail a day for each saved search.",
-      ],
-      action: { label: "See the results", url: absoluteUrl(`/explore?${row.query}`) },
-      footer: `Stop these e-mails and delete this saved search: ${deleteUrl}`,
-    });
+    // In the member's language (ADR 0296); the texts are in ~/features/mail/more-emails.server.
+    const mail = searchAlertMail(await recipientLanguage(tx, row.userId), { label: row.label, found: input.found, resultsUrl: absoluteUrl(`/explore?${row.query}`), deleteUrl });
     const day = input.now.toISOString().slice(0, 10);
     await queueEmail(tx, {
       ...mail,

@@ -5,6 +5,8 @@ import { SECURITY_TEXT, signInCodeSchema } from "~/features/account-security/sec
 import { checkSecondFactor, verifyPendingSignIn } from "~/features/account-security/two-step.server";
 import { ACCOUNT_SUSPENDED, completeSignIn } from "~/features/auth/accounts.server";
 import { authResponse, requestMeta } from "~/features/auth/auth-request.server";
+import { savePreferredLanguageIfNone } from "~/features/auth/preferred-language.server";
+import { pageLocaleOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import { parseForm } from "~/lib/forms";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
@@ -34,7 +36,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (user.suspendedAt) return refuse(403, ACCOUNT_SUSPENDED);
   const checked = await checkSecondFactor(db, pending.userId, parsed.data.code);
   if (!checked.ok) return refuse(checked.status, checked.error);
-  return authResponse(await completeSignIn(db, pending.userId, requestMeta(request)));
+  const outcome = await completeSignIn(db, pending.userId, requestMeta(request));
+  // As at /auth/sign-in: the page's chosen language, if the member has none saved (ADR 0296).
+  const page = pageLocaleOfRequest(request);
+  if (outcome.ok && page.chosen) await savePreferredLanguageIfNone(db, outcome.userId, page.locale);
+  return authResponse(outcome);
 }
 
 export function loader() {

@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { signUp } from "~/features/auth/accounts.server";
 import { authResponse, readCredentials, requestMeta } from "~/features/auth/auth-request.server";
 import { sendVerificationEmail } from "~/features/auth/email-verification.server";
+import { savePreferredLanguage } from "~/features/auth/preferred-language.server";
+import { pageLocaleOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import type { Route } from "./+types/sign-up";
 
@@ -12,8 +14,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) return read.response;
   const db = await getDb();
   const outcome = await signUp(db, read.input, requestMeta(request));
-  // The new address is verified by the link in this e-mail (ADR 0241).
-  if (outcome.ok) await sendVerificationEmail(db, outcome.userId);
+  if (outcome.ok) {
+    // The account keeps the language of the page it was created on (ADR 0296): its e-mails, this one first, are in it.
+    await savePreferredLanguage(db, outcome.userId, pageLocaleOfRequest(request).locale);
+    // The new address is verified by the link in this e-mail (ADR 0241).
+    await sendVerificationEmail(db, outcome.userId);
+  }
   return authResponse(outcome);
 }
 

@@ -3,6 +3,7 @@ import { getUser } from "~/features/auth/session.server";
 import { getConfirmedBooking } from "~/features/bookings/queries.server";
 import { bookingCalendarFile } from "~/features/bookings/calendar.server";
 import { spacePath } from "~/features/listings/slug";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
@@ -21,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     endTime: booking.endTime,
     timeZone: space.timezone,
     url: new URL(spacePath(space), env().SITE_URL).toString(),
+    // The description in the guest's language: the page's, or their saved one (ADR 0296).
+    i18n: await requestI18n(request),
   });
   return new Response(file, {
     headers: {

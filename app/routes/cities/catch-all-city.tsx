@@ -9,6 +9,8 @@ import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catch-all-city";
 import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -35,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     highlights: (row?.highlights?.length ? row.highlights : fallback.highlights).slice(0, 4),
     heroImage: `/demo/city-${slug}.webp`,
   };
-  const listing = await listCitySpaces(db, { match: { kind: "contains", terms: [known.name] }, type, page: parsePage(url.searchParams.get("page")) });
+  const listing = await withTranslatedList(db, await listCitySpaces(db, { match: { kind: "contains", terms: [known.name] }, type, page: parsePage(url.searchParams.get("page")) }), localeOfRequest(request));
   const siteUrl = env().SITE_URL;
   const path = `/${slug}${type ? `?type=${encodeURIComponent(type)}` : ""}`;
   const structuredData = jsonLd({
@@ -48,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: listing.total,
-      itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.title })),
+      itemListElement: listing.spaces.map((space, position) => ({ "@type": "ListItem", position: position + 1, name: space.translatedTitle ?? space.title })),
     },
   });
   return { slug, type, path, content, listing, structuredData };

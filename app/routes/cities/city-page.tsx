@@ -12,6 +12,8 @@ import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/city-page";
 import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -24,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!city) notFound(NOT_FOUND_TEXT.city);
   const match = { kind: "exact" as const, name: city.name };
   const url = new URL(request.url);
-  const [stats, listing] = await Promise.all([cityStats(db, match), listCitySpaces(db, { match, page: parsePage(url.searchParams.get("page")) })]);
+  const [stats, listing] = await Promise.all([cityStats(db, match), listCitySpaces(db, { match, page: parsePage(url.searchParams.get("page")) }).then((list) => withTranslatedList(db, list, localeOfRequest(request)))]);
   const path = `/cities/${city.slug}`;
   const structuredData = jsonLd({
     "@context": "https://schema.org",

@@ -12,6 +12,8 @@ import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/us-city";
 import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -63,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await pageReadDb(request);
   const [row, listing, stats] = await Promise.all([
     getCityBySlug(db, slug),
-    listCitySpaces(db, { match: variant.match, page: parsePage(url.searchParams.get("page")) }),
+    listCitySpaces(db, { match: variant.match, page: parsePage(url.searchParams.get("page")) }).then((list) => withTranslatedList(db, list, localeOfRequest(request))),
     variant.kind === "fixed" ? cityStats(db, variant.match) : Promise.resolve(null),
   ]);
   const title = row?.title ?? `Rent spaces in ${variant.name}, ${variant.state}`;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpaceCardData } from "~/features/listings/card";
+import { inLocale } from "~/features/i18n/render-in-locale";
 import Home from "./home";
 
 /** docs/product.md#home search section: 'Loading spaces...', the red error text and the empty text. */
@@ -86,5 +87,38 @@ describe("home search section", () => {
     await vi.waitFor(() => expect(section.textContent).toContain("No spaces found. Try adjusting your search or filters."));
     expect(screen.queryByText("Loading spaces...")).toBeNull();
     expect(screen.queryByRole("list", { name: "Search results" })).toBeNull();
+  });
+});
+
+describe("home page in another language (issue #31)", () => {
+  async function renderHomeIn(locale: "es" | "ar", data: Data) {
+    const Stub = createRoutesStub([{ path: "/", Component: Home as never, loader: (() => data) as never, HydrateFallback: () => null }]);
+    render(await inLocale(locale, <Stub initialEntries={["/"]} />));
+  }
+
+  it("reads in Spanish: headings, search form, cards (badge, price chips) and region chips", async () => {
+    await renderHomeIn("es", loaderData({ search: ok([{ ...card, reviewCount: 1, rating: 4.25 }]) }));
+    expect(await screen.findByRole("heading", { name: "Encuentra tu espacio ideal" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Espacios destacados en EE. UU." })).toBeTruthy();
+    expect(screen.getByPlaceholderText("Busca por ubicación, país o título...")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Buscar horarios libres" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Alquileres destacados" })).toBeTruthy();
+    const results = screen.getByRole("list", { name: "Resultados de la búsqueda" });
+    expect(results.textContent).toContain("Disponible");
+    // 60 cents rounded to a whole dollar, in Spanish order ("1 US$", with a no-break space).
+    expect(results.textContent).toContain("1\u00a0US$/hora");
+    expect(results.textContent).toContain("4,3 (1 reseña)");
+    expect(screen.getByRole("button", { name: "Europa" })).toBeTruthy();
+    // A seeded space type's label (from the database) reads in Spanish too.
+    expect(screen.getByRole("option", { name: "Estudio de fotografía" })).toBeTruthy();
+    expect(within(results).getByRole("button", { name: "Guardar Ybor City Photo Studio en una lista de deseos" })).toBeTruthy();
+  });
+
+  it("shows the server's error in Spanish and the empty text in Arabic", async () => {
+    await renderHomeIn("es", loaderData({ search: failed }));
+    expect((await screen.findByRole("alert")).textContent).toBe("No se han podido cargar los espacios");
+    cleanup();
+    await renderHomeIn("ar", loaderData({ search: ok([]) }));
+    expect(await screen.findAllByText("لم يتم العثور على مساحات. جرّب تعديل البحث أو عوامل التصفية.")).toHaveLength(2);
   });
 });

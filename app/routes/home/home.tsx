@@ -21,14 +21,16 @@ import { buttonVariants } from "~/ui/button";
 import { Input, Select } from "~/ui/input";
 import { Alert } from "~/ui/alert";
 import { ToggleChip } from "~/ui/toggle-chip";
-import { ERROR_TEXT } from "~/lib/messages";
 import { errorMessage, logger } from "~/lib/logger.server";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList, withTranslatedTitles } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
-const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
+/** ERROR_TEXT.fetchSpaces, written here too so that `/` has it in its first catalog (`core`; ERROR_TEXT is in `common`). */
+const FETCH_SPACES_FAILED = translatable("Failed to fetch spaces");
 const NO_SPACES = translatable("No spaces found. Try adjusting your search or filters.");
 
 type Section<T> = { data: T; error: null } | { data: null; error: string };
@@ -53,9 +55,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const failed = { data: null, error: FETCH_SPACES_FAILED } as const;
     return { filters, today, types: [], search: failed, usa: failed, international: failed };
   }
-  const search = await section(() => searchHome(db, filters));
-  const usa = await section(() => featuredUsa(db));
-  const international = await section(() => internationalSpaces(db, filters.region));
+  // Hosts' translated titles for the page's language (issue #31 point 5, ADR 0295).
+  const locale = localeOfRequest(request);
+  const translated = <Card extends { id: string }>(cards: Card[]) => withTranslatedTitles(db, cards, locale);
+  const search = await section(() => searchHome(db, filters).then(translated));
+  const usa = await section(() => featuredUsa(db).then((found) => withTranslatedList(db, found, locale)));
+  const international = await section(() => internationalSpaces(db, filters.region).then(translated));
   const types = await listSpaceTypes(db).catch(() => []);
   return { filters, today, types, search, usa, international };
 }

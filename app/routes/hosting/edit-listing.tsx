@@ -16,6 +16,8 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { moderationNotice } from "~/features/admin/moderation-notice";
 import { Alert } from "~/ui/alert";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
+import { ListingTranslationsSection } from "~/features/hosting/components/listing-translations-section";
+import { listTranslations } from "~/features/hosting/listing-translations.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +29,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   try {
     const [space, options] = await Promise.all([getOwnerSpace(db, user.id, params.id), loadFormOptions(db)]);
-    return { space, ...options, mapStyleUrl: env().MAP_STYLE_URL ?? null };
+    // The host's translations of the title and description (issue #31 point 5, ADR 0295).
+    const translations = await listTranslations(db, space.id);
+    return { space, ...options, translations, mapStyleUrl: env().MAP_STYLE_URL ?? null };
   } catch (error) {
     if (!(error instanceof HostingError)) logger.error({ err: error }, ERROR_TEXT.fetchListing);
     throw await fetchFailed();
@@ -75,6 +79,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
           pinPicker={<LazyPinPicker styleUrl={loaderData.mapStyleUrl} />}
         />
       </div>
+      <ListingTranslationsSection spaceId={space.id} translations={loaderData.translations} />
     </div>
   );
 }

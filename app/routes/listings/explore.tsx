@@ -25,6 +25,8 @@ import { Alert } from "~/ui/alert";
 import { ERROR_TEXT } from "~/lib/messages";
 import { errorMessage, logger } from "~/lib/logger.server";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -66,7 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   const [results, types, locations, amenities, categories, histogram] = await Promise.all([
     searchExplore(db, search, now).then(
-      (found) => ({ ...found, error: null }),
+      // Hosts' translated titles for the page's language (issue #31 point 5, ADR 0295).
+      async (found) => ({ ...(await withTranslatedList(db, found, localeOfRequest(request))), error: null }),
       (error: unknown) => {
         logFailure("Explore search", error);
         return { error: FETCH_SPACES_FAILED } as const;

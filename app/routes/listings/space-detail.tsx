@@ -35,6 +35,9 @@ import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/space-detail";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { ApproxPrice } from "~/lib/display-currency";
+import { localeOfRequest } from "~/features/i18n/negotiate";
+import { loadListingTranslation } from "~/features/listings/listing-translations.server";
+import { ListingTranslationNote, useListingText } from "~/features/listings/components/listing-translation";
 
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
@@ -61,6 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!detail || lookup.kind !== "found") notFound(NOT_FOUND_TEXT.space);
 
   const { space } = detail;
+  // The host's translation for the page's language (issue #31 point 5, ADR 0295): shown first, 'Show original' for the host's text.
+  const translation = await loadListingTranslation(db, space.id, localeOfRequest(request));
   const siteUrl = env().SITE_URL;
   const canonicalUrl = absoluteUrl(siteUrl, lookup.canonicalPath);
   const options = priceOptions(space);
@@ -77,8 +82,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const structuredData = {
     "@context": "https://schema.org",
     "@type": "Product",
-    name: space.title,
-    description: space.metaDescription || space.description,
+    name: translation?.title ?? space.title,
+    description: translation?.description ?? (space.metaDescription || space.description),
     url: canonicalUrl,
     category: space.type,
     image: space.images.map((image) => absoluteUrl(siteUrl, image)),
@@ -158,6 +163,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       currency: space.currency,
       bookable,
     },
+    translation: translation && { title: translation.title, description: translation.description },
     prices: options,
     details: rentalDetails(space),
     host: detail.host,
@@ -184,7 +190,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       noIndex: true,
     });
   }
-  const { space } = loaderData;
+  const { translation } = loaderData;
+  const space = translation ? { ...loaderData.space, ...translation, metaDescription: null } : loaderData.space;
   return pageMeta({
     title: `${space.title} in ${space.location}`,
     description: spaceMetaDescription(space),
@@ -233,7 +240,10 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
   const [profileWanted, setProfileWanted] = useState(false);
   const now = useNow(loaderData.now);
 
-  const { space, prices, details, host, reviews, isOwner, signedIn } = loaderData;
+  const { prices, details, host, reviews, isOwner, signedIn } = loaderData;
+  // The host's translation or, after 'Show original', the host's own text (issue #31 point 5, ADR 0295).
+  const listingText = useListingText(loaderData.space, loaderData.translation);
+  const space = { ...loaderData.space, title: listingText.title, description: listingText.description };
   const [firstPrice, ...otherPrices] = prices;
 
   return (
@@ -249,6 +259,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-4xl">{space.title}</h1>
           {space.isPublished && <SaveHeart spaceId={space.id} title={space.title} variant="plain" className="shrink-0" />}
         </div>
+        {listingText.translated && <ListingTranslationNote showingOriginal={listingText.showingOriginal} onToggle={listingText.toggle} />}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
           <span className="inline-flex items-center gap-1">
             <MapPin className="h-4 w-4" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { users } from "~/db/schema/auth";
 import { guestReviews } from "~/db/schema/reviews";
 import { createReview } from "~/features/reviews/reviews.server";
 import { ERROR_TEXT } from "~/lib/messages";
@@ -121,11 +122,19 @@ describe("/api/notification-settings", () => {
       const result = (await settingsRoute.loader(args(new Request("http://localhost/api/notification-settings", { headers: { cookie } })))) as { data: unknown };
       return result.data;
     };
-    expect(await read()).toEqual({ enabled: ["new_message", "review_request", "review_published", "payout_sent"], saved: false, error: null });
+    expect(await read()).toEqual({ enabled: ["new_message", "review_request", "review_published", "payout_sent"], language: "en", saved: false, error: null });
     expect(await call(settingsRoute, form("/api/notification-settings", cookie, { enabled: ["payout_sent"] }))).toEqual({
       status: 200,
-      body: { enabled: ["payout_sent"], saved: true, error: null },
+      body: { enabled: ["payout_sent"], language: "en", saved: true, error: null },
     });
+    // The e-mails' language (ADR 0296): saved with the form, checked against the five.
+    expect(await call(settingsRoute, form("/api/notification-settings", cookie, { enabled: ["payout_sent"], language: "ja" }))).toMatchObject({
+      status: 200,
+      body: { enabled: ["payout_sent"], language: "ja", saved: true },
+    });
+    const [saved] = await database.db.select({ language: users.preferredLanguage }).from(users).where(eq(users.id, s.guest.id));
+    expect(saved!.language).toBe("ja");
+    expect(await call(settingsRoute, form("/api/notification-settings", cookie, { enabled: ["payout_sent"], language: "de" }))).toMatchObject({ status: 400 });
     expect(await call(settingsRoute, form("/api/notification-settings", cookie, { enabled: ["booking_confirmed"] }))).toMatchObject({
       status: 400,
       body: { enabled: ["payout_sent"], error: ERROR_TEXT.saveNotificationSettings },

@@ -1,4 +1,5 @@
 import type { Db } from "~/lib/db.server";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { takeFormSlot } from "../form-rate-limits.server";
 import { parseForm } from "~/lib/forms";
 import { NEWSLETTER_ERRORS, NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
@@ -6,7 +7,8 @@ import { newsletterSchema } from "./newsletter-schema";
 import { subscribeToNewsletter } from "./subscribe.server";
 
 /** Validates the form fields and subscribes; every outcome is a message, never a throw. */
-export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date()): Promise<NewsletterResult> {
+/** `locale`: the page's language, for the confirmation e-mail (ADR 0296). */
+export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<NewsletterResult> {
   const parsed = parseForm(newsletterSchema, {
     email: typeof form.get("email") === "string" ? form.get("email") : "",
     source: form.get("source"),
@@ -18,7 +20,7 @@ export async function handleNewsletterForm(db: Db, form: FormData, ip: string, n
   // Counted even for addresses already on the list, so the box cannot be used to probe it quickly.
   const slot = await takeFormSlot(db, "newsletter", ip);
   if (!slot.ok) return { status: "rate-limited", message: slot.message };
-  const outcome = await subscribeToNewsletter(db, parsed.data, now);
+  const outcome = await subscribeToNewsletter(db, parsed.data, now, locale);
   return outcome === "subscribed"
     ? { status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }
     : { status: "already-subscribed", message: NEWSLETTER_MESSAGES.alreadySubscribed };

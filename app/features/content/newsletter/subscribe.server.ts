@@ -3,7 +3,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema/content";
 import { absoluteUrl } from "~/features/mail/booking-emails.server";
 import { queueEmail, throttled } from "~/features/mail/outbox.server";
-import { renderEmail } from "~/features/mail/render";
+import { mailLanguage } from "~/features/mail/mail-i18n.server";
+import { newsletterConfirmMail } from "~/features/mail/more-emails.server";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import type { Db, Tx } from "~/lib/db.server";
 import type { NewsletterInput } from "./newsletter-schema";
 
@@ -20,7 +22,8 @@ export function newsletterTokenHash(token: string): string {
  * unique index on lower(email), not a prior read, decides who is new. An address
  * that signed up but never confirmed gets a fresh link (at most every 15 minutes).
  */
-export async function subscribeToNewsletter(db: Db, input: NewsletterInput, now: Date = new Date()): Promise<"subscribed" | "already-subscribed"> {
+/** `locale`: the page's language, which the confirmation e-mail is written in (ADR 0296). */
+export async function subscribeToNewsletter(db: Db, input: NewsletterInput, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<"subscribed" | "already-subscribed"> {
   return db.transaction(async (tx) => {
     const token = crypto.randomBytes(32).toString("base64url");
     const inserted = await tx
@@ -29,7 +32,7 @@ export async function subscribeToNewsletter(db: Db, input: NewsletterInput, now:
       .onConflictDoNothing()
       .returning({ id: newsletterSubscribers.id });
     if (inserted[0]) {
-      await queueConfirmation(tx, input.email, token, now);
+      await queueConfirmation(tx, input.email, token, now, locale);
       return "subscribed";
     }
     const [existing] = await tx
@@ -40,7 +43,7 @@ export async function subscribeToNewsletter(db: Db, input: NewsletterInput, now:
     if (!existing || existing.confirmedAt) return "already-subscribed";
     if (!(await throttled(tx, confirmationTopic(existing.email), CONFIRMATION_RESEND_MS, now))) {
       await tx.update(newsletterSubscribers).set({ tokenHash: newsletterTokenHash(token) }).where(eq(newsletterSubscribers.id, existing.id));
-      await queueConfirmation(tx, existing.email, token, now);
+      await queueConfirmation(tx, existing.email, token, now, locale);
     }
     // The answer does not tell whether the address has confirmed (ADR 0021's texts stay).
     return "already-subscribed";
@@ -49,19 +52,11 @@ export async function subscribeToNewsletter(db: Db, input: NewsletterInput, now:
 
 const confirmationTopic = (email: string) => `newsletter-confirm:${email.toLowerCase()}`;
 
-async function queueConfirmation(tx: Tx, email: string, token: string, now: Date) {
+async function queueConfirmation(tx: Tx, email: string, token: string, now: Date, locale: Locale) {
   const confirmUrl = absoluteUrl(`/newsletter/confirm?token=${encodeURIComponent(token)}`);
   const unsubscribeUrl = absoluteUrl(`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
-  const mail = renderEmail({
-    subject: "Please confirm your Rentwell newsletter subscription",
-    heading: "Confirm your subscription",
-    paragraphs: [
-      "Someone — hopefully you — asked to receive the Rentwell newsletter at this address: the best new spaces, host tips and city guides, once or twice a month.",
-      "Please confirm with the link below. If it was not you, ignore this e-mail and you will hear nothing more from us.",
-    ],
-    action: { label: "Confirm my subscription", url: confirmUrl },
-    footer: `To stop these e-mails: ${unsubscribeUrl}`,
-  });
+  // The texts are in ~/features/mail/more-emails.server.
+  const mail = newsletterConfirmMail(await mailLanguage(locale), { confirmUrl, unsubscribeUrl });
   await queueEmail(tx, {
     ...mail,
     kind: "newsletter_confirm",

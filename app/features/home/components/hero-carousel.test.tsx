@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { inLocale } from "~/features/i18n/render-in-locale";
 import { AUTO_ADVANCE_MS, HERO_SLIDES, TRANSITION_LOCK_MS } from "../slides";
 import { HeroCarousel } from "./hero-carousel";
 
@@ -162,5 +163,19 @@ describe("HeroCarousel", () => {
     expect(currentSlide()).toBe(1);
     fireEvent.click(screen.getByRole("button", { name: "Next slide" }));
     expect(currentSlide()).toBe(2);
+  });
+
+  it("reads in Arabic, its arrows mirrored for right-to-left", async () => {
+    vi.useRealTimers();
+    const Stub = createRoutesStub([{ path: "/", Component: HeroCarousel }]);
+    render(await inLocale("ar", <Stub initialEntries={["/"]} />));
+    const region = screen.getByRole("region", { name: "إيجارات مميزة" });
+    expect(region.textContent).toContain("منصة عالمية للتأجير عبر الإنترنت");
+    expect(region.textContent).toContain("استوديوهات جاهزة لجلسة التصوير القادمة");
+    const next = screen.getByRole("button", { name: "الشريحة التالية" });
+    const previous = screen.getByRole("button", { name: "الشريحة السابقة" });
+    for (const button of [next, previous]) expect(button.querySelector("svg")!.getAttribute("class")).toContain("rtl:-scale-x-100");
+    expect(screen.getByRole("button", { name: "الانتقال إلى الشريحة 3" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "استكشف المساحات" })).toBeTruthy();
   });
 });

@@ -89,7 +89,7 @@ export function HeroCarousel() {
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={_(msg({ message: "carousel", comment: "aria-roledescription of the home page's slideshow, read by screen readers" }))}
       aria-label={_(msg`Featured rentals`)}
       className="relative isolate overflow-hidden bg-slate-900 text-white"
       onMouseEnter={() => setHovered(true)}
@@ -111,7 +111,7 @@ export function HeroCarousel() {
             <div
               key={slide.title}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={_(msg({ message: "slide", comment: "aria-roledescription of one slide of the home page's slideshow" }))}
               aria-label={_(msg`${number} of ${total}`)}
               aria-hidden={!active}
               inert={!active}

@@ -93,12 +93,12 @@ export function SpaceCard({
           {_(badge.label)}
         </span>
         {/* Above the title link's full-card overlay (issue #27 point 5). */}
-        <SaveHeart spaceId={space.id} title={space.title} className="absolute top-2 end-2" />
+        <SaveHeart spaceId={space.id} title={space.translatedTitle ?? space.title} className="absolute top-2 end-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 font-semibold text-slate-900">
           <a href={offerHref(spacePath(space), space.offer)} className="after:absolute after:inset-0 focus-visible:outline-none">
-            {space.title}
+            {space.translatedTitle ?? space.title}
           </a>
         </Heading>
         <p className="flex items-center gap-1 text-sm text-slate-600">
