@@ -207,6 +207,30 @@ for (const [index, locale] of JOURNEY_LOCALES.entries()) {
   });
 }
 
+test.describe("e-mails in the member's language (issue #31 point 2)", () => {
+  for (const [index, locale] of (["es", "ar"] as const).entries()) {
+    test(`a member who picks ${LANGUAGE_NAMES[locale]} in the footer gets the booking and cancellation e-mails in it`, async ({ page }, testInfo) => {
+      // The journeys above read these e-mails too, after booking through the pages; this one
+      // books through the endpoints, so the e-mails' language is checked on its own.
+      const email = uniqueEmail(`i18n-mail-${locale}-${testInfo.project.name}`);
+      await signUp(page, email, PASSWORD);
+      await page.goto("/explore");
+      await page.getByRole("contentinfo").getByRole("navigation", { name: "Language" }).getByRole("link", { name: LANGUAGE_NAMES[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/explore$`));
+      const bookingId = await bookThroughApi(page, await spaceIdOf(page), startAt(dayIn(testInfo, 26 + index, 1), 16));
+      const cancelled = await page.request.post(`/api/bookings/${bookingId}/cancel`, { form: {} });
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+      const confirmedMail = await openMail(page, email, "booking confirmed");
+      await expect(confirmedMail.getByRole("heading")).toHaveText(await tr(locale, `Booking confirmed: ${TITLE}`));
+      await expect(confirmedMail.locator("pre")).toContainText(await tr(locale, `Your booking of ${TITLE} is confirmed`));
+      const cancelledMail = await openMail(page, email, "booking cancelled");
+      await expect(cancelledMail.getByRole("heading")).toHaveText(await tr(locale, `Booking cancelled: ${TITLE}`));
+      await expect(cancelledMail.locator("pre")).toContainText(await tr(locale, "Your booking is cancelled"));
+    });
+  }
+});
+
 /**
  * The serious and critical axe violations of the page, as "rule: target" lines. The space
  * page's area map is left out: it loads once scrolled near and the page is idle, so one
