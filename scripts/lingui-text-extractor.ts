@@ -2,7 +2,7 @@ import babel from "@lingui/cli/api/extractors/babel";
 import type { ExtractorType } from "@lingui/conf";
 
 const CALL = /\btranslatable\(\s*/g;
-const LITERAL = /^("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)/;
+const LITERAL = /^("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*,?\s*\)/;
 
 /**
  * Lingui's own extractor (the `msg` and `t` macros), plus the texts marked with

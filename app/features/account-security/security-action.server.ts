@@ -1,9 +1,12 @@
+import { msg } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema/index";
 import { clearedSessionCookies } from "~/features/auth/cookies.server";
 import { changePassword } from "~/features/auth/password-change.server";
 import { newPasswordProblem } from "~/features/auth/password-rule.server";
 import { verifyPassword } from "~/features/auth/password.server";
+import { english, type Say } from "~/features/auth/say";
+import { translatable } from "~/features/i18n/translatable";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -44,7 +47,8 @@ export type SecurityActionResult =
 /** Wrong current passwords per account on this page (the sign-in dialog's own limits count separately). */
 export const CURRENT_PASSWORD_LIMITS: RateLimit[] = [{ max: 10, windowMs: 15 * 60_000 }];
 
-type Context = { db: Db; userId: string; sessionId: string | null; now: Date };
+/** `say`: the request's language, for the texts with values and the toasts (English without it). */
+type Context = { db: Db; userId: string; sessionId: string | null; now: Date; say?: Say };
 
 const invalid = (intent: SecurityIntent | null, fieldErrors: FieldErrors, formError?: string, status: 400 | 404 | 409 | 429 = 400) =>
   ({ intent, ok: false, status, fieldErrors, formError }) as const;
@@ -62,20 +66,23 @@ function isIntent(value: unknown): value is SecurityIntent {
 }
 
 /** Checks the current password, at most CURRENT_PASSWORD_LIMITS wrong ones; a right one is not counted. */
-async function currentPasswordProblem({ db, userId }: Context, password: string): Promise<FieldErrors | null> {
+async function currentPasswordProblem({ db, userId, say: _ = english }: Context, password: string): Promise<FieldErrors | null> {
   const slot = await consumeRateLimit(db, { key: `current-password:${userId}`, limits: CURRENT_PASSWORD_LIMITS });
-  if (!slot.ok) return { form: `Too many wrong passwords. Please try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` };
+  if (!slot.ok) {
+    const wait = formatRetryAfter(slot.retryAfterSeconds, _);
+    return { form: _(msg`Too many wrong passwords. Please try again in ${wait}.`) };
+  }
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, password))) return { currentPassword: SECURITY_TEXT.wrongPassword };
   await refundRateLimitEvent(db, slot.eventId);
   return null;
 }
 
-/** The response that ends this browser's session: to / without the session cookies. */
-async function signedOutHere(message: string): Promise<Response> {
+/** The response that ends this browser's session: to / without the session cookies; the toast in the request's language. */
+async function signedOutHere(message: string, _: Say = english): Promise<Response> {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearedSessionCookies()) headers.append("Set-Cookie", cookie);
-  return redirectWithToast("/", { tone: "success", message }, { headers });
+  return redirectWithToast("/", { tone: "success", message: _(message) }, { headers });
 }
 
 async function run(context: Context, intent: SecurityIntent, form: FormData): Promise<SecurityActionResult | Response> {
@@ -84,17 +91,17 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
     case "sign-out-session": {
       const id = form.get("id");
       if (!(await signOutSession(db, userId, id, now))) return invalid(intent, {}, SECURITY_TEXT.sessionNotFound, 404);
-      if (typeof id === "string" && id.toLowerCase() === context.sessionId) return signedOutHere(SECURITY_TEXT.sessionSignedOut);
+      if (typeof id === "string" && id.toLowerCase() === context.sessionId) return signedOutHere(SECURITY_TEXT.sessionSignedOut, context.say);
       return done(intent, SECURITY_TEXT.sessionSignedOut);
     }
     case "sign-out-everywhere": {
       await signOutEverywhere(db, userId, now);
-      return signedOutHere(SECURITY_TEXT.sessionSignedOut);
+      return signedOutHere(SECURITY_TEXT.sessionSignedOut, context.say);
     }
     case "change-password": {
       const parsed = parseForm(changePasswordSchema, form);
       if (!parsed.ok) return invalid(intent, parsed.fieldErrors);
-      const problem = newPasswordProblem(parsed.data.newPassword);
+      const problem = newPasswordProblem(parsed.data.newPassword, context.say);
       if (problem) return invalid(intent, { newPassword: problem });
       if (parsed.data.newPassword === parsed.data.currentPassword) return invalid(intent, { newPassword: SECURITY_TEXT.samePassword });
       const wrong = await currentPasswordProblem(context, parsed.data.currentPassword);
@@ -128,7 +135,7 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       return done(intent, SECURITY_TEXT.disabled);
     }
     case "export-request": {
-      const requested = await requestExport(db, userId, now);
+      const requested = await requestExport(db, userId, now, context.say);
       return requested.ok ? done(intent, SECURITY_TEXT.exportRequested) : invalid(intent, {}, requested.error, requested.status);
     }
     case "delete-account": {
@@ -138,14 +145,14 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       if (wrong) return invalid(intent, wrong, wrong.form, wrong.form ? 429 : 400);
       const deleted = await deleteAccount(db, userId, now);
       if (!deleted.ok) return invalid(intent, {}, deleted.error, 409);
-      return signedOutHere(SECURITY_TEXT.deleted);
+      return signedOutHere(SECURITY_TEXT.deleted, context.say);
     }
   }
 }
 
 export async function handleSecurityAction(context: Context, form: FormData): Promise<SecurityActionResult | Response> {
   const intent = form.get("intent");
-  if (!isIntent(intent)) return invalid(null, {}, "Unknown action.");
+  if (!isIntent(intent)) return invalid(null, {}, translatable("Unknown action."));
   try {
     return await run(context, intent, form);
   } catch (error) {

@@ -1,4 +1,7 @@
+import { msg } from "@lingui/core/macro";
+import { english, type Say } from "~/features/auth/say";
 import { MAX_PASSWORD_LENGTH, characterCount } from "~/features/auth/credentials";
+import { translatable } from "~/features/i18n/translatable";
 import { z } from "~/lib/zod";
 
 /**
@@ -7,96 +10,96 @@ import { z } from "~/lib/zod";
  * again in the action (the one form pipeline, ADR 0060).
  */
 export const SECURITY_TEXT = {
-  title: "Security",
-  description: "Your sessions, your password and two-step sign-in.",
-  loadFailed: "Failed to load your security settings",
-  profileLink: "Security: sessions, password and two-step sign-in",
-  sessionsHeading: "Where you're signed in",
-  sessionsIntro: "Each browser or app you signed in with. Sign out of any you don't recognise.",
-  thisDevice: "This device",
-  signOut: "Sign out",
-  signOutEverywhere: "Sign out everywhere",
-  signOutEverywhereHint: "Ends every session, this one included.",
-  sessionSignedOut: "That session was signed out.",
-  sessionNotFound: "That session is not one of yours, or it has already ended.",
-  unknownPlace: "Place unknown",
-  lastSeen: "Last active",
-  signedIn: "Signed in",
-  passwordHeading: "Change password",
-  passwordIntro: "Your other sessions are signed out when you change it.",
-  currentPassword: "Current password",
-  newPassword: "New password",
-  newPasswordHint: "At least 8 characters, and not a commonly used password.",
-  changePassword: "Change password",
-  passwordChanged: "Password changed. Your other sessions were signed out.",
-  wrongPassword: "That is not your current password.",
-  samePassword: "The new password must differ from the current one.",
-  twoStepHeading: "Two-step sign-in",
-  twoStepOff: "Add a code from an authenticator app to every sign-in, so a stolen password is not enough.",
-  twoStepOn: "Signing in asks for a code from your authenticator app, or a recovery code.",
-  twoStepRequiredForAdmins: "Administrators must use two-step sign-in. Set it up to use the admin dashboard.",
-  setUp: "Set up two-step sign-in",
-  scanIntro: "Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows.",
-  secretIntro: "Can't scan it? Enter this key in the app:",
-  code: "Code",
-  codeHint: "The 6-digit code from your authenticator app.",
-  confirm: "Turn on two-step sign-in",
-  cancelSetUp: "Cancel",
-  enabled: "Two-step sign-in is on.",
-  recoveryHeading: "Your recovery codes",
+  title: translatable("Security"),
+  description: translatable("Your sessions, your password and two-step sign-in."),
+  loadFailed: translatable("Failed to load your security settings"),
+  profileLink: translatable("Security: sessions, password and two-step sign-in"),
+  sessionsHeading: translatable("Where you're signed in"),
+  sessionsIntro: translatable("Each browser or app you signed in with. Sign out of any you don't recognise."),
+  thisDevice: translatable("This device"),
+  signOut: translatable("Sign out"),
+  signOutEverywhere: translatable("Sign out everywhere"),
+  signOutEverywhereHint: translatable("Ends every session, this one included."),
+  sessionSignedOut: translatable("That session was signed out."),
+  sessionNotFound: translatable("That session is not one of yours, or it has already ended."),
+  unknownPlace: translatable("Place unknown"),
+  lastSeen: translatable("Last active"),
+  signedIn: translatable("Signed in"),
+  passwordHeading: translatable("Change password"),
+  passwordIntro: translatable("Your other sessions are signed out when you change it."),
+  currentPassword: translatable("Current password"),
+  newPassword: translatable("New password"),
+  newPasswordHint: translatable("At least 8 characters, and not a commonly used password."),
+  changePassword: translatable("Change password"),
+  passwordChanged: translatable("Password changed. Your other sessions were signed out."),
+  wrongPassword: translatable("That is not your current password."),
+  samePassword: translatable("The new password must differ from the current one."),
+  twoStepHeading: translatable("Two-step sign-in"),
+  twoStepOff: translatable("Add a code from an authenticator app to every sign-in, so a stolen password is not enough."),
+  twoStepOn: translatable("Signing in asks for a code from your authenticator app, or a recovery code."),
+  twoStepRequiredForAdmins: translatable("Administrators must use two-step sign-in. Set it up to use the admin dashboard."),
+  setUp: translatable("Set up two-step sign-in"),
+  scanIntro: translatable("Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows."),
+  secretIntro: translatable("Can't scan it? Enter this key in the app:"),
+  code: translatable("Code"),
+  codeHint: translatable("The 6-digit code from your authenticator app."),
+  confirm: translatable("Turn on two-step sign-in"),
+  cancelSetUp: translatable("Cancel"),
+  enabled: translatable("Two-step sign-in is on."),
+  recoveryHeading: translatable("Your recovery codes"),
   recoveryIntro:
-    "Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.",
-  recoveryLeft: (count: number) => `${count} of 10 recovery codes left.`,
-  disableHeading: "Turn off two-step sign-in",
-  codeOrRecovery: "Code or recovery code",
-  disable: "Turn off two-step sign-in",
-  disabled: "Two-step sign-in is off.",
-  notSetUp: "Start the set-up again: no set-up is in progress.",
-  alreadyOn: "Two-step sign-in is already on.",
-  notOn: "Two-step sign-in is not on.",
-  wrongCode: "That code is not right. Check your authenticator app and try again.",
-  codeReused: "That code was already used. Wait for the next code and enter it.",
-  codeFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
-  tooManyCodes: (wait: string) => `Too many wrong codes. Try again in ${wait}.`,
-  signInStepTitle: "Two-step sign-in",
-  signInStepIntro: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
-  verify: "Verify",
-  verifying: "Verifying…",
-  pendingExpired: "The sign-in took too long. Enter your e-mail and password again.",
-  back: "Back",
-  dataHeading: "Your data",
-  dataIntro: "Download everything Rentwell holds about you, or delete your account.",
-  exportHeading: "Download my data",
+    translatable("Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown only now."),
+  recoveryLeft: (count: number, _: Say = english) => _(msg`${count} of 10 recovery codes left.`),
+  disableHeading: translatable("Turn off two-step sign-in"),
+  codeOrRecovery: translatable("Code or recovery code"),
+  disable: translatable("Turn off two-step sign-in"),
+  disabled: translatable("Two-step sign-in is off."),
+  notSetUp: translatable("Start the set-up again: no set-up is in progress."),
+  alreadyOn: translatable("Two-step sign-in is already on."),
+  notOn: translatable("Two-step sign-in is not on."),
+  wrongCode: translatable("That code is not right. Check your authenticator app and try again."),
+  codeReused: translatable("That code was already used. Wait for the next code and enter it."),
+  codeFormat: translatable("Enter the 6-digit code from your authenticator app, or a recovery code."),
+  tooManyCodes: (wait: string, _: Say = english) => _(msg`Too many wrong codes. Try again in ${wait}.`),
+  signInStepTitle: translatable("Two-step sign-in"),
+  signInStepIntro: translatable("Enter the 6-digit code from your authenticator app, or one of your recovery codes."),
+  verify: translatable("Verify"),
+  verifying: translatable("Verifying…"),
+  pendingExpired: translatable("The sign-in took too long. Enter your e-mail and password again."),
+  back: translatable("Back"),
+  dataHeading: translatable("Your data"),
+  dataIntro: translatable("Download everything Rentwell holds about you, or delete your account."),
+  exportHeading: translatable("Download my data"),
   exportIntro:
-    "A JSON file with your profile, listings, bookings, messages, reviews and payouts. We prepare it in the background and e-mail you a link that works for 24 hours, for you only.",
-  requestExport: "Download my data",
-  requestNewExport: "Prepare a new file",
-  exportRequested: "We're preparing your data. We'll e-mail you a link when it's ready.",
-  exportAlreadyPending: "We're already preparing your data. We'll e-mail you a link when it's ready.",
-  exportTooMany: (wait: string) => `You asked for your data three times today. Try again in ${wait}.`,
-  exportReady: (until: string) => `Your data is ready until ${until}.`,
-  exportDownload: "Download my data",
-  exportGone: "This download has expired or is not yours. Ask for a new one on the Security page.",
+    translatable("A JSON file with your profile, listings, bookings, messages, reviews and payouts. We prepare it in the background and e-mail you a link that works for 24 hours, for you only."),
+  requestExport: translatable("Download my data"),
+  requestNewExport: translatable("Prepare a new file"),
+  exportRequested: translatable("We're preparing your data. We'll e-mail you a link when it's ready."),
+  exportAlreadyPending: translatable("We're already preparing your data. We'll e-mail you a link when it's ready."),
+  exportTooMany: (wait: string, _: Say = english) => _(msg`You asked for your data three times today. Try again in ${wait}.`),
+  exportReady: (until: string, _: Say = english) => _(msg`Your data is ready until ${until}.`),
+  exportDownload: translatable("Download my data"),
+  exportGone: translatable("This download has expired or is not yours. Ask for a new one on the Security page."),
   exportMailSubject: "Your Rentwell data is ready",
   exportMailHeading: "Your data is ready to download",
   exportMailBody:
     "The file you asked for holds your profile, listings, bookings, messages, reviews and payouts. The link works for 24 hours, and only when you are signed in to Rentwell.",
-  deleteHeading: "Delete my account",
+  deleteHeading: translatable("Delete my account"),
   deleteIntro:
-    "Your profile, messages and settings are erased, your listings unpublished and you are signed out everywhere. Records the law requires for money (bookings, payments, payouts) are kept without your name. This cannot be undone.",
-  deleteConfirm: "I understand that this cannot be undone",
-  deleteConfirmRequired: "Tick the box to confirm.",
-  deleteAccount: "Delete my account",
-  deleted: "Your account was deleted.",
+    translatable("Your profile, messages and settings are erased, your listings unpublished and you are signed out everywhere. Records the law requires for money (bookings, payments, payouts) are kept without your name. This cannot be undone."),
+  deleteConfirm: translatable("I understand that this cannot be undone"),
+  deleteConfirmRequired: translatable("Tick the box to confirm."),
+  deleteAccount: translatable("Delete my account"),
+  deleted: translatable("Your account was deleted."),
   deleteBlockedBookings:
-    "You have bookings that have not ended yet, as a guest or as a host. Cancel them (My Bookings, or your listings' calendars) or wait until they end, then delete your account.",
-  deleteBlockedPayouts: "Payouts to you are still on their way. Wait until they are paid (see Payouts), then delete your account.",
+    translatable("You have bookings that have not ended yet, as a guest or as a host. Cancel them (My Bookings, or your listings' calendars) or wait until they end, then delete your account."),
+  deleteBlockedPayouts: translatable("Payouts to you are still on their way. Wait until they are paid (see Payouts), then delete your account."),
   deleteBlockedBalance:
-    "You still owe Rentwell money from refunds after a payout. It is taken from your next payouts; once it is settled you can delete your account.",
-  deleteBlockedRefunds: "A refund or a payment dispute on one of your bookings is still open. Wait until it is settled, then delete your account.",
+    translatable("You still owe Rentwell money from refunds after a payout. It is taken from your next payouts; once it is settled you can delete your account."),
+  deleteBlockedRefunds: translatable("A refund or a payment dispute on one of your bookings is still open. Wait until it is settled, then delete your account."),
   deleteBlockedDeposits:
-    "A security deposit is still held, or a damage claim is still open, on one of your bookings. Wait until the deposit is released or the claim is settled, then delete your account.",
-  deletedMessage: "This message was deleted with its author's account.",
+    translatable("A security deposit is still held, or a damage claim is still open, on one of your bookings. Wait until the deposit is released or the claim is settled, then delete your account."),
+  deletedMessage: translatable("This message was deleted with its author's account."),
 } as const;
 
 export const SECURITY_INTENTS = [
@@ -112,15 +115,15 @@ export const SECURITY_INTENTS = [
 ] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
 
-const password = (label: string) =>
+const password = (required: string) =>
   z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .refine((value) => characterCount(value) <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    .string({ error: required })
+    .min(1, required)
+    .refine((value) => characterCount(value) <= MAX_PASSWORD_LENGTH, translatable("Password must be at most 128 characters"));
 
 export const changePasswordSchema = z.object({
-  currentPassword: password("Current password"),
-  newPassword: password("New password"),
+  currentPassword: password(translatable("Current password is required")),
+  newPassword: password(translatable("New password is required")),
 });
 export type ChangePasswordField = keyof z.input<typeof changePasswordSchema>;
 
@@ -135,11 +138,11 @@ export const totpCodeSchema = z.object({
   code: z
     .string({ error: SECURITY_TEXT.codeHint })
     .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app.")),
+    .pipe(z.string().regex(/^\d{6}$/, translatable("Enter the 6-digit code from your authenticator app."))),
 });
 
 export const disableTwoStepSchema = z.object({
-  currentPassword: password("Current password"),
+  currentPassword: password(translatable("Current password is required")),
   code: secondFactor,
 });
 export type DisableTwoStepField = keyof z.input<typeof disableTwoStepSchema>;
@@ -147,7 +150,7 @@ export type DisableTwoStepField = keyof z.input<typeof disableTwoStepSchema>;
 export const signInCodeSchema = z.object({ code: secondFactor });
 
 export const deleteAccountSchema = z.object({
-  currentPassword: password("Current password"),
+  currentPassword: password(translatable("Current password is required")),
   confirm: z.literal("yes", { error: SECURITY_TEXT.deleteConfirmRequired }),
 });
 export type DeleteAccountField = keyof z.input<typeof deleteAccountSchema>;

@@ -1,5 +1,6 @@
 import { UUID_PATTERN } from "~/lib/uuid";
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * The moderation form (ADR 0151), shared by the browser and the /admin action
@@ -13,9 +14,9 @@ export type ModerationIntent = (typeof MODERATION_INTENTS)[number];
 export const REASON_MAX = 500;
 
 export const MODERATION_TEXT = {
-  reasonRequired: "Give a reason: the owner will see it.",
-  reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
-  invalidTarget: "Choose a listing, an account or a review first.",
+  reasonRequired: translatable("Give a reason: the owner will see it."),
+  reasonTooLong: translatable("Keep the reason under 500 characters."),
+  invalidTarget: translatable("Choose a listing, an account or a review first."),
 } as const;
 
 const TAKES_DOWN: ReadonlySet<ModerationIntent> = new Set(["unpublish_listing", "suspend_user", "hide_guest_review"]);

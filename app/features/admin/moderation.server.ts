@@ -5,6 +5,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { escapeLike } from "~/features/search/search-params";
 import { isUuid } from "~/lib/uuid";
 import type { ModerationInput, ModerationIntent } from "./moderation-form";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Admin moderation (ADR 0151, docs/product.md#admin): unpublish or republish any
@@ -16,24 +17,24 @@ import type { ModerationInput, ModerationIntent } from "./moderation-form";
  */
 
 export const MODERATION_MESSAGES = {
-  listingNotFound: "That listing does not exist.",
-  userNotFound: "That account does not exist.",
-  alreadyUnpublished: "This listing is already unpublished by an admin.",
-  notModerated: "This listing was not unpublished by an admin.",
-  ownerSuspended: "The owner of this listing is suspended: unsuspend the account to publish it again.",
-  alreadySuspended: "This account is already suspended.",
-  notSuspended: "This account is not suspended.",
-  cannotSuspendAdmin: "An admin account cannot be suspended.",
-  reviewNotFound: "That review does not exist.",
-  alreadyHidden: "This review is already hidden.",
-  notHidden: "This review is not hidden.",
+  listingNotFound: translatable("That listing does not exist."),
+  userNotFound: translatable("That account does not exist."),
+  alreadyUnpublished: translatable("This listing is already unpublished by an admin."),
+  notModerated: translatable("This listing was not unpublished by an admin."),
+  ownerSuspended: translatable("The owner of this listing is suspended: unsuspend the account to publish it again."),
+  alreadySuspended: translatable("This account is already suspended."),
+  notSuspended: translatable("This account is not suspended."),
+  cannotSuspendAdmin: translatable("An admin account cannot be suspended."),
+  reviewNotFound: translatable("That review does not exist."),
+  alreadyHidden: translatable("This review is already hidden."),
+  notHidden: translatable("This review is not hidden."),
   done: {
-    unpublish_listing: "Listing unpublished. The owner sees your reason.",
-    republish_listing: "Listing published again.",
-    suspend_user: "Account suspended: signed out everywhere and its listings hidden.",
-    unsuspend_user: "Account unsuspended: it can sign in again and its listings are back.",
-    hide_guest_review: "Review hidden from the guest's profile.",
-    restore_guest_review: "Review shown on the guest's profile again.",
+    unpublish_listing: translatable("Listing unpublished. The owner sees your reason."),
+    republish_listing: translatable("Listing published again."),
+    suspend_user: translatable("Account suspended: signed out everywhere and its listings hidden."),
+    unsuspend_user: translatable("Account unsuspended: it can sign in again and its listings are back."),
+    hide_guest_review: translatable("Review hidden from the guest's profile."),
+    restore_guest_review: translatable("Review shown on the guest's profile again."),
   } satisfies Record<ModerationIntent, string>,
 } as const;
 

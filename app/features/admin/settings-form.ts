@@ -1,5 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { PROTECTION_PERCENT_MAX } from "~/db/schema/admin";
 import { z } from "~/lib/zod";
+import { english, type Say } from "~/features/auth/say";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * The platform settings form on /admin (issue #28 point 3, ADR 0286), shared by the browser
@@ -7,14 +10,17 @@ import { z } from "~/lib/zod";
  * typed as a percentage with up to two decimals ("8", "12.5") and kept in basis points.
  */
 export const SETTINGS_TEXT = {
-  heading: "Settings",
-  protectionLabel: "Protection rate (%)",
-  protectionHint: `What a guest pays for Protection, as a percentage of the rental (0 to ${PROTECTION_PERCENT_MAX / 100}, up to two decimals). New checkouts use it; bookings keep the rate they were made at.`,
-  protectionInvalid: `Enter a percentage from 0 to ${PROTECTION_PERCENT_MAX / 100} with at most two decimals.`,
-  save: "Save settings",
-  saving: "Saving…",
-  saved: (percent: string) => `Settings saved: Protection is now ${percent} of the rental.`,
-  unchanged: "Nothing changed.",
+  heading: translatable("Settings"),
+  protectionLabel: translatable("Protection rate (%)"),
+  // PROTECTION_PERCENT_MAX / 100 = 50 (translatable() takes a literal).
+  protectionHint: translatable(
+    "What a guest pays for Protection, as a percentage of the rental (0 to 50, up to two decimals). New checkouts use it; bookings keep the rate they were made at.",
+  ),
+  protectionInvalid: translatable("Enter a percentage from 0 to 50 with at most two decimals."),
+  save: translatable("Save settings"),
+  saving: translatable("Saving…"),
+  saved: (percent: string, _: Say = english) => _(msg`Settings saved: Protection is now ${percent} of the rental.`),
+  unchanged: translatable("Nothing changed."),
   logLabel: "Platform settings",
 } as const;
 

@@ -3,6 +3,7 @@ import { adminActions, platformSettings, PROTECTION_PERCENT_DEFAULT } from "~/db
 import { basisPointsText } from "~/features/bookings/requirements";
 import type { Db, Tx } from "~/lib/db.server";
 import { SETTINGS_TEXT, type SettingsInput } from "./settings-form";
+import { english, type Say } from "~/features/auth/say";
 
 /**
  * The platform's settings (issue #28 point 3, ADR 0286): one row, read by the hold in its
@@ -16,7 +17,7 @@ export async function loadPlatformSettings(db: Db | Tx): Promise<PlatformSetting
 }
 
 /** Sets the protection's rate and logs it ("update_setting", the old and new rate as the note). */
-export async function updatePlatformSettings(db: Db, admin: { id: string }, input: SettingsInput, now: Date): Promise<{ ok: true; message: string; changed: boolean }> {
+export async function updatePlatformSettings(db: Db, admin: { id: string }, input: SettingsInput, now: Date, _: Say = english): Promise<{ ok: true; message: string; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(platformSettings).limit(1).for("update");
     const before = current?.protectionPercent ?? PROTECTION_PERCENT_DEFAULT;
@@ -37,6 +38,6 @@ export async function updatePlatformSettings(db: Db, admin: { id: string }, inpu
       reason: `Protection rate ${basisPointsText(before)} → ${basisPointsText(input.protectionPercent)}`,
       createdAt: now,
     });
-    return { ok: true, message: SETTINGS_TEXT.saved(basisPointsText(input.protectionPercent)), changed: true };
+    return { ok: true, message: SETTINGS_TEXT.saved(basisPointsText(input.protectionPercent), _), changed: true };
   });
 }

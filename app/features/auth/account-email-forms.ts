@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { z } from "~/lib/zod";
 import { ACCOUNT_EMAIL_TEXT } from "./account-email-texts";
 import { characterCount, credentialsSchema, MAX_PASSWORD_LENGTH } from "./credentials";
@@ -12,7 +13,7 @@ const email = credentialsSchema.shape.email;
 const password = z
   .string({ error: ACCOUNT_EMAIL_TEXT.passwordRequired })
   .min(1, ACCOUNT_EMAIL_TEXT.passwordRequired)
-  .refine((value) => characterCount(value) <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .refine((value) => characterCount(value) <= MAX_PASSWORD_LENGTH, translatable("Password must be at most 128 characters"));
 
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ password });

@@ -1,14 +1,17 @@
+import { msg } from "@lingui/core/macro";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "~/db/schema/index";
 import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
+import { translatable } from "~/features/i18n/translatable";
 import { firstErrors } from "~/lib/forms";
 import { ERROR_TEXT } from "~/lib/messages";
 import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
+import { english, type Say } from "./say";
 import { createSession, ensureProfile, type SessionTokens } from "./session.server";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { isTwoStepEnabled, signPendingSignIn } from "~/features/account-security/two-step.server";
@@ -32,14 +35,16 @@ export const SIGN_UP_IP_LIMITS: RateLimit[] = [
 ];
 export const SIGN_UP_EMAIL_LIMITS: RateLimit[] = [{ max: 5, windowMs: 60 * 60_000 }];
 
-export const INVALID_CREDENTIALS = "Invalid e-mail or password.";
-export const EMAIL_TAKEN = "An account with this e-mail already exists. Sign in instead.";
+export const INVALID_CREDENTIALS = translatable("Invalid e-mail or password.");
+export const EMAIL_TAKEN = translatable("An account with this e-mail already exists. Sign in instead.");
 /** An admin suspended the account (ADR 0151); shown only once the password was right. */
 export const ACCOUNT_SUSPENDED = ERROR_TEXT.accountSuspended;
-export const EMAIL_RESERVED =
-  "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.";
+export const EMAIL_RESERVED = translatable(
+  "This e-mail address is reserved for an administrator. The site operator creates that account; sign in if it is yours.",
+);
 
-export type RequestMeta = { ip: string; userAgent: string | null; country?: string | null };
+/** `say`: the request's language, for the messages with values (English without it). */
+export type RequestMeta = { ip: string; userAgent: string | null; country?: string | null; say?: Say };
 
 export type AuthOutcome =
   | { ok: true; userId: string; tokens: SessionTokens }
@@ -48,12 +53,16 @@ export type AuthOutcome =
 // Verifying against this keeps an unknown e-mail as slow as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-function tooMany(what: string, seconds: number): AuthOutcome {
-  return {
-    ok: false,
-    status: 429,
-    result: { ok: false, error: `Too many ${what}. Please try again in ${formatRetryAfter(seconds)}.`, retryAfterSeconds: seconds },
-  };
+type Limited = "sign-up-network" | "sign-up-email" | "sign-in";
+
+function tooMany(what: Limited, seconds: number, _: Say = english): AuthOutcome {
+  const wait = formatRetryAfter(seconds, _);
+  const error = {
+    "sign-up-network": () => _(msg`Too many sign-up attempts from this network. Please try again in ${wait}.`),
+    "sign-up-email": () => _(msg`Too many sign-up attempts for this e-mail address. Please try again in ${wait}.`),
+    "sign-in": () => _(msg`Too many failed sign-in attempts. Please try again in ${wait}.`),
+  }[what]();
+  return { ok: false, status: 429, result: { ok: false, error, retryAfterSeconds: seconds } };
 }
 
 function invalidInput(input: unknown): AuthOutcome | { ok: true; email: string; password: string } {
@@ -63,7 +72,7 @@ function invalidInput(input: unknown): AuthOutcome | { ok: true; email: string; 
     return {
       ok: false,
       status: 400,
-      result: { ok: false, error: fieldErrors.email ?? fieldErrors.password ?? "Invalid input", fieldErrors },
+      result: { ok: false, error: fieldErrors.email ?? fieldErrors.password ?? translatable("Invalid input"), fieldErrors },
     };
   }
   return { ok: true, ...parsed.data };
@@ -81,16 +90,16 @@ async function findUserByEmail(db: Db, email: string) {
 export async function signUp(db: Db, input: unknown, meta: RequestMeta): Promise<AuthOutcome> {
   // Every attempt counts, whatever its outcome: a taken address must not be free to probe.
   const byIp = await consumeRateLimit(db, { key: `signup-ip:${rateLimitAddress(meta.ip)}`, limits: SIGN_UP_IP_LIMITS });
-  if (!byIp.ok) return tooMany("sign-up attempts from this network", byIp.retryAfterSeconds);
+  if (!byIp.ok) return tooMany("sign-up-network", byIp.retryAfterSeconds, meta.say);
 
   const parsed = invalidInput(input);
   if (!("email" in parsed)) return parsed;
   const { email, password } = parsed;
 
   const byEmail = await consumeRateLimit(db, { key: `signup-email:${email.toLowerCase()}`, limits: SIGN_UP_EMAIL_LIMITS });
-  if (!byEmail.ok) return tooMany("sign-up attempts for this e-mail address", byEmail.retryAfterSeconds);
+  if (!byEmail.ok) return tooMany("sign-up-email", byEmail.retryAfterSeconds, meta.say);
 
-  const problem = newPasswordProblem(password);
+  const problem = newPasswordProblem(password, meta.say);
   if (problem) return { ok: false, status: 400, result: { ok: false, error: problem, fieldErrors: { password: problem } } };
 
   if (await findUserByEmail(db, email)) {
@@ -128,11 +137,11 @@ export async function signIn(db: Db, input: unknown, meta: RequestMeta): Promise
   // queue), and gives it back when the password was right. So at most the limit's number of
   // wrong passwords is ever evaluated, however many arrive at once.
   const byIp = await consumeRateLimit(db, { key: ipKey, limits: SIGN_IN_IP_LIMITS });
-  if (!byIp.ok) return tooMany("failed sign-in attempts", byIp.retryAfterSeconds);
+  if (!byIp.ok) return tooMany("sign-in", byIp.retryAfterSeconds, meta.say);
   const byAccount = await consumeRateLimit(db, { key: accountKey, limits: SIGN_IN_ACCOUNT_LIMITS });
   if (!byAccount.ok) {
     await refundRateLimitEvent(db, byIp.eventId);
-    return tooMany("failed sign-in attempts", byAccount.retryAfterSeconds);
+    return tooMany("sign-in", byAccount.retryAfterSeconds, meta.say);
   }
 
   const user = await findUserByEmail(db, email);
@@ -172,7 +181,7 @@ export async function createOrResetAccount(db: Db, input: { email: unknown; pass
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) {
     const errors = firstErrors<CredentialField>(parsed.error);
-    return { ok: false, error: errors.email ?? errors.password ?? "Invalid input" };
+    return { ok: false, error: errors.email ?? errors.password ?? translatable("Invalid input") };
   }
   const { email, password } = parsed.data;
   const problem = newPasswordProblem(password);

@@ -1,6 +1,7 @@
 import { BODY_TOO_LARGE_MESSAGE, readBodyWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clientIp } from "~/features/security/client-ip.server";
 import { clientCountry } from "~/features/account-security/sessions.server";
+import { translatable } from "~/features/i18n/translatable";
 import type { AuthOutcome, RequestMeta } from "./accounts.server";
 import { sessionCookies } from "./cookies.server";
 import type { AuthActionResult } from "./credentials";
@@ -47,15 +48,15 @@ export async function readCredentials(request: Request): Promise<ReadCredentials
         : type === "application/x-www-form-urlencoded" || type === ""
           ? "form"
           : null;
-  if (!kind) return refuse(415, "Send the e-mail and password as a form or as JSON.");
+  if (!kind) return refuse(415, translatable("Send the e-mail and password as a form or as JSON."));
   const read = await readBodyWithLimit(request, MAX_BODY_BYTES);
-  if (!read.ok) return read.reason === "too-large" ? refuse(413, BODY_TOO_LARGE_MESSAGE) : refuse(400, "The request could not be read.");
+  if (!read.ok) return read.reason === "too-large" ? refuse(413, BODY_TOO_LARGE_MESSAGE) : refuse(400, translatable("The request could not be read."));
   const bytes = read.bytes;
   try {
     if (kind === "json") {
       const body: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
       if (!body || typeof body !== "object" || Array.isArray(body)) {
-        return refuse(400, "Send a JSON object with an e-mail and a password.");
+        return refuse(400, translatable("Send a JSON object with an e-mail and a password."));
       }
       const record = body as Record<string, unknown>;
       return { ok: true, input: pick((name) => (Object.hasOwn(record, name) ? record[name] : undefined)) };
@@ -67,7 +68,7 @@ export async function readCredentials(request: Request): Promise<ReadCredentials
     const params = new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     return { ok: true, input: pick((name) => params.get(name)) };
   } catch {
-    return refuse(400, "The request could not be read.");
+    return refuse(400, translatable("The request could not be read."));
   }
 }
 

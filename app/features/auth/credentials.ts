@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { z } from "~/lib/zod";
 
 /**
@@ -15,17 +16,17 @@ export function characterCount(text: string): number {
 
 export const credentialsSchema = z.object({
   email: z
-    .string({ error: "E-mail is required" })
+    .string({ error: translatable("E-mail is required") })
     .trim()
-    .min(1, "E-mail is required")
-    .max(MAX_EMAIL_LENGTH, `E-mail must be at most ${MAX_EMAIL_LENGTH} characters`)
-    .pipe(z.email("Enter a valid e-mail address"))
+    .min(1, translatable("E-mail is required"))
+    .max(MAX_EMAIL_LENGTH, translatable("E-mail must be at most 254 characters"))
+    .pipe(z.email(translatable("Enter a valid e-mail address")))
     .transform((email) => email.toLowerCase()),
   password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
+    .string({ error: translatable("Password is required") })
+    .min(1, translatable("Password is required"))
     // Characters are code points, as in the new-password rule: an emoji counts once.
-    .refine((password) => characterCount(password) <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    .refine((password) => characterCount(password) <= MAX_PASSWORD_LENGTH, translatable("Password must be at most 128 characters")),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;

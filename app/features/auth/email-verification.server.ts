@@ -7,6 +7,7 @@ import { pgErrorCode } from "~/features/bookings/booking-rules.server";
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import { queueEmailChangedEmail, queueVerificationEmail } from "./account-emails.server";
 import { ACCOUNT_EMAIL_TEXT } from "./account-email-texts";
+import { english, type Say } from "./say";
 import { changeEmailSchema, type ChangeEmailField } from "./account-email-forms";
 import { EMAIL_RESERVED, EMAIL_TAKEN } from "./accounts.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken, tokenProblemText } from "./email-tokens.server";
@@ -77,14 +78,14 @@ export async function sendVerificationEmail(db: Db, userId: string, now = new Da
 export type ResendResult = { ok: true; message: string } | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number };
 
 /** The banner's 'Resend': rate-limited per account. */
-export async function resendVerificationEmail(db: Db, userId: string, now = new Date()): Promise<ResendResult> {
+export async function resendVerificationEmail(db: Db, userId: string, now = new Date(), _: Say = english): Promise<ResendResult> {
   const status = await emailStatus(db, userId, now);
   if (!status) return { ok: false, status: 400, error: ACCOUNT_EMAIL_TEXT.linkInvalid };
   if (status.verified) return { ok: false, status: 400, error: ACCOUNT_EMAIL_TEXT.alreadyVerified };
   const limited = await consumeRateLimit(db, { key: `verify-resend:${userId}`, limits: RESEND_LIMITS });
   if (!limited.ok) {
-    const wait = formatRetryAfter(limited.retryAfterSeconds);
-    return { ok: false, status: 429, error: ACCOUNT_EMAIL_TEXT.tooMany("verification e-mails", wait), retryAfterSeconds: limited.retryAfterSeconds };
+    const wait = formatRetryAfter(limited.retryAfterSeconds, _);
+    return { ok: false, status: 429, error: ACCOUNT_EMAIL_TEXT.tooMany("verify", wait, _), retryAfterSeconds: limited.retryAfterSeconds };
   }
   await sendVerificationEmail(db, userId, now);
   return { ok: true, message: ACCOUNT_EMAIL_TEXT.bannerResent(status.email) };
@@ -96,7 +97,7 @@ export type ChangeEmailResult = { ok: true; message: string } | { ok: false; fie
  * Asks for a new address: the current password is required (a borrowed session must not
  * move the account away), and the new address gets a link; nothing changes until it is opened.
  */
-export async function requestEmailChange(db: Db, userId: string, input: unknown, now = new Date()): Promise<ChangeEmailResult> {
+export async function requestEmailChange(db: Db, userId: string, input: unknown, now = new Date(), _: Say = english): Promise<ChangeEmailResult> {
   const parsed = changeEmailSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: firstErrors<ChangeEmailField>(parsed.error) };
   const { newEmail, currentPassword } = parsed.data;
@@ -105,7 +106,7 @@ export async function requestEmailChange(db: Db, userId: string, input: unknown,
   if (newEmail === user.email.toLowerCase()) return { ok: false, fieldErrors: { newEmail: ACCOUNT_EMAIL_TEXT.sameEmail } };
   const limited = await consumeRateLimit(db, { key: `email-change:${userId}`, limits: EMAIL_CHANGE_LIMITS });
   if (!limited.ok) {
-    return { ok: false, fieldErrors: {}, formError: ACCOUNT_EMAIL_TEXT.tooMany("e-mail address changes", formatRetryAfter(limited.retryAfterSeconds)) };
+    return { ok: false, fieldErrors: {}, formError: ACCOUNT_EMAIL_TEXT.tooMany("change", formatRetryAfter(limited.retryAfterSeconds, _), _) };
   }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) return { ok: false, fieldErrors: { currentPassword: ACCOUNT_EMAIL_TEXT.wrongPassword } };
   const problem = await addressProblem(db, newEmail);
@@ -114,7 +115,7 @@ export async function requestEmailChange(db: Db, userId: string, input: unknown,
     const token = await issueEmailToken(tx, { userId, purpose: "email_change", email: newEmail, now });
     await queueVerificationEmail(tx, { userId, to: newEmail, token, change: true, now });
   });
-  return { ok: true, message: ACCOUNT_EMAIL_TEXT.changeEmailSent(newEmail) };
+  return { ok: true, message: ACCOUNT_EMAIL_TEXT.changeEmailSent(newEmail, _) };
 }
 
 /** Another account's address, or an ADMIN_EMAILS address (those are the operator's: ADR 0014). */
@@ -140,7 +141,7 @@ export type VerifyResult = { ok: true; message: string; userId: string } | { ok:
  * still has the address it was sent to; a change link moves the account to the new
  * address (verified), unless another account took it meanwhile, and tells the old one.
  */
-export async function redeemVerifyLink(db: Db, token: unknown, now = new Date()): Promise<VerifyResult> {
+export async function redeemVerifyLink(db: Db, token: unknown, now = new Date(), _: Say = english): Promise<VerifyResult> {
   const state = await peekEmailToken(db, token, ["email_verification", "email_change"], now);
   if (!state.ok) return { ok: false, error: tokenProblemText(state.problem) };
   if (state.purpose === "email_change") {
@@ -158,13 +159,13 @@ export async function redeemVerifyLink(db: Db, token: unknown, now = new Date())
           .where(and(eq(users.id, redeemed.userId), eq(sql`lower(${users.email})`, redeemed.email.toLowerCase())))
           .returning({ email: users.email });
         if (!user) return { ok: false, error: ACCOUNT_EMAIL_TEXT.linkInvalid };
-        return { ok: true, message: ACCOUNT_EMAIL_TEXT.verifyDone(user.email), userId: redeemed.userId };
+        return { ok: true, message: ACCOUNT_EMAIL_TEXT.verifyDone(user.email, _), userId: redeemed.userId };
       }
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, redeemed.userId)).for("update");
       if (!before) return { ok: false, error: ACCOUNT_EMAIL_TEXT.linkInvalid };
       await tx.update(users).set({ email: redeemed.email, emailVerifiedAt: now }).where(eq(users.id, redeemed.userId));
       await queueEmailChangedEmail(tx, { userId: redeemed.userId, to: before.email, newEmail: redeemed.email, now });
-      return { ok: true, message: ACCOUNT_EMAIL_TEXT.changeDone(redeemed.email), userId: redeemed.userId };
+      return { ok: true, message: ACCOUNT_EMAIL_TEXT.changeDone(redeemed.email, _), userId: redeemed.userId };
     });
   } catch (error) {
     // Another account registered the address between the check and the update.

@@ -5,7 +5,9 @@ import { firstErrors, type FieldErrors } from "~/lib/forms";
 import { rateLimitAddress } from "~/features/security/client-ip.server";
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import { queuePasswordResetEmail } from "./account-emails.server";
+import { translatable } from "~/features/i18n/translatable";
 import { ACCOUNT_EMAIL_TEXT } from "./account-email-texts";
+import type { Say } from "./say";
 import { forgotPasswordSchema, resetPasswordSchema } from "./account-email-forms";
 import { consumeEmailToken, issueEmailToken, peekEmailToken, tokenProblemText } from "./email-tokens.server";
 import { hashPassword } from "./password.server";
@@ -29,19 +31,19 @@ export type ForgotPasswordResult =
   | { ok: true; message: string }
   | { ok: false; status: 400 | 429; error: string; fieldErrors?: FieldErrors<"email">; retryAfterSeconds?: number };
 
-export async function requestPasswordReset(db: Db, input: unknown, meta: { ip: string }, now = new Date()): Promise<ForgotPasswordResult> {
+export async function requestPasswordReset(db: Db, input: unknown, meta: { ip: string; say?: Say }, now = new Date()): Promise<ForgotPasswordResult> {
   const byIp = await consumeRateLimit(db, { key: `reset-ip:${rateLimitAddress(meta.ip)}`, limits: RESET_IP_LIMITS });
   if (!byIp.ok) {
-    const wait = formatRetryAfter(byIp.retryAfterSeconds);
-    return { ok: false, status: 429, error: ACCOUNT_EMAIL_TEXT.tooMany("password reset requests", wait), retryAfterSeconds: byIp.retryAfterSeconds };
+    const wait = formatRetryAfter(byIp.retryAfterSeconds, meta.say);
+    return { ok: false, status: 429, error: ACCOUNT_EMAIL_TEXT.tooMany("reset", wait, meta.say), retryAfterSeconds: byIp.retryAfterSeconds };
   }
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = firstErrors<"email">(parsed.error);
-    return { ok: false, status: 400, error: fieldErrors.email ?? "Invalid input", fieldErrors };
+    return { ok: false, status: 400, error: fieldErrors.email ?? translatable("Invalid input"), fieldErrors };
   }
   const { email } = parsed.data;
-  const answer = { ok: true as const, message: ACCOUNT_EMAIL_TEXT.forgotSent(email) };
+  const answer = { ok: true as const, message: ACCOUNT_EMAIL_TEXT.forgotSent(email, meta.say) };
   // Counted for every address, known or not, so the limit reveals nothing either.
   const byEmail = await consumeRateLimit(db, { key: `reset-email:${email}`, limits: RESET_EMAIL_LIMITS });
   if (!byEmail.ok) return answer;
@@ -83,12 +85,12 @@ export async function resetPassword(
   db: Db,
   token: unknown,
   input: unknown,
-  { currentSession }: { currentSession: { userId: string; sessionId: string } | null },
+  { currentSession, say }: { currentSession: { userId: string; sessionId: string } | null; say?: Say },
   now = new Date(),
 ): Promise<ResetPasswordResult> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: firstErrors<"password">(parsed.error) };
-  const problem = newPasswordProblem(parsed.data.password);
+  const problem = newPasswordProblem(parsed.data.password, say);
   if (problem) return { ok: false, fieldErrors: { password: problem } };
   const state = await peekEmailToken(db, token, ["password_reset"], now);
   if (!state.ok) return { ok: false, fieldErrors: {}, formError: tokenProblemText(state.problem), linkProblem: true };

@@ -1,5 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { translatable } from "~/features/i18n/translatable";
 import { characterCount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
+import { english, type Say } from "./say";
 
 /**
  * The rule for a new password (docs/product.md#sign-in): 8 to 128
@@ -9,16 +12,16 @@ import { characterCount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./cred
  */
 const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].map((password) => password.toLowerCase()));
 
-/** Why a new password is refused, or null when it is acceptable. */
-export function newPasswordProblem(password: string): string | null {
+/** Why a new password is refused, or null when it is acceptable; in `_`'s language. */
+export function newPasswordProblem(password: string, _: Say = english): string | null {
   const length = characterCount(password);
   if (length < MIN_PASSWORD_LENGTH) {
-    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters (it has ${length}).`;
+    return _(msg`Password must be at least ${MIN_PASSWORD_LENGTH} characters (it has ${length}).`);
   }
-  if (length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+  if (length > MAX_PASSWORD_LENGTH) return _(translatable("Password must be at most 128 characters."));
   if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-    return "This password is one of the most commonly used passwords, so it is easy to guess. Choose a less common one.";
+    return _(translatable("This password is one of the most commonly used passwords, so it is easy to guess. Choose a less common one."));
   }
-  if (new Set(password).size === 1) return "Password must not be one character repeated.";
+  if (new Set(password).size === 1) return _(translatable("Password must not be one character repeated."));
   return null;
 }

@@ -66,18 +66,21 @@ export function localeOfRequest(request: Request, memberLanguage?: string | null
  * whether the visitor picked it (a prefix or the cookie) rather than their browser.
  */
 export function pageLocaleOfRequest(request: Request): { locale: Locale; chosen: boolean } {
-  const url = new URL(request.url);
-  const referer = request.headers.get("Referer");
-  let refererPath: string | null = null;
-  try {
-    const from = referer ? new URL(referer) : null;
-    if (from && from.origin === url.origin) refererPath = from.pathname;
-  } catch {
-    refererPath = null;
-  }
-  const prefixed = localeOfPath(url.pathname) ?? (refererPath ? localeOfPath(refererPath) : null);
+  const prefixed = localeOfPath(new URL(request.url).pathname) ?? refererLocale(request);
   if (prefixed) return { locale: prefixed, chosen: true };
   const saved = savedLocale(request.headers.get("Cookie"));
   if (saved) return { locale: saved, chosen: true };
   return { locale: negotiateLocale(request.headers.get("Accept-Language")), chosen: false };
+}
+
+/** The language prefix of the same-origin page a request was sent from (its `Referer`), if any. */
+export function refererLocale(request: Request): Locale | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(request.url).origin ? localeOfPath(from.pathname) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { i18nFor, loadAllCatalogs } from "~/features/i18n/i18n";
-import { localeOfRequest } from "~/features/i18n/negotiate";
+import { localeOfRequest, refererLocale } from "~/features/i18n/negotiate";
+import { localeOfPath } from "~/lib/locales";
 import { getUser } from "~/features/auth/session.server";
 
 /**
@@ -11,9 +12,10 @@ import { getUser } from "~/features/auth/session.server";
  *   return { error: translate(i18n, msg`Only ${left} left`) };
  */
 export async function requestI18n(request: Request): Promise<I18n> {
-  // The signed-in member's saved language counts after the URL prefix (ADR 0296).
-  const user = await getUser(request);
-  const locale = localeOfRequest(request, user?.preferredLanguage);
+  // A call to an unprefixed endpoint (fetch("/auth/sign-in")) answers in the language of the
+  // page it came from; otherwise the member's saved language counts after the prefix (ADR 0296).
+  const fromPage = localeOfPath(new URL(request.url).pathname) ?? refererLocale(request);
+  const locale = fromPage ?? localeOfRequest(request, (await getUser(request))?.preferredLanguage);
   await loadAllCatalogs(locale);
   return i18nFor(locale);
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, conversationParticipants, conversations, messages, profiles, spaces, userBlocks } from "~/db/schema/index";
@@ -10,6 +11,8 @@ import type { Db, Tx } from "~/lib/db.server";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { isUuid } from "~/lib/uuid";
 import { messageSchema } from "./message-schema";
+import { english, type Say } from "~/features/auth/say";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Guest–host messages (docs/product.md#messages, docs/decisions/0160-guest-host-messages.md).
@@ -31,8 +34,9 @@ export const CONVERSATION_LIST_LIMIT = 100;
 
 export type Failure = { ok: false; status: 400 | 403 | 404 | 429; error: string; field?: "body" };
 
-export function tooManyMessagesText(retryAfterSeconds: number) {
-  return `You are sending messages too quickly. Please try again in ${formatRetryAfter(retryAfterSeconds)}.`;
+export function tooManyMessagesText(retryAfterSeconds: number, _: Say = english) {
+  const wait = formatRetryAfter(retryAfterSeconds, _);
+  return _(msg`You are sending messages too quickly. Please try again in ${wait}.`);
 }
 
 const notFound: Failure = { ok: false, status: 404, error: NOT_FOUND_TEXT.conversation };
@@ -75,7 +79,7 @@ export async function startConversation(
       .from(bookings)
       .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
       .where(eq(bookings.id, input.bookingId));
-    if (!booking || (booking.guestId !== input.userId && booking.hostId !== input.userId)) return { ok: false, status: 404, error: "Booking not found" };
+    if (!booking || (booking.guestId !== input.userId && booking.hostId !== input.userId)) return { ok: false, status: 404, error: translatable("Booking not found") };
     if (booking.guestId === booking.hostId) return { ok: false, status: 400, error: ERROR_TEXT.messageToSelf };
     const conversationId = await openConversation(db, { ...booking, bookingId: booking.id, starterId: input.userId, now: input.now });
     return { ok: true, conversationId };
@@ -122,7 +126,7 @@ export type SentMessage = { id: number; conversationId: string; senderId: string
  */
 export async function sendMessage(
   db: Db,
-  input: { conversationId: unknown; senderId: string; body: unknown; now: Date },
+  input: { conversationId: unknown; senderId: string; body: unknown; now: Date; say?: Say },
 ): Promise<{ ok: true; message: SentMessage } | Failure> {
   const parsed = messageSchema.safeParse({ body: input.body });
   if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? ERROR_TEXT.messageEmpty, field: "body" };
@@ -133,7 +137,7 @@ export async function sendMessage(
   if (blocks.byThem) return { ok: false, status: 403, error: ERROR_TEXT.messageBlockedByThem };
   if (blocks.byMe) return { ok: false, status: 403, error: ERROR_TEXT.messageBlockedByYou };
   const slot = await consumeRateLimit(db, { key: `messages:${input.senderId}`, limits: MESSAGE_RATE_LIMITS });
-  if (!slot.ok) return { ok: false, status: 429, error: tooManyMessagesText(slot.retryAfterSeconds) };
+  if (!slot.ok) return { ok: false, status: 429, error: tooManyMessagesText(slot.retryAfterSeconds, input.say) };
 
   const message = await db.transaction((tx) => storeMessage(tx, { conversation, senderId: input.senderId, recipientId, body: parsed.data.body, now: input.now, email: true }));
   return { ok: true, message };

@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { english, type Say } from "~/features/auth/say";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimitEvents } from "~/db/schema/index";
 import type { Db, Tx } from "~/lib/db.server";
@@ -94,10 +96,10 @@ export async function pruneRateLimitEvents(db: Db, olderThanMs = 24 * 60 * 60 * 
 }
 
 /** "30 seconds", "1 minute", "5 minutes", "2 hours": for "try again in …" messages. */
-export function formatRetryAfter(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+export function formatRetryAfter(seconds: number, _: Say = english): string {
+  if (seconds < 60) return _(msg`${plural(seconds, { one: "# second", other: "# seconds" })}`);
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 60) return _(msg`${plural(minutes, { one: "# minute", other: "# minutes" })}`);
   const hours = Math.ceil(minutes / 60);
-  return `${hours} hour${hours === 1 ? "" : "s"}`;
+  return _(msg`${plural(hours, { one: "# hour", other: "# hours" })}`);
 }

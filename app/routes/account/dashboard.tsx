@@ -1,5 +1,7 @@
+import { msg, plural } from "@lingui/core/macro";
 import { CalendarDays, LayoutList, Plus, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
+import { metaSay } from "~/features/auth/say";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { CLAIM_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from "~/features/bookings/deposit-rules";
@@ -29,6 +31,7 @@ import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/dashboard";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 /**
  * /dashboard (docs/product.md#dashboard) for signed-in users only: signed-out visitors are
@@ -88,17 +91,35 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Dashboard | Rentwell", description: "Your bookings, listings and payouts at a glance.", path: "/dashboard", matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: `${_(msg`Dashboard`)} | Rentwell`, description: _(msg`Your bookings, listings and payouts at a glance.`), path: "/dashboard", matches, noIndex: true });
+};
 
 const QUICK_LINKS = [
-  { to: "/my-bookings", label: "My Bookings", icon: CalendarDays },
-  { to: "/my-listings", label: "My Listings", icon: LayoutList },
-  { to: "/profile", label: "My Profile", icon: UserRound },
-  { to: "/create-listing", label: "List a Space", icon: Plus },
+  { to: "/my-bookings", label: msg`My Bookings`, icon: CalendarDays },
+  { to: "/my-listings", label: msg`My Listings`, icon: LayoutList },
+  { to: "/profile", label: msg`My Profile`, icon: UserRound },
+  { to: "/create-listing", label: msg`List a Space`, icon: Plus },
 ] as const;
 
+/** 'Welcome back, <b>name</b>.': the name in bold wherever the language puts it. */
+function Welcome({ name }: { name: string }) {
+  const _ = useTranslate();
+  const text = _(msg`Welcome back, ${name}.`);
+  const at = text.indexOf(name);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className="font-semibold text-slate-900">{name}</strong>
+      {text.slice(at + name.length)}
+    </>
+  );
+}
+
 function Stats({ dashboard }: { dashboard: Dashboard }) {
+  const _ = useTranslate();
   const { guest, host } = dashboard;
   // Only someone who hosts (or once cancelled as a host) sees their cancellation count.
   const showCancelled = host.totalListings > 0 || host.cancelledByHost > 0;
@@ -106,28 +127,28 @@ function Stats({ dashboard }: { dashboard: Dashboard }) {
     <div className="mt-8 grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="guest-stats">
         <h2 id="guest-stats" className="text-lg font-semibold text-slate-900">
-          As a guest
+          {_(msg`As a guest`)}
         </h2>
         <dl className="mt-3 grid grid-cols-3 gap-3">
-          <StatTile label="Bookings made" value={guest.bookingsMade} testId="stat-bookings-made" />
-          <StatTile label="Active" value={guest.activeBookings} testId="stat-active-bookings" />
-          <StatTile label="Upcoming" value={guest.upcomingBookings} testId="stat-upcoming-bookings" />
+          <StatTile label={_(msg`Bookings made`)} value={guest.bookingsMade} testId="stat-bookings-made" />
+          <StatTile label={_(msg`Active`)} value={guest.activeBookings} testId="stat-active-bookings" />
+          <StatTile label={_(msg`Upcoming`)} value={guest.upcomingBookings} testId="stat-upcoming-bookings" />
         </dl>
       </section>
       <section aria-labelledby="host-stats">
         <h2 id="host-stats" className="text-lg font-semibold text-slate-900">
-          As a host
+          {_(msg`As a host`)}
         </h2>
         <dl className={`mt-3 grid gap-3 ${showCancelled ? "grid-cols-3" : "grid-cols-2"}`}>
           <StatTile
-            label="Active listings"
+            label={_(msg`Active listings`)}
             value={host.activeListings}
-            detail={`${host.totalListings} ${host.totalListings === 1 ? "listing" : "listings"} in all`}
+            detail={_(msg`${plural(host.totalListings, { one: "# listing in all", other: "# listings in all" })}`)}
             testId="stat-active-listings"
           />
-          <StatTile label="Bookings received" value={host.bookingsReceived} testId="stat-bookings-received" />
+          <StatTile label={_(msg`Bookings received`)} value={host.bookingsReceived} testId="stat-bookings-received" />
           {showCancelled && (
-            <StatTile label="Bookings you cancelled" value={host.cancelledByHost} testId="stat-host-cancellations" />
+            <StatTile label={_(msg`Bookings you cancelled`)} value={host.cancelledByHost} testId="stat-host-cancellations" />
           )}
         </dl>
       </section>
@@ -136,19 +157,20 @@ function Stats({ dashboard }: { dashboard: Dashboard }) {
 }
 
 function RecentBookings({ bookings }: { bookings: Dashboard["recentBookings"] }) {
+  const _ = useTranslate();
   return (
     <Card className="min-w-0">
       <section aria-labelledby="recent-bookings">
         <div className="flex items-center justify-between gap-3">
           <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">
-            Recent bookings
+            {_(msg`Recent bookings`)}
           </h2>
           <Link to="/my-bookings" className="text-sm font-semibold text-brand-700 hover:underline">
-            View all
+            {_(msg`View all`)}
           </Link>
         </div>
         {bookings.length === 0 ? (
-          <p className="mt-4 text-slate-600">No recent bookings</p>
+          <p className="mt-4 text-slate-600">{_(msg`No recent bookings`)}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100">
             {bookings.map((booking) => (
@@ -165,23 +187,29 @@ type DepositRow = { bookingId: string; amount: number; currency: string; status:
 
 /** The host's open deposits and claims: held, to be held, declined, or claimed and not yet settled. */
 function OpenDeposits({ rows }: { rows: DepositRow[] }) {
+  const _ = useTranslate();
+  const claimText = (amount: number, currency: string, status: string) => {
+    const money = formatMinor(amount, currency);
+    const state = _(CLAIM_STATUS_TEXT[status] ?? status);
+    return _(msg`claim ${money}: ${state}`);
+  };
   return (
     <Card className="mt-8 min-w-0">
       <section aria-labelledby="dashboard-deposits">
         <h2 id="dashboard-deposits" className="text-lg font-semibold text-slate-900">
-          Open deposits and claims
+          {_(msg`Open deposits and claims`)}
         </h2>
         <ul className="mt-3 divide-y divide-slate-100">
           {rows.map((row) => (
             <li key={row.bookingId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="dashboard-deposit">
               <span className="min-w-0 break-words text-slate-900">
                 <strong>{row.spaceTitle}</strong> · {formatMinor(row.amount, row.currency)}
-                {row.claimStatus && row.claimAmount !== null ? ` · claim ${formatMinor(row.claimAmount, row.currency)}: ${CLAIM_STATUS_TEXT[row.claimStatus] ?? row.claimStatus}` : ""}
+                {row.claimStatus && row.claimAmount !== null ? ` · ${claimText(row.claimAmount, row.currency, row.claimStatus)}` : ""}
               </span>
               <span className="flex items-center gap-3">
-                <Badge tone={row.status === "failed" ? "danger" : "neutral"}>{DEPOSIT_STATUS_TEXT[row.status] ?? row.status}</Badge>
-                <Link to={`/bookings/${row.bookingId}`} className="font-semibold text-brand-700 hover:underline" aria-label={`Deposit of ${row.spaceTitle}`}>
-                  Open
+                <Badge tone={row.status === "failed" ? "danger" : "neutral"}>{_(DEPOSIT_STATUS_TEXT[row.status] ?? row.status)}</Badge>
+                <Link to={`/bookings/${row.bookingId}`} className="font-semibold text-brand-700 hover:underline" aria-label={_(msg`Deposit of ${row.spaceTitle}`)}>
+                  {_(msg`Open`)}
                 </Link>
               </span>
             </li>
@@ -193,22 +221,23 @@ function OpenDeposits({ rows }: { rows: DepositRow[] }) {
 }
 
 function Listings({ listings }: { listings: Dashboard["listings"] }) {
+  const _ = useTranslate();
   return (
     <Card className="min-w-0">
       <section aria-labelledby="dashboard-listings">
         <div className="flex items-center justify-between gap-3">
           <h2 id="dashboard-listings" className="text-lg font-semibold text-slate-900">
-            Your listings
+            {_(msg`Your listings`)}
           </h2>
           <Link to="/my-listings" className="text-sm font-semibold text-brand-700 hover:underline">
-            View all
+            {_(msg`View all`)}
           </Link>
         </div>
         {listings.length === 0 ? (
           <p className="mt-4 text-slate-600">
-            No listings yet.{" "}
+            {_(msg`No listings yet.`)}{" "}
             <Link to="/create-listing" className="font-semibold text-brand-700 hover:underline">
-              List your first space
+              {_(msg`List your first space`)}
             </Link>
           </p>
         ) : (
@@ -229,13 +258,13 @@ function Listings({ listings }: { listings: Dashboard["listings"] }) {
                   </Link>
                   <p className="truncate text-sm text-slate-600">{listing.location}</p>
                 </div>
-                <Badge tone={listing.isPublished ? "success" : "neutral"}>{listing.isPublished ? "Published" : "Draft"}</Badge>
+                <Badge tone={listing.isPublished ? "success" : "neutral"}>{listing.isPublished ? _(msg`Published`) : _(msg`Draft`)}</Badge>
                 <Link
                   to={`/my-listings/${listing.id}/calendar`}
                   className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
-                  aria-label={`Calendar of ${listing.title}`}
+                  aria-label={_(msg`Calendar of ${listing.title}`)}
                 >
-                  Calendar
+                  {_(msg`Calendar`)}
                 </Link>
               </li>
             ))}
@@ -247,23 +276,24 @@ function Listings({ listings }: { listings: Dashboard["listings"] }) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const { dashboard, payouts, requests, deposits, now, error, fullName, email } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Dashboard`)}</h1>
       <p className="mt-2 break-words text-slate-600">
-        Welcome back, <strong className="font-semibold text-slate-900">{fullName ?? email}</strong>.
+        <Welcome name={fullName ?? email} />
       </p>
-      <nav aria-label="Your account" className="mt-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+      <nav aria-label={_(msg`Your account`)} className="mt-6 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
         {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
           <Link key={to} to={to} className={buttonVariants({ variant: "secondary", size: "md", className: "gap-2 py-2" })}>
-            <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+            <Icon className="h-4 w-4" aria-hidden="true" /> {_(label)}
           </Link>
         ))}
       </nav>
       {error || !dashboard ? (
         <Alert tone="error" className="mt-8">
-          {error ?? ERROR_TEXT.fetchDashboardData}
+          {_(error ?? ERROR_TEXT.fetchDashboardData)}
         </Alert>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { LocalVerificationForm, StripeVerificationForm } from "~/features/identity/components/identity-forms";
@@ -18,6 +19,9 @@ import { pageMeta } from "~/lib/seo";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
+import { metaSay } from "~/features/auth/say";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import type { Route } from "./+types/identity";
 
 /**
@@ -41,7 +45,7 @@ type ActionAnswer = { ok: false; formError?: string; fieldErrors: FieldErrors<Id
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!read.ok) throw bodyTooLargeResponse({ ok: false, fieldErrors: {}, formError: "The request is too large." });
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, fieldErrors: {}, formError: translatable("The request is too large.") });
   const db = await getDb();
   const now = requestNow(request);
   const provider = identityProvider();
@@ -62,33 +66,40 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(IDENTITY_PATH, { tone: "success", message: result.message });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: IDENTITY_TEXT.pageTitle, description: IDENTITY_TEXT.pageLead, path: IDENTITY_PATH, matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: _(IDENTITY_TEXT.pageTitle), description: _(IDENTITY_TEXT.pageLead), path: IDENTITY_PATH, matches, noIndex: true });
+};
 
 const BADGE_TONE = { none: "neutral", pending: "warning", requires_input: "danger", verified: "success", rejected: "danger" } as const;
 
 export default function IdentityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { provider, state } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
+  // IDENTITY_TEXT is the booking area's (features/identity); its texts are translated where shown.
+  const _ = useTranslate();
   const statusText = state.status === "pending" && state.provider === "stripe" ? IDENTITY_TEXT.status.pendingStripe : IDENTITY_TEXT.status[state.status];
   const canStart = state.status === "none" || state.status === "rejected" || state.status === "requires_input" || (state.status === "pending" && provider === "stripe");
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-16 sm:px-6">
       <a href="/profile" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Profile
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{" "}
+        {_(msg`Profile`)}
       </a>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{IDENTITY_TEXT.pageTitle}</h1>
-      <p className="mt-2 text-slate-600">{IDENTITY_TEXT.pageLead}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{_(IDENTITY_TEXT.pageTitle)}</h1>
+      <p className="mt-2 text-slate-600">{_(IDENTITY_TEXT.pageLead)}</p>
 
       <Card className="mt-6 p-5" data-testid="identity-status">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Status</h2>
-          {state.status === "verified" ? <VerifiedBadge /> : <Badge tone={BADGE_TONE[state.status]}>{IDENTITY_TEXT.statusBadge[state.status]}</Badge>}
+          <h2 className="text-lg font-semibold text-slate-900">{_(msg`Status`)}</h2>
+          {state.status === "verified" ? <VerifiedBadge /> : <Badge tone={BADGE_TONE[state.status]}>{_(IDENTITY_TEXT.statusBadge[state.status])}</Badge>}
         </div>
-        <p className="mt-2 text-slate-700">{statusText}</p>
+        <p className="mt-2 text-slate-700">{_(statusText)}</p>
         {state.reason && (state.status === "rejected" || state.status === "requires_input") && (
           <p className="mt-2 text-slate-700">
-            <span className="font-semibold">{IDENTITY_TEXT.reasonLabel}:</span> <span className="break-words">{state.reason}</span>
+            <span className="font-semibold">{_(IDENTITY_TEXT.reasonLabel)}:</span> <span className="break-words">{state.reason}</span>
           </p>
         )}
       </Card>
@@ -98,7 +109,7 @@ export default function IdentityPage({ loaderData, actionData }: Route.Component
           {provider === "local" ? (
             <LocalVerificationForm serverErrors={answer?.fieldErrors} formError={answer?.formError} />
           ) : (
-            <StripeVerificationForm formError={answer?.formError} label={state.status === "none" ? IDENTITY_TEXT.startStripe : state.status === "pending" ? IDENTITY_TEXT.continueStripe : IDENTITY_TEXT.tryAgain} />
+            <StripeVerificationForm formError={answer?.formError} label={_(state.status === "none" ? IDENTITY_TEXT.startStripe : state.status === "pending" ? IDENTITY_TEXT.continueStripe : IDENTITY_TEXT.tryAgain)} />
           )}
         </Card>
       )}
@@ -107,13 +118,14 @@ export default function IdentityPage({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       unexpectedError={() => (
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{IDENTITY_TEXT.pageTitle}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(IDENTITY_TEXT.pageTitle)}</h1>
           <Alert tone="error" className="mt-6">
-            {IDENTITY_TEXT.loadFailed}
+            {_(IDENTITY_TEXT.loadFailed)}
           </Alert>
         </div>
       )}

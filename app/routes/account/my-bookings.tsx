@@ -1,7 +1,11 @@
-import { requestNow } from "~/lib/clock.server";
+import { msg } from "@lingui/core/macro";
 import { CalendarDays } from "lucide-react";
+import { requestNow } from "~/lib/clock.server";
 import { data, Link } from "react-router";
+import { metaSay } from "~/features/auth/say";
 import { requireUser } from "~/features/auth/session.server";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { changeBooking } from "~/features/bookings/reschedule.server";
 import { performProviderCalls } from "~/features/bookings/provider-calls.server";
@@ -26,7 +30,7 @@ import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/my-bookings";
 
 const PAGE_SIZE = 10;
-const RESCHEDULE_FAILED = "The booking could not be moved. Please try again.";
+const RESCHEDULE_FAILED = translatable("The booking could not be moved. Please try again.");
 
 /** /my-bookings for signed-in users only: signed-out visitors are sent to / by the loader (docs/product.md "My bookings"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -124,27 +128,30 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "My Bookings | Rentwell", description: "The bookings you have made.", path: "/my-bookings", matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: `${_(msg`My Bookings`)} | Rentwell`, description: _(msg`The bookings you have made.`), path: "/my-bookings", matches, noIndex: true });
+};
 
 export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, error } = loaderData;
+  const _ = useTranslate();
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`My Bookings`)}</h1>
       {error ? (
         <Alert tone="error" className="mt-6">
-          {error}
+          {_(error)}
         </Alert>
       ) : items.length === 0 ? (
         <EmptyState
           className="mt-8"
           icon={<CalendarDays className="h-10 w-10" />}
-          title="No Bookings Yet"
-          description="When you book a space, vehicle or piece of equipment it shows up here."
+          title={_(msg`No Bookings Yet`)}
+          description={_(msg`When you book a space, vehicle or piece of equipment it shows up here.`)}
           action={
             <Link to="/explore" className={buttonVariants({ size: "md" })}>
-              Explore listings
+              {_(msg`Explore listings`)}
             </Link>
           }
         />

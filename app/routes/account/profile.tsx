@@ -1,8 +1,12 @@
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { ChangeEmailForm } from "~/features/auth/components/change-email-form";
 import { emailStatus } from "~/features/auth/email-verification.server";
+import { metaSay } from "~/features/auth/say";
 import { requireUser } from "~/features/auth/session.server";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { NotificationSettings } from "~/features/mail/components/notification-settings";
 import { ProfileDetailsForm } from "~/features/profiles/components/profile-details-form";
 import { ProfileImagesEditor } from "~/features/profiles/components/profile-images-editor";
@@ -41,34 +45,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const body = await readFormWithLimit(request, PROFILE_FORM_BYTES);
-  if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: "That is too much text to save at once." });
+  if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: translatable("That is too much text to save at once.") });
   const result = await handleProfileAction(await getDb(), user.id, body.form, requestNow(request));
   if (result.ok && result.intent === "profile") return redirectWithToast("/profile", { tone: "success", message: result.message! });
   return data(result, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Profile", description: "Edit your public profile.", path: "/profile", matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: _(msg`Profile`), description: _(msg`Edit your public profile.`), path: "/profile", matches, noIndex: true });
+};
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { profile, links, posts, email } = loaderData;
+  const _ = useTranslate();
   return (
     <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
       <ProfileImagesEditor avatarUrl={profile.avatarUrl} bannerUrl={profile.bannerUrl} />
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Profile`)}</h1>
           <p className="mt-1 truncate text-slate-600">{profile.fullName ? `${profile.fullName} · ${email}` : email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a href="/profile/security" className={buttonVariants({ variant: "secondary", size: "sm" })}>
-            {SECURITY_TEXT.title}
+            {_(SECURITY_TEXT.title)}
           </a>
           <a href={IDENTITY_PATH} className={buttonVariants({ variant: "secondary", size: "sm" })} data-testid="identity-link">
-            {loaderData.identityVerified ? IDENTITY_TEXT.profileLinkVerified : IDENTITY_TEXT.profileLink}
+            {_(loaderData.identityVerified ? IDENTITY_TEXT.profileLinkVerified : IDENTITY_TEXT.profileLink)}
           </a>
           <a href={`/hosts/${profile.id}`} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-            View public page
+            {_(msg`View public page`)}
           </a>
         </div>
       </div>
@@ -85,13 +92,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       unexpectedError={() => (
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Profile`)}</h1>
           <Alert tone="error" className="mt-6">
-            {ERROR_TEXT.loadProfile}
+            {_(ERROR_TEXT.loadProfile)}
           </Alert>
         </div>
       )}

@@ -8,7 +8,11 @@ import { handleSecurityAction } from "~/features/account-security/security-actio
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { currentSessionId, listSessions } from "~/features/account-security/sessions.server";
 import { twoStepState } from "~/features/account-security/two-step.server";
+import { metaSay } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
 import { requireUser } from "~/features/auth/session.server";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -48,25 +52,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: "The request is too large." });
+  if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: translatable("The request is too large.") });
   const db = await getDb();
   const result = await handleSecurityAction(
-    { db, userId: user.id, sessionId: await currentSessionId(db, request), now: requestNow(request) },
+    { db, userId: user.id, sessionId: await currentSessionId(db, request), now: requestNow(request), say: await requestSay(request) },
     body.form,
   );
   if (result instanceof Response) return result;
   return data(result, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: SECURITY_TEXT.title, description: SECURITY_TEXT.description, path: "/profile/security", matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: _(SECURITY_TEXT.title), description: _(SECURITY_TEXT.description), path: "/profile/security", matches, noIndex: true });
+};
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { sessions, twoStep, twoStepRequired, dataExport, locale } = loaderData;
+  const { sessions, twoStep, twoStepRequired, dataExport } = loaderData;
+  const _ = useTranslate();
+  // Dates and country names: the page's language; an English page keeps the browser's own English (en-GB, en-AU…).
+  const pageLocale = useLocale();
+  const locale = pageLocale === "en" ? loaderData.locale : pageLocale;
   return (
     <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{SECURITY_TEXT.title}</h1>
-      <p className="mt-1 text-slate-600">{SECURITY_TEXT.description}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(SECURITY_TEXT.title)}</h1>
+      <p className="mt-1 text-slate-600">{_(SECURITY_TEXT.description)}</p>
       <div className="mt-8 space-y-10">
         <TwoStepCard view={twoStep} required={twoStepRequired} />
         <SessionsCard sessions={sessions} locale={locale} />
@@ -78,13 +88,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       unexpectedError={() => (
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{SECURITY_TEXT.title}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(SECURITY_TEXT.title)}</h1>
           <Alert tone="error" className="mt-6">
-            {SECURITY_TEXT.loadFailed}
+            {_(SECURITY_TEXT.loadFailed)}
           </Alert>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import uplotCss from "uplot/dist/uPlot.min.css?url";
 import { data, useLocation } from "react-router";
 import { contactInbox, FEE_MONTHS, monthlyFees, platformCounts, revenueByCurrency, subscriberList } from "~/features/admin/analytics.server";
@@ -35,6 +36,10 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
+import { metaSay } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 /** uPlot's stylesheet, on this page only (its script is imported when the chart mounts). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: uplotCss }];
@@ -91,20 +96,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const SETTINGS_LOAD_FAILED = "The platform settings could not be loaded.";
+const SETTINGS_LOAD_FAILED = translatable("The platform settings could not be loaded.");
 
-const CLAIMS_LOAD_FAILED = "The disputed claims could not be loaded.";
+const CLAIMS_LOAD_FAILED = translatable("The disputed claims could not be loaded.");
 
 /** An admin decides a claim the guest disputed (issue #28 point 2, ADR 0284): 0..claim, a note; logged. */
 async function decideDisputedClaim(admin: { id: string }, form: FormData, request: Request) {
   const parsed = parseForm(decisionSchema, form);
-  if (!parsed.ok) return data<DecideClaimAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 422 });
+  if (!parsed.ok) return data<DecideClaimAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 422 });
   const claimId = String(form.get("claimId") ?? "");
   try {
     const result = await decideClaim(await getDb(), { adminId: admin.id, claimId, amount: parsed.data.amount, note: parsed.data.note, now: requestNow(request) });
     if (!result.ok) return data<DecideClaimAnswer>({ ok: false, error: result.error, fieldErrors: result.fields }, { status: result.status });
     logger.info({ adminId: admin.id, action: "decide_claim", targetId: claimId }, "admin action");
-    return data<DecideClaimAnswer>({ ok: true, message: "Claim decided." });
+    return data<DecideClaimAnswer>({ ok: true, message: translatable("Claim decided.") });
   } catch (error) {
     logger.error({ err: error }, "Deciding a claim failed");
     return data<DecideClaimAnswer>({ ok: false, error: ERROR_TEXT.adminActionFailed }, { status: 500 });
@@ -114,14 +119,14 @@ async function decideDisputedClaim(admin: { id: string }, form: FormData, reques
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "The request is too large." });
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: translatable("The request is too large.") });
   if (read.form.get("intent") === "cancel_booking") return cancelAsAdmin(admin, read.form, request);
   if (read.form.get("intent") === "update_settings") return updateSettings(admin, read.form, request);
   if (isIdentityReviewIntent(read.form.get("intent"))) return reviewIdentity(admin, read.form, request);
   if (read.form.get("intent") === "decide_claim") return decideDisputedClaim(admin, read.form, request);
   const parsed = parseForm(moderationSchema, read.form);
   if (!parsed.ok) {
-    return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
+    return data<ModerationAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
     const result = await moderate(await getDb(), admin, parsed.data, { now: requestNow(request), adminEmails: env().ADMIN_EMAILS });
@@ -141,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
 async function cancelAsAdmin(admin: { id: string }, form: FormData, request: Request) {
   const parsed = parseForm(adminCancelSchema, form);
   if (!parsed.ok) {
-    const error = parsed.fieldErrors.reason ?? parsed.fieldErrors.refund ?? Object.values(parsed.fieldErrors)[0] ?? "Check the form.";
+    const error = parsed.fieldErrors.reason ?? parsed.fieldErrors.refund ?? Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form.");
     return data<AdminCancelAnswer>({ ok: false, error, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const { bookingId, refund, reason } = parsed.data;
@@ -163,10 +168,10 @@ async function cancelAsAdmin(admin: { id: string }, form: FormData, request: Req
 async function updateSettings(admin: { id: string }, form: FormData, request: Request) {
   const parsed = parseForm(settingsSchema, form);
   if (!parsed.ok) {
-    return data<SettingsAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 422 });
+    return data<SettingsAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 422 });
   }
   try {
-    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request));
+    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request), await requestSay(request));
     logger.info({ adminId: admin.id, action: "update_setting", protectionPercent: parsed.data.protectionPercent, changed: result.changed }, "admin action");
     return data<SettingsAnswer>({ ok: true, message: result.message });
   } catch (error) {
@@ -179,7 +184,7 @@ async function updateSettings(admin: { id: string }, form: FormData, request: Re
 async function reviewIdentity(admin: { id: string }, form: FormData, request: Request) {
   const parsed = parseForm(identityReviewSchema, form);
   if (!parsed.ok) {
-    return data<IdentityReviewAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? "Check the form.", fieldErrors: parsed.fieldErrors }, { status: 400 });
+    return data<IdentityReviewAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const { intent, verificationId, reason } = parsed.data;
   const decision = intent === "approve_identity" ? "approve" : "reject";
@@ -189,29 +194,47 @@ async function reviewIdentity(admin: { id: string }, form: FormData, request: Re
   return data<IdentityReviewAnswer>({ ok: true, message: result.message });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Platform Analytics | Rentwell", description: "Platform analytics for administrators.", path: "/admin", matches, noIndex: true });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return pageMeta({ title: `${_(msg`Platform Analytics`)} | Rentwell`, description: _(msg`Platform analytics for administrators.`), path: "/admin", matches, noIndex: true });
+};
+
+/** 'Signed in as <b>e-mail</b>.', the address in bold wherever the language puts it. */
+function SignedInAs({ email }: { email: string }) {
+  const _ = useTranslate();
+  const text = _(msg`Signed in as ${email}.`);
+  const at = text.indexOf(email);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className="font-semibold text-slate-900">{email}</strong>
+      {text.slice(at + email.length)}
+    </>
+  );
+}
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const { stats, fees, inbox, subscribers, log, found, query, growthMonths, booking, bookingQuery, bookingLookupFailed, identityReviews, settings, disputedClaims } = loaderData;
   const { search } = useLocation();
+  const _ = useTranslate();
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Platform Analytics</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Platform Analytics`)}</h1>
       <p className="mt-2 break-words text-slate-600">
-        Bookings, revenue, listings and platform fees across Rentwell. Signed in as{" "}
-        <strong className="font-semibold text-slate-900">{loaderData.email}</strong>.
+        {_(msg`Bookings, revenue, listings and platform fees across Rentwell.`)} <SignedInAs email={loaderData.email} />
       </p>
 
       {stats ? <Overview revenue={stats.revenue} counts={stats.counts} growthMonths={growthMonths} /> : <SectionError message={ERROR_TEXT.fetchStatistics} />}
 
       <div className="mt-8 grid gap-6">
         {stats && (
-          <Panel id="revenue-heading" title="Revenue by currency">
+          <Panel id="revenue-heading" title={_(msg`Revenue by currency`)}>
             <RevenueTable revenue={stats.revenue} growthMonths={growthMonths} />
           </Panel>
         )}
-        <Panel id="fees-heading" title="Platform fees, last 12 months">
+        <Panel id="fees-heading" title={_(msg`Platform fees, last 12 months`)}>
           {fees ? (
             <>
               <div className="mt-3">
@@ -224,37 +247,37 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           )}
         </Panel>
 
-        <Panel id="moderation-heading" title="Moderation">
+        <Panel id="moderation-heading" title={_(msg`Moderation`)}>
           <ModerationPanel query={query} spaces={found?.spaces ?? []} users={found?.users ?? []} guestReviews={found?.guestReviews ?? []} />
           {!found && <SectionError message={ERROR_TEXT.searchModerationTargets} />}
         </Panel>
 
-        <Panel id="identity-heading" title={IDENTITY_TEXT.admin.panelTitle} count={identityReviews?.total}>
+        <Panel id="identity-heading" title={_(IDENTITY_TEXT.admin.panelTitle)} count={identityReviews?.total}>
           {identityReviews ? <IdentityReviewPanel rows={identityReviews.rows} /> : <SectionError message={IDENTITY_TEXT.admin.loadFailed} />}
         </Panel>
 
-        <Panel id="claims-heading" title="Disputed claims" count={disputedClaims?.length}>
+        <Panel id="claims-heading" title={_(msg`Disputed claims`)} count={disputedClaims?.length}>
           {disputedClaims ? <DisputedClaimsPanel rows={disputedClaims} /> : <SectionError message={CLAIMS_LOAD_FAILED} />}
         </Panel>
 
-        <Panel id="cancel-booking-heading" title="Cancel a booking">
+        <Panel id="cancel-booking-heading" title={_(msg`Cancel a booking`)}>
           <BookingLookup key={bookingQuery} value={bookingQuery} booking={booking} searched={bookingQuery.length > 0 && !bookingLookupFailed} />
           {bookingLookupFailed && <SectionError message={ADMIN_CANCEL_TEXT.lookupFailed} />}
         </Panel>
 
-        <Panel id="settings-heading" title="Settings">
+        <Panel id="settings-heading" title={_(msg`Settings`)}>
           {settings ? <SettingsPanel protectionPercent={settings.protectionPercent} /> : <SectionError message={SETTINGS_LOAD_FAILED} />}
         </Panel>
 
-        <Panel id="log-heading" title="Admin actions">
+        <Panel id="log-heading" title={_(msg`Admin actions`)}>
           {log ? <AdminLog rows={log} /> : <SectionError message={ERROR_TEXT.fetchAdminActions} />}
         </Panel>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Panel id="messages-heading" title="Contact messages" count={inbox?.total}>
+          <Panel id="messages-heading" title={_(msg`Contact messages`)} count={inbox?.total}>
             {inbox ? (
               inbox.rows.length === 0 ? (
-                <p className="mt-3 text-slate-600">No messages yet.</p>
+                <p className="mt-3 text-slate-600">{_(msg`No messages yet.`)}</p>
               ) : (
                 <>
                   <ul className="mt-3 divide-y divide-slate-100" data-testid="contact-messages">
@@ -264,34 +287,34 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
                           {row.name} <span className="font-normal break-all text-slate-600">&lt;{row.email}&gt;</span>
                         </p>
                         <p className="text-xs text-slate-600">
-                          {row.subject} · {formatWhen(row.createdAt)}
+                          {row.subject} · {formatWhen(row.createdAt, locale)}
                         </p>
                         <p className="mt-1 line-clamp-3 break-words whitespace-pre-wrap text-slate-700">{row.message}</p>
                       </li>
                     ))}
                   </ul>
-                  <ListPager param="messages" page={inbox.page} total={inbox.total} pageSize={inbox.pageSize} search={search} label="Contact message pages" />
+                  <ListPager param="messages" page={inbox.page} total={inbox.total} pageSize={inbox.pageSize} search={search} label={_(msg`Contact message pages`)} />
                 </>
               )
             ) : (
               <SectionError message={ERROR_TEXT.fetchContactMessages} />
             )}
           </Panel>
-          <Panel id="subscribers-heading" title="Newsletter subscribers" count={subscribers?.total}>
+          <Panel id="subscribers-heading" title={_(msg`Newsletter subscribers`)} count={subscribers?.total}>
             {subscribers ? (
               subscribers.rows.length === 0 ? (
-                <p className="mt-3 text-slate-600">No subscribers yet.</p>
+                <p className="mt-3 text-slate-600">{_(msg`No subscribers yet.`)}</p>
               ) : (
                 <>
                   <ul className="mt-3 divide-y divide-slate-100" data-testid="subscribers">
                     {subscribers.rows.map((row) => (
                       <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                         <span className="break-all text-slate-900">{row.email}</span>
-                        <span className="text-slate-600">{formatWhen(row.createdAt)}</span>
+                        <span className="text-slate-600">{formatWhen(row.createdAt, locale)}</span>
                       </li>
                     ))}
                   </ul>
-                  <ListPager param="subscribers" page={subscribers.page} total={subscribers.total} pageSize={subscribers.pageSize} search={search} label="Subscriber pages" />
+                  <ListPager param="subscribers" page={subscribers.page} total={subscribers.total} pageSize={subscribers.pageSize} search={search} label={_(msg`Subscriber pages`)} />
                 </>
               )
             ) : (

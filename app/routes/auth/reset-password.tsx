@@ -4,6 +4,9 @@ import { resetPasswordSchema } from "~/features/auth/account-email-forms";
 import { useAuthDialog } from "~/features/auth/components/auth-dialog-context";
 import { clearedLinkCookie, currentSession, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { resetLinkState, resetPassword } from "~/features/auth/password-reset.server";
+import { metaSay } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { parseForm } from "~/lib/forms";
@@ -33,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false as const, fieldErrors: { form: BODY_TOO_LARGE_MESSAGE } as Record<string, string | undefined>, linkProblem: false }, { status: 413 });
   const db = await getDb();
   const session = await currentSession(request);
-  const result = await resetPassword(db, linkToken(request, "reset"), { password: body.form.get("password") ?? undefined }, { currentSession: session }, requestNow(request));
+  const say = await requestSay(request);
+  const result = await resetPassword(db, linkToken(request, "reset"), { password: body.form.get("password") ?? undefined }, { currentSession: session, say }, requestNow(request));
   if (!result.ok) {
     const fieldErrors: Record<string, string | undefined> = { ...result.fieldErrors, form: result.formError };
     return data({ ok: false as const, fieldErrors, linkProblem: Boolean(result.linkProblem) }, { status: 400 });
@@ -42,50 +46,54 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const, signedIn }, { headers: { "Set-Cookie": clearedLinkCookie("reset"), "Cache-Control": "no-store" } });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: `${ACCOUNT_EMAIL_TEXT.resetTitle} | Rentwell`, description: ACCOUNT_EMAIL_TEXT.forgotDescription, path: "/reset-password", matches, noIndex: true }),
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return [
+    ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.resetTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.forgotDescription), path: "/reset-password", matches, noIndex: true }),
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 const validate = (formData: FormData) => parseForm(resetPasswordSchema, formData);
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const _ = useTranslate();
   const { openSignIn } = useAuthDialog();
   const { formRef, errors, onSubmit, clearError } = useFormErrors<"password">({ validate, serverErrors: actionData?.ok === false ? actionData.fieldErrors : undefined });
   const done = actionData?.ok === true;
   const linkProblem = !loaderData.ok || (actionData?.ok === false && actionData.linkProblem);
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ACCOUNT_EMAIL_TEXT.resetTitle}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(ACCOUNT_EMAIL_TEXT.resetTitle)}</h1>
       <Card className="mt-6">
         {done ? (
           <div className="space-y-4">
-            <Alert tone="success">{actionData.signedIn ? ACCOUNT_EMAIL_TEXT.resetDoneSignedIn : ACCOUNT_EMAIL_TEXT.resetDone}</Alert>
+            <Alert tone="success">{actionData.signedIn ? _(ACCOUNT_EMAIL_TEXT.resetDoneSignedIn) : _(ACCOUNT_EMAIL_TEXT.resetDone)}</Alert>
             {!actionData.signedIn && (
               <Button block onClick={() => openSignIn("signin")}>
-                {ACCOUNT_EMAIL_TEXT.signInButton}
+                {_(ACCOUNT_EMAIL_TEXT.signInButton)}
               </Button>
             )}
           </div>
         ) : linkProblem ? (
           <div className="space-y-4">
-            <Alert tone="error">{loaderData.ok ? errors.form : loaderData.error}</Alert>
+            <Alert tone="error">{_((loaderData.ok ? errors.form : loaderData.error) ?? "")}</Alert>
             <Button block variant="secondary" onClick={() => openSignIn("forgot")}>
-              {ACCOUNT_EMAIL_TEXT.requestNewLink}
+              {_(ACCOUNT_EMAIL_TEXT.requestNewLink)}
             </Button>
           </div>
         ) : (
           <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-            <p className="text-slate-600">{ACCOUNT_EMAIL_TEXT.resetIntro(loaderData.email)}</p>
-            {errors.form && <Alert tone="error">{errors.form}</Alert>}
+            <p className="text-slate-600">{ACCOUNT_EMAIL_TEXT.resetIntro(loaderData.email, _)}</p>
+            {errors.form && <Alert tone="error">{_(errors.form)}</Alert>}
             {/* The account's address, for password managers. */}
             <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-            <Field id="password" label={ACCOUNT_EMAIL_TEXT.newPasswordLabel} error={errors.password} hint={errors.password ? undefined : ACCOUNT_EMAIL_TEXT.newPasswordHint}>
+            <Field id="password" label={_(ACCOUNT_EMAIL_TEXT.newPasswordLabel)} error={errors.password && _(errors.password)} hint={errors.password ? undefined : _(ACCOUNT_EMAIL_TEXT.newPasswordHint)}>
               <Input name="password" type="password" autoComplete="new-password" onInput={() => clearError("password")} />
             </Field>
-            <Button type="submit" block pending={navigation.state === "submitting"} pendingText={ACCOUNT_EMAIL_TEXT.resetPending}>
-              {ACCOUNT_EMAIL_TEXT.resetSubmit}
+            <Button type="submit" block pending={navigation.state === "submitting"} pendingText={_(ACCOUNT_EMAIL_TEXT.resetPending)}>
+              {_(ACCOUNT_EMAIL_TEXT.resetSubmit)}
             </Button>
           </Form>
         )}

@@ -2,6 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
 import { clearedLinkCookie, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { redeemVerifyLink, verifyLinkState } from "~/features/auth/email-verification.server";
+import { metaSay } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -22,36 +25,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await redeemVerifyLink(await getDb(), linkToken(request, "verify"), requestNow(request));
+  const result = await redeemVerifyLink(await getDb(), linkToken(request, "verify"), requestNow(request), await requestSay(request));
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: 400 });
   return data({ ok: true as const, message: result.message }, { headers: { "Set-Cookie": clearedLinkCookie("verify"), "Cache-Control": "no-store" } });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: `${ACCOUNT_EMAIL_TEXT.verifyTitle} | Rentwell`, description: ACCOUNT_EMAIL_TEXT.verifyTitle, path: "/verify-email", matches, noIndex: true }),
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const _ = metaSay(matches);
+  return [
+    ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.verifyTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.verifyTitle), path: "/verify-email", matches, noIndex: true }),
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const _ = useTranslate();
   return (
     <section className="mx-auto max-w-md px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ACCOUNT_EMAIL_TEXT.verifyTitle}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(ACCOUNT_EMAIL_TEXT.verifyTitle)}</h1>
       <Card className="mt-6">
         {actionData?.ok ? (
           <div className="space-y-4">
             <Alert tone="success">{actionData.message}</Alert>
             <Link to="/" className={buttonVariants({ block: true })}>
-              {ACCOUNT_EMAIL_TEXT.continueLink}
+              {_(ACCOUNT_EMAIL_TEXT.continueLink)}
             </Link>
           </div>
         ) : !loaderData.ok || actionData ? (
-          <Alert tone="error">{actionData && !actionData.ok ? actionData.error : !loaderData.ok ? loaderData.error : null}</Alert>
+          <Alert tone="error">{actionData && !actionData.ok ? _(actionData.error) : !loaderData.ok ? _(loaderData.error) : null}</Alert>
         ) : (
           <Form method="post" className="space-y-5">
-            <p className="text-slate-600">{loaderData.change ? ACCOUNT_EMAIL_TEXT.verifyChangeIntro(loaderData.email) : ACCOUNT_EMAIL_TEXT.verifyIntro(loaderData.email)}</p>
-            <Button type="submit" block pending={navigation.state === "submitting"} pendingText={ACCOUNT_EMAIL_TEXT.verifyPending}>
-              {ACCOUNT_EMAIL_TEXT.verifySubmit}
+            <p className="text-slate-600">{loaderData.change ? ACCOUNT_EMAIL_TEXT.verifyChangeIntro(loaderData.email, _) : ACCOUNT_EMAIL_TEXT.verifyIntro(loaderData.email, _)}</p>
+            <Button type="submit" block pending={navigation.state === "submitting"} pendingText={_(ACCOUNT_EMAIL_TEXT.verifyPending)}>
+              {_(ACCOUNT_EMAIL_TEXT.verifySubmit)}
             </Button>
           </Form>
         )}

@@ -1,7 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { metaSay, type Say } from "~/features/auth/say";
+import { requestSay } from "~/features/auth/say.server";
 import { requireUser } from "~/features/auth/session.server";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { RequestsSection } from "~/features/bookings/components/request-answer";
 import { listOpenRequests } from "~/features/bookings/requests.server";
 import { messageTime } from "~/features/messages/format";
@@ -58,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) notFound(NOT_FOUND_TEXT.conversation);
     return { ok: true, intent } satisfies ActionResult;
   }
-  const sent = await sendMessage(db, { conversationId: params.conversationId, senderId: user.id, body: body.form.get("body"), now });
+  const sent = await sendMessage(db, { conversationId: params.conversationId, senderId: user.id, body: body.form.get("body"), now, say: await requestSay(request) });
   if (sent.ok) return { ok: true, intent: "send" } satisfies ActionResult;
   if (sent.status === 404) notFound(NOT_FOUND_TEXT.conversation);
   const failure: ActionResult = sent.field ? { ok: false, fieldErrors: { body: sent.error } } : { ok: false, fieldErrors: {}, formError: sent.error };
@@ -67,9 +71,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const other = loaderData ? (loaderData.conversation.viewerRole === "host" ? loaderData.conversation.guest : loaderData.conversation.host) : null;
+  const _ = metaSay(matches);
+  const name = other?.name ?? "";
   return pageMeta({
-    title: other ? `Messages with ${other.name} | Rentwell` : NOT_FOUND_TEXT.conversation,
-    description: "A conversation between a guest and a host.",
+    title: other ? `${_(msg`Messages with ${name}`)} | Rentwell` : _(NOT_FOUND_TEXT.conversation),
+    description: _(msg`A conversation between a guest and a host.`),
     path: location.pathname,
     matches,
     noIndex: true,
@@ -77,10 +83,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <NotFoundPage title={NOT_FOUND_TEXT.conversation} text="This conversation does not exist or is not yours." link={{ to: "/messages", label: "All messages" }} />,
+        404: () => (
+          <NotFoundPage
+            title={_(NOT_FOUND_TEXT.conversation)}
+            text={_(msg`This conversation does not exist or is not yours.`)}
+            link={{ to: "/messages", label: _(msg`All messages`) }}
+          />
+        ),
       }}
     />
   );
@@ -105,9 +118,12 @@ function useLiveConversation(conversationId: string, markedRead: boolean) {
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, viewerId, markedRead, requests, now } = loaderData;
+  const _ = useTranslate();
+  const locale = useLocale();
   useLiveConversation(conversation.id, markedRead);
   const admin = conversation.viewerRole === "admin";
   const other = conversation.viewerRole === "host" ? conversation.guest : conversation.host;
+  const otherName = other.name;
   const listRef = useRef<HTMLOListElement>(null);
   const lastId = conversation.messages.at(-1)?.id;
   useEffect(() => {
@@ -117,19 +133,16 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   return (
     <section className="mx-auto flex max-w-3xl flex-col px-4 py-6 sm:px-6 sm:py-10">
       <Link to="/messages" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All messages
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" /> {_(msg`All messages`)}
       </Link>
       <header className="mt-4 flex flex-wrap items-center gap-3 border-b border-slate-200 pb-4">
         <Avatar src={admin ? null : other.avatarUrl} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold text-slate-900">
-            {admin ? `${conversation.guest.name} and ${conversation.host.name}` : other.name}
+            {admin ? bothNames(conversation, _) : other.name}
           </h1>
           <p className="text-sm text-slate-600">
-            About{" "}
-            <Link to={conversation.space.href} className="font-medium text-brand-700 underline">
-              {conversation.space.title}
-            </Link>
+            <AboutSpace space={conversation.space} />
           </p>
         </div>
         {!admin && <BlockControl blocked={conversation.blockedByMe} name={other.name} />}
@@ -139,50 +152,85 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
       {admin && (
         <Alert tone="info" live={false} className="mt-4 text-sm">
-          You are reading this conversation as an admin. It is read-only.
+          {_(msg`You are reading this conversation as an admin. It is read-only.`)}
         </Alert>
       )}
 
       {conversation.messages.length === 0 ? (
-        <p className="py-10 text-center text-slate-600">No messages yet. Say hello!</p>
+        <p className="py-10 text-center text-slate-600">{_(msg`No messages yet. Say hello!`)}</p>
       ) : (
-        <ol ref={listRef} aria-label="Messages" className="mt-4 space-y-3">
+        <ol ref={listRef} aria-label={_(msg`Messages`)} className="mt-4 space-y-3">
           {conversation.messages.map((message) => (
-            <MessageBubble key={message.id} message={message} mine={message.senderId === viewerId} author={authorName(conversation, message.senderId, viewerId)} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              mine={message.senderId === viewerId}
+              author={authorName(conversation, message.senderId, viewerId, _)}
+              time={messageTime(message.createdAt, locale)}
+            />
           ))}
         </ol>
       )}
 
       {admin ? null : conversation.blockedByMe ? (
         <Alert tone="info" live={false} className="mt-6 text-sm">
-          You have blocked {other.name}. They cannot message you until you unblock them.
+          {_(msg`You have blocked ${otherName}. They cannot message you until you unblock them.`)}
         </Alert>
       ) : conversation.blockedByThem ? (
         <Alert tone="error" live={false} className="mt-6 text-sm">
-          {ERROR_TEXT.messageBlockedByThem}
+          {_(ERROR_TEXT.messageBlockedByThem)}
         </Alert>
       ) : (
-        <MessageComposer conversationId={conversation.id} actionData={actionData} recipient={other.name} />
+        <MessageComposer conversationId={conversation.id} actionData={actionData} recipient={otherName} />
       )}
     </section>
   );
 }
 
 /** "You", the other person's name, or for an admin each name with its side. */
-function authorName(conversation: ConversationView, senderId: string, viewerId: string) {
-  if (senderId === viewerId) return "You";
+function authorName(conversation: ConversationView, senderId: string, viewerId: string, _: Say) {
+  if (senderId === viewerId) return _(msg`You`);
   const person = senderId === conversation.host.id ? conversation.host : conversation.guest;
   if (conversation.viewerRole !== "admin") return person.name;
-  return `${person.name} (${senderId === conversation.host.id ? "host" : "guest"})`;
+  const name = person.name;
+  return senderId === conversation.host.id ? _(msg`${name} (host)`) : _(msg`${name} (guest)`);
+}
+
+/** An admin's heading: both people. */
+function bothNames(conversation: ConversationView, _: Say) {
+  const guest = conversation.guest.name;
+  const host = conversation.host.name;
+  return _(msg`${guest} and ${host}`);
+}
+
+/** 'About <the listing>', the listing a link wherever the language puts it. */
+function AboutSpace({ space }: { space: ConversationView["space"] }) {
+  const _ = useTranslate();
+  const title = space.title;
+  const text = _(msg`About ${title}`);
+  const at = text.indexOf(title);
+  const link = (
+    <Link to={space.href} className="font-medium text-brand-700 underline">
+      {title}
+    </Link>
+  );
+  if (at < 0) return link;
+  return (
+    <>
+      {text.slice(0, at)}
+      {link}
+      {text.slice(at + title.length)}
+    </>
+  );
 }
 
 /** One message, as text: markup and links are shown exactly as written, never as HTML. */
-function MessageBubble({ message, mine, author }: { message: ConversationView["messages"][number]; mine: boolean; author: string }) {
+function MessageBubble({ message, mine, author, time }: { message: ConversationView["messages"][number]; mine: boolean; author: string; time: string }) {
   return (
     <li className={cn("flex", mine ? "justify-end" : "justify-start")} data-testid="message">
       <div className={cn("max-w-[85%] rounded-2xl px-4 py-2 sm:max-w-[75%]", mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900")}>
         <p className={cn("text-xs", mine ? "text-brand-50" : "text-slate-600")}>
-          <span className="font-semibold">{author}</span> · <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
+          <span className="font-semibold">{author}</span> · <time dateTime={message.createdAt}>{time}</time>
         </p>
         <p className="mt-0.5 break-words whitespace-pre-wrap">{message.body}</p>
       </div>
@@ -201,6 +249,10 @@ function MessageComposer({ conversationId, actionData, recipient }: { conversati
   const serverErrors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<keyof MessageInput>({ validate: validateMessage, serverErrors });
   const formError = actionData && !actionData.ok ? actionData.formError : undefined;
+  const _ = useTranslate();
+  const locale = useLocale();
+  const typedCount = length.toLocaleString(locale === "en" ? "en-US" : locale);
+  const maxCount = MESSAGE_MAX_LENGTH.toLocaleString(locale === "en" ? "en-US" : locale);
 
   // A sent message: empty the box for the next one.
   useEffect(() => {
@@ -212,16 +264,16 @@ function MessageComposer({ conversationId, actionData, recipient }: { conversati
       <input type="hidden" name="intent" value="send" />
       {formError && (
         <Alert tone="error" className="text-sm font-medium">
-          {formError}
+          {_(formError)}
         </Alert>
       )}
       <Field
         id="message-body"
-        label={`Message to ${recipient}`}
-        error={errors.body}
+        label={_(msg`Message to ${recipient}`)}
+        error={errors.body && _(errors.body)}
         hint={
-          <span className={cn("block text-right", length > MESSAGE_MAX_LENGTH ? "font-semibold text-red-700" : "text-slate-600")}>
-            {length.toLocaleString("en-US")} / {MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters
+          <span className={cn("block text-end", length > MESSAGE_MAX_LENGTH ? "font-semibold text-red-700" : "text-slate-600")}>
+            {_(msg`${typedCount} / ${maxCount} characters`)}
           </span>
         }
       >
@@ -237,8 +289,8 @@ function MessageComposer({ conversationId, actionData, recipient }: { conversati
         />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" size="md" pending={sending} pendingText="Sending…">
-          Send
+        <Button type="submit" size="md" pending={sending} pendingText={_(msg`Sending…`)}>
+          {_(msg`Send`)}
         </Button>
       </div>
     </Form>
@@ -252,31 +304,32 @@ function BlockControl({ blocked, name }: { blocked: boolean; name: string }) {
   const [open, setOpen] = useState(false);
   const intent = blocked ? "unblock" : "block";
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const _ = useTranslate();
   if (blocked) {
     return (
       <Form method="post">
         <input type="hidden" name="intent" value="unblock" />
-        <Button type="submit" variant="secondary" size="sm" pending={pending} aria-label={`Unblock ${name}`}>
-          Unblock
+        <Button type="submit" variant="secondary" size="sm" pending={pending} aria-label={_(msg`Unblock ${name}`)}>
+          {_(msg`Unblock`)}
         </Button>
       </Form>
     );
   }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={pending} aria-label={`Block ${name}`}>
-        Block
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} disabled={!hydrated} pending={pending} aria-label={_(msg`Block ${name}`)}>
+        {_(msg`Block`)}
       </Button>
-      <DialogContent title={`Block ${name}?`} size="sm" description={`${name} will not be able to message you. You can unblock them here at any time.`}>
+      <DialogContent title={_(msg`Block ${name}?`)} size="sm" description={_(msg`${name} will not be able to message you. You can unblock them here at any time.`)}>
         <Form method="post" onSubmit={() => setOpen(false)} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <input type="hidden" name="intent" value="block" />
           <DialogClose asChild>
             <Button variant="secondary" size="md">
-              Cancel
+              {_(msg`Cancel`)}
             </Button>
           </DialogClose>
           <Button type="submit" variant="danger" size="md">
-            Block {name}
+            {_(msg`Block ${name}`)}
           </Button>
         </Form>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { parseForm } from "~/lib/forms";
 import { ERROR_TEXT } from "~/lib/messages";
 import { focusFirstInvalid } from "~/lib/use-form-errors";
@@ -46,6 +47,7 @@ export function TwoStepSignInForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const _ = useTranslate();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,8 +78,8 @@ export function TwoStepSignInForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{SECURITY_TEXT.signInStepIntro}</p>
-      <Field label={SECURITY_TEXT.codeOrRecovery} error={error}>
+      <p className="text-sm text-slate-700">{_(SECURITY_TEXT.signInStepIntro)}</p>
+      <Field label={_(SECURITY_TEXT.codeOrRecovery)} error={error && _(error)}>
         <Input
           name="code"
           autoComplete="one-time-code"
@@ -92,11 +94,11 @@ export function TwoStepSignInForm({
           className="py-2.5 font-mono text-base"
         />
       </Field>
-      <Button type="submit" block pending={busy} pendingText={SECURITY_TEXT.verifying} className="px-4">
-        {SECURITY_TEXT.verify}
+      <Button type="submit" block pending={busy} pendingText={_(SECURITY_TEXT.verifying)} className="px-4">
+        {_(SECURITY_TEXT.verify)}
       </Button>
       <Button variant="link" size="text" onClick={() => onRestart()}>
-        {SECURITY_TEXT.back}
+        {_(SECURITY_TEXT.back)}
       </Button>
     </form>
   );

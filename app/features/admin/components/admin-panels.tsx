@@ -1,3 +1,4 @@
+import { msg, plural } from "@lingui/core/macro";
 import { Pager } from "~/ui/pager";
 import type { ReactNode } from "react";
 import { formatMinor } from "~/lib/money";
@@ -7,18 +8,21 @@ import { Card } from "~/ui/card";
 import { StatTile } from "~/features/dashboard/components/stat-tile";
 import { formatGrowth, formatRating, monthLabel, type FeeMonth } from "../analytics";
 import { formatDate } from "~/lib/dates";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 export type RevenueRow = { currency: string; revenue: number; bookings: number; lastMonth: number; monthBefore: number; growth: number | null };
 export type Counts = { activeSpaces: number; users: number; averageRating: number | null; ratedSpaces: number };
 
 /** A titled panel of the admin page. */
 export function Panel({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  const number = useNumber();
   return (
     <Card className="min-w-0">
       <section aria-labelledby={id}>
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
-          {count !== undefined && <span className="ml-2 text-base font-normal text-slate-600">({count.toLocaleString("en-US")})</span>}
+          {count !== undefined && <span className="ms-2 text-base font-normal text-slate-600">({number(count)})</span>}
         </h2>
         {children}
       </section>
@@ -29,26 +33,36 @@ export function Panel({ id, title, count, children }: { id: string; title: strin
 /** Revenue per currency (never added across currencies), growth, listings, users and the average rating. */
 export function Overview({ revenue, counts, growthMonths }: { revenue: RevenueRow[]; counts: Counts; growthMonths: { last: string; before: string } }) {
   const main = revenue[0];
+  const _ = useTranslate();
+  const number = useNumber();
+  const others = revenue.length - 1;
+  const { last, before } = growthMonths;
+  const rated = counts.ratedSpaces;
+  const ratedCount = number(rated);
   return (
     <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       <StatTile
-        label="Revenue"
+        label={_(msg`Revenue`)}
         value={main ? formatMinor(main.revenue, main.currency) : formatMinor(0, "USD")}
-        detail={revenue.length > 1 ? `plus ${revenue.length - 1} other ${revenue.length === 2 ? "currency" : "currencies"} below` : "paid bookings, excluding cancelled"}
+        detail={
+          revenue.length > 1
+            ? _(msg`${plural(others, { one: "plus # other currency below", other: "plus # other currencies below" })}`)
+            : _(msg`paid bookings, excluding cancelled`)
+        }
         testId="stat-revenue"
       />
       <StatTile
-        label="Revenue growth"
+        label={_(msg`Revenue growth`)}
         value={formatGrowth(main?.growth ?? null)}
-        detail={`${growthMonths.last} vs ${growthMonths.before}${main ? `, ${main.currency}` : ""}`}
+        detail={`${_(msg`${last} vs ${before}`)}${main ? `, ${main.currency}` : ""}`}
         testId="stat-growth"
       />
-      <StatTile label="Active spaces" value={counts.activeSpaces.toLocaleString("en-US")} detail="published and available" testId="stat-active-spaces" />
-      <StatTile label="Users" value={counts.users.toLocaleString("en-US")} testId="stat-users" />
+      <StatTile label={_(msg`Active spaces`)} value={number(counts.activeSpaces)} detail={_(msg`published and available`)} testId="stat-active-spaces" />
+      <StatTile label={_(msg`Users`)} value={number(counts.users)} testId="stat-users" />
       <StatTile
-        label="Average rating"
+        label={_(msg`Average rating`)}
         value={formatRating(counts.averageRating)}
-        detail={`over ${counts.ratedSpaces.toLocaleString("en-US")} rated ${counts.ratedSpaces === 1 ? "listing" : "listings"}`}
+        detail={_(msg`${plural(rated, { one: `over ${ratedCount} rated listing`, other: `over ${ratedCount} rated listings` })}`)}
         testId="stat-rating"
       />
     </dl>
@@ -57,30 +71,37 @@ export function Overview({ revenue, counts, growthMonths }: { revenue: RevenueRo
 
 /** Revenue and growth for every currency, each on its own row. */
 export function RevenueTable({ revenue, growthMonths }: { revenue: RevenueRow[]; growthMonths: { last: string; before: string } }) {
-  if (revenue.length === 0) return <p className="mt-3 text-slate-600">No paid bookings yet.</p>;
+  const _ = useTranslate();
+  const number = useNumber();
+  if (revenue.length === 0) return <p className="mt-3 text-slate-600">{_(msg`No paid bookings yet.`)}</p>;
+  const { last, before } = growthMonths;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left text-xs text-slate-600">
-          Paid bookings, excluding cancelled ones. Growth: {growthMonths.last} against {growthMonths.before}.
-        </caption>
+      <table className="w-full text-start text-sm">
+        <caption className="mb-2 text-start text-xs text-slate-600">{_(msg`Paid bookings, excluding cancelled ones. Growth: ${last} against ${before}.`)}</caption>
         <thead className="text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Currency</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Revenue</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Bookings</th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Growth
+            <th scope="col" className="py-2 pe-3 font-medium">
+              {_(msg`Currency`)}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {_(msg`Revenue`)}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {_(msg`Bookings`)}
+            </th>
+            <th scope="col" className="py-2 text-end font-medium">
+              {_(msg`Growth`)}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {revenue.map((row) => (
             <tr key={row.currency} data-testid="revenue-row">
-              <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">{row.currency}</th>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMinor(row.revenue, row.currency)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.bookings.toLocaleString("en-US")}</td>
-              <td className="py-2 text-right tabular-nums">{formatGrowth(row.growth)}</td>
+              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{row.currency}</th>
+              <td className="py-2 pe-3 text-end tabular-nums">{formatMinor(row.revenue, row.currency)}</td>
+              <td className="py-2 pe-3 text-end tabular-nums">{number(row.bookings)}</td>
+              <td className="py-2 text-end tabular-nums">{formatGrowth(row.growth)}</td>
             </tr>
           ))}
         </tbody>
@@ -91,25 +112,35 @@ export function RevenueTable({ revenue, growthMonths }: { revenue: RevenueRow[];
 
 /** The `total_platform_fees` view's latest 12 months: month, total fees, bookings, currency. */
 export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
-  if (rows.length === 0) return <p className="mt-3 text-slate-600">No platform fees in the last 12 months.</p>;
+  const _ = useTranslate();
+  const number = useNumber();
+  if (rows.length === 0) return <p className="mt-3 text-slate-600">{_(msg`No platform fees in the last 12 months.`)}</p>;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="fee-table">
-        <caption className="sr-only">Platform fees per month, newest first</caption>
+      <table className="w-full text-start text-sm" data-testid="fee-table">
+        <caption className="sr-only">{_(msg`Platform fees per month, newest first`)}</caption>
         <thead className="text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Month</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Total fees</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Bookings</th>
-            <th scope="col" className="py-2 font-medium">Currency</th>
+            <th scope="col" className="py-2 pe-3 font-medium">
+              {_(msg`Month`)}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {_(msg`Total fees`)}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {_(msg`Bookings`)}
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              {_(msg`Currency`)}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={`${row.month}-${row.currency}`} data-testid="fee-row">
-              <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">{monthLabel(row.month)}</th>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMinor(row.totalFees, row.currency)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totalBookings.toLocaleString("en-US")}</td>
+              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{monthLabel(row.month)}</th>
+              <td className="py-2 pe-3 text-end tabular-nums">{formatMinor(row.totalFees, row.currency)}</td>
+              <td className="py-2 pe-3 text-end tabular-nums">{number(row.totalBookings)}</td>
               <td className="py-2">{row.currency}</td>
             </tr>
           ))}
@@ -130,35 +161,44 @@ export function ListPager({ param, page, total, pageSize, search, label }: { par
 }
 
 export function SectionError({ message }: { message: string }) {
+  const _ = useTranslate();
   return (
     <Alert tone="error" className="mt-3">
-      {message}
+      {_(message)}
     </Alert>
   );
 }
 
 const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" | "neutral" }> = {
-  unpublish_listing: { text: "Unpublished listing", tone: "danger" },
-  republish_listing: { text: "Republished listing", tone: "success" },
-  suspend_user: { text: "Suspended account", tone: "danger" },
-  unsuspend_user: { text: "Unsuspended account", tone: "success" },
-  cancel_booking: { text: "Cancelled booking", tone: "danger" },
-  approve_identity: { text: "Approved identity", tone: "success" },
-  reject_identity: { text: "Rejected identity", tone: "danger" },
-  update_setting: { text: "Changed setting", tone: "neutral" },
-  hide_guest_review: { text: "Hid review of a guest", tone: "danger" },
-  restore_guest_review: { text: "Restored review of a guest", tone: "success" },
+  unpublish_listing: { text: translatable("Unpublished listing"), tone: "danger" },
+  republish_listing: { text: translatable("Republished listing"), tone: "success" },
+  suspend_user: { text: translatable("Suspended account"), tone: "danger" },
+  unsuspend_user: { text: translatable("Unsuspended account"), tone: "success" },
+  cancel_booking: { text: translatable("Cancelled booking"), tone: "danger" },
+  approve_identity: { text: translatable("Approved identity"), tone: "success" },
+  reject_identity: { text: translatable("Rejected identity"), tone: "danger" },
+  update_setting: { text: translatable("Changed setting"), tone: "neutral" },
+  hide_guest_review: { text: translatable("Hid review of a guest"), tone: "danger" },
+  restore_guest_review: { text: translatable("Restored review of a guest"), tone: "success" },
 };
+
+/** Whole numbers as the page's language writes them (English pages: en-US, as before). */
+function useNumber(): (value: number) => string {
+  const locale = useLocale();
+  return (value) => value.toLocaleString(locale === "en" ? "en-US" : locale);
+}
 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };
 
-export function formatWhen(value: string | Date) {
-  return formatDate(value, "en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+export function formatWhen(value: string | Date, locale = "en") {
+  return formatDate(value, locale === "en" ? "en-US" : locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
 /** Every admin action, newest first: who, what, when, which target and why. */
 export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
-  if (rows.length === 0) return <p className="mt-3 text-slate-600">No admin actions yet.</p>;
+  const _ = useTranslate();
+  const locale = useLocale();
+  if (rows.length === 0) return <p className="mt-3 text-slate-600">{_(msg`No admin actions yet.`)}</p>;
   return (
     <ul className="mt-3 divide-y divide-slate-100" data-testid="admin-log">
       {rows.map((row) => {
@@ -166,15 +206,15 @@ export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
         return (
           <li key={row.id} className="py-3 text-sm" data-testid="admin-log-row">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={action.tone}>{action.text}</Badge>
+              <Badge tone={action.tone}>{_(action.text)}</Badge>
               <span className="font-semibold break-all text-slate-900">{row.targetLabel}</span>
             </div>
             <p className="mt-1 break-words text-slate-600">
-              by {row.adminEmail} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt)}</time>
+              {_(msg`by ${row.adminEmail}`)} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, locale)}</time>
               {row.reason && (
                 <>
                   {" "}
-                  · {row.action === "update_setting" ? "Change" : "Reason"}: {row.reason}
+                  · {row.action === "update_setting" ? _(msg({ message: "Change", context: "the admin log: what a setting change was" })) : _(msg`Reason`)}: {row.reason}
                 </>
               )}
             </p>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 type Decided = (message: string) => void;
 
@@ -19,18 +20,19 @@ export function DecisionQueue<Row extends { id: string }>({
   item: (row: Row, onDecided: Decided) => ReactNode;
 }) {
   const [done, setDone] = useState<string[]>([]);
+  const _ = useTranslate();
   const onDecided = useCallback<Decided>((message) => setDone((current) => (current.includes(message) ? current : [...current, message])), []);
   return (
     <>
       <div role="status" className="text-sm text-green-800">
         {done.map((message) => (
           <p key={message} className="mt-2">
-            {message}
+            {_(message)}
           </p>
         ))}
       </div>
       {rows.length === 0 ? (
-        <p className="mt-3 text-slate-600">{empty}</p>
+        <p className="mt-3 text-slate-600">{_(empty)}</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100" data-testid={testId}>
           {rows.map((row) => item(row, onDecided))}

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { formatMinorWhole, minorUnitDigits as currencyDigits } from "~/lib/money";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { chartSeries, monthLabel, WHOLE_STEPS, type FeeMonth } from "../analytics";
 import { formatDate } from "~/lib/dates";
@@ -18,7 +20,10 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
   const [chosen, setChosen] = useState<string | null>(null);
   const currency = chosen && series.fees[chosen] ? chosen : (currencies[0] ?? "USD");
   const box = useRef<HTMLDivElement>(null);
-  const key = JSON.stringify([series, currency]);
+  const _ = useTranslate();
+  const bookingsLabel = _(msg`Bookings`);
+  const feesLabel = _(msg`Fees (${currency})`);
+  const key = JSON.stringify([series, currency, bookingsLabel]);
 
   useEffect(() => {
     const element = box.current;
@@ -39,13 +44,13 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
           scales: { x: { time: true }, bookings: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] }, fees: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [
             { values: (_u, splits) => splits.map((s) => shortMonth(s)) },
-            { scale: "bookings", label: "Bookings", incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((s) => String(Math.round(s))) },
-            { scale: "fees", side: 1, label: `Fees (${currency})`, grid: { show: false }, size: 70, incrs: currencyDigits(currency) === 0 ? WHOLE_STEPS : WHOLE_STEPS.filter((step) => step >= 100), values: (_u, splits) => splits.map((s) => formatMinorWhole(Math.round(s), currency)) },
+            { scale: "bookings", label: bookingsLabel, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((s) => String(Math.round(s))) },
+            { scale: "fees", side: 1, label: feesLabel, grid: { show: false }, size: 70, incrs: currencyDigits(currency) === 0 ? WHOLE_STEPS : WHOLE_STEPS.filter((step) => step >= 100), values: (_u, splits) => splits.map((s) => formatMinorWhole(Math.round(s), currency)) },
           ],
           series: [
             { value: (_u, v) => (v == null ? "" : monthLabel(new Date(v * 1000))) },
-            { label: "Bookings", scale: "bookings", stroke: "#0f766e", width: 2, points: { show: true } },
-            { label: `Fees (${currency})`, scale: "fees", stroke: "#b45309", width: 2, dash: [6, 4], points: { show: true }, value: (_u, v) => (v == null ? "" : formatMinorWhole(Math.round(v), currency)) },
+            { label: bookingsLabel, scale: "bookings", stroke: "#0f766e", width: 2, points: { show: true } },
+            { label: feesLabel, scale: "fees", stroke: "#b45309", width: 2, dash: [6, 4], points: { show: true }, value: (_u, v) => (v == null ? "" : formatMinorWhole(Math.round(v), currency)) },
           ],
         },
         [x, series.bookings, fees],
@@ -67,10 +72,10 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
   return (
     <figure className="min-w-0" aria-labelledby="fee-chart-caption">
       <figcaption id="fee-chart-caption" className="text-sm text-slate-600">
-        Bookings and platform fees per month (the table below lists the same figures).
+        {_(msg`Bookings and platform fees per month (the table below lists the same figures).`)}
       </figcaption>
       {currencies.length > 1 && (
-        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Fees in currency">
+        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={_(msg`Fees in currency`)}>
           {currencies.map((code) => (
             <ToggleChip key={code} size="sm" selected={code === currency} onClick={() => setChosen(code)}>
               {code}

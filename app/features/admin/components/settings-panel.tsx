@@ -7,6 +7,7 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { SETTINGS_TEXT, settingsSchema, type SettingsField } from "../settings-form";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 export type SettingsAnswer = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<SettingsField> };
 
@@ -19,16 +20,19 @@ export function SettingsPanel({ protectionPercent }: { protectionPercent: number
   const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<SettingsField>({ validate, serverErrors });
   const shownError = answer && !answer.ok && !answer.fieldErrors?.protectionPercent ? answer.error : null;
+  const _ = useTranslate();
   return (
     <fetcher.Form ref={formRef} method="post" action="/admin" noValidate onSubmit={onSubmit} className="mt-3 max-w-md space-y-4">
       <input type="hidden" name="intent" value="update_settings" />
-      {shownError && <Alert tone="error">{shownError}</Alert>}
+      {shownError && <Alert tone="error">{_(shownError)}</Alert>}
       {answer?.ok && (
         <p role="status" className="text-sm font-medium text-green-800">
-          {answer.message}
+          {_(answer.message)}
         </p>
       )}
-      <Field id="settings-protection-percent" label={SETTINGS_TEXT.protectionLabel} hint={SETTINGS_TEXT.protectionHint} error={errors.protectionPercent} required>
+      <Field id="settings-protection-percent" label={_(SETTINGS_TEXT.protectionLabel)}
+        hint={_(SETTINGS_TEXT.protectionHint)}
+        error={errors.protectionPercent && _(errors.protectionPercent)} required>
         <Input
           name="protectionPercent"
           inputMode="decimal"
@@ -37,8 +41,8 @@ export function SettingsPanel({ protectionPercent }: { protectionPercent: number
           autoComplete="off"
         />
       </Field>
-      <Button type="submit" size="md" pending={fetcher.state !== "idle"} pendingText={SETTINGS_TEXT.saving}>
-        {SETTINGS_TEXT.save}
+      <Button type="submit" size="md" pending={fetcher.state !== "idle"} pendingText={_(SETTINGS_TEXT.saving)}>
+        {_(SETTINGS_TEXT.save)}
       </Button>
     </fetcher.Form>
   );

@@ -8,6 +8,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ACCOUNT_EMAIL_TEXT } from "../account-email-texts";
 import { changeEmailSchema, type ChangeEmailField } from "../account-email-forms";
 import { MAX_EMAIL_LENGTH } from "../credentials";
@@ -24,6 +25,7 @@ export function ChangeEmailForm({ status }: { status: { email: string; verified:
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const _ = useTranslate();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +43,7 @@ export function ChangeEmailForm({ status }: { status: { email: string; verified:
     setBusy(false);
     if (answer.ok) {
       form.reset();
-      setSent(answer.message ?? ACCOUNT_EMAIL_TEXT.changeEmailSent(parsed.data.newEmail));
+      setSent(ACCOUNT_EMAIL_TEXT.changeEmailSent(parsed.data.newEmail, _));
       return;
     }
     flushSync(() => setErrors(answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0 ? answer.fieldErrors : { form: answer.error }));
@@ -54,11 +56,11 @@ export function ChangeEmailForm({ status }: { status: { email: string; verified:
     <Card>
       <section aria-labelledby="change-email-heading">
         <h2 id="change-email-heading" className="text-xl font-semibold text-slate-900">
-          {ACCOUNT_EMAIL_TEXT.changeEmailLegend}
+          {_(ACCOUNT_EMAIL_TEXT.changeEmailLegend)}
         </h2>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <span>{ACCOUNT_EMAIL_TEXT.changeEmailCurrent(status.email)}</span>
-          <Badge tone={status.verified ? "success" : "warning"}>{status.verified ? ACCOUNT_EMAIL_TEXT.verifiedBadge : ACCOUNT_EMAIL_TEXT.unverifiedBadge}</Badge>
+          <span>{ACCOUNT_EMAIL_TEXT.changeEmailCurrent(status.email, _)}</span>
+          <Badge tone={status.verified ? "success" : "warning"}>{status.verified ? _(ACCOUNT_EMAIL_TEXT.verifiedBadge) : _(ACCOUNT_EMAIL_TEXT.unverifiedBadge)}</Badge>
         </p>
         {sent ? (
           <Alert tone="success" className="mt-4">
@@ -67,23 +69,23 @@ export function ChangeEmailForm({ status }: { status: { email: string; verified:
         ) : (
           status.pendingEmail && (
             <Alert tone="info" className="mt-4">
-              {ACCOUNT_EMAIL_TEXT.changeEmailPending(status.pendingEmail)}
+              {ACCOUNT_EMAIL_TEXT.changeEmailPending(status.pendingEmail, _)}
             </Alert>
           )
         )}
         <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-          {errors.form && <Alert tone="error">{errors.form}</Alert>}
+          {errors.form && <Alert tone="error">{_(errors.form)}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="newEmail" label={ACCOUNT_EMAIL_TEXT.newEmailLabel} error={errors.newEmail}>
+            <Field id="newEmail" label={_(ACCOUNT_EMAIL_TEXT.newEmailLabel)} error={errors.newEmail && _(errors.newEmail)}>
               <Input name="newEmail" type="email" autoComplete="email" inputMode="email" maxLength={MAX_EMAIL_LENGTH} onInput={() => clear("newEmail")} />
             </Field>
-            <Field id="currentPassword" label={ACCOUNT_EMAIL_TEXT.currentPasswordLabel} error={errors.currentPassword}>
+            <Field id="currentPassword" label={_(ACCOUNT_EMAIL_TEXT.currentPasswordLabel)} error={errors.currentPassword && _(errors.currentPassword)}>
               <Input name="currentPassword" type="password" autoComplete="current-password" onInput={() => clear("currentPassword")} />
             </Field>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" variant="secondary" pending={busy} pendingText={ACCOUNT_EMAIL_TEXT.changeEmailSubmitting}>
-              {ACCOUNT_EMAIL_TEXT.changeEmailSubmit}
+            <Button type="submit" variant="secondary" pending={busy} pendingText={_(ACCOUNT_EMAIL_TEXT.changeEmailSubmitting)}>
+              {_(ACCOUNT_EMAIL_TEXT.changeEmailSubmit)}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { parseForm } from "~/lib/forms";
@@ -6,6 +7,7 @@ import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ACCOUNT_EMAIL_TEXT } from "../account-email-texts";
 import { forgotPasswordSchema } from "../account-email-forms";
 import { MAX_EMAIL_LENGTH } from "../credentials";
@@ -21,6 +23,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const _ = useTranslate();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +39,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
     const answer = await postJson("/auth/forgot-password", parsed.data);
     setBusy(false);
     if (answer.ok) {
-      setSent(answer.message ?? ACCOUNT_EMAIL_TEXT.forgotSent(parsed.data.email));
+      setSent(ACCOUNT_EMAIL_TEXT.forgotSent(parsed.data.email, _));
       return;
     }
     const field = answer.fieldErrors?.email;
@@ -49,7 +52,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
       <div className="mt-6 space-y-4">
         <Alert tone="success">{sent}</Alert>
         <Button block variant="secondary" onClick={onBack}>
-          {ACCOUNT_EMAIL_TEXT.backToSignIn}
+          {_(ACCOUNT_EMAIL_TEXT.backToSignIn)}
         </Button>
       </div>
     );
@@ -60,10 +63,10 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
         {error.form && (
           <Alert tone="error" className="px-3 py-2 text-sm">
-            {error.form}
+            {_(error.form)}
           </Alert>
         )}
-        <Field label="Email" error={error.field}>
+        <Field label={_(msg`Email`)} error={error.field && _(error.field)}>
           <Input
             name="email"
             type="email"
@@ -78,13 +81,13 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
             className="py-2.5 text-base"
           />
         </Field>
-        <Button type="submit" block pending={busy} pendingText={ACCOUNT_EMAIL_TEXT.forgotPending} className="px-4">
-          {ACCOUNT_EMAIL_TEXT.forgotSubmit}
+        <Button type="submit" block pending={busy} pendingText={_(ACCOUNT_EMAIL_TEXT.forgotPending)} className="px-4">
+          {_(ACCOUNT_EMAIL_TEXT.forgotSubmit)}
         </Button>
       </form>
       <p className="mt-4 text-center text-sm">
         <Button variant="link" size="text" onClick={onBack}>
-          {ACCOUNT_EMAIL_TEXT.backToSignIn}
+          {_(ACCOUNT_EMAIL_TEXT.backToSignIn)}
         </Button>
       </p>
     </>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
@@ -11,6 +12,7 @@ import { Button } from "~/ui/button";
 import { Dialog, DialogContent } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { TwoStepSignInForm } from "~/features/account-security/components/two-step-sign-in-form";
 import { ACCOUNT_EMAIL_TEXT } from "../account-email-texts";
 import { credentialsSchema, type AuthActionResult, type FieldErrors } from "../credentials";
@@ -74,13 +76,18 @@ type Props = {
  * page shows the signed-in user without a reload.
  */
 export function SignInDialog({ open, mode, onOpenChange, onModeChange, adminEmails, returnFocus }: Props) {
+  const _ = useTranslate();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="sm"
-        title={mode === "forgot" ? ACCOUNT_EMAIL_TEXT.forgotTitle : mode === "signin" ? "Sign In" : "Create an Account"}
+        title={mode === "forgot" ? _(ACCOUNT_EMAIL_TEXT.forgotTitle) : mode === "signin" ? _(msg`Sign In`) : _(msg`Create an Account`)}
         description={
-          mode === "forgot" ? ACCOUNT_EMAIL_TEXT.forgotDescription : mode === "signin" ? "Welcome back to Rentwell." : "List for free, book and pay securely."
+          mode === "forgot"
+            ? _(ACCOUNT_EMAIL_TEXT.forgotDescription)
+            : mode === "signin"
+              ? _(msg`Welcome back to Rentwell.`)
+              : _(msg`List for free, book and pay securely.`)
         }
         onCloseAutoFocus={(event) => {
           if (returnFocus?.()) event.preventDefault();
@@ -108,6 +115,7 @@ function SignInForm({
   adminEmails: readonly string[];
 }) {
   const revalidator = useRevalidator();
+  const _ = useTranslate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -196,10 +204,10 @@ function SignInForm({
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
         {formError && (
           <Alert id="sign-in-error" tone="error" className="px-3 py-2 text-sm">
-            {formError}
+            {_(formError)}
           </Alert>
         )}
-        <Field label="Email" error={fieldErrors.email}>
+        <Field label={_(msg`Email`)} error={fieldErrors.email && _(fieldErrors.email)}>
           <Input
             name="email"
             type="email"
@@ -215,7 +223,11 @@ function SignInForm({
             className="py-2.5 text-base"
           />
         </Field>
-        <Field label="Password" error={fieldErrors.password} hint={mode === "signup" && !fieldErrors.password ? "At least 8 characters, and not a commonly used password." : undefined}>
+        <Field
+          label={_(msg`Password`)}
+          error={fieldErrors.password && _(fieldErrors.password)}
+          hint={mode === "signup" && !fieldErrors.password ? _(msg`At least 8 characters, and not a commonly used password.`) : undefined}
+        >
           <Input
             ref={passwordRef}
             name="password"
@@ -231,21 +243,21 @@ function SignInForm({
           />
         </Field>
         {mode === "signin" && (
-          <p className="-mt-2 text-right text-sm">
+          <p className="-mt-2 text-end text-sm">
             <Button variant="link" size="text" onClick={() => switchMode("forgot")}>
-              {ACCOUNT_EMAIL_TEXT.forgotLink}
+              {_(ACCOUNT_EMAIL_TEXT.forgotLink)}
             </Button>
           </p>
         )}
-        <Button type="submit" block pending={busy} pendingText={mode === "signin" ? "Signing in…" : "Creating your account…"} className="px-4">
-          {mode === "signin" ? "Sign In" : "Sign Up"}
+        <Button type="submit" block pending={busy} pendingText={mode === "signin" ? _(msg`Signing in…`) : _(msg`Creating your account…`)} className="px-4">
+          {mode === "signin" ? _(msg`Sign In`) : _(msg`Sign Up`)}
         </Button>
       </form>
 
       <p className="mt-4 text-center text-sm text-slate-600">
-        {mode === "signin" ? "Don't have an account? " : "Already have an account? "}
+        {mode === "signin" ? _(msg`Don't have an account?`) : _(msg`Already have an account?`)}{" "}
         <Button variant="link" size="text" onClick={() => switchMode(mode === "signin" ? "signup" : "signin")}>
-          {mode === "signin" ? "Create an Account" : "Sign In"}
+          {mode === "signin" ? _(msg`Create an Account`) : _(msg`Sign In`)}
         </Button>
       </p>
 
@@ -261,13 +273,13 @@ function SignInForm({
                     passwordRef.current?.focus();
                   }}
                   className="truncate font-mono text-slate-800 hover:underline"
-                  aria-label={`Use ${address}`}
+                  aria-label={_(msg`Use ${address}`)}
                 >
                   {address}
                 </button>
                 <Badge tone="brand" className="font-medium">
                   <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
-                  Admin account
+                  {_(msg`Admin account`)}
                 </Badge>
               </li>
             ))}

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Button, type ButtonVariants } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -20,9 +22,10 @@ export function ContactHostButton({
   ...look
 }: Look & { spaceId: string; signedIn: boolean; onSignInWanted(): void }) {
   const hydrated = useHydrated();
+  const _ = useTranslate();
   const label = (
     <>
-      <MessageCircle className="h-4 w-4" aria-hidden="true" /> Contact Host
+      <MessageCircle className="h-4 w-4" aria-hidden="true" /> {_(msg`Contact Host`)}
     </>
   );
   if (!signedIn) {
