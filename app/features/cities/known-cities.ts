@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { CityHighlight, PopularArea } from "~/db/schema/catalog";
+import { inEnglish, type Translator } from "~/features/listings/translator";
 
 /** The 20 slugs the catch-all /{city} page knows (docs/product.md#cities), in the documented order. */
 export const CATCH_ALL_CITY_SLUGS = [
@@ -27,7 +29,10 @@ export const CATCH_ALL_CITY_SLUGS = [
 export type CatchAllCitySlug = (typeof CATCH_ALL_CITY_SLUGS)[number];
 
 /** Name and country of each catch-all city: the name is what listing locations contain. */
-export const CATCH_ALL_CITIES: Record<CatchAllCitySlug, { name: string; country: string }> = {
+export const CATCH_ALL_CITIES: Record<
+  CatchAllCitySlug,
+  { name: string; country: string }
+> = {
   tokyo: { name: "Tokyo", country: "Japan" },
   "new-york": { name: "New York", country: "United States" },
   london: { name: "London", country: "United Kingdom" },
@@ -58,16 +63,38 @@ export function isCatchAllCity(slug: string): slug is CatchAllCitySlug {
  * Page content for a catch-all city when its `cities` row is missing: a title,
  * a description and four highlights built from the name, so the page is never empty.
  */
-export function fallbackCityContent(name: string) {
+export function fallbackCityContent(name: string, _: Translator = inEnglish) {
   const highlights: CityHighlight[] = [
-    { title: "Instant booking", description: `Book spaces, vehicles and equipment in ${name} without waiting for host approval.` },
-    { title: "Verified hosts", description: `Every ${name} host is identity-verified before their first listing goes live.` },
-    { title: "Secure payments", description: "Card payments are held until 24 hours after your booking, with $1M liability cover." },
-    { title: "Flexible durations", description: "Rent by the hour, day, week or month — whatever your project needs." },
+    {
+      title: _(msg`Instant booking`),
+      description: _(
+        msg`Book spaces, vehicles and equipment in ${name} without waiting for host approval.`,
+      ),
+    },
+    {
+      title: _(msg`Verified hosts`),
+      description: _(
+        msg`Every ${name} host is identity-verified before their first listing goes live.`,
+      ),
+    },
+    {
+      title: _(msg`Secure payments`),
+      description: _(
+        msg`Card payments are held until 24 hours after your booking, with $1M liability cover.`,
+      ),
+    },
+    {
+      title: _(msg`Flexible durations`),
+      description: _(
+        msg`Rent by the hour, day, week or month — whatever your project needs.`,
+      ),
+    },
   ];
   return {
-    title: `Rent spaces and equipment in ${name}`,
-    description: `Find studios, venues, vehicles and gear to rent by the hour, day, week or month in ${name}.`,
+    title: _(msg`Rent spaces and equipment in ${name}`),
+    description: _(
+      msg`Find studios, venues, vehicles and gear to rent by the hour, day, week or month in ${name}.`,
+    ),
     highlights,
   };
 }
@@ -92,14 +119,21 @@ const OTHER_US_CITY_ROUTES = [
   { slug: "riverview", label: "Riverview" },
 ] as const;
 
-export type UsCityRouteSlug = FixedUsCitySlug | (typeof OTHER_US_CITY_ROUTES)[number]["slug"];
+export type UsCityRouteSlug =
+  FixedUsCitySlug | (typeof OTHER_US_CITY_ROUTES)[number]["slug"];
 
 /**
  * Every US city route of docs/product.md#cities, in route-table order: the nine fixed-figure
  * cities, then San Jose and Riverview with their own filters.
  */
-export const US_CITY_ROUTES: readonly { slug: UsCityRouteSlug; label: string }[] = [
-  ...(Object.keys(FIXED_US_CITIES) as FixedUsCitySlug[]).map((slug) => ({ slug, label: FIXED_US_CITIES[slug].name })),
+export const US_CITY_ROUTES: readonly {
+  slug: UsCityRouteSlug;
+  label: string;
+}[] = [
+  ...(Object.keys(FIXED_US_CITIES) as FixedUsCitySlug[]).map((slug) => ({
+    slug,
+    label: FIXED_US_CITIES[slug].name,
+  })),
   ...OTHER_US_CITY_ROUTES,
 ];
 
@@ -108,11 +142,28 @@ export function isFixedUsCity(slug: string): slug is FixedUsCitySlug {
 }
 
 /** Three popular-area cards for a fixed US city page when its `cities` row has none. */
-export function fallbackPopularAreas(name: string): PopularArea[] {
+export function fallbackPopularAreas(
+  name: string,
+  _: Translator = inEnglish,
+): PopularArea[] {
   return [
-    { name: "Downtown", image: "/demo/area-downtown-1.webp", description: `Offices, studios and venues in the heart of ${name}.` },
-    { name: "Waterfront", image: "/demo/area-waterfront-1.webp", description: `Event spaces and rentals near ${name}'s waterfront.` },
-    { name: "Arts District", image: "/demo/area-arts-1.webp", description: `Creative studios and workshops across ${name}'s arts scene.` },
+    {
+      name: _(msg`Downtown`),
+      image: "/demo/area-downtown-1.webp",
+      description: _(msg`Offices, studios and venues in the heart of ${name}.`),
+    },
+    {
+      name: _(msg`Waterfront`),
+      image: "/demo/area-waterfront-1.webp",
+      description: _(msg`Event spaces and rentals near ${name}'s waterfront.`),
+    },
+    {
+      name: _(msg`Arts District`),
+      image: "/demo/area-arts-1.webp",
+      description: _(
+        msg`Creative studios and workshops across ${name}'s arts scene.`,
+      ),
+    },
   ];
 }
 

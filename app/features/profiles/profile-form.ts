@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { PROFILE_UPDATE_TYPES } from "~/db/schema/profiles";
 import { z } from "~/lib/zod";
 
@@ -24,16 +25,54 @@ export const PROFILE_LIMITS = {
 export const MAX_PROFILE_LINKS = 20;
 export const MAX_PROFILE_POSTS = 100;
 
-export const PROFILE_INTENTS = ["profile", "add-link", "delete-link", "move-link", "add-post", "update-post", "delete-post"] as const;
+export const PROFILE_INTENTS = [
+  "profile",
+  "add-link",
+  "delete-link",
+  "move-link",
+  "add-post",
+  "update-post",
+  "delete-post",
+] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 export const SOCIAL_NETWORKS = [
-  { field: "instagram", label: "Instagram", hosts: ["instagram.com"], base: "https://www.instagram.com/" },
-  { field: "twitter", label: "Twitter", hosts: ["twitter.com", "x.com"], base: "https://x.com/" },
-  { field: "facebook", label: "Facebook", hosts: ["facebook.com", "fb.com"], base: "https://www.facebook.com/" },
-  { field: "linkedin", label: "LinkedIn", hosts: ["linkedin.com"], base: "https://www.linkedin.com/in/" },
-  { field: "youtube", label: "YouTube", hosts: ["youtube.com", "youtu.be"], base: "https://www.youtube.com/@" },
-  { field: "tiktok", label: "TikTok", hosts: ["tiktok.com"], base: "https://www.tiktok.com/@" },
+  {
+    field: "instagram",
+    label: "Instagram",
+    hosts: ["instagram.com"],
+    base: "https://www.instagram.com/",
+  },
+  {
+    field: "twitter",
+    label: "Twitter",
+    hosts: ["twitter.com", "x.com"],
+    base: "https://x.com/",
+  },
+  {
+    field: "facebook",
+    label: "Facebook",
+    hosts: ["facebook.com", "fb.com"],
+    base: "https://www.facebook.com/",
+  },
+  {
+    field: "linkedin",
+    label: "LinkedIn",
+    hosts: ["linkedin.com"],
+    base: "https://www.linkedin.com/in/",
+  },
+  {
+    field: "youtube",
+    label: "YouTube",
+    hosts: ["youtube.com", "youtu.be"],
+    base: "https://www.youtube.com/@",
+  },
+  {
+    field: "tiktok",
+    label: "TikTok",
+    hosts: ["tiktok.com"],
+    base: "https://www.tiktok.com/@",
+  },
 ] as const;
 export type SocialField = (typeof SOCIAL_NETWORKS)[number]["field"];
 
@@ -50,11 +89,14 @@ export const LINK_ICONS = [
 ] as const;
 export type LinkIcon = (typeof LINK_ICONS)[number]["value"];
 
-export const POST_TYPE_LABELS: Record<(typeof PROFILE_UPDATE_TYPES)[number], string> = {
-  general: "General",
-  space_update: "Space update",
-  announcement: "Announcement",
-  feature_highlight: "Feature highlight",
+export const POST_TYPE_LABELS: Record<
+  (typeof PROFILE_UPDATE_TYPES)[number],
+  string
+> = {
+  general: translatable("General"),
+  space_update: translatable("Space update"),
+  announcement: translatable("Announcement"),
+  feature_highlight: translatable("Feature highlight"),
 };
 
 const HANDLE = /^@?([A-Za-z0-9._-]{1,100})$/;
@@ -76,7 +118,11 @@ export function safeWebUrl(input: string): string | null {
   const value = input.trim();
   if (!value || hasUnsafeUrlChars(value)) return null;
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value);
-  const candidate = hasScheme ? value : /^[a-z0-9-]+(\.[a-z0-9-]+)+([/?#]|$)/i.test(value) ? `https://${value}` : null;
+  const candidate = hasScheme
+    ? value
+    : /^[a-z0-9-]+(\.[a-z0-9-]+)+([/?#]|$)/i.test(value)
+      ? `https://${value}`
+      : null;
   if (!candidate) return null;
   let url: URL;
   try {
@@ -98,7 +144,10 @@ function hostMatches(hostname: string, hosts: readonly string[]) {
  * A social handle or link as the network's https link, or null when it is neither.
  * '@name', 'name' and 'https://instagram.com/name' all give 'https://www.instagram.com/name'.
  */
-export function normaliseSocial(field: SocialField, input: string): string | null {
+export function normaliseSocial(
+  field: SocialField,
+  input: string,
+): string | null {
   const network = SOCIAL_NETWORKS.find((item) => item.field === field)!;
   const value = input.trim();
   const handle = HANDLE.exec(value);
@@ -134,7 +183,10 @@ const optionalText = (label: string, max: number) =>
     blankToNull,
     z
       .string({ error: `${label} must be text` })
-      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+      .max(
+        max,
+        `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+      )
       .nullable(),
   );
 
@@ -144,7 +196,10 @@ const requiredText = (label: string, max: number) =>
     z
       .string({ error: `${label} is required` })
       .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
+      .max(
+        max,
+        `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+      ),
   );
 
 const webUrl = (label: string, max: number, required: boolean) =>
@@ -156,11 +211,16 @@ const webUrl = (label: string, max: number, required: boolean) =>
       .nullable()
       .transform((value, ctx) => {
         if (value === null) {
-          if (required) ctx.addIssue({ code: "custom", message: `${label} is required` });
+          if (required)
+            ctx.addIssue({ code: "custom", message: `${label} is required` });
           return null;
         }
         const url = safeWebUrl(value);
-        if (!url) ctx.addIssue({ code: "custom", message: `${label} must be a web address starting with http:// or https://` });
+        if (!url)
+          ctx.addIssue({
+            code: "custom",
+            message: `${label} must be a web address starting with http:// or https://`,
+          });
         return url;
       }),
   );
@@ -171,12 +231,19 @@ const social = (field: SocialField) => {
     blankToNull,
     z
       .string()
-      .max(PROFILE_LIMITS.social, `${network.label} must be at most ${PROFILE_LIMITS.social} characters`)
+      .max(
+        PROFILE_LIMITS.social,
+        `${network.label} must be at most ${PROFILE_LIMITS.social} characters`,
+      )
       .nullable()
       .transform((value, ctx) => {
         if (value === null) return null;
         const url = normaliseSocial(field, value);
-        if (!url) ctx.addIssue({ code: "custom", message: `Enter a ${network.label} handle (like @name) or a ${network.hosts[0]} link` });
+        if (!url)
+          ctx.addIssue({
+            code: "custom",
+            message: `Enter a ${network.label} handle (like @name) or a ${network.hosts[0]} link`,
+          });
         return url;
       }),
   );
@@ -202,7 +269,11 @@ export const profileLinkSchema = z.object({
   url: webUrl("URL", PROFILE_LIMITS.linkUrl, true).transform((value) => value!),
   icon: z.preprocess(
     blankToNull,
-    z.enum(LINK_ICONS.map((icon) => icon.value) as [LinkIcon, ...LinkIcon[]], { error: "Choose an icon from the list" }).nullable(),
+    z
+      .enum(LINK_ICONS.map((icon) => icon.value) as [LinkIcon, ...LinkIcon[]], {
+        error: "Choose an icon from the list",
+      })
+      .nullable(),
   ),
 });
 export type ProfileLinkInput = z.output<typeof profileLinkSchema>;
@@ -214,7 +285,10 @@ export const profilePostSchema = z.object({
     (value) => (value === undefined || value === "" ? "general" : value),
     z.enum(PROFILE_UPDATE_TYPES, { error: "Choose a type from the list" }),
   ),
-  isPinned: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+  isPinned: z.preprocess(
+    (value) => value === "on" || value === "true" || value === true,
+    z.boolean(),
+  ),
 });
 export type ProfilePostInput = z.output<typeof profilePostSchema>;
 

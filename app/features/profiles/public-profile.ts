@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import type { TrustSignals } from "./trust";
 
 /** docs/product.md#host-profile: the profile dialog shows at most 6 listing cards. */
@@ -67,7 +68,7 @@ export function profileOrDefault(
 
 /** The name shown for a host: full name or 'Host'. */
 export function hostDisplayName(fullName: string | null | undefined) {
-  return fullName?.trim() || "Host";
+  return fullName?.trim() || translatable("Host");
 }
 
 /**
@@ -75,11 +76,13 @@ export function hostDisplayName(fullName: string | null | undefined) {
  * ADR 0288): shown as a member who books as a guest, never as a 'Host'.
  */
 export const MEMBER_PAGE_TEXT = {
-  fallbackName: "Member",
+  fallbackName: translatable("Member"),
   titleRole: "Member",
   guestSince: (when: string) => `Guest since ${when}`,
-  summary: (name: string, year: number) => `${name} has been a member of Rentwell since ${year}.`,
-  notFound: "This member's page doesn't exist or has been removed.",
+  summary: (name: string, year: number) =>
+    `${name} has been a member of Rentwell since ${year}.`,
+  // prettier-ignore
+  notFound: translatable("This member's page doesn't exist or has been removed."),
 } as const;
 
 /** The name shown for a member who is not hosting: full name or 'Member'. */

@@ -9,23 +9,35 @@ import { z } from "~/lib/zod";
 export const REVIEW_WINDOW_MS = 14 * 24 * 3_600_000;
 
 /** When a review of a stay that ended at `endTime` is published at the latest: the window's end (ADR 0272). */
-export const reviewDeadline = (endTime: Date) => new Date(endTime.getTime() + REVIEW_WINDOW_MS);
+export const reviewDeadline = (endTime: Date) =>
+  new Date(endTime.getTime() + REVIEW_WINDOW_MS);
 export const REVIEW_TEXT_MAX = 2_000;
 export const REVIEWS_PAGE_SIZE = 10;
 
 /** "24 June 2026": when a hidden review is shown at the latest (UTC, as the window is counted; ADR 0272). */
-export function reviewDateText(date: Date | string): string {
-  return new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+export function reviewDateText(date: Date | string, locale = "en-GB"): string {
+  return new Date(date).toLocaleDateString(locale === "en" ? "en-GB" : locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export type ReviewableBooking = { status: string; endTime: Date };
 
 /** Why a booking cannot be reviewed now, or null when it can. */
-export function reviewBlocker(booking: ReviewableBooking, now: Date): string | null {
+export function reviewBlocker(
+  booking: ReviewableBooking,
+  now: Date,
+): string | null {
   if (booking.status === "cancelled") return ERROR_TEXT.reviewCancelled;
-  if (booking.status !== "confirmed" && booking.status !== "completed") return ERROR_TEXT.reviewBookingNotFound;
-  if (booking.endTime.getTime() > now.getTime()) return ERROR_TEXT.reviewNotEnded;
-  if (now.getTime() - booking.endTime.getTime() > REVIEW_WINDOW_MS) return ERROR_TEXT.reviewWindowClosed;
+  if (booking.status !== "confirmed" && booking.status !== "completed")
+    return ERROR_TEXT.reviewBookingNotFound;
+  if (booking.endTime.getTime() > now.getTime())
+    return ERROR_TEXT.reviewNotEnded;
+  if (now.getTime() - booking.endTime.getTime() > REVIEW_WINDOW_MS)
+    return ERROR_TEXT.reviewWindowClosed;
   return null;
 }
 
@@ -53,5 +65,17 @@ export const replySchema = z.object({
 });
 
 /** What the review and answer endpoints answer (the dialogs read it). */
-export type ReviewActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"rating" | "comment"> | null };
-export type ReplyActionData = { ok: true; error: null; fieldErrors: null } | { ok: false; error: string | null; fieldErrors: FieldErrors<"reply"> | null };
+export type ReviewActionData =
+  | { ok: true; error: null; fieldErrors: null }
+  | {
+      ok: false;
+      error: string | null;
+      fieldErrors: FieldErrors<"rating" | "comment"> | null;
+    };
+export type ReplyActionData =
+  | { ok: true; error: null; fieldErrors: null }
+  | {
+      ok: false;
+      error: string | null;
+      fieldErrors: FieldErrors<"reply"> | null;
+    };

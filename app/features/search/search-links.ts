@@ -1,3 +1,5 @@
+import { translatable } from "~/features/i18n/translatable";
+
 /**
  * The search pages' limits and /explore links, without zod: the browser bundles of
  * /explore and the home page import this, and only the loaders parse parameters
@@ -18,12 +20,12 @@ export const MAX_AMENITIES = 10;
  * and one more entry there.
  */
 export const SORTS = {
-  relevance: "Relevance",
-  price_asc: "Price: low to high",
-  price_desc: "Price: high to low",
-  rating: "Rating",
-  newest: "Newest",
-  distance: "Distance",
+  relevance: translatable("Relevance"),
+  price_asc: translatable("Price: low to high"),
+  price_desc: translatable("Price: high to low"),
+  rating: translatable("Rating"),
+  newest: translatable("Newest"),
+  distance: translatable("Distance"),
 } as const;
 export type SortKey = keyof typeof SORTS;
 
@@ -73,7 +75,8 @@ export function exploreHref(filters: Partial<ExploreFilters>) {
 export function exploreQuery(filters: Partial<ExploreFilters>) {
   const params = new URLSearchParams();
   const put = (name: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== "") params.set(name, String(value));
+    if (value !== null && value !== undefined && value !== "")
+      params.set(name, String(value));
   };
   put("q", filters.q);
   put("type", filters.type);
@@ -85,8 +88,14 @@ export function exploreQuery(filters: Partial<ExploreFilters>) {
   put("guests", filters.guests);
   put("min", filters.min);
   put("max", filters.max);
-  if ((filters.min || filters.max) && filters.currency && filters.currency !== "USD") put("currency", filters.currency);
-  for (const amenity of filters.amenities ?? []) params.append("amenity", amenity);
+  if (
+    (filters.min || filters.max) &&
+    filters.currency &&
+    filters.currency !== "USD"
+  )
+    put("currency", filters.currency);
+  for (const amenity of filters.amenities ?? [])
+    params.append("amenity", amenity);
   put("rental", filters.rental);
   put("category", filters.category);
   put("sub", filters.sub);
@@ -97,7 +106,8 @@ export function exploreQuery(filters: Partial<ExploreFilters>) {
   put("radius", filters.radius);
   put("bounds", filters.bounds);
   if (filters.sort && filters.sort !== "relevance") put("sort", filters.sort);
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  if (filters.page && filters.page > 1)
+    params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `?${query}` : "";
 }
@@ -105,6 +115,20 @@ export function exploreQuery(filters: Partial<ExploreFilters>) {
 /** Whether any filter besides the page and the order is set. */
 export function hasFilters(filters: ExploreFilters) {
   return Boolean(
-    filters.q || filters.type || filters.location || filters.date || filters.guests || filters.min || filters.max || filters.amenities.length > 0 || filters.rental || filters.category || filters.sub || filters.rating || filters.near || filters.lat || filters.bounds,
+    filters.q ||
+    filters.type ||
+    filters.location ||
+    filters.date ||
+    filters.guests ||
+    filters.min ||
+    filters.max ||
+    filters.amenities.length > 0 ||
+    filters.rental ||
+    filters.category ||
+    filters.sub ||
+    filters.rating ||
+    filters.near ||
+    filters.lat ||
+    filters.bounds,
   );
 }

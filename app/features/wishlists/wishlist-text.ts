@@ -1,3 +1,7 @@
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { inEnglish, type Translator } from "~/features/listings/translator";
+
 /**
  * Wishlists' limits, texts and form schemas (issue #27 point 5, docs/decisions/0230-wishlists.md).
  * Browser-safe and free of zod (the heart on every card imports it); the form schema is in wishlist-rules.ts.
@@ -11,35 +15,47 @@ export const DEFAULT_WISHLIST_NAME = "Favorites";
 export const MAX_AVAILABILITY_DAYS = 14;
 
 export const WISHLIST_TEXT = {
-  nameRequired: "Give the list a name.",
-  nameTooLong: `A list name can be at most ${WISHLIST_NAME_MAX} characters.`,
-  nameTaken: (name: string) => `You already have a list called “${name}”.`,
-  tooManyLists: `You can have at most ${MAX_WISHLISTS} wishlists. Delete one to make another.`,
-  listFull: `A wishlist can hold at most ${MAX_WISHLIST_ITEMS} listings.`,
-  notFound: "Wishlist not found",
-  listingNotFound: "This listing is not available to save.",
-  signInToSave: "Sign in to save listings to a wishlist.",
-  saved: (name: string) => `Saved to ${name}`,
-  removed: (name: string) => `Removed from ${name}`,
-  created: (name: string) => `Created ${name}`,
-  deleted: (name: string) => `Deleted ${name}`,
-  datesInvalid: "Pick a date in the format YYYY-MM-DD.",
-  datesInverted: "The end date must be on or after the start date.",
-  datesTooLong: `Pick at most ${MAX_AVAILABILITY_DAYS} days.`,
-  datesPast: "Pick a date from today on.",
-  datesTooFar: "Pick a date within the next year.",
+  nameRequired: translatable("Give the list a name."),
+  // WISHLIST_NAME_MAX
+  nameTooLong: translatable("A list name can be at most 50 characters."),
+  nameTaken: (name: string, _: Translator = inEnglish) =>
+    _(msg`You already have a list called “${name}”.`),
+  // MAX_WISHLISTS
+  // prettier-ignore
+  tooManyLists: translatable("You can have at most 100 wishlists. Delete one to make another."),
+  // MAX_WISHLIST_ITEMS
+  listFull: translatable("A wishlist can hold at most 500 listings."),
+  notFound: translatable("Wishlist not found"),
+  listingNotFound: translatable("This listing is not available to save."),
+  signInToSave: translatable("Sign in to save listings to a wishlist."),
+  saved: (name: string, _: Translator = inEnglish) => _(msg`Saved to ${name}`),
+  removed: (name: string, _: Translator = inEnglish) =>
+    _(msg`Removed from ${name}`),
+  created: (name: string, _: Translator = inEnglish) => _(msg`Created ${name}`),
+  deleted: (name: string, _: Translator = inEnglish) => _(msg`Deleted ${name}`),
+  renamed: (name: string, _: Translator = inEnglish) =>
+    _(msg`Renamed to ${name}`),
+  datesInvalid: translatable("Pick a date in the format YYYY-MM-DD."),
+  // prettier-ignore
+  datesInverted: translatable("The end date must be on or after the start date."),
+  // MAX_AVAILABILITY_DAYS
+  datesTooLong: translatable("Pick at most 14 days."),
+  datesPast: translatable("Pick a date from today on."),
+  datesTooFar: translatable("Pick a date within the next year."),
 } as const;
-
 
 /** Saved searches (issue #27 point 6, docs/decisions/0231-saved-search-alerts.md). */
 export const SAVED_SEARCH_TEXT = {
-  saved: "Search saved: we will e-mail you when a listing matches",
-  invalid: "This search could not be saved.",
-  tooLong: "This search is too long to save.",
-  empty: "Pick a place, a date or a filter before saving a search.",
-  duplicate: "You already saved this search.",
-  tooMany: "You can save at most 20 searches. Delete one to save another.",
-  notFound: "Saved search not found",
-  deleted: "Saved search deleted",
-  signIn: "Sign in to save this search.",
+  // prettier-ignore
+  saved: translatable("Search saved: we will e-mail you when a listing matches"),
+  invalid: translatable("This search could not be saved."),
+  tooLong: translatable("This search is too long to save."),
+  // prettier-ignore
+  empty: translatable("Pick a place, a date or a filter before saving a search."),
+  duplicate: translatable("You already saved this search."),
+  // prettier-ignore
+  tooMany: translatable("You can save at most 20 searches. Delete one to save another."),
+  notFound: translatable("Saved search not found"),
+  deleted: translatable("Saved search deleted"),
+  signIn: translatable("Sign in to save this search."),
 } as const;

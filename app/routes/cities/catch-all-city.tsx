@@ -1,13 +1,37 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
+import {
+  GeneralErrorBoundary,
+  NotFoundPage,
+} from "~/features/shell/components/general-error-boundary";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
-import { getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
-import { CATCH_ALL_CITIES, fallbackCityContent, isCatchAllCity, parsePage, parseTypeFilter } from "~/features/cities/known-cities";
+import {
+  getCityBySlug,
+  listCitySpaces,
+} from "~/features/cities/city-pages.server";
+import {
+  CATCH_ALL_CITIES,
+  fallbackCityContent,
+  isCatchAllCity,
+  parsePage,
+  parseTypeFilter,
+} from "~/features/cities/known-cities";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catch-all-city";
-import { CityHero, CityListings, Section, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+import {
+  CityHero,
+  CityListings,
+  Section,
+  StructuredData,
+  ViewAllSpaces,
+  withPage,
+} from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { withTranslatedList } from "~/features/listings/listing-translations.server";
 import { localeOfRequest } from "~/features/i18n/negotiate";
@@ -20,13 +44,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = (params.city ?? "").trim().toLowerCase();
   // docs/product.md#cities: 'City not found' without a slug, 'Location not found' for one we do not know.
   if (!slug) throw data(NOT_FOUND_TEXT.city, { status: 404 });
-  if (!isCatchAllCity(slug)) throw data(NOT_FOUND_TEXT.location, { status: 404 });
+  if (!isCatchAllCity(slug))
+    throw data(NOT_FOUND_TEXT.location, { status: 404 });
   const url = new URL(request.url);
   const type = parseTypeFilter(url.searchParams.get("type"));
   const db = await pageReadDb(request);
   const known = CATCH_ALL_CITIES[slug];
   const row = await getCityBySlug(db, slug);
-  const fallback = fallbackCityContent(known.name);
+  const i18n = await requestI18n(request);
+  const fallback = fallbackCityContent(known.name, (text) =>
+    translate(i18n, text),
+  );
   const content = {
     name: row?.name ?? known.name,
     country: row?.country ?? known.country,
@@ -34,7 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     description: row?.description ?? fallback.description,
     seoTitle: row?.seoTitle ?? fallback.title,
     metaDescription: row?.metaDescription ?? fallback.description,
-    highlights: (row?.highlights?.length ? row.highlights : fallback.highlights).slice(0, 4),
+    highlights: (row?.highlights?.length
+      ? row.highlights
+      : fallback.highlights
+    ).slice(0, 4),
     heroImage: `/demo/city-${slug}.webp`,
   };
   const listing = await withTranslatedList(db, await listCitySpaces(db, { match: { kind: "contains", terms: [known.name] }, type, page: parsePage(url.searchParams.get("page")) }), localeOfRequest(request));
@@ -46,7 +77,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: content.seoTitle,
     description: content.metaDescription,
     url: absoluteUrl(siteUrl, path),
-    about: { "@type": "City", name: content.name, containedInPlace: { "@type": "Country", name: content.country } },
+    about: {
+      "@type": "City",
+      name: content.name,
+      containedInPlace: { "@type": "Country", name: content.country },
+    },
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: listing.total,
@@ -58,8 +93,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) {
-    const title = location.pathname.replace(/\/+/g, "") === "" ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location;
-    return pageMeta({ title, description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
+    const title =
+      location.pathname.replace(/\/+/g, "") === ""
+        ? NOT_FOUND_TEXT.city
+        : NOT_FOUND_TEXT.location;
+    return pageMeta({
+      title,
+      description: NO_CITY_PAGE,
+      path: location.pathname,
+      matches,
+      noIndex: true,
+    });
   }
   return pageMeta({
     title: loaderData.content.seoTitle,
@@ -70,29 +114,58 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
+const NO_CITY_PAGE = translatable("We have no city page at this address.");
+// prettier-ignore
+const NO_PAGE_FOR_LOCATION = translatable("We don't have a page for this location yet.");
+const EXPLORE_LISTINGS = translatable("Explore listings");
+
 export default function CatchAllCity({ loaderData }: Route.ComponentProps) {
   const { content, listing, type } = loaderData;
+  const _ = useTranslate();
+  const name = content.name;
+  const kind = type?.replace(/-/g, " ") ?? "";
   return (
     <>
       <StructuredData json={loaderData.structuredData} />
-      <CityHero title={content.title} subtitle={content.description} image={content.heroImage} eyebrow={`${content.name}, ${content.country}`} />
-      <Section id="highlights-heading" title={`Why rent in ${content.name}`}>
+      <CityHero
+        title={content.title}
+        subtitle={content.description}
+        image={content.heroImage}
+        eyebrow={`${content.name}, ${content.country}`}
+      />
+      <Section id="highlights-heading" title={_(msg`Why rent in ${name}`)}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {content.highlights.map((highlight) => (
-            <li key={highlight.title} className="rounded-xl border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{highlight.title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{highlight.description}</p>
+            <li
+              key={highlight.title}
+              className="rounded-xl border border-slate-200 p-5"
+            >
+              <h3 className="font-semibold text-slate-900">
+                {highlight.title}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">
+                {highlight.description}
+              </p>
             </li>
           ))}
         </ul>
       </Section>
-      <Section id="spaces-heading" title={type ? `${type.replace(/-/g, " ")} rentals in ${content.name}` : `Spaces in ${content.name}`}>
+      <Section
+        id="spaces-heading"
+        title={
+          type ? _(msg`${kind} rentals in ${name}`) : _(msg`Spaces in ${name}`)
+        }
+      >
         <CityListings
           {...listing}
-          pageHref={(page) => withPage(type ? `type=${encodeURIComponent(type)}` : "", page)}
+          pageHref={(page) =>
+            withPage(type ? `type=${encodeURIComponent(type)}` : "", page)
+          }
           empty={
             <>
-              <p className="text-slate-700">No spaces found in this location.</p>
+              <p className="text-slate-700">
+                {_(msg`No spaces found in this location.`)}
+              </p>
               <ViewAllSpaces />
             </>
           }
@@ -106,7 +179,17 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: (error) => <NotFoundPage title={error.data === NOT_FOUND_TEXT.city ? NOT_FOUND_TEXT.city : NOT_FOUND_TEXT.location} text="We don't have a page for this location yet." link={{ to: "/explore", label: "Explore listings" }} />,
+        404: (error) => (
+          <NotFoundPage
+            title={
+              error.data === NOT_FOUND_TEXT.city
+                ? NOT_FOUND_TEXT.city
+                : NOT_FOUND_TEXT.location
+            }
+            text={NO_PAGE_FOR_LOCATION}
+            link={{ to: "/explore", label: EXPLORE_LISTINGS }}
+          />
+        ),
       }}
     />
   );

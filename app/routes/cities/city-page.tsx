@@ -1,16 +1,35 @@
 import { Link } from "react-router";
-import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
+import {
+  GeneralErrorBoundary,
+  NotFoundPage,
+} from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
-import { cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
+import {
+  cityStats,
+  getCityBySlug,
+  listCitySpaces,
+} from "~/features/cities/city-pages.server";
 import { parsePage } from "~/features/cities/known-cities";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/city-page";
-import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+import {
+  CityHero,
+  CityListings,
+  Section,
+  StatTiles,
+  StructuredData,
+  useCityStatTiles,
+  ViewAllSpaces,
+  withPage,
+} from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { withTranslatedList } from "~/features/listings/listing-translations.server";
 import { localeOfRequest } from "~/features/i18n/negotiate";
@@ -22,7 +41,9 @@ export const handle = pageCacheHandle(PAGE_CACHE.listings);
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.city.trim().toLowerCase();
   const db = await pageReadDb(request);
-  const city = /^[a-z0-9-]{1,100}$/.test(slug) ? await getCityBySlug(db, slug) : null;
+  const city = /^[a-z0-9-]{1,100}$/.test(slug)
+    ? await getCityBySlug(db, slug)
+    : null;
   if (!city) notFound(NOT_FOUND_TEXT.city);
   const match = { kind: "exact" as const, name: city.name };
   const url = new URL(request.url);
@@ -34,7 +55,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: city.seoTitle,
     description: city.metaDescription,
     url: absoluteUrl(env().SITE_URL, path),
-    about: { "@type": "City", name: city.name, containedInPlace: { "@type": "Country", name: city.country } },
+    about: {
+      "@type": "City",
+      name: city.name,
+      containedInPlace: { "@type": "Country", name: city.country },
+    },
     mainEntity: { "@type": "ItemList", numberOfItems: listing.total },
   });
   return { city, stats, listing, path, structuredData };
@@ -42,52 +67,87 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) {
-    return pageMeta({ title: NOT_FOUND_TEXT.city, description: "We have no city page at this address.", path: location.pathname, matches, noIndex: true });
+    return pageMeta({
+      title: NOT_FOUND_TEXT.city,
+      description: NO_CITY_PAGE,
+      path: location.pathname,
+      matches,
+      noIndex: true,
+    });
   }
   const { city } = loaderData;
-  const tags = pageMeta({ title: city.seoTitle, description: city.metaDescription, path: loaderData.path, matches, image: city.heroImage });
-  if (city.metaKeywords.length > 0) tags.push({ name: "keywords", content: city.metaKeywords.join(", ") });
+  const tags = pageMeta({
+    title: city.seoTitle,
+    description: city.metaDescription,
+    path: loaderData.path,
+    matches,
+    image: city.heroImage,
+  });
+  if (city.metaKeywords.length > 0)
+    tags.push({ name: "keywords", content: city.metaKeywords.join(", ") });
   return tags;
 };
 
+const NO_CITY_PAGE = translatable("We have no city page at this address.");
+// prettier-ignore
+const NO_PAGE_FOR_CITY = translatable("We don't have a page for this city yet.");
+const EXPLORE_LISTINGS = translatable("Explore listings");
+
 export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { city, stats, listing } = loaderData;
+  const _ = useTranslate();
+  const tiles = useCityStatTiles(stats, "Average rate");
+  const name = city.name;
   return (
     <>
       <StructuredData json={loaderData.structuredData} />
-      <CityHero title={city.title} subtitle={city.description} image={city.heroImage} eyebrow={[city.name, city.state, city.country].filter(Boolean).join(", ")} />
-      <Section id="stats-heading" title={`${city.name} at a glance`}>
-        <StatTiles
-          items={[
-            { label: "Available spaces", value: String(stats.availableCount) },
-            { label: "Average rate", value: `${formatRate(stats.averageHourlyRate, stats.rateCurrency)}/hr` },
-            { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
-            { label: "Average rating", value: formatAverageRating(stats.averageRating) },
-          ]}
-        />
+      <CityHero
+        title={city.title}
+        subtitle={city.description}
+        image={city.heroImage}
+        eyebrow={[city.name, city.state, city.country]
+          .filter(Boolean)
+          .join(", ")}
+      />
+      <Section id="stats-heading" title={_(msg`${name} at a glance`)}>
+        <StatTiles items={tiles} />
       </Section>
       {city.popularAreas.length > 0 && (
-        <Section id="areas-heading" title="Popular areas">
+        <Section id="areas-heading" title={_(msg`Popular areas`)}>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {city.popularAreas.map((area) => (
-              <li key={area.name} className="overflow-hidden rounded-xl border border-slate-200">
-                <img src={area.image} alt="" loading="lazy" width={600} height={400} className="aspect-[3/2] w-full object-cover" />
+              <li
+                key={area.name}
+                className="overflow-hidden rounded-xl border border-slate-200"
+              >
+                <img
+                  src={area.image}
+                  alt=""
+                  loading="lazy"
+                  width={600}
+                  height={400}
+                  className="aspect-[3/2] w-full object-cover"
+                />
                 <div className="p-4">
                   <h3 className="font-semibold text-slate-900">{area.name}</h3>
-                  <p className="mt-1 text-sm text-slate-600">{area.description}</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {area.description}
+                  </p>
                 </div>
               </li>
             ))}
           </ul>
         </Section>
       )}
-      <Section id="spaces-heading" title={`Spaces in ${city.name}`}>
+      <Section id="spaces-heading" title={_(msg`Spaces in ${name}`)}>
         <CityListings
           {...listing}
           pageHref={(page) => withPage("", page)}
           empty={
             <>
-              <p className="text-slate-700">No spaces found in this location.</p>
+              <p className="text-slate-700">
+                {_(msg`No spaces found in this location.`)}
+              </p>
               <ViewAllSpaces />
             </>
           }
@@ -95,10 +155,17 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <section className="bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
-          <h2 className="text-2xl font-bold text-slate-900">Have a space in {city.name}?</h2>
-          <p className="mt-2 text-slate-600">List it for free in about 60 seconds and start earning.</p>
-          <Link to="/create-listing" className={buttonVariants({ className: "mt-6" })}>
-            List Your Space
+          <h2 className="text-2xl font-bold text-slate-900">
+            {_(msg`Have a space in ${name}?`)}
+          </h2>
+          <p className="mt-2 text-slate-600">
+            {_(msg`List it for free in about 60 seconds and start earning.`)}
+          </p>
+          <Link
+            to="/create-listing"
+            className={buttonVariants({ className: "mt-6" })}
+          >
+            {_(msg`List Your Space`)}
           </Link>
         </div>
       </section>
@@ -111,16 +178,27 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <NotFoundPage title={NOT_FOUND_TEXT.city} text="We don't have a page for this city yet." link={{ to: "/explore", label: "Explore listings" }} />,
+        404: () => (
+          <NotFoundPage
+            title={NOT_FOUND_TEXT.city}
+            text={NO_PAGE_FOR_CITY}
+            link={{ to: "/explore", label: EXPLORE_LISTINGS }}
+          />
+        ),
       }}
-      unexpectedError={() => (
-        <section className="mx-auto max-w-xl px-4 py-24 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">City</h1>
-          <Alert tone="error" className="mt-4 p-4">
-            {ERROR_TEXT.loadCityData}
-          </Alert>
-        </section>
-      )}
+      unexpectedError={() => <CityError />}
     />
+  );
+}
+
+function CityError() {
+  const _ = useTranslate();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{_(msg`City`)}</h1>
+      <Alert tone="error" className="mt-4 p-4">
+        {_(ERROR_TEXT.loadCityData)}
+      </Alert>
+    </section>
   );
 }

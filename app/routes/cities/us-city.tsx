@@ -1,16 +1,40 @@
 import { Link } from "react-router";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { ERROR_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
-import { type CityMatch, cityStats, getCityBySlug, listCitySpaces } from "~/features/cities/city-pages.server";
-import { FIXED_US_CITIES, fallbackPopularAreas, isFixedUsCity, parsePage } from "~/features/cities/known-cities";
+import {
+  type CityMatch,
+  cityStats,
+  getCityBySlug,
+  listCitySpaces,
+} from "~/features/cities/city-pages.server";
+import {
+  FIXED_US_CITIES,
+  fallbackPopularAreas,
+  isFixedUsCity,
+  parsePage,
+} from "~/features/cities/known-cities";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/us-city";
-import { CityHero, CityListings, formatAverageRating, formatRate, Section, StatTiles, StructuredData, ViewAllSpaces, withPage } from "./city-parts";
+import {
+  CityHero,
+  CityListings,
+  Section,
+  StatTiles,
+  StructuredData,
+  useCityStatTiles,
+  ViewAllSpaces,
+  withPage,
+} from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { withTranslatedList } from "~/features/listings/listing-translations.server";
 import { localeOfRequest } from "~/features/i18n/negotiate";
@@ -24,13 +48,32 @@ export const handle = pageCacheHandle(PAGE_CACHE.listings);
  * /riverview have their own filters and texts. The path says which city it is.
  */
 type Variant =
-  | { kind: "fixed"; slug: string; name: string; state: string; match: CityMatch }
-  | { kind: "local"; slug: "san-jose" | "riverview"; name: string; state: string; match: CityMatch; empty: string; viewAll: boolean };
+  | {
+      kind: "fixed";
+      slug: string;
+      name: string;
+      state: string;
+      match: CityMatch;
+    }
+  | {
+      kind: "local";
+      slug: "san-jose" | "riverview";
+      name: string;
+      state: string;
+      match: CityMatch;
+      empty: string;
+      viewAll: boolean;
+    };
 
 function variantFor(slug: string): Variant | null {
   if (isFixedUsCity(slug)) {
     const city = FIXED_US_CITIES[slug];
-    return { kind: "fixed", slug, ...city, match: { kind: "exact", name: city.name } };
+    return {
+      kind: "fixed",
+      slug,
+      ...city,
+      match: { kind: "exact", name: city.name },
+    };
   }
   if (slug === "san-jose") {
     return {
@@ -39,7 +82,8 @@ function variantFor(slug: string): Variant | null {
       name: "San Jose",
       state: "California",
       match: { kind: "contains", terms: ["san jose", "santa clara county"] },
-      empty: "No spaces currently available in San Jose. Check back soon!",
+      // prettier-ignore
+      empty: translatable("No spaces currently available in San Jose. Check back soon!"),
       viewAll: false,
     };
   }
@@ -50,7 +94,7 @@ function variantFor(slug: string): Variant | null {
       name: "Riverview",
       state: "Florida",
       match: { kind: "contains", terms: ["riverview"] },
-      empty: "No spaces found in Riverview, Florida.",
+      empty: translatable("No spaces found in Riverview, Florida."),
       viewAll: true,
     };
   }
@@ -68,10 +112,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     listCitySpaces(db, { match: variant.match, page: parsePage(url.searchParams.get("page")) }).then((list) => withTranslatedList(db, list, localeOfRequest(request))),
     variant.kind === "fixed" ? cityStats(db, variant.match) : Promise.resolve(null),
   ]);
-  const title = row?.title ?? `Rent spaces in ${variant.name}, ${variant.state}`;
+  const i18n = await requestI18n(request);
+  const inLanguage = (text: Parameters<typeof translate>[1]) =>
+    translate(i18n, text);
+  const { name, state } = variant;
+  const title = row?.title ?? inLanguage(msg`Rent spaces in ${name}, ${state}`);
   const description =
-    row?.description ?? `Studios, venues, vehicles and equipment to rent by the hour, day, week or month in ${variant.name}, ${variant.state}.`;
-  const areas = (row?.popularAreas?.length ? row.popularAreas : fallbackPopularAreas(variant.name)).slice(0, 3);
+    row?.description ??
+    inLanguage(
+      msg`Studios, venues, vehicles and equipment to rent by the hour, day, week or month in ${name}, ${state}.`,
+    );
+  const areas = (
+    row?.popularAreas?.length
+      ? row.popularAreas
+      : fallbackPopularAreas(variant.name, inLanguage)
+  ).slice(0, 3);
   const path = `/${slug}`;
   const structuredData = jsonLd({
     "@context": "https://schema.org",
@@ -82,7 +137,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     about: {
       "@type": "City",
       name: variant.name,
-      containedInPlace: { "@type": "State", name: variant.state, containedInPlace: { "@type": "Country", name: "United States" } },
+      containedInPlace: {
+        "@type": "State",
+        name: variant.state,
+        containedInPlace: { "@type": "Country", name: "United States" },
+      },
     },
     mainEntity: { "@type": "ItemList", numberOfItems: listing.total },
   });
@@ -90,7 +149,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     kind: variant.kind,
     name: variant.name,
     state: variant.state,
-    empty: variant.kind === "local" ? variant.empty : "No spaces found in this location.",
+    empty:
+      variant.kind === "local"
+        ? variant.empty
+        : translatable("No spaces found in this location."),
     viewAll: variant.kind === "local" ? variant.viewAll : true,
     title,
     description,
@@ -107,49 +169,62 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
-  return pageMeta({ title: loaderData.seoTitle, description: loaderData.metaDescription, path: loaderData.path, matches, image: loaderData.heroImage });
+  return pageMeta({
+    title: loaderData.seoTitle,
+    description: loaderData.metaDescription,
+    path: loaderData.path,
+    matches,
+    image: loaderData.heroImage,
+  });
 };
 
 export default function UsCityPage({ loaderData }: Route.ComponentProps) {
   const { name, state, stats, listing, areas } = loaderData;
+  const _ = useTranslate();
   return (
     <>
       <StructuredData json={loaderData.structuredData} />
-      <CityHero title={loaderData.title} subtitle={loaderData.description} image={loaderData.heroImage} eyebrow={`${name}, ${state}`} />
-      {stats && (
-        <Section id="stats-heading" title={`${name} at a glance`}>
-          <StatTiles
-            items={[
-              { label: "Available spaces", value: String(stats.availableCount) },
-              { label: "Average hourly rate", value: `${formatRate(stats.averageHourlyRate, stats.rateCurrency)}/hr` },
-              { label: "Bookings (last 30 days)", value: String(stats.monthlyBookings) },
-              { label: "Average rating", value: formatAverageRating(stats.averageRating) },
-            ]}
-          />
-        </Section>
-      )}
+      <CityHero
+        title={loaderData.title}
+        subtitle={loaderData.description}
+        image={loaderData.heroImage}
+        eyebrow={`${name}, ${state}`}
+      />
+      {stats && <UsCityStats name={name} stats={stats} />}
       {loaderData.kind === "fixed" && (
-        <Section id="areas-heading" title={`Popular areas in ${name}`}>
+        <Section id="areas-heading" title={_(msg`Popular areas in ${name}`)}>
           <ul className="grid gap-6 sm:grid-cols-3">
             {areas.map((area) => (
-              <li key={area.name} className="overflow-hidden rounded-xl border border-slate-200">
-                <img src={area.image} alt="" loading="lazy" width={600} height={400} className="aspect-[3/2] w-full object-cover" />
+              <li
+                key={area.name}
+                className="overflow-hidden rounded-xl border border-slate-200"
+              >
+                <img
+                  src={area.image}
+                  alt=""
+                  loading="lazy"
+                  width={600}
+                  height={400}
+                  className="aspect-[3/2] w-full object-cover"
+                />
                 <div className="p-4">
                   <h3 className="font-semibold text-slate-900">{area.name}</h3>
-                  <p className="mt-1 text-sm text-slate-600">{area.description}</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {area.description}
+                  </p>
                 </div>
               </li>
             ))}
           </ul>
         </Section>
       )}
-      <Section id="spaces-heading" title={`Spaces in ${name}`}>
+      <Section id="spaces-heading" title={_(msg`Spaces in ${name}`)}>
         <CityListings
           {...listing}
           pageHref={(page) => withPage("", page)}
           empty={
             <>
-              <p className="text-slate-700">{loaderData.empty}</p>
+              <p className="text-slate-700">{_(loaderData.empty)}</p>
               {loaderData.viewAll && <ViewAllSpaces />}
             </>
           }
@@ -158,10 +233,17 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
       {loaderData.kind === "fixed" && (
         <section className="bg-brand-50">
           <div className="mx-auto max-w-7xl px-4 py-12 text-center sm:px-6">
-            <h2 className="text-2xl font-bold text-slate-900">Own a Space in {name}?</h2>
-            <p className="mt-2 text-slate-600">List it for free and earn from guests across {state}.</p>
-            <Link to="/create-listing" className={buttonVariants({ className: "mt-6" })}>
-              Own a Space? List it
+            <h2 className="text-2xl font-bold text-slate-900">
+              {_(msg`Own a Space in ${name}?`)}
+            </h2>
+            <p className="mt-2 text-slate-600">
+              {_(msg`List it for free and earn from guests across ${state}.`)}
+            </p>
+            <Link
+              to="/create-listing"
+              className={buttonVariants({ className: "mt-6" })}
+            >
+              {_(msg`Own a Space? List it`)}
             </Link>
           </div>
         </section>
@@ -172,16 +254,35 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
 
 /** docs/product.md#cities: the spaces error text when the city's spaces cannot be read. */
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary unexpectedError={() => <CitySpacesError />} />;
+}
+
+function UsCityStats({
+  name,
+  stats,
+}: {
+  name: string;
+  stats: Parameters<typeof useCityStatTiles>[0];
+}) {
+  const _ = useTranslate();
+  const tiles = useCityStatTiles(stats, "Average hourly rate");
   return (
-    <GeneralErrorBoundary
-      unexpectedError={() => (
-        <section className="mx-auto max-w-xl px-4 py-24 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">City spaces</h1>
-          <Alert tone="error" className="mt-4 p-4">
-            {ERROR_TEXT.fetchSpaces}
-          </Alert>
-        </section>
-      )}
-    />
+    <Section id="stats-heading" title={_(msg`${name} at a glance`)}>
+      <StatTiles items={tiles} />
+    </Section>
+  );
+}
+
+function CitySpacesError() {
+  const _ = useTranslate();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {_(msg`City spaces`)}
+      </h1>
+      <Alert tone="error" className="mt-4 p-4">
+        {_(ERROR_TEXT.fetchSpaces)}
+      </Alert>
+    </section>
   );
 }

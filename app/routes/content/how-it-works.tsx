@@ -1,8 +1,23 @@
-import { ArrowRight, BadgeCheck, Clock, CreditCard, Headphones, ShieldCheck, Zap } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+import {
+  ArrowRight,
+  BadgeCheck,
+  Clock,
+  CreditCard,
+  Headphones,
+  ShieldCheck,
+  Zap,
+} from "lucide-react";
 import { Link } from "react-router";
 import { FaqAccordion } from "~/features/content/components/faq-accordion";
 import { StepRotator } from "~/features/content/components/step-rotator";
-import { BENEFITS, CATEGORY_COUNTS, HOW_IT_WORKS_FAQ, HOW_IT_WORKS_STEPS } from "~/features/content/how-it-works";
+import {
+  BENEFITS,
+  CATEGORY_COUNTS,
+  HOW_IT_WORKS_FAQ,
+  HOW_IT_WORKS_STEPS,
+} from "~/features/content/how-it-works";
 import { loadSampleSpaces } from "~/features/content/sample-spaces.server";
 import { SpaceCard } from "~/features/listings/components/space-card";
 import { getDb } from "~/lib/db.server";
@@ -31,16 +46,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "/demo/loft-1.webp",
   });
 
-const BENEFIT_ICONS = [Zap, CreditCard, ShieldCheck, BadgeCheck, Headphones, Clock];
+const BENEFIT_ICONS = [
+  Zap,
+  CreditCard,
+  ShieldCheck,
+  BadgeCheck,
+  Headphones,
+  Clock,
+];
 
-export default function HowItWorks({ loaderData, matches }: Route.ComponentProps) {
+export default function HowItWorks({
+  loaderData,
+  matches,
+}: Route.ComponentProps) {
   const siteUrl = siteUrlFrom(matches);
   const openCard = useDelegatedLinks();
+  const _ = useTranslate();
   const howTo = {
     "@context": "https://schema.org",
     "@type": "HowTo",
     name: "How to rent on Rentwell",
-    description: "Find, book and pay for a space, vehicle, equipment, service or experience on Rentwell.",
+    description:
+      "Find, book and pay for a space, vehicle, equipment, service or experience on Rentwell.",
     url: absoluteUrl(siteUrl, "/how-it-works"),
     step: HOW_IT_WORKS_STEPS.map((step, index) => ({
       "@type": "HowToStep",
@@ -64,20 +91,29 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
       <JsonLd data={faq} />
       <header className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How It Works</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {_(msg`How It Works`)}
+          </p>
           <h1 className="mx-auto mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Rent anything in four simple steps
+            {_(msg`Rent anything in four simple steps`)}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-            From a photo studio for an afternoon to power tools for a weekend: search, book instantly, pay securely and
-            enjoy — with $1M liability insurance on every booking.
+            {_(
+              msg`From a photo studio for an afternoon to power tools for a weekend: search, book instantly, pay securely and enjoy — with $1M liability insurance on every booking.`,
+            )}
           </p>
         </div>
       </header>
 
-      <section aria-labelledby="steps-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="steps-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Four steps to your next rental
+      <section
+        aria-labelledby="steps-heading"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
+      >
+        <h2
+          id="steps-heading"
+          className="text-2xl font-bold text-slate-900 sm:text-3xl"
+        >
+          {_(msg`Four steps to your next rental`)}
         </h2>
         <div className="mt-6">
           <StepRotator steps={HOW_IT_WORKS_STEPS} />
@@ -86,23 +122,39 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
 
       <section aria-labelledby="categories-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-          <h2 id="categories-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            Popular categories
+          <h2
+            id="categories-heading"
+            className="text-2xl font-bold text-slate-900 sm:text-3xl"
+          >
+            {_(msg`Popular categories`)}
           </h2>
           <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
             {CATEGORY_COUNTS.map((category) => (
-              <li key={category.label} className="rounded-xl border border-slate-200 bg-white p-5 text-center">
-                <p className="text-2xl font-bold text-brand-700">{category.count}</p>
-                <p className="mt-1 text-sm font-medium text-slate-700">{category.label}</p>
+              <li
+                key={category.label}
+                className="rounded-xl border border-slate-200 bg-white p-5 text-center"
+              >
+                <p className="text-2xl font-bold text-brand-700">
+                  {category.count}
+                </p>
+                <p className="mt-1 text-sm font-medium text-slate-700">
+                  {_(category.label)}
+                </p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="benefits-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Why rent with Rentwell
+      <section
+        aria-labelledby="benefits-heading"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
+      >
+        <h2
+          id="benefits-heading"
+          className="text-2xl font-bold text-slate-900 sm:text-3xl"
+        >
+          {_(msg`Why rent with Rentwell`)}
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map((benefit, index) => {
@@ -113,8 +165,12 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <div>
-                  <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
-                  <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
+                  <h3 className="font-semibold text-slate-900">
+                    {_(benefit.title)}
+                  </h3>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {_(benefit.text)}
+                  </p>
                 </div>
               </li>
             );
@@ -125,22 +181,29 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
       <section aria-labelledby="in-action-heading" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
           <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="in-action-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-              See It In Action
-            </h2>
-            <Link
-              to="/explore"
-              className={buttonVariants({ size: "md" })}
+            <h2
+              id="in-action-heading"
+              className="text-2xl font-bold text-slate-900 sm:text-3xl"
             >
-              Browse All Listings <ArrowRight aria-hidden="true" className="size-4" />
+              {_(msg`See It In Action`)}
+            </h2>
+            <Link to="/explore" className={buttonVariants({ size: "md" })}>
+              {_(msg`Browse All Listings`)}{" "}
+              <ArrowRight
+                aria-hidden="true"
+                className="size-4 rtl:-scale-x-100"
+              />
             </Link>
           </div>
           {loaderData.error ? (
             <Alert tone="error" className="mt-6 p-4">
-              {loaderData.error}
+              {_(loaderData.error)}
             </Alert>
           ) : loaderData.spaces.length > 0 ? (
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={openCard}>
+            <ul
+              className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              onClick={openCard}
+            >
               {loaderData.spaces.map((space) => (
                 <li key={space.id}>
                   <SpaceCard space={space} />
@@ -148,38 +211,56 @@ export default function HowItWorks({ loaderData, matches }: Route.ComponentProps
               ))}
             </ul>
           ) : (
-            <p className="mt-6 text-slate-600">No spaces found. Be the first to list one!</p>
+            <p className="mt-6 text-slate-600">
+              {_(msg`No spaces found. Be the first to list one!`)}
+            </p>
           )}
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Frequently Asked Questions
+      <section
+        aria-labelledby="faq-heading"
+        className="mx-auto max-w-3xl px-4 py-12 sm:px-6"
+      >
+        <h2
+          id="faq-heading"
+          className="text-2xl font-bold text-slate-900 sm:text-3xl"
+        >
+          {_(msg`Frequently Asked Questions`)}
         </h2>
         <div className="mt-6">
           <FaqAccordion items={HOW_IT_WORKS_FAQ} />
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+      <section
+        aria-labelledby="cta-heading"
+        className="mx-auto max-w-7xl px-4 pb-4 sm:px-6"
+      >
         <div className="rounded-2xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
           <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
-            Ready to get started?
+            {_(msg`Ready to get started?`)}
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-50">
-            Find the perfect rental today, or list your own space for free in about 60 seconds and keep 90% of every
-            booking.
+            {_(
+              msg`Find the perfect rental today, or list your own space for free in about 60 seconds and keep 90% of every booking.`,
+            )}
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/explore" className={buttonVariants({ variant: "inverse" })}>
-              Start Exploring
+            <Link
+              to="/explore"
+              className={buttonVariants({ variant: "inverse" })}
+            >
+              {_(msg`Start Exploring`)}
             </Link>
             <Link
               to="/create-listing"
-              className={buttonVariants({ variant: "inverseOutline", className: "border-white/60" })}
+              className={buttonVariants({
+                variant: "inverseOutline",
+                className: "border-white/60",
+              })}
             >
-              List Your Space
+              {_(msg`List Your Space`)}
             </Link>
           </div>
         </div>

@@ -1,12 +1,38 @@
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import {
+  Form,
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { useLiveRefresh } from "~/features/realtime/use-live-refresh";
-import { ExploreFilterControls, resultCountText, type FilterChoices } from "~/features/search/components/explore-filters";
-import { EXPLORE_MAX_PAGE, EXPLORE_PAGE_SIZE, exploreHref, hasFilters, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "~/features/search/search-links";
+import {
+  ExploreFilterControls,
+  resultCountText,
+  type FilterChoices,
+} from "~/features/search/components/explore-filters";
+import {
+  EXPLORE_MAX_PAGE,
+  EXPLORE_PAGE_SIZE,
+  exploreHref,
+  hasFilters,
+  MAX_QUERY_LENGTH,
+  SORTS,
+  type ExploreFilters,
+  type SortKey,
+} from "~/features/search/search-links";
 import { resolveExploreSearch } from "~/features/search/explore-search.server";
-import { listCategories, listLocations, listSpaceTypes, popularAmenities, priceHistogram, searchExplore } from "~/features/search/search.server";
+import {
+  listCategories,
+  listLocations,
+  listSpaceTypes,
+  popularAmenities,
+  priceHistogram,
+  searchExplore,
+} from "~/features/search/search.server";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { ExploreMapPanel } from "~/features/geo/components/explore-map-panel";
@@ -16,6 +42,9 @@ import { requestNow } from "~/lib/clock.server";
 import { SaveSearchButton } from "~/features/wishlists/components/save-search-button";
 import { useDelegatedLinks } from "~/ui/delegated-links";
 import { pageMeta } from "~/lib/seo";
+import { msg, plural } from "@lingui/core/macro";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
 import type { Route } from "./+types/explore";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -32,13 +61,20 @@ import { localeOfRequest } from "~/features/i18n/negotiate";
 export const handle = pageCacheHandle(PAGE_CACHE.listings);
 
 const FETCH_SPACES_FAILED = ERROR_TEXT.fetchSpaces;
-const EMPTY = "No spaces found. Try adjusting your filters.";
+const EMPTY = translatable("No spaces found. Try adjusting your filters.");
 
 function logFailure(what: string, error: unknown) {
-  logger.error({ reason: "explore-query-failed", err: errorMessage(error) }, `${what} failed`);
+  logger.error(
+    { reason: "explore-query-failed", err: errorMessage(error) },
+    `${what} failed`,
+  );
 }
 
-const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: [] };
+const NO_CHOICES: FilterChoices = {
+  amenities: [],
+  categories: [],
+  histogram: [],
+};
 
 /**
  * /explore (docs/product.md#explore): text, type, location, when (issue #27 point 1),
@@ -50,7 +86,10 @@ const NO_CHOICES: FilterChoices = { amenities: [], categories: [], histogram: []
 export async function loader({ request }: Route.LoaderArgs) {
   const now = requestNow(request);
   // The filters and where (issue #27 points 3 and 4, app/features/geo): a place is geocoded here, outside any transaction.
-  const search = await resolveExploreSearch(new URL(request.url).searchParams, now);
+  const search = await resolveExploreSearch(
+    new URL(request.url).searchParams,
+    now,
+  );
   const mapStyleUrl = env().MAP_STYLE_URL ?? null;
   const { when: _when, geo: _geo, price, problems, ...filters } = search;
   const today = now.toISOString().slice(0, 10);
@@ -59,7 +98,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     db = await pageReadDb(request);
   } catch (error) {
     logFailure("Database", error);
-    return { filters, price, problems, today, mapStyleUrl, types: [], locations: [], choices: NO_CHOICES, results: { error: FETCH_SPACES_FAILED } as const };
+    return {
+      filters,
+      price,
+      problems,
+      today,
+      mapStyleUrl,
+      types: [],
+      locations: [],
+      choices: NO_CHOICES,
+      results: { error: FETCH_SPACES_FAILED } as const,
+    };
   }
   const quietly = <T,>(what: string, work: Promise<T>, fallback: T) =>
     work.catch((error: unknown) => {
@@ -99,7 +148,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 function filtersOf(form: HTMLFormElement): Partial<ExploreFilters> {
   const data = new FormData(form);
   const value = (name: string) => String(data.get(name) ?? "").trim();
-  const whole = (name: string) => (value(name) === "" ? null : Number(value(name)));
+  const whole = (name: string) =>
+    value(name) === "" ? null : Number(value(name));
   return {
     q: value("q"),
     type: value("type"),
@@ -122,13 +172,27 @@ function filtersOf(form: HTMLFormElement): Partial<ExploreFilters> {
     lat: value("lat"),
     lng: value("lng"),
     // The radius only with a place or 'Near me', and only when it is not the default.
-    radius: (value("near") || value("lat")) && value("radius") !== String(RADIUS_KM.default) ? value("radius") : "",
+    radius:
+      (value("near") || value("lat")) &&
+      value("radius") !== String(RADIUS_KM.default)
+        ? value("radius")
+        : "",
     bounds: value("bounds"),
   };
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { filters, price, problems, today, mapStyleUrl, types, locations, choices, results } = loaderData;
+  const {
+    filters,
+    price,
+    problems,
+    today,
+    mapStyleUrl,
+    types,
+    locations,
+    choices,
+    results,
+  } = loaderData;
   const [moveSearch, setMoveSearch] = useState(Boolean(filters.bounds));
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -151,7 +215,9 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
     typingPending.current = false;
     const href = exploreHref(filtersOf(form));
     // Never two entries for the same search.
-    const replace = typed ? typedEntry.current : href === `${location.pathname}${location.search}`;
+    const replace = typed
+      ? typedEntry.current
+      : href === `${location.pathname}${location.search}`;
     typedEntry.current = typed;
     void navigate(href, { replace, preventScrollReset: true });
   };
@@ -161,7 +227,12 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   // controls are keyed by their value, so they follow the URL by themselves.
   useEffect(() => {
     const input = queryInput.current;
-    if (input && !typingPending.current && input.value.replace(/\s+/g, " ").trim() !== filters.q) input.value = filters.q;
+    if (
+      input &&
+      !typingPending.current &&
+      input.value.replace(/\s+/g, " ").trim() !== filters.q
+    )
+      input.value = filters.q;
     if (typeSelect.current) typeSelect.current.value = filters.type;
   }, [filters.q, filters.type]);
   useEffect(() => {
@@ -169,23 +240,36 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
   }, [filters.type, filters.location]);
   useEffect(() => () => clearTimeout(typing.current), []);
 
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/explore";
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/explore";
   const shownLocations =
-    filters.location && !locations.some((row) => row.location.toLowerCase() === filters.location.toLowerCase())
+    filters.location &&
+    !locations.some(
+      (row) => row.location.toLowerCase() === filters.location.toLowerCase(),
+    )
       ? [{ location: filters.location, count: null }, ...locations]
       : locations;
   const filtered = hasFilters(filters);
+  const _ = useTranslate();
+  const locale = useLocale();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Explore Spaces</h1>
-      <p className="mt-2 text-slate-600">Find spaces, vehicles, equipment, services and experiences to rent.</p>
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">
+        {_(msg`Explore Spaces`)}
+      </h1>
+      <p className="mt-2 text-slate-600">
+        {_(
+          msg`Find spaces, vehicles, equipment, services and experiences to rent.`,
+        )}
+      </p>
 
       <Form
         method="get"
         action="/explore"
         role="search"
-        aria-label="Filter spaces"
+        aria-label={_(msg`Filter spaces`)}
         className="mt-6 flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
@@ -197,13 +281,18 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           if (name !== "q" && name !== "near") go(event.currentTarget);
         }}
       >
-        {filters.location && <input type="hidden" name="location" value={filters.location} />}
+        {filters.location && (
+          <input type="hidden" name="location" value={filters.location} />
+        )}
         <div className="flex flex-col gap-3 sm:flex-row">
           <label htmlFor="explore-search" className="sr-only">
-            Search spaces
+            {_(msg`Search spaces`)}
           </label>
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <Input
               ref={queryInput}
               id="explore-search"
@@ -211,22 +300,34 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               name="q"
               defaultValue={filters.q}
               maxLength={MAX_QUERY_LENGTH}
-              placeholder="Search by title or description..."
-              className="py-3 pr-3 pl-10 shadow-none"
+              placeholder={_(msg`Search by title or description...`)}
+              className="py-3 ps-10 pe-3 shadow-none"
               onChange={(event) => {
                 const target = event.currentTarget.form;
                 clearTimeout(typing.current);
                 typingPending.current = true;
-                typing.current = setTimeout(() => go(target, { typed: true }), 400);
+                typing.current = setTimeout(
+                  () => go(target, { typed: true }),
+                  400,
+                );
               }}
             />
           </div>
           <label htmlFor="explore-type" className="sr-only">
-            Category
+            {_(msg`Category`)}
           </label>
-          <Select ref={typeSelect} id="explore-type" name="type" defaultValue={filters.type} className="w-auto py-3 shadow-none">
-            <option value="">All Categories</option>
-            {filters.type && !types.some((type) => type.name === filters.type) && <option value={filters.type}>{filters.type}</option>}
+          <Select
+            ref={typeSelect}
+            id="explore-type"
+            name="type"
+            defaultValue={filters.type}
+            className="w-auto py-3 shadow-none"
+          >
+            <option value="">{_(msg`All Categories`)}</option>
+            {filters.type &&
+              !types.some((type) => type.name === filters.type) && (
+                <option value={filters.type}>{filters.type}</option>
+              )}
             {types.map((type) => (
               <option key={type.name} value={type.name}>
                 {type.label}
@@ -234,32 +335,50 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
           <button type="submit" className={buttonVariants()}>
-            Search
+            {_(msg`Search`)}
           </button>
         </div>
         <GeoSearchFields values={filters} />
-        <ExploreFilterControls filters={filters} choices={choices} today={today} price={price} />
+        <ExploreFilterControls
+          filters={filters}
+          choices={choices}
+          today={today}
+          price={price}
+        />
       </Form>
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-labelledby="location-heading" className="min-w-0">
-          <h2 id="location-heading" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-            Location
+          <h2
+            id="location-heading"
+            className="text-sm font-semibold tracking-wide text-slate-700 uppercase"
+          >
+            {_(msg`Location`)}
           </h2>
           <ul
             onClick={openLocation}
             className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:max-h-[36rem] lg:flex-col lg:gap-1 lg:overflow-x-visible lg:overflow-y-auto"
           >
             <li className="shrink-0">
-              <LocationLink to={exploreHref({ ...filters, location: "", page: 1 })} active={!filters.location}>
-                All locations
+              <LocationLink
+                to={exploreHref({ ...filters, location: "", page: 1 })}
+                active={!filters.location}
+              >
+                {_(msg`All locations`)}
               </LocationLink>
             </li>
             {shownLocations.map((row) => (
               <li key={row.location} className="shrink-0">
                 <LocationLink
-                  to={exploreHref({ ...filters, location: row.location, page: 1 })}
-                  active={filters.location.toLowerCase() === row.location.toLowerCase()}
+                  to={exploreHref({
+                    ...filters,
+                    location: row.location,
+                    page: 1,
+                  })}
+                  active={
+                    filters.location.toLowerCase() ===
+                    row.location.toLowerCase()
+                  }
                 >
                   {row.location}
                   {row.count !== null && (
@@ -274,21 +393,41 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
 
-        <section aria-labelledby="results-heading" aria-busy={loading} className="min-w-0">
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={loading}
+          className="min-w-0"
+        >
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-xl font-semibold text-slate-900">
-              {filtered ? "Matching spaces" : "All spaces"}
+            <h2
+              id="results-heading"
+              className="text-xl font-semibold text-slate-900"
+            >
+              {filtered ? _(msg`Matching spaces`) : _(msg`All spaces`)}
             </h2>
             {results.error === null && problems.length === 0 && (
-              <p role="status" aria-live="polite" className="text-sm font-semibold text-slate-700" data-testid="result-count">
-                {resultCountText(results.count)}
-                {filters.sort !== "relevance" && <span className="font-normal text-slate-500"> · {SORTS[filters.sort]}</span>}
+              <p
+                role="status"
+                aria-live="polite"
+                className="text-sm font-semibold text-slate-700"
+                data-testid="result-count"
+              >
+                {resultCountText(results.count, _, locale)}
+                {filters.sort !== "relevance" && (
+                  <span className="font-normal text-slate-500">
+                    {" "}
+                    · {_(SORTS[filters.sort])}
+                  </span>
+                )}
               </p>
             )}
             {filtered && (
-              <Link to="/explore" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+              <Link
+                to="/explore"
+                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+              >
                 <X className="h-4 w-4" aria-hidden="true" />
-                Clear filters
+                {_(msg`Clear filters`)}
               </Link>
             )}
             {filtered && problems.length === 0 && <SaveSearchButton />}
@@ -297,7 +436,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             <Alert tone="error">
               <ul>
                 {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
+                  <li key={problem}>{_(problem)}</li>
                 ))}
               </ul>
             </Alert>
@@ -307,7 +446,12 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               styleUrl={mapStyleUrl}
               moveSearch={moveSearch}
               onMoveSearchChange={setMoveSearch}
-              onBoundsChange={(bounds) => void navigate(exploreHref({ ...filters, bounds, page: 1 }), { replace: true, preventScrollReset: true })}
+              onBoundsChange={(bounds) =>
+                void navigate(exploreHref({ ...filters, bounds, page: 1 }), {
+                  replace: true,
+                  preventScrollReset: true,
+                })
+              }
             >
               <Results results={results} filters={filters} loading={loading} />
             </ExploreMapPanel>
@@ -319,7 +463,15 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 }
 
 /** A plain anchor: the list's useDelegatedLinks handler navigates client-side (no scroll reset). */
-function LocationLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+function LocationLink({
+  to,
+  active,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <a
       href={to}
@@ -327,7 +479,11 @@ function LocationLink({ to, active, children }: { to: string; active: boolean; c
       className={toggleChipVariants({
         selected: active,
         size: "sm",
-        className: cn("font-normal lg:w-full lg:justify-start lg:rounded-md lg:border-transparent", active && "font-semibold", !active && "hover:bg-slate-100"),
+        className: cn(
+          "font-normal lg:w-full lg:justify-start lg:rounded-md lg:border-transparent",
+          active && "font-semibold",
+          !active && "hover:bg-slate-100",
+        ),
       })}
     >
       {children}
@@ -344,35 +500,54 @@ function Results({
   filters: Route.ComponentProps["loaderData"]["filters"];
   loading: boolean;
 }) {
+  const _ = useTranslate();
   if (results.error !== null) {
-    return <Alert tone="error">{results.error}</Alert>;
+    return <Alert tone="error">{_(results.error)}</Alert>;
   }
   if (results.spaces.length === 0) {
     return (
       <p role="status" className="py-10 text-center text-slate-600">
-        {EMPTY}
+        {_(EMPTY)}
       </p>
     );
   }
   const atLimit = filters.page >= EXPLORE_MAX_PAGE;
+  const limit = EXPLORE_MAX_PAGE * EXPLORE_PAGE_SIZE;
+  const shownCount = results.spaces.length;
   return (
     <div className={loading ? "opacity-60 transition-opacity" : undefined}>
-      <SpaceGrid spaces={results.spaces} columns={2} label="Spaces" priorityFirst />
+      <SpaceGrid
+        spaces={results.spaces}
+        columns={2}
+        label={_(msg`Spaces`)}
+        priorityFirst
+      />
       <div className="mt-8 flex flex-col items-center gap-2 text-sm text-slate-600">
         <p>
-          Showing {results.spaces.length} {results.spaces.length === 1 ? "space" : "spaces"}
+          {_(
+            msg`Showing ${plural(shownCount, { one: "# space", other: "# spaces" })}`,
+          )}
         </p>
         {results.hasMore && !atLimit && (
           <Link
             to={exploreHref({ ...filters, page: filters.page + 1 })}
             preventScrollReset
             replace
-            className={buttonVariants({ variant: "outline", className: "py-2.5" })}
+            className={buttonVariants({
+              variant: "outline",
+              className: "py-2.5",
+            })}
           >
-            Load more
+            {_(msg`Load more`)}
           </Link>
         )}
-        {results.hasMore && atLimit && <p>That is the first {EXPLORE_MAX_PAGE * EXPLORE_PAGE_SIZE} results — narrow your search to see the rest.</p>}
+        {results.hasMore && atLimit && (
+          <p>
+            {_(
+              msg`That is the first ${limit} results — narrow your search to see the rest.`,
+            )}
+          </p>
+        )}
       </div>
     </div>
   );

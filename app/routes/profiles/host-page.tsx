@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Globe, MapPin } from "lucide-react";
 import { useContext } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -12,7 +15,11 @@ import {
   getHostPage,
   hostPageJsonLd,
 } from "~/features/profiles/host-page.server";
-import { hostDisplayName, MEMBER_PAGE_TEXT, memberDisplayName } from "~/features/profiles/public-profile";
+import {
+  hostDisplayName,
+  MEMBER_PAGE_TEXT,
+  memberDisplayName,
+} from "~/features/profiles/public-profile";
 import { GuestReviewsSection } from "~/features/reviews/components/guest-reviews";
 import { listGuestReviews } from "~/features/reviews/reviews.server";
 import {
@@ -43,11 +50,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getHostPage(db, id, now);
   if (!page) notFound(NOT_FOUND_TEXT.profile);
   // What hosts wrote about this member as a guest, once published (ADR 0272).
-  const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
-  const guestReviews = await listGuestReviews(db, id, now, Number.isInteger(reviewPage) ? reviewPage : 1);
+  const reviewPage = Number(
+    new URL(request.url).searchParams.get("reviews") ?? "1",
+  );
+  const guestReviews = await listGuestReviews(
+    db,
+    id,
+    now,
+    Number.isInteger(reviewPage) ? reviewPage : 1,
+  );
   const siteUrl = env().SITE_URL;
   // Someone with no published listing is a member who books, not a 'Host' (ADR 0288).
-  const name = page.isHost ? hostDisplayName(page.profile.fullName) : memberDisplayName(page.profile.fullName);
+  const name = page.isHost
+    ? hostDisplayName(page.profile.fullName)
+    : memberDisplayName(page.profile.fullName);
   const path = `/hosts/${id}`;
   return {
     page,
@@ -71,7 +87,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     page.profile.bio ??
     (page.isHost
       ? `${name} hosts ${listings} ${listings === 1 ? "space" : "spaces"} on Rentwell.`
-      : MEMBER_PAGE_TEXT.summary(name, new Date(page.profile.trust.memberSince).getUTCFullYear()));
+      : MEMBER_PAGE_TEXT.summary(
+          name,
+          new Date(page.profile.trust.memberSince).getUTCFullYear(),
+        ));
   return pageMeta({
     title: `${name} · ${page.isHost ? "Host" : MEMBER_PAGE_TEXT.titleRole}`,
     description:
@@ -89,6 +108,8 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as
     { user?: { id: string } | null } | undefined;
   const hasDetails = page.website || page.location || page.socials.length > 0;
+  const _ = useTranslate();
+  const newTab = _(msg` (opens in a new tab)`);
   return (
     <div className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6">
       <JsonLd data={structuredData} />
@@ -107,7 +128,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
             hasDetails ? (
               <ul
                 className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
-                aria-label="Elsewhere"
+                aria-label={_(msg`Elsewhere`)}
               >
                 {page.location && (
                   <li className="flex items-center gap-1">
@@ -130,7 +151,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                       {page.website
                         .replace(/^https?:\/\/(www\.)?/, "")
                         .replace(/\/$/, "")}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only">{newTab}</span>
                     </a>
                   </li>
                 )}
@@ -143,7 +164,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                       className="text-brand-700 hover:underline"
                     >
                       {social.label}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only">{newTab}</span>
                     </a>
                   </li>
                 ))}
@@ -161,7 +182,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
         {page.links.length > 0 && (
           <section aria-labelledby="host-links">
             <h2 id="host-links" className="font-semibold text-slate-900">
-              Links
+              {_(msg`Links`)}
             </h2>
             <ul className="mt-3 grid gap-2 sm:grid-cols-2">
               {page.links.map((link) => (
@@ -177,7 +198,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
                       className="size-5 shrink-0 text-slate-500"
                     />
                     <span className="min-w-0 truncate">{link.title}</span>
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only">{newTab}</span>
                   </a>
                 </li>
               ))}
@@ -187,7 +208,7 @@ export default function HostPage({ loaderData }: Route.ComponentProps) {
         {page.posts.length > 0 && (
           <section aria-labelledby="host-posts">
             <h2 id="host-posts" className="font-semibold text-slate-900">
-              Updates
+              {_(msg`Updates`)}
             </h2>
             <ul className="mt-3 space-y-3">
               {page.posts.map((post) => (
@@ -212,7 +233,7 @@ export function ErrorBoundary() {
           <NotFoundPage
             title={NOT_FOUND_TEXT.profile}
             text={MEMBER_PAGE_TEXT.notFound}
-            link={{ to: "/explore", label: "Explore listings" }}
+            link={{ to: "/explore", label: translatable("Explore listings") }}
           />
         ),
       }}

@@ -1,9 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { data, Form, Link } from "react-router";
-import { deleteSavedSearchByToken, savedSearchByToken } from "~/features/wishlists/saved-searches.server";
-import { SAVED_SEARCH_TEXT } from "~/features/wishlists/wishlist-text";
+import { useTranslate } from "~/features/i18n/use-translate";
+import {
+  deleteSavedSearchByToken,
+  savedSearchByToken,
+} from "~/features/wishlists/saved-searches.server";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { getDb } from "~/lib/db.server";
-import { BODY_TOO_LARGE_MESSAGE, bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  bodyTooLargeResponse,
+  readFormWithLimit,
+  SMALL_FORM_BYTES,
+} from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -15,48 +24,76 @@ import type { Route } from "./+types/saved-search-delete";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const saved = await savedSearchByToken(await getDb(), params.token);
-  return data({ label: saved?.label ?? null }, { status: saved ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { label: saved?.label ?? null },
+    {
+      status: saved ? 200 : 404,
+      headers: { "Cache-Control": "private, no-store" },
+    },
+  );
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!body.ok) return bodyTooLargeResponse({ ok: false, error: BODY_TOO_LARGE_MESSAGE });
+  if (!body.ok)
+    return bodyTooLargeResponse({ ok: false, error: BODY_TOO_LARGE_MESSAGE });
   const deleted = await deleteSavedSearchByToken(await getDb(), params.token);
   return data({ deleted }, { status: deleted ? 200 : 404 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta({ title: "Delete saved search", description: "Stop the e-mails of a saved search.", path: `/saved-searches/${params.token}/delete`, matches, noIndex: true });
+  pageMeta({
+    title: "Delete saved search",
+    description: "Stop the e-mails of a saved search.",
+    path: `/saved-searches/${params.token}/delete`,
+    matches,
+    noIndex: true,
+  });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export default function SavedSearchDeletePage({ loaderData, actionData }: Route.ComponentProps) {
+/** Where the search's name goes in the question (a character no text has), so it can be shown in bold. */
+const NAME_SLOT = "\u0000";
+
+export default function SavedSearchDeletePage({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const _ = useTranslate();
+  const label = NAME_SLOT;
+  const [before, after] = _(
+    msg`Stop the e-mails for ${label} and delete this saved search?`,
+  ).split(NAME_SLOT);
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Delete saved search</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {_(msg`Delete saved search`)}
+      </h1>
       {actionData?.deleted ? (
         <Alert tone="success" className="mt-6">
-          {SAVED_SEARCH_TEXT.deleted}. You will get no more e-mails for it.
+          {_(msg`Saved search deleted. You will get no more e-mails for it.`)}
         </Alert>
       ) : loaderData.label && !actionData ? (
         <Form method="post" className="mt-6 space-y-4">
           <p className="text-slate-700">
-            Stop the e-mails for <strong>{loaderData.label}</strong> and delete this saved search?
+            {before}
+            <strong>{loaderData.label}</strong>
+            {after}
           </p>
           <Button type="submit" variant="danger">
-            Delete saved search
+            {_(msg`Delete saved search`)}
           </Button>
         </Form>
       ) : (
         <Alert tone="info" className="mt-6">
-          This saved search no longer exists.
+          {_(msg`This saved search no longer exists.`)}
         </Alert>
       )}
       <p className="mt-6">
         <Link to="/explore" className="font-semibold text-brand-800 underline">
-          Explore listings
+          {_(msg`Explore listings`)}
         </Link>
       </p>
     </section>

@@ -1,4 +1,6 @@
 import { Heart } from "lucide-react";
+import { msg, plural } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { data, Link } from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
@@ -16,12 +18,22 @@ import type { Route } from "./+types/shared-wishlist";
 export async function loader({ params }: Route.LoaderArgs) {
   const shared = await getSharedWishlist(await getDb(), params.token);
   if (!shared.ok) notFound(shared.error);
-  return data({ list: shared.list }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+  return data(
+    { list: shared.list },
+    {
+      headers: {
+        "Cache-Control": "private, no-store",
+        "Referrer-Policy": "no-referrer",
+      },
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   pageMeta({
-    title: loaderData ? `${loaderData.list.name} — a shared wishlist` : "Shared wishlist",
+    title: loaderData
+      ? `${loaderData.list.name} — a shared wishlist`
+      : "Shared wishlist",
     description: "Listings saved on Rentwell and shared by link.",
     path: `/wishlists/shared/${params.token}`,
     matches,
@@ -32,20 +44,53 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export default function SharedWishlistPage({ loaderData }: Route.ComponentProps) {
+export default function SharedWishlistPage({
+  loaderData,
+}: Route.ComponentProps) {
   const { list } = loaderData;
+  const _ = useTranslate();
+  const owner = list.ownerName ?? "";
+  const listName = list.name;
+  const listingCount = list?.spaces.length ?? 0;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <p className="text-sm font-semibold text-brand-800">Shared wishlist{list.ownerName ? ` from ${list.ownerName}` : ""}</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight break-words text-slate-900">{list.name}</h1>
+      <p className="text-sm font-semibold text-brand-800">
+        {owner
+          ? _(msg`Shared wishlist from ${owner}`)
+          : _(msg`Shared wishlist`)}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight break-words text-slate-900">
+        {list.name}
+      </h1>
       <p className="mt-2 text-sm text-slate-600">
-        {list.spaces.length === 1 ? "1 listing" : `${list.spaces.length} listings`} · read-only
+        {_(
+          msg`${plural(listingCount, { one: "# listing", other: "# listings" })} · read-only`,
+        )}
       </p>
       {list.spaces.length === 0 ? (
-        <EmptyState className="mt-8" icon={<Heart className="size-8" />} title="Nothing saved here yet" description="The listings in this list are no longer on Rentwell." action={<Link to="/explore" className="font-semibold text-brand-800 underline">Explore listings</Link>} />
+        <EmptyState
+          className="mt-8"
+          icon={<Heart className="size-8" />}
+          title={_(msg`Nothing saved here yet`)}
+          description={_(
+            msg`The listings in this list are no longer on Rentwell.`,
+          )}
+          action={
+            <Link
+              to="/explore"
+              className="font-semibold text-brand-800 underline"
+            >
+              {_(msg`Explore listings`)}
+            </Link>
+          }
+        />
       ) : (
         <div className="mt-8">
-          <SpaceGrid spaces={list.spaces} label={`Listings in ${list.name}`} priorityFirst />
+          <SpaceGrid
+            spaces={list.spaces}
+            label={_(msg`Listings in ${listName}`)}
+            priorityFirst
+          />
         </div>
       )}
     </section>

@@ -10,45 +10,85 @@ import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
 export function PrivacySettingsDialog() {
   return (
     <Dialog>
-      <DialogTrigger className={buttonVariants({ variant: "secondary" })}>Manage Privacy Settings</DialogTrigger>
-      <DialogContent title="Privacy settings" description="What Rentwell stores about you, and how to exercise your rights." className="sm:p-6">
+      <DialogTrigger className={buttonVariants({ variant: "secondary" })}>
+        Manage Privacy Settings
+      </DialogTrigger>
+      <DialogContent
+        title="Privacy settings"
+        description="What Rentwell stores about you, and how to exercise your rights."
+        className="sm:p-6"
+      >
         <ul className="mt-5 space-y-4 text-sm">
           <li className="flex gap-3 rounded-xl border border-slate-200 p-4">
-            <Cookie aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+            <Cookie
+              aria-hidden="true"
+              className="size-5 shrink-0 text-brand-700"
+            />
             <div>
-              <p className="font-semibold text-slate-900">Cookies: strictly necessary only</p>
+              <p className="font-semibold text-slate-900">
+                Cookies: strictly necessary only
+              </p>
               <p className="mt-1 text-slate-600">
-                We set only the sign-in cookies that keep you signed in. We use no advertising or tracking cookies, so
-                there is nothing to switch off.
+                We set only the sign-in cookies that keep you signed in. We use
+                no advertising or tracking cookies, so there is nothing to
+                switch off.
               </p>
             </div>
           </li>
           <li className="flex gap-3 rounded-xl border border-slate-200 p-4">
-            <Download aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+            <Download
+              aria-hidden="true"
+              className="size-5 shrink-0 text-brand-700"
+            />
             <div>
-              <p className="font-semibold text-slate-900">Get a copy of your data</p>
-              <p className="mt-1 text-slate-600">Ask for an export of your account, listings and bookings.</p>
-              <Link to="/contact?subject=support" className="mt-2 inline-block font-semibold text-brand-700 underline">
+              <p className="font-semibold text-slate-900">
+                Get a copy of your data
+              </p>
+              <p className="mt-1 text-slate-600">
+                Ask for an export of your account, listings and bookings.
+              </p>
+              <Link
+                to="/contact?subject=support"
+                className="mt-2 inline-block font-semibold text-brand-700 underline"
+              >
                 Request my data
               </Link>
             </div>
           </li>
           <li className="flex gap-3 rounded-xl border border-slate-200 p-4">
-            <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+            <Mail
+              aria-hidden="true"
+              className="size-5 shrink-0 text-brand-700"
+            />
             <div>
               <p className="font-semibold text-slate-900">Newsletter</p>
-              <p className="mt-1 text-slate-600">Stop receiving our newsletter at any time.</p>
-              <Link to="/contact?subject=general" className="mt-2 inline-block font-semibold text-brand-700 underline">
+              <p className="mt-1 text-slate-600">
+                Stop receiving our newsletter at any time.
+              </p>
+              <Link
+                to="/contact?subject=general"
+                className="mt-2 inline-block font-semibold text-brand-700 underline"
+              >
                 Unsubscribe me
               </Link>
             </div>
           </li>
           <li className="flex gap-3 rounded-xl border border-slate-200 p-4">
-            <Trash2 aria-hidden="true" className="size-5 shrink-0 text-red-700" />
+            <Trash2
+              aria-hidden="true"
+              className="size-5 shrink-0 text-red-700"
+            />
             <div>
-              <p className="font-semibold text-slate-900">Delete your account</p>
-              <p className="mt-1 text-slate-600">We delete your account and personal data within 30 days.</p>
-              <Link to="/contact?subject=support" className="mt-2 inline-block font-semibold text-red-700 underline">
+              <p className="font-semibold text-slate-900">
+                Delete your account
+              </p>
+              <p className="mt-1 text-slate-600">
+                We delete your account and personal data within 30 days.
+              </p>
+              <Link
+                to="/contact?subject=support"
+                className="mt-2 inline-block font-semibold text-red-700 underline"
+              >
                 Request deletion
               </Link>
             </div>

@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render,
+  screen,
+} from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOW_IT_WORKS_STEPS } from "../how-it-works";
 import { STEP_INTERVAL_MS, StepRotator } from "./step-rotator";
@@ -38,7 +44,11 @@ describe("StepRotator", () => {
     render(<StepRotator steps={HOW_IT_WORKS_STEPS} />);
     fireEvent.click(screen.getByRole("button", { name: /Enjoy & Review/ }));
     expect(panelStep()).toBe("Step 4 of 4");
-    expect(screen.getByRole("button", { name: /Enjoy & Review/ }).getAttribute("aria-current")).toBe("step");
+    expect(
+      screen
+        .getByRole("button", { name: /Enjoy & Review/ })
+        .getAttribute("aria-current"),
+    ).toBe("step");
   });
 
   it("pauses while hovered and resumes after", () => {

@@ -1,18 +1,22 @@
+import { translatable } from "~/features/i18n/translatable";
 import type { FieldErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
 
 export const CONTACT_SUBJECT_OPTIONS = [
-  { value: "general", label: "General Inquiry" },
-  { value: "support", label: "Customer Support" },
-  { value: "billing", label: "Billing Question" },
-  { value: "partnership", label: "Partnership" },
+  { value: "general", label: translatable("General Inquiry") },
+  { value: "support", label: translatable("Customer Support") },
+  { value: "billing", label: translatable("Billing Question") },
+  { value: "partnership", label: translatable("Partnership") },
 ] as const;
 
 export type ContactSubject = (typeof CONTACT_SUBJECT_OPTIONS)[number]["value"];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
-const SUBJECTS = CONTACT_SUBJECT_OPTIONS.map((option) => option.value) as [ContactSubject, ...ContactSubject[]];
+const SUBJECTS = CONTACT_SUBJECT_OPTIONS.map((option) => option.value) as [
+  ContactSubject,
+  ...ContactSubject[],
+];
 
 /**
  * Control characters a person cannot type into the form. PostgreSQL text cannot hold
@@ -35,32 +39,40 @@ export function cleanText(value: string) {
 /** One schema for the contact form (browser) and its action (server). */
 export const contactSchema = z.object({
   name: z
-    .string({ error: "Please enter your name." })
+    .string({ error: translatable("Please enter your name.") })
     .overwrite(cleanLine)
     .trim()
-    .min(1, "Please enter your name.")
-    .max(CONTACT_LIMITS.name, `Your name can be at most ${CONTACT_LIMITS.name} characters.`),
+    .min(1, translatable("Please enter your name."))
+    .max(
+      CONTACT_LIMITS.name,
+      translatable("Your name can be at most 100 characters."),
+    ),
   email: z
-    .string({ error: "Please enter your e-mail address." })
+    .string({ error: translatable("Please enter your e-mail address.") })
     .trim()
-    .min(1, "Please enter your e-mail address.")
-    .max(CONTACT_LIMITS.email, "That e-mail address is too long.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
-  subject: z.enum(SUBJECTS, { error: "Please choose a subject." }),
+    .min(1, translatable("Please enter your e-mail address."))
+    .max(CONTACT_LIMITS.email, translatable("That e-mail address is too long."))
+    .pipe(z.email(translatable("Please enter a valid e-mail address."))),
+  subject: z.enum(SUBJECTS, {
+    error: translatable("Please choose a subject."),
+  }),
   message: z
-    .string({ error: "Please enter a message." })
+    .string({ error: translatable("Please enter a message.") })
     .overwrite(cleanText)
     .trim()
-    .min(1, "Please enter a message.")
+    .min(1, translatable("Please enter a message."))
     .max(
       CONTACT_LIMITS.message,
-      `Your message is too long: please keep it under ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.`,
+      // prettier-ignore
+      translatable("Your message is too long: please keep it under 5,000 characters."),
     ),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactFieldErrors = FieldErrors<keyof ContactInput>;
 
-export function isContactSubject(value: string | null | undefined): value is ContactSubject {
+export function isContactSubject(
+  value: string | null | undefined,
+): value is ContactSubject {
   return SUBJECTS.includes(value as ContactSubject);
 }

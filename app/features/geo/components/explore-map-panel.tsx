@@ -1,4 +1,7 @@
 import { List, Map as MapIcon } from "lucide-react";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -23,7 +26,9 @@ function useWide() {
 
 /** The listing id of the card an event happened in (its link carries `?id=`). */
 function cardId(target: EventTarget | null): string | null {
-  const link = (target as HTMLElement | null)?.closest?.("article")?.querySelector("a[href]");
+  const link = (target as HTMLElement | null)
+    ?.closest?.("article")
+    ?.querySelector("a[href]");
   const href = link?.getAttribute("href");
   if (!href) return null;
   return new URL(href, "http://x").searchParams.get("id");
@@ -53,13 +58,24 @@ export function ExploreMapPanel({
   const [open, setOpen] = useState(false);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const showMap = wide || open;
+  const _ = useTranslate();
 
   return (
     <div>
       <div className="mb-3 xl:hidden">
-        <Button type="button" variant="outline" aria-expanded={open} aria-controls="explore-map-panel" onClick={() => setOpen((value) => !value)}>
-          {open ? <List className="h-4 w-4" aria-hidden="true" /> : <MapIcon className="h-4 w-4" aria-hidden="true" />}
-          {open ? "List" : "Map"}
+        <Button
+          type="button"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls="explore-map-panel"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? (
+            <List className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <MapIcon className="h-4 w-4" aria-hidden="true" />
+          )}
+          {open ? _(msg`List`) : _(msg`Map`)}
         </Button>
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
@@ -72,10 +88,19 @@ export function ExploreMapPanel({
         >
           {children}
         </div>
-        <div id="explore-map-panel" className={cn("min-w-0", !showMap && "hidden")}>
+        <div
+          id="explore-map-panel"
+          className={cn("min-w-0", !showMap && "hidden")}
+        >
           <div className="h-[70vh] xl:sticky xl:top-20 xl:h-[calc(100vh-6rem)] xl:max-h-[48rem]">
             {showMap && (
-              <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading map…</p>}>
+              <Suspense
+                fallback={
+                  <p className="p-4 text-sm text-slate-600">
+                    {_(msg`Loading map…`)}
+                  </p>
+                }
+              >
                 <ExploreMap
                   query={query}
                   styleUrl={styleUrl}

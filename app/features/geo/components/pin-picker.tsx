@@ -1,5 +1,7 @@
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { parseCoordinate } from "../coordinates";
 import { drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
 
@@ -13,15 +15,23 @@ import { drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
 export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
   const root = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const [status, setStatus] = useState<"loading" | "ready" | "failed">(
+    "loading",
+  );
+  const _ = useTranslate();
+  const pinLabel = _(msg`The listing's pin`);
 
   useEffect(() => {
     let cancelled = false;
     let map: MapLibreMap | null = null;
     let marker: Marker | null = null;
     const form = root.current?.closest("form");
-    const latInput = form?.elements.namedItem("latitude") as HTMLInputElement | null;
-    const lngInput = form?.elements.namedItem("longitude") as HTMLInputElement | null;
+    const latInput = form?.elements.namedItem(
+      "latitude",
+    ) as HTMLInputElement | null;
+    const lngInput = form?.elements.namedItem(
+      "longitude",
+    ) as HTMLInputElement | null;
     const current = () => {
       const lat = parseCoordinate(latInput?.value ?? "", 90);
       const lng = parseCoordinate(lngInput?.value ?? "", 180);
@@ -39,7 +49,10 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
     };
     void (async () => {
       try {
-        const [maplibregl, style] = await Promise.all([loadMapLibre(), mapStyle(styleUrl)]);
+        const [maplibregl, style] = await Promise.all([
+          loadMapLibre(),
+          mapStyle(styleUrl),
+        ]);
         if (cancelled || !container.current) return;
         const start = current();
         map = new maplibregl.Map({
@@ -49,11 +62,14 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
           zoom: start ? 12 : 1,
           attributionControl: false,
         });
-        map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+        map.addControl(
+          new maplibregl.NavigationControl({ showCompass: false }),
+          "top-right",
+        );
         drawCityAreas(map);
         const element = document.createElement("div");
         element.className = "map-pin-exact";
-        element.setAttribute("aria-label", "The listing's pin");
+        element.setAttribute("aria-label", pinLabel);
         marker = new maplibregl.Marker({ element, draggable: true });
         if (start) marker.setLngLat([start.lng, start.lat]).addTo(map);
         marker.on("dragend", () => {
@@ -79,13 +95,23 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
       marker?.remove();
       map?.remove();
     };
-  }, [styleUrl]);
+  }, [styleUrl, pinLabel]);
 
   return (
     <div ref={root} className="sm:col-span-2">
-      <div ref={container} className="h-72 overflow-hidden rounded-lg border border-slate-200 bg-slate-50" role="region" aria-label="Map: drag the pin or click to place it" data-testid="pin-map" />
+      <div
+        ref={container}
+        className="h-72 overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
+        role="region"
+        aria-label={_(msg`Map: drag the pin or click to place it`)}
+        data-testid="pin-map"
+      />
       <p className="mt-1 text-sm text-slate-600" role="status">
-        {status === "failed" ? "The map could not be loaded — type the coordinates instead." : "Drag the pin or click the map to place it. Guests see only the area within about 1 km until they book."}
+        {status === "failed"
+          ? _(msg`The map could not be loaded — type the coordinates instead.`)
+          : _(
+              msg`Drag the pin or click the map to place it. Guests see only the area within about 1 km until they book.`,
+            )}
       </p>
     </div>
   );

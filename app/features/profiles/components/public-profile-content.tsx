@@ -1,5 +1,15 @@
-import { BadgeCheck, CalendarDays, CheckCircle2, Clock, Home, MailCheck, Star } from "lucide-react";
+import {
+  BadgeCheck,
+  CalendarDays,
+  CheckCircle2,
+  Clock,
+  Home,
+  MailCheck,
+  Star,
+} from "lucide-react";
+import { msg, plural } from "@lingui/core/macro";
 import type { ReactNode } from "react";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import { VerifiedBadge } from "~/features/identity/components/verified-badge";
 import { cardImageUrl } from "~/features/media/urls";
@@ -9,7 +19,6 @@ import { Avatar } from "~/ui/avatar";
 import { EmptyState } from "~/ui/empty-state";
 import {
   hostDisplayName,
-  MEMBER_PAGE_TEXT,
   memberDisplayName,
   PROFILE_LISTING_LIMIT,
   type PublicProfile,
@@ -17,8 +26,12 @@ import {
 import { TRUST_TEXT } from "../trust";
 import { formatDate } from "~/lib/dates";
 
-export function joinedText(iso: string) {
-  return formatDate(iso, "en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+export function joinedText(iso: string, locale = "en-US") {
+  return formatDate(iso, locale, {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /**
@@ -40,7 +53,15 @@ export function ContactHost({
 }) {
   const about = spaceId ?? profile.listings[0]?.id;
   if (viewer?.id === profile.id || !about) return null;
-  return <ContactHostButton spaceId={about} signedIn={Boolean(viewer)} onSignInWanted={onSignIn} size="md" className="py-2" />;
+  return (
+    <ContactHostButton
+      spaceId={about}
+      signedIn={Boolean(viewer)}
+      onSignInWanted={onSignIn}
+      size="md"
+      className="py-2"
+    />
+  );
 }
 
 /**
@@ -48,25 +69,60 @@ export function ContactHost({
  * since, completed bookings as guest and as host. Response figures are shown beside the
  * name, and only when there are enough conversations to compute them.
  */
-function TrustList({ profile, headingLevel }: { profile: PublicProfile; headingLevel: 2 | 3 }) {
+function TrustList({
+  profile,
+  headingLevel,
+}: {
+  profile: PublicProfile;
+  headingLevel: 2 | 3;
+}) {
   const { trust } = profile;
+  const _ = useTranslate();
+  const locale = useLocale();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const when = joinedText(trust.memberSince, locale);
+  const guestCount = trust.completedAsGuest;
+  const hostCount = trust.completedAsHost;
   const items = [
-    trust.identityVerified && { icon: BadgeCheck, text: TRUST_TEXT.identityVerified },
-    trust.emailVerified && { icon: MailCheck, text: TRUST_TEXT.emailVerified },
-    { icon: CalendarDays, text: TRUST_TEXT.memberSince(joinedText(trust.memberSince)) },
-    { icon: CheckCircle2, text: TRUST_TEXT.completedAsGuest(trust.completedAsGuest) },
-    { icon: CheckCircle2, text: TRUST_TEXT.completedAsHost(trust.completedAsHost) },
-  ].filter((item): item is { icon: typeof BadgeCheck; text: string } => Boolean(item));
+    trust.identityVerified && {
+      icon: BadgeCheck,
+      text: _(TRUST_TEXT.identityVerified),
+    },
+    trust.emailVerified && {
+      icon: MailCheck,
+      text: _(TRUST_TEXT.emailVerified),
+    },
+    { icon: CalendarDays, text: _(msg`Member since ${when}`) },
+    {
+      icon: CheckCircle2,
+      text: _(
+        msg`${plural(guestCount, { one: "# completed booking as a guest", other: "# completed bookings as a guest" })}`,
+      ),
+    },
+    {
+      icon: CheckCircle2,
+      text: _(
+        msg`${plural(hostCount, { one: "# completed booking as a host", other: "# completed bookings as a host" })}`,
+      ),
+    },
+  ].filter((item): item is { icon: typeof BadgeCheck; text: string } =>
+    Boolean(item),
+  );
   return (
     <section aria-labelledby="profile-trust">
       <Heading id="profile-trust" className="font-semibold text-slate-900">
-        {TRUST_TEXT.heading}
+        {_(TRUST_TEXT.heading)}
       </Heading>
-      <ul className="mt-2 grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2" data-testid="trust-signals">
+      <ul
+        className="mt-2 grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2"
+        data-testid="trust-signals"
+      >
         {items.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-2">
-            <Icon className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            <Icon
+              className="size-4 shrink-0 text-emerald-700"
+              aria-hidden="true"
+            />
             {text}
           </li>
         ))}
@@ -101,9 +157,25 @@ export function PublicProfileContent({
   onListingClick?: () => void;
   asMember?: boolean;
 }) {
-  const name = asMember ? memberDisplayName(profile.fullName) : hostDisplayName(profile.fullName);
+  const _ = useTranslate();
+  const locale = useLocale();
+  const name = _(
+    asMember
+      ? memberDisplayName(profile.fullName)
+      : hostDisplayName(profile.fullName),
+  );
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { trust } = profile;
+  const since = joinedText(trust.memberSince, locale);
+  const joined = joinedText(profile.createdAt, locale);
+  const rating = profile.stats.averageRating.toLocaleString(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const reviews = profile.stats.totalReviews;
+  const rate = trust.responseRate ?? 0;
+  const responds = trust.responseTime ? _(trust.responseTime) : "";
+  const more = profile.stats.totalListings - PROFILE_LISTING_LIMIT;
   return (
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -115,14 +187,19 @@ export function PublicProfileContent({
                 {name}
               </h1>
             ) : (
-              <p className="text-2xl font-bold text-slate-900" aria-hidden="true">
+              <p
+                className="text-2xl font-bold text-slate-900"
+                aria-hidden="true"
+              >
                 {name}
               </p>
             )}
             {trust.identityVerified && <VerifiedBadge />}
           </div>
           {asMember ? (
-            <p className="text-sm text-slate-600">{MEMBER_PAGE_TEXT.guestSince(joinedText(trust.memberSince))}</p>
+            <p className="text-sm text-slate-600">
+              {_(msg`Guest since ${since}`)}
+            </p>
           ) : (
             <>
               <p className="flex items-center gap-1 text-sm text-slate-700">
@@ -131,19 +208,22 @@ export function PublicProfileContent({
                   aria-hidden="true"
                 />
                 <span>
-                  {profile.stats.averageRating.toFixed(1)} (
-                  {profile.stats.totalReviews} reviews)
+                  {_(
+                    msg`${rating} (${plural(reviews, { one: "# review", other: "# reviews" })})`,
+                  )}
                 </span>
               </p>
               <p className="text-sm text-slate-600">
-                Joined {joinedText(profile.createdAt)}
+                {_(msg`Joined ${joined}`)}
               </p>
             </>
           )}
           {!asMember && trust.responseRate !== null && (
             <p className="flex items-center gap-1 text-sm text-slate-600">
               <Clock className="h-4 w-4" aria-hidden="true" />
-              {TRUST_TEXT.response(trust.responseRate, trust.responseTime)}
+              {responds
+                ? _(msg`${rate}% response rate · Responds ${responds}`)
+                : _(msg`${rate}% response rate`)}
             </p>
           )}
         </div>
@@ -151,11 +231,15 @@ export function PublicProfileContent({
       </div>
 
       {!asMember && (
-        <dl className={`grid gap-3 text-center ${trust.responseRate !== null ? "grid-cols-3" : "grid-cols-2"}`}>
+        <dl
+          className={`grid gap-3 text-center ${trust.responseRate !== null ? "grid-cols-3" : "grid-cols-2"}`}
+        >
           {[
-            ["Active Listings", String(profile.stats.totalListings)],
-            ["Total Reviews", String(profile.stats.totalReviews)],
-            ...(trust.responseRate !== null ? [[TRUST_TEXT.responseRateTile, `${trust.responseRate}%`]] : []),
+            [_(msg`Active Listings`), String(profile.stats.totalListings)],
+            [_(msg`Total Reviews`), String(profile.stats.totalReviews)],
+            ...(trust.responseRate !== null
+              ? [[_(TRUST_TEXT.responseRateTile), `${trust.responseRate}%`]]
+              : []),
           ].map(([label, value]) => (
             <div key={label} className="rounded-xl bg-slate-50 p-3">
               <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
@@ -170,7 +254,7 @@ export function PublicProfileContent({
       {profile.bio && (
         <section aria-labelledby="profile-about">
           <Heading id="profile-about" className="font-semibold text-slate-900">
-            About
+            {_(msg`About`)}
           </Heading>
           <p className="mt-1 break-words whitespace-pre-line text-slate-700">
             {profile.bio}
@@ -182,16 +266,21 @@ export function PublicProfileContent({
 
       {!asMember && (
         <section aria-labelledby="profile-listings">
-          <Heading id="profile-listings" className="font-semibold text-slate-900">
-            Listings
+          <Heading
+            id="profile-listings"
+            className="font-semibold text-slate-900"
+          >
+            {_(msg`Listings`)}
           </Heading>
           {profile.listings.length === 0 ? (
             <EmptyState
               className="mt-3 py-6"
               headingLevel={headingLevel === 2 ? 3 : 4}
               icon={<Home className="size-8" />}
-              title="No Active Listings"
-              description="This host doesn't have any active listings at the moment."
+              title={_(msg`No Active Listings`)}
+              description={_(
+                msg`This host doesn't have any active listings at the moment.`,
+              )}
             />
           ) : (
             <>
@@ -227,15 +316,18 @@ export function PublicProfileContent({
                       </p>
                       <p className="text-slate-800">
                         {listing.hourlyPrice != null && listing.hourlyPrice > 0
-                          ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}/hr`
-                          : "Price on request"}
+                          ? `${formatMinorWhole(listing.hourlyPrice, listing.currency)}${_(msg`/hr`)}`
+                          : _(msg`Price on request`)}
                         {listing.reviewCount > 0 && (
-                          <span className="ml-2 inline-flex items-center gap-0.5 text-slate-600">
+                          <span className="ms-2 inline-flex items-center gap-0.5 text-slate-600">
                             <Star
                               className="h-3.5 w-3.5 fill-amber-400 text-amber-400"
                               aria-hidden="true"
                             />
-                            {listing.rating.toFixed(1)}
+                            {listing.rating.toLocaleString(locale, {
+                              minimumFractionDigits: 1,
+                              maximumFractionDigits: 1,
+                            })}
                           </span>
                         )}
                       </p>
@@ -245,8 +337,7 @@ export function PublicProfileContent({
               </ul>
               {profile.stats.totalListings > PROFILE_LISTING_LIMIT && (
                 <p className="mt-3 text-center text-sm text-slate-600">
-                  And {profile.stats.totalListings - PROFILE_LISTING_LIMIT} more
-                  listings...
+                  {_(msg`And ${more} more listings...`)}
                 </p>
               )}
             </>

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { useContext, useEffect, useState } from "react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Link, useRouteLoaderData } from "react-router";
 import { useAnnouncedAvatar } from "~/features/auth/avatar-updated";
 import { AuthDialogContext } from "~/features/auth/components/auth-dialog-context";
@@ -9,7 +11,11 @@ import { Dialog, DialogContent, DialogTitle } from "~/ui/dialog";
 import { hostDisplayName, type PublicProfile } from "../public-profile";
 import { ContactHost, PublicProfileContent } from "./public-profile-content";
 
-type State = { status: "loading" } | { status: "error"; message: string } | { status: "not-found" } | { status: "loaded"; profile: PublicProfile };
+type State =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "not-found" }
+  | { status: "loaded"; profile: PublicProfile };
 
 /**
  * The public profile of a host (docs/product.md#host-profile, with its states), fed by
@@ -31,17 +37,32 @@ export function PublicProfileDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg" placement="sheet">
         {/* Mounted only while open, so every opening starts at 'Loading profile...'. */}
-        <ProfileBody key={hostId} hostId={hostId} spaceId={spaceId} onOpenChange={onOpenChange} />
+        <ProfileBody
+          key={hostId}
+          hostId={hostId}
+          spaceId={spaceId}
+          onOpenChange={onOpenChange}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceId?: string; onOpenChange: (open: boolean) => void }) {
+function ProfileBody({
+  hostId,
+  spaceId,
+  onOpenChange,
+}: {
+  hostId: string;
+  spaceId?: string;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [state, setState] = useState<State>({ status: "loading" });
   const authDialog = useContext(AuthDialogContext);
-  const root = useRouteLoaderData("root") as { user?: { id: string } | null } | undefined;
+  const root = useRouteLoaderData("root") as
+    { user?: { id: string } | null } | undefined;
   const viewer = root?.user ?? null;
+  const _ = useTranslate();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,7 +88,10 @@ function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceI
         if (controller.signal.aborted) return;
         setState({
           status: "error",
-          message: error instanceof Error && error.message ? error.message : ERROR_TEXT.loadProfile,
+          message:
+            error instanceof Error && error.message
+              ? error.message
+              : ERROR_TEXT.loadProfile,
         });
       });
     return () => controller.abort();
@@ -76,25 +100,33 @@ function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceI
   const loaded = state.status === "loaded" ? state.profile : null;
   // One's own profile shows a just-uploaded avatar at once ('avatarUpdated', docs/decisions/0142-avatar-updated-event.md).
   const announcedAvatar = useAnnouncedAvatar(loaded?.avatarUrl ?? null);
-  const profile = loaded && viewer?.id === loaded.id ? { ...loaded, avatarUrl: announcedAvatar } : loaded;
-  const name = profile ? hostDisplayName(profile.fullName) : "Host profile";
+  const profile =
+    loaded && viewer?.id === loaded.id
+      ? { ...loaded, avatarUrl: announcedAvatar }
+      : loaded;
+  const name = profile
+    ? _(hostDisplayName(profile.fullName))
+    : _(msg`Host profile`);
 
   return (
     <>
       <DialogTitle className="sr-only">{name}</DialogTitle>
       {state.status === "loading" && (
         <p role="status" className="py-12 text-center text-slate-600">
-          Loading profile...
+          {_(msg`Loading profile...`)}
         </p>
       )}
       {state.status === "error" && (
         <Alert tone="error" className="my-8 p-4">
-          {state.message}
+          {_(state.message)}
         </Alert>
       )}
       {state.status === "not-found" && (
-        <p role="alert" className="py-12 text-center text-lg font-semibold text-slate-800">
-          {NOT_FOUND_TEXT.profile}
+        <p
+          role="alert"
+          className="py-12 text-center text-lg font-semibold text-slate-800"
+        >
+          {_(NOT_FOUND_TEXT.profile)}
         </p>
       )}
       {profile && (
@@ -117,8 +149,12 @@ function ProfileBody({ hostId, spaceId, onOpenChange }: { hostId: string; spaceI
             }
           />
           <p className="text-center">
-            <Link to={`/hosts/${profile.id}`} onClick={() => onOpenChange(false)} className={buttonVariants({ variant: "link", size: "text" })}>
-              View full profile page
+            <Link
+              to={`/hosts/${profile.id}`}
+              onClick={() => onOpenChange(false)}
+              className={buttonVariants({ variant: "link", size: "text" })}
+            >
+              {_(msg`View full profile page`)}
             </Link>
           </p>
         </div>

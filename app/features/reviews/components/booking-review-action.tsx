@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { reviewDateText } from "../review-rules";
 import type { ReviewState } from "../reviews.server";
 import { Stars } from "./stars";
@@ -19,17 +21,43 @@ export function BookingReviewAction({
   spaceTitle: string;
   guestName?: string | null;
 }) {
-  if (state?.kind === "can-review") return <WriteReviewDialog bookingId={bookingId} spaceTitle={spaceTitle} role={state.role} guestName={guestName} />;
+  const _ = useTranslate();
+  const locale = useLocale();
+  if (state?.kind === "can-review")
+    return (
+      <WriteReviewDialog
+        bookingId={bookingId}
+        spaceTitle={spaceTitle}
+        role={state.role}
+        guestName={guestName}
+      />
+    );
   if (state?.kind === "reviewed") {
-    const other = state.role === "guest" ? "the host writes theirs" : `${guestName ?? "your guest"} writes theirs`;
+    const date = state.hiddenUntil
+      ? reviewDateText(state.hiddenUntil, locale)
+      : "";
+    const guest = guestName;
     return (
       <div className="text-sm text-slate-700" data-testid="your-review">
         <p className="flex items-center gap-2">
-          {state.role === "guest" ? "Your review" : "Your review of the guest"} <Stars rating={state.rating} />
+          {state.role === "guest"
+            ? _(msg`Your review`)
+            : _(msg`Your review of the guest`)}{" "}
+          <Stars rating={state.rating} />
         </p>
         {state.hiddenUntil && (
           <p className="text-slate-600">
-            Only you can see it for now. It will be shown when {other}, or on {reviewDateText(state.hiddenUntil)}.
+            {state.role === "guest"
+              ? _(
+                  msg`Only you can see it for now. It will be shown when the host writes theirs, or on ${date}.`,
+                )
+              : guest
+                ? _(
+                    msg`Only you can see it for now. It will be shown when ${guest} writes theirs, or on ${date}.`,
+                  )
+                : _(
+                    msg`Only you can see it for now. It will be shown when your guest writes theirs, or on ${date}.`,
+                  )}
           </p>
         )}
       </div>

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { useFetcher } from "react-router";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { parseForm } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
@@ -15,21 +17,48 @@ const validateReply = (formData: FormData) => parseForm(replySchema, formData);
 export function ReviewReplyForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ReplyActionData>();
   const hydrated = useHydrated();
+  const _ = useTranslate();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<"reply">({
     validate: validateReply,
     serverErrors: result && !result.ok ? result.fieldErrors : undefined,
   });
   return (
-    <fetcher.Form ref={formRef} method="post" action={`/api/reviews/${reviewId}/reply`} noValidate onSubmit={onSubmit} className="mt-3 space-y-2 border-t border-slate-100 pt-3">
-      {result && !result.ok && result.error && <Alert tone="error">{result.error}</Alert>}
-      <Field label="Answer this review" error={errors.reply} hint="Your answer is public and can be written once.">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={`/api/reviews/${reviewId}/reply`}
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-3 space-y-2 border-t border-slate-100 pt-3"
+    >
+      {result && !result.ok && result.error && (
+        <Alert tone="error">{_(result.error)}</Alert>
+      )}
+      <Field
+        label={_(msg`Answer this review`)}
+        error={errors.reply}
+        hint={_(msg`Your answer is public and can be written once.`)}
+      >
         {/* Not before the form works: the form arrives in its own chunk, and text typed into the
             server's copy before it is ready would be lost when it takes over (ADR 0093). */}
-        <Textarea name="reply" rows={3} maxLength={REVIEW_TEXT_MAX} disabled={!hydrated} onChange={() => clearError("reply")} />
+        <Textarea
+          name="reply"
+          rows={3}
+          maxLength={REVIEW_TEXT_MAX}
+          disabled={!hydrated}
+          onChange={() => clearError("reply")}
+        />
       </Field>
-      <Button type="submit" variant="secondary" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText="Sending...">
-        Post answer
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={!hydrated}
+        pending={fetcher.state !== "idle"}
+        pendingText={_(msg`Sending...`)}
+      >
+        {_(msg`Post answer`)}
       </Button>
     </fetcher.Form>
   );
