@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { US_CITY_ROUTES } from "./features/cities/known-cities";
+import { US_CITY_ROUTES } from "./features/cities/us-city-routes";
 
 /** The route table of docs/product.md#routes, in that order. The catch-all stays last. */
 export default [
