@@ -16,7 +16,8 @@ const STATUS = {
   processing: { label: translatable("Sending"), tone: "brand" },
   paid: { label: translatable("Paid"), tone: "success" },
   failed: { label: translatable("Failed"), tone: "danger" },
-  cancelled: { label: translatable("Cancelled"), tone: "neutral" },
+  // A payout, not a booking: its own message (a different gender in Spanish and French).
+  cancelled: { label: msg({ message: "Cancelled", context: "payout status" }), tone: "neutral" },
   reversed: { label: translatable("Reversed"), tone: "warning" },
   held: { label: translatable("On hold"), tone: "warning" },
 } as const;
