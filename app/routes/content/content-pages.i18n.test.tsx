@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { allPosts, blogListing } from "~/features/content/blog/blog";
@@ -16,7 +15,7 @@ import Sitemap from "./sitemap";
 afterEach(cleanup);
 
 /** A content page at `path` in `locale`, with `data` as its loader's answer. */
-async function renderPage(locale: Locale, Component: ComponentType, path: string, data: unknown = null) {
+async function renderPage(locale: Locale, Component: unknown, path: string, data: unknown = null) {
   const Stub = createRoutesStub([{ path, Component: Component as never, loader: (() => data) as never, HydrateFallback: () => null }]);
   render(await inLocale(locale, <Stub initialEntries={[path]} />));
 }

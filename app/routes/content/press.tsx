@@ -47,7 +47,7 @@ const FACTS = [
   [translatable("Countries"), "50+"],
   [translatable("Average rating"), "4.9/5"],
   [translatable("Service fee"), translatable("10% (90% to the owner)")],
-];
+] as const;
 
 export default function Press() {
   const _ = useTranslate();

@@ -11,7 +11,8 @@ export function TaggedText({ text, tags }: { text: string; tags: ((inner: string
   for (const match of text.matchAll(pattern)) {
     if (match.index > last) parts.push(text.slice(last, match.index));
     const render = tags[Number(match[1])];
-    parts.push(render ? render(match[2]) : match[2]);
+    const inner = match[2] ?? "";
+    parts.push(render ? render(inner) : inner);
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));
