@@ -9,8 +9,10 @@ import Blog from "./blog";
 import Cancellation from "./cancellation";
 import Careers from "./careers";
 import Help from "./help";
+import Privacy from "./privacy";
 import Safety from "./safety";
 import Sitemap from "./sitemap";
+import Terms from "./terms";
 
 afterEach(cleanup);
 
@@ -70,5 +72,20 @@ describe("content pages in other languages", () => {
     expect(screen.getByText(new RegExp(`^Mostrando ${listing.posts.length} de ${listing.total} entradas$`))).toBeTruthy();
     expect(screen.getAllByText(/min de lectura/).length).toBeGreaterThan(0);
     expect(document.body.textContent).toMatch(/\d{1,2} de [a-z]+ de \d{4}/);
+  });
+
+  it("terms of service read in Spanish, with the date in Spanish", async () => {
+    await renderPage("es", Terms, "/terms");
+    expect(await screen.findByRole("heading", { level: 1, name: "Condiciones del servicio" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "6. Limitación de responsabilidad" })).toBeTruthy();
+    expect(screen.getByText("15 de marzo de 2025")).toBeTruthy();
+    expect(screen.getByText(/Estas Condiciones se rigen por las leyes del estado de Florida/)).toBeTruthy();
+  });
+
+  it("privacy policy reads in Arabic, with its link inside the translated sentence", async () => {
+    await renderPage("ar", Privacy, "/privacy");
+    expect(await screen.findByRole("heading", { level: 1, name: "خصوصيتك تهمّنا" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "إدارة إعدادات الخصوصية" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "شروط الخدمة" }).getAttribute("href")).toBe("/terms");
   });
 });
