@@ -5,7 +5,7 @@
  * startServer(env, { source: true }) (tests/setup/server-process.ts). Like server/index.js,
  * a bad setting ends it with the settings' message and exit code 1.
  *
- *   node --import tsx tests/setup/app-process-child.ts
+ *   node --import tsx --import ./scripts/lingui-register.mjs tests/setup/app-process-child.ts
  */
 import path from "node:path";
 import { createServer } from "vite";

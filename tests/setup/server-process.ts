@@ -32,7 +32,7 @@ export function assertBuilt() {
 export async function startServer(env: Record<string, string>, { detached = false, source = false } = {}): Promise<ServerProcess> {
   if (!source) assertBuilt();
   const url = `http://127.0.0.1:${env.PORT}`;
-  const entry = source ? ["--import", "tsx", "tests/setup/app-process-child.ts"] : ["server/index.js"];
+  const entry = source ? ["--import", "tsx", "--import", "./scripts/lingui-register.mjs", "tests/setup/app-process-child.ts"] : ["server/index.js"];
   const child = spawn(process.execPath, entry, {
     env: { ...process.env, NODE_ENV: "", HOST: "127.0.0.1", SITE_URL: url, LOG_LEVEL: "info", APP_ENV: "local", ...env },
     stdio: ["ignore", "pipe", "pipe"],

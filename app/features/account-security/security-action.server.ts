@@ -120,7 +120,7 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
     case "two-step-confirm": {
       const parsed = parseForm(totpCodeSchema, form);
       if (!parsed.ok) return invalid(intent, parsed.fieldErrors);
-      const confirmed = await confirmTwoStepSetup(db, userId, parsed.data.code, now);
+      const confirmed = await confirmTwoStepSetup(db, userId, parsed.data.code, now, context.say);
       if (!confirmed.ok) return refused(intent, confirmed);
       return done(intent, SECURITY_TEXT.enabled, confirmed.recoveryCodes);
     }
@@ -129,7 +129,7 @@ async function run(context: Context, intent: SecurityIntent, form: FormData): Pr
       if (!parsed.ok) return invalid(intent, parsed.fieldErrors);
       const wrong = await currentPasswordProblem(context, parsed.data.currentPassword);
       if (wrong) return invalid(intent, wrong, wrong.form, wrong.form ? 429 : 400);
-      const checked = await checkSecondFactor(db, userId, parsed.data.code, now);
+      const checked = await checkSecondFactor(db, userId, parsed.data.code, now, context.say);
       if (!checked.ok) return refused(intent, checked);
       await disableTwoStep(db, userId);
       return done(intent, SECURITY_TEXT.disabled);

@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import { twoStepCredentials, twoStepRecoveryCodes, users } from "~/db/schema/index";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
+import { english, type Say } from "~/features/auth/say";
 import { env } from "~/lib/env.server";
 import { sessionSecret } from "~/lib/session-secret.server";
 import { SECURITY_TEXT } from "./security-form";
@@ -170,9 +171,9 @@ export async function cancelTwoStepSetup(db: Db, userId: string): Promise<void> 
  * Counts one code attempt against the account's limit, runs `check`, and gives the
  * attempt back when the code was right: only wrong codes lock the account.
  */
-async function limitedAttempt<T extends { ok: boolean }>(db: Db, userId: string, check: () => Promise<T>): Promise<T | TwoStepFailure> {
+async function limitedAttempt<T extends { ok: boolean }>(db: Db, userId: string, check: () => Promise<T>, say: Say = english): Promise<T | TwoStepFailure> {
   const slot = await consumeRateLimit(db, { key: `two-step:${userId}`, limits: TWO_STEP_CODE_LIMITS });
-  if (!slot.ok) return { ok: false, status: 429, field: "code", error: SECURITY_TEXT.tooManyCodes(formatRetryAfter(slot.retryAfterSeconds)) };
+  if (!slot.ok) return { ok: false, status: 429, field: "code", error: SECURITY_TEXT.tooManyCodes(formatRetryAfter(slot.retryAfterSeconds, say), say) };
   const outcome = await check();
   if (outcome.ok) await refundRateLimitEvent(db, slot.eventId);
   return outcome;
@@ -210,11 +211,12 @@ export async function confirmTwoStepSetup(
   userId: string,
   code: string,
   now = new Date(),
+  say: Say = english,
 ): Promise<{ ok: true; recoveryCodes: string[] } | TwoStepFailure> {
   const [row] = await db.select().from(twoStepCredentials).where(eq(twoStepCredentials.userId, userId));
   if (!row) return { ok: false, status: 404, error: SECURITY_TEXT.notSetUp };
   if (row.enabledAt) return { ok: false, status: 409, error: SECURITY_TEXT.alreadyOn };
-  const checked = await limitedAttempt(db, userId, () => checkTotp(db, userId, row.secretEncrypted, code, now));
+  const checked = await limitedAttempt(db, userId, () => checkTotp(db, userId, row.secretEncrypted, code, now), say);
   if (!checked.ok) return checked;
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const enabled = await db.transaction(async (tx) => {
@@ -241,6 +243,7 @@ export async function checkSecondFactor(
   userId: string,
   input: string,
   now = new Date(),
+  say: Say = english,
 ): Promise<{ ok: true; method: "totp" | "recovery" } | TwoStepFailure> {
   const code = input.replace(/\s/g, "");
   const isTotp = /^\d{6}$/.test(code);
@@ -268,7 +271,7 @@ export async function checkSecondFactor(
       .returning({ id: twoStepRecoveryCodes.id });
     if (used.length === 0) return { ok: false as const, status: 400 as const, field: "code" as const, error: SECURITY_TEXT.wrongCode };
     return { ok: true as const, method: "recovery" as const };
-  });
+  }, say);
 }
 
 /** Turns two-step sign-in off (the caller checked the password): secret and recovery codes go. */

@@ -8,10 +8,10 @@ export function monthStart(now: Date, offset = 0): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
 }
 
-/** "Oct 2026" for the month a UTC instant falls in. */
-export function monthLabel(month: Date | string): string {
+/** "Oct 2026" for the month a UTC instant falls in (in `locale`, an Intl locale). */
+export function monthLabel(month: Date | string, locale = "en-US"): string {
   const date = typeof month === "string" ? new Date(month) : month;
-  return formatDate(date, "en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  return formatDate(date, locale, { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
@@ -12,13 +13,13 @@ export type AdminCancelRefund = (typeof ADMIN_CANCEL_REFUNDS)[number];
 export const ADMIN_CANCEL_REASON_MAX = 1000;
 
 export const ADMIN_CANCEL_TEXT = {
-  reasonRequired: "Please give a reason for the cancellation",
-  reasonTooLong: `Keep the reason to ${ADMIN_CANCEL_REASON_MAX} characters or fewer.`,
-  refundRequired: "Choose how much to refund.",
-  invalidBooking: "Booking not found",
-  bookingIdHint: "The booking's id, as in the guest's or host's e-mail",
-  lookupFailed: "Failed to find the booking",
-  badLookup: "Enter a booking id: 36 characters like 0b8c5f0e-8a3c-4c1e-9d1f-2a7b6c5d4e3f.",
+  reasonRequired: translatable("Please give a reason for the cancellation"),
+  reasonTooLong: translatable("Keep the reason to 1000 characters or fewer."),
+  refundRequired: translatable("Choose how much to refund."),
+  invalidBooking: translatable("Booking not found"),
+  bookingIdHint: translatable("The booking's id, as in the guest's or host's e-mail"),
+  lookupFailed: translatable("Failed to find the booking"),
+  badLookup: translatable("Enter a booking id: 36 characters like 0b8c5f0e-8a3c-4c1e-9d1f-2a7b6c5d4e3f."),
 } as const;
 
 export const adminCancelSchema = z.object({

@@ -1,17 +1,17 @@
+import { moderationText } from "~/features/hosting/listing-texts";
+import { inEnglish, type Translator } from "~/features/listings/translator";
 import { ERROR_TEXT } from "~/lib/messages";
 
 /**
  * What the owner of a moderated listing reads (ADR 0151), on /my-listings, the edit
- * page and when they try to publish it. Pure: the pages and the server share it.
+ * page and when they try to publish it. Pure: the pages and the server share it. The
+ * texts live in the hosting catalog (`moderationText`); pass a translator (the page's
+ * `_`, or the request's on the server) for the owner's language, English without one.
  */
 export type ModerationNotice = { moderationState: "unpublished" | "owner_suspended" | null; moderationReason: string | null };
 
 export const MODERATED_PUBLISH_REFUSED = ERROR_TEXT.moderatedPublishRefused;
 
-export function moderationNotice(space: ModerationNotice): string | null {
-  if (!space.moderationState) return null;
-  const reason = space.moderationReason?.trim() || "no reason given";
-  return space.moderationState === "unpublished"
-    ? `Unpublished by an administrator. Reason: ${reason}`
-    : `Hidden while this account is suspended. Reason: ${reason}`;
+export function moderationNotice(space: ModerationNotice, _: Translator = inEnglish): string | null {
+  return moderationText(_, space);
 }

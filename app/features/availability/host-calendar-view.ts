@@ -1,3 +1,7 @@
+import { setupI18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { translate } from "~/features/i18n/i18n";
+import { translatable } from "~/features/i18n/translatable";
 import { addDays, localParts, weekStartOf } from "~/features/bookings/slots";
 import { hourOf, hourText, hoursOn, sortedDay, type HoursRange, type Schedule } from "./schedule";
 
@@ -89,8 +93,14 @@ export function closedRanges(ranges: readonly HoursRange[]): HoursRange[] {
   return closed;
 }
 
+/** Translates a message or a marked text (useTranslate's `_`); English by default, for pure callers and tests. */
+export type Translate = (text: MessageDescriptor | string) => string;
+const englishI18n = setupI18n({ locale: "en", messages: { en: {} } });
+const english: Translate = (text) => translate(englishI18n, text);
+
 /** "10:00–14:00, 16:00–20:00", or "Closed". */
-export const rangesText = (ranges: readonly HoursRange[]) => (ranges.length === 0 ? "Closed" : sortedDay(ranges).map((range) => `${range.start}–${range.end}`).join(", "));
+export const rangesText = (ranges: readonly HoursRange[], _: Translate = english) =>
+  ranges.length === 0 ? _(CLOSED) : sortedDay(ranges).map((range) => `${range.start}–${range.end}`).join(", ");
 
 /** The data the page has for the window (the loader's `getHostCalendar`). */
 export type CalendarData = {
@@ -123,32 +133,43 @@ export type CalendarItem = {
   imported?: boolean;
 };
 
-export const HOLD_TITLE = "Checkout in progress";
+export const HOLD_TITLE = translatable("Checkout in progress");
+const CLOSED = translatable("Closed");
+const CLOSED_DATED = translatable("Closed (this date's hours)");
+const BLOCKED = translatable("Blocked");
+const GUEST = translatable("Guest");
 
 /** "Ana Lopez", "Guest"; with the units or seats when the listing has several. */
-export function bookingTitle(booking: Pick<CalendarData["bookings"][number], "guestName" | "units">, space: Pick<CalendarData["space"], "quantity" | "unitWords">): string {
-  const name = booking.guestName?.trim() || "Guest";
+export function bookingTitle(
+  booking: Pick<CalendarData["bookings"][number], "guestName" | "units">,
+  space: Pick<CalendarData["space"], "quantity" | "unitWords">,
+  _: Translate = english,
+): string {
+  const name = booking.guestName?.trim() || _(GUEST);
   if (space.quantity <= 1) return name;
   return `${name} · ${booking.units} ${booking.units === 1 ? space.unitWords.one : space.unitWords.many}`;
 }
 
-export const IMPORTED_TITLE = "Blocked by an imported calendar";
+export const IMPORTED_TITLE = translatable("Blocked by an imported calendar");
 
-export const blockTitle = (note: string | null, imported = false) => (imported ? IMPORTED_TITLE : note?.trim() ? `Blocked: ${note.trim()}` : "Blocked");
+export const blockTitle = (note: string | null, imported = false, _: Translate = english) => {
+  const text = note?.trim();
+  return imported ? _(IMPORTED_TITLE) : text ? _(msg`Blocked: ${text}`) : _(BLOCKED);
+};
 
 /**
  * The view's events: bookings, holds and blocks, then the hours shaded in the background —
  * in the week view every closed hour, in the month view the dates closed all day; dates with
  * their own hours are marked in both.
  */
-export function calendarItems(data: CalendarData, view: CalendarView, window: { from: string; to: string }): CalendarItem[] {
+export function calendarItems(data: CalendarData, view: CalendarView, window: { from: string; to: string }, _: Translate = english): CalendarItem[] {
   const zone = data.space.timeZone;
   const items: CalendarItem[] = [];
   for (const booking of data.bookings) {
-    items.push({ id: `booking-${booking.id}`, kind: "booking", title: bookingTitle(booking, data.space), start: floating(booking.start, zone), end: floating(booking.end, zone), refId: booking.id, units: booking.units });
+    items.push({ id: `booking-${booking.id}`, kind: "booking", title: bookingTitle(booking, data.space, _), start: floating(booking.start, zone), end: floating(booking.end, zone), refId: booking.id, units: booking.units });
   }
   for (const hold of data.holds) {
-    items.push({ id: `hold-${hold.id}`, kind: "hold", title: HOLD_TITLE, start: floating(hold.start, zone), end: floating(hold.end, zone), units: hold.units });
+    items.push({ id: `hold-${hold.id}`, kind: "hold", title: _(HOLD_TITLE), start: floating(hold.start, zone), end: floating(hold.end, zone), units: hold.units });
   }
   for (const block of data.blocks) {
     const start = floating(block.start, zone);
@@ -158,61 +179,86 @@ export function calendarItems(data: CalendarData, view: CalendarView, window: { 
     const midnights = start.endsWith("T00:00:00") && end.endsWith("T00:00:00");
     const imported = block.imported === true;
     const whole = !midnights ? {} : view === "month" ? { allDay: true } : { timeless: true };
-    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note, imported), start, end, refId: block.id, note: block.note, ...(imported ? { imported } : {}), ...whole });
+    items.push({ id: `block-${block.id}`, kind: "block", title: blockTitle(block.note, imported, _), start, end, refId: block.id, note: block.note, ...(imported ? { imported } : {}), ...whole });
   }
   const { schedule } = data.space;
   for (let date = window.from; date <= window.to; date = addDays(date, 1)) {
     const ranges = hoursOn(schedule, date);
     const special = date in schedule.dated;
     if (view === "month") {
-      if (special) items.push({ id: `special-${date}`, kind: "special", title: `Hours: ${rangesText(ranges)}`, start: date, end: addDays(date, 1), allDay: true, background: true });
-      else if (ranges.length === 0) items.push({ id: `closed-${date}`, kind: "closed", title: "Closed", start: date, end: addDays(date, 1), allDay: true, background: true });
+      if (special) items.push({ id: `special-${date}`, kind: "special", title: hoursTitle(rangesText(ranges, _), _), start: date, end: addDays(date, 1), allDay: true, background: true });
+      else if (ranges.length === 0) items.push({ id: `closed-${date}`, kind: "closed", title: _(CLOSED), start: date, end: addDays(date, 1), allDay: true, background: true });
       continue;
     }
     for (const closed of closedRanges(ranges)) {
       const end = closed.end === "24:00" ? `${addDays(date, 1)}T00:00:00` : `${date}T${closed.end}:00`;
-      items.push({ id: `closed-${date}-${closed.start}`, kind: "closed", title: special ? "Closed (this date's hours)" : "Closed", start: `${date}T${closed.start}:00`, end, background: true });
+      items.push({ id: `closed-${date}-${closed.start}`, kind: "closed", title: special ? _(CLOSED_DATED) : _(CLOSED), start: `${date}T${closed.start}:00`, end, background: true });
     }
   }
   return items;
 }
+
+const hoursTitle = (ranges: string, _: Translate) => _(msg`Hours: ${ranges}`);
 
 /** The booking, hold and block items of the window in time order, for the list under the calendar. */
 export function agendaItems(items: readonly CalendarItem[]): CalendarItem[] {
   return items.filter((item) => !item.background).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.kind.localeCompare(b.kind)));
 }
 
-const wallFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
-const shortDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-const monthFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", month: "long", year: "numeric" });
+/**
+ * The calendar's dates in the page's language (English: en-GB, "Wed 9 Dec", as before), on
+ * the listing's wall clock: always 24-hour, Latin digits.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(calendarLocale(locale), { timeZone: "UTC", ...options });
+    formats.set(key, made);
+  }
+  return made;
+}
+
+/** The Intl locale of the calendar's dates: English as en-GB (day before month), Arabic with Latin digits. */
+export function calendarLocale(locale: string): string {
+  return locale === "en" ? "en-GB" : locale === "ar" ? "ar-u-nu-latn" : locale;
+}
+const wallFormat = (locale: string) => format(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayFormat = (locale: string) => format(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+const shortDay = (locale: string) => format(locale, { weekday: "short", day: "numeric", month: "short" });
+const monthFormat = (locale: string) => format(locale, { month: "long", year: "numeric" });
 
 const asUtc = (wall: string) => new Date(`${wall.length === 10 ? `${wall}T00:00:00` : wall.slice(0, 16) + ":00"}Z`);
 
 /** "Wed 9 Dec, 14:00 – 16:00", "Thu 24 Dec, 12:00 – Sun 27 Dec, 10:00", or whole days "Thu 24 Dec – Sat 26 Dec, all day", from floating wall times. */
-export function wallRangeText(start: string, end: string): string {
+export function wallRangeText(start: string, end: string, locale = "en", _: Translate = english): string {
   const midnight = (wall: string) => wall.length === 10 || wall.slice(11, 16) === "00:00";
   if (midnight(start) && midnight(end)) {
     const first = start.slice(0, 10);
     const last = addDays(end.slice(0, 10), -1);
-    return last <= first ? `${shortDay.format(asUtc(first))}, all day` : `${shortDay.format(asUtc(first))} – ${shortDay.format(asUtc(last))}, all day`;
+    const day = shortDay(locale).format(asUtc(first));
+    if (last <= first) return _(msg`${day}, all day`);
+    const lastDay = shortDay(locale).format(asUtc(last));
+    return _(msg`${day} – ${lastDay}, all day`);
   }
-  const from = wallFormat.format(asUtc(start));
+  const from = wallFormat(locale).format(asUtc(start));
   if (start.slice(0, 10) === end.slice(0, 10)) return `${from} – ${end.slice(11, 16)}`;
-  return `${from} – ${wallFormat.format(asUtc(end))}`;
+  return `${from} – ${wallFormat(locale).format(asUtc(end))}`;
 }
 
 /** "Thu, 24 Dec 2026". */
-export const dayText = (date: string) => dayFormat.format(asUtc(date));
+export const dayText = (date: string, locale = "en") => dayFormat(locale).format(asUtc(date));
 
 /** "December 2026", or "23 – 29 Nov 2026" for a week. */
-export function windowTitle(view: CalendarView, window: { from: string; to: string; anchor: string }): string {
-  if (view === "month") return monthFormat.format(asUtc(window.anchor));
+export function windowTitle(view: CalendarView, window: { from: string; to: string; anchor: string }, locale = "en"): string {
+  if (view === "month") return monthFormat(locale).format(asUtc(window.anchor));
   const from = asUtc(window.from);
   const to = asUtc(window.to);
+  if (locale !== "en") return format(locale, { day: "numeric", month: "short", year: "numeric" }).formatRange(from, to);
   const sameMonth = window.from.slice(0, 7) === window.to.slice(0, 7);
-  const start = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", ...(sameMonth ? {} : { month: "short" }) }).format(from);
-  return `${start} – ${new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(to)}`;
+  const start = format(locale, { day: "numeric", ...(sameMonth ? {} : { month: "short" }) }).format(from);
+  return `${start} – ${format(locale, { day: "numeric", month: "short", year: "numeric" }).format(to)}`;
 }
 
 /** The intents of the calendar page's action. */
@@ -224,11 +270,11 @@ export type CalendarAnswer =
   | { ok: false; intent: CalendarIntent | null; error?: string; fieldErrors: Record<string, string | undefined> };
 
 export const CALENDAR_MESSAGES = {
-  settings: "Hours and rules saved.",
-  block: "Time blocked.",
-  unblock: (changed: number) => (changed === 0 ? "There was nothing blocked in that time." : "Time unblocked."),
-  dated: "Hours for the date saved.",
-  datedCleared: "The date has its usual hours again.",
-  generic: "Something went wrong; nothing was changed. Please try again.",
-  notFound: "Listing not found",
+  settings: translatable("Hours and rules saved."),
+  block: translatable("Time blocked."),
+  unblock: (changed: number) => (changed === 0 ? translatable("There was nothing blocked in that time.") : translatable("Time unblocked.")),
+  dated: translatable("Hours for the date saved."),
+  datedCleared: translatable("The date has its usual hours again."),
+  generic: translatable("Something went wrong; nothing was changed. Please try again."),
+  notFound: translatable("Listing not found"),
 } as const;

@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { z } from "~/lib/zod";
 import { dayProblem, hourOf, isRangeShape, RULE_LIMITS, weekProblem, type HoursRange, type WeeklyHours } from "./schedule";
 
@@ -8,19 +9,19 @@ import { dayProblem, hourOf, isRangeShape, RULE_LIMITS, weekProblem, type HoursR
  */
 
 const FIELD_MESSAGES = {
-  whole: "Enter a whole number",
+  whole: translatable("Enter a whole number"),
   buffer: `Buffers are from 0 to ${RULE_LIMITS.buffer.max / 60} hours`,
   notice: `Notice is from 0 to ${RULE_LIMITS.notice.max / 1440} days`,
   advance: `Choose from ${RULE_LIMITS.advance.min} to ${RULE_LIMITS.advance.max} days ahead`,
   quantity: `Choose from ${RULE_LIMITS.quantity.min} to ${RULE_LIMITS.quantity.max}`,
-  checkTimes: "Give both check-in and check-out, or neither",
-  checkIn: "Check-in is a time on the hour, 00:00 to 23:00",
-  checkOut: "Check-out is a time on the hour, 00:00 to 24:00",
-  localTime: "Choose a date and a time on the hour",
-  rangeOrder: "The end must be after the start",
-  rangeLength: "Block at most 366 days at once",
-  note: "Keep the note to 500 characters or fewer",
-  date: "Choose a date",
+  checkTimes: translatable("Give both check-in and check-out, or neither"),
+  checkIn: translatable("Check-in is a time on the hour, 00:00 to 23:00"),
+  checkOut: translatable("Check-out is a time on the hour, 00:00 to 24:00"),
+  localTime: translatable("Choose a date and a time on the hour"),
+  rangeOrder: translatable("The end must be after the start"),
+  rangeLength: translatable("Block at most 366 days at once"),
+  note: translatable("Keep the note to 500 characters or fewer"),
+  date: translatable("Choose a date"),
 } as const;
 
 const wholeIn = (min: number, max: number, message: string) =>
@@ -40,7 +41,7 @@ const jsonField = <T>(check: (value: unknown) => string | null) =>
     } catch {
       value = undefined;
     }
-    const problem = value === undefined ? "Hours could not be read" : check(value);
+    const problem = value === undefined ? translatable("Hours could not be read") : check(value);
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
       return z.NEVER;
@@ -108,7 +109,7 @@ export const blockSchema = z
 export type BlockInput = z.output<typeof blockSchema>;
 export type BlockField = keyof z.input<typeof blockSchema>;
 
-const dayRanges = (value: unknown) => (Array.isArray(value) && value.every(isRangeShape) ? dayProblem(value) : "Hours could not be read");
+const dayRanges = (value: unknown) => (Array.isArray(value) && value.every(isRangeShape) ? dayProblem(value) : translatable("Hours could not be read"));
 
 /** A date's own hours (`hours` "[]" closes it), or `clear` to go back to the weekday's. */
 export const datedHoursSchema = z.object({

@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import type { HoursRange, WeeklyHours } from "~/db/opening-hours";
 import { addDays, localParts, zonedInstant } from "~/features/bookings/slots";
 
@@ -51,15 +52,16 @@ export type Schedule = {
 };
 
 export const SCHEDULE_MESSAGES = {
-  time: "Use a time on the hour, from 00:00 to 24:00",
-  order: "Each opening must end after it starts",
-  overlap: "Openings on one day must not overlap",
-  tooMany: `At most ${RULE_LIMITS.rangesPerDay} openings a day`,
-  week: "Give hours for each of the seven days",
-  closedDay: "The listing is closed on this date",
+  time: translatable("Use a time on the hour, from 00:00 to 24:00"),
+  order: translatable("Each opening must end after it starts"),
+  overlap: translatable("Openings on one day must not overlap"),
+  // RULE_LIMITS.rangesPerDay written out: one translatable literal.
+  tooMany: translatable("At most 4 openings a day"),
+  week: translatable("Give hours for each of the seven days"),
+  closedDay: translatable("The listing is closed on this date"),
   startBetween: (first: string, last: string) => `Please pick a start time between ${first} and ${last}`,
   startWithin: (hours: string) => `Please pick a start time within the opening hours (${hours})`,
-  endsAfterClose: "This booking would run past the listing's opening hours: pick an earlier start or a shorter time",
+  endsAfterClose: translatable("This booking would run past the listing's opening hours: pick an earlier start or a shorter time"),
   notice: (text: string) => `This listing needs ${text} notice before a booking starts`,
   advance: (days: number) => `Bookings can start at most ${advanceText(days)} ahead`,
   checkIn: (time: string) => `Bookings by the day start at check-in, ${time}`,

@@ -8,6 +8,7 @@ import { isUuid } from "~/lib/uuid";
 import { BOOKING_MESSAGES, MAX_BUSY_WINDOW_MS, bookability, feePercent, type BookingFailure } from "./booking-rules.server";
 import { PRICING_UNITS, durationRange, pricedUnits, unitPrice, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { listingRequirements } from "./requirements";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * What a guest can see of a listing's calendar before booking (issue #12): the booking
@@ -73,7 +74,7 @@ export async function busyRanges(db: Db, input: { spaceId: string; from: string 
     return { ok: false, status: 400, code: "invalid", error: "from and to must be ISO 8601 times" };
   }
   if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_BUSY_WINDOW_MS) {
-    return { ok: false, status: 400, code: "invalid", error: "The window must be positive and at most 6 weeks" };
+    return { ok: false, status: 400, code: "invalid", error: translatable("The window must be positive and at most 6 weeks") };
   }
   // The space page asks on every visit and every live update: a prepared statement, and
   // PostgreSQL writes the ranges as one JSON array of ISO 8601 UTC times (with 500 ranges,

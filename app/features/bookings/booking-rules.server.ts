@@ -1,5 +1,6 @@
 import type { spaces } from "~/db/schema/listings";
 import { env } from "~/lib/env.server";
+import { translatable } from "~/features/i18n/translatable";
 import { DURATION_LIMITS, durationRange, isDurationAllowed, type PricingUnit } from "./pricing";
 
 /**
@@ -13,28 +14,28 @@ export const MAX_BUSY_WINDOW_MS = 42 * 24 * 3_600_000;
 export const PAYOUT_DELAY_MS = 24 * 3_600_000;
 
 export const BOOKING_MESSAGES = {
-  slotTaken: "This time slot was just booked by someone else — please pick another",
-  priceChanged: "The price has changed",
-  notFound: "Space not found",
-  unavailable: "Temporarily Unavailable",
-  ownListing: "You cannot book your own listing",
-  dateTime: "Please select a date and time",
-  future: "Please select a future date and time",
-  unitsWhole: "Choose how many to book, a whole number from 1",
+  slotTaken: translatable("This time slot was just booked by someone else — please pick another"),
+  priceChanged: translatable("The price has changed"),
+  notFound: translatable("Space not found"),
+  unavailable: translatable("Temporarily Unavailable"),
+  ownListing: translatable("You cannot book your own listing"),
+  dateTime: translatable("Please select a date and time"),
+  future: translatable("Please select a future date and time"),
+  unitsWhole: translatable("Choose how many to book, a whole number from 1"),
   tooManyUnits: (available: string) => `This listing has ${available} at one time`,
   noUnitsLeft: (many: string) => `No ${many} are left at this time — please pick another time`,
   unitsLeft: (left: string) => `Only ${left} left at this time — please book fewer or pick another time`,
-  endMismatch: "The end time does not match the duration",
-  somethingWrong: "Something went wrong.",
-  bookingNotFound: "Booking not found",
-  alreadyCancelled: "This booking has already been cancelled",
-  notCancellable: "Only upcoming confirmed bookings can be cancelled",
-  notChangeable: "Only upcoming confirmed bookings can be changed",
-  refundChanged: "The refund for this booking has changed since you opened this dialog. Please review the new amount.",
-  reasonRequired: "Please give a reason for the cancellation",
-  reasonTooLong: "Keep the reason to 1000 characters or fewer.",
-  idempotencyReuse: "This request was already made with different details",
-  inFlight: "This request is already being processed",
+  endMismatch: translatable("The end time does not match the duration"),
+  somethingWrong: translatable("Something went wrong."),
+  bookingNotFound: translatable("Booking not found"),
+  alreadyCancelled: translatable("This booking has already been cancelled"),
+  notCancellable: translatable("Only upcoming confirmed bookings can be cancelled"),
+  notChangeable: translatable("Only upcoming confirmed bookings can be changed"),
+  refundChanged: translatable("The refund for this booking has changed since you opened this dialog. Please review the new amount."),
+  reasonRequired: translatable("Please give a reason for the cancellation"),
+  reasonTooLong: translatable("Keep the reason to 1000 characters or fewer."),
+  idempotencyReuse: translatable("This request was already made with different details"),
+  inFlight: translatable("This request is already being processed"),
 } as const;
 
 export const UNIT_NAMES: Record<PricingUnit, [string, string]> = {

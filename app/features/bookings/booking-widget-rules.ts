@@ -2,6 +2,7 @@ import { durationRange, quoteBooking, type PricingUnit } from "./pricing";
 import { addDays, gridCell, localParts, weekDays, zonedInstant, type Range } from "./slots";
 import { gridHours, hourText, isWithinHours, occupiedRange, scheduledEnd, startHours, startProblem, type Schedule } from "~/features/availability/schedule";
 import { formatDate } from "~/lib/dates";
+import { translatable } from "~/features/i18n/translatable";
 
 export { weekStartOf } from "./slots";
 export type { Range } from "./slots";
@@ -12,13 +13,13 @@ export type { Range } from "./slots";
  * every request; these only keep the guest from asking for what it would refuse.
  */
 
-export const SELECT_DATE_AND_TIME = "Please select a date and time";
-export const SELECT_FUTURE_TIME = "Please select a future date and time";
-export const SLOT_PASSED = "This time slot has passed";
-export const SLOT_BOOKED = "This time slot is booked";
-export const SLOT_CLOSED = "Closed";
+export const SELECT_DATE_AND_TIME = translatable("Please select a date and time");
+export const SELECT_FUTURE_TIME = translatable("Please select a future date and time");
+export const SLOT_PASSED = translatable("This time slot has passed");
+export const SLOT_BOOKED = translatable("This time slot is booked");
+export const SLOT_CLOSED = translatable("Closed");
 /** Shown on a free hour from which the chosen booking does not fit (it runs into a booking, a block or its buffers). */
-export const SLOT_NOT_BOOKABLE = "Not enough free time from here for this booking";
+export const SLOT_NOT_BOOKABLE = translatable("Not enough free time from here for this booking");
 
 /** A busy range of the calendar (a booking, a hold or a block with the listing's buffers), and how many units or seats it takes. */
 export type Busy = Range & { units?: number };
@@ -95,9 +96,9 @@ function peakUnits(range: { start: number; end: number }, busy: Busy[], capacity
 
 /** The few words after a disabled start time in a list of times. */
 export function slotNote(reason: string) {
-  if (reason === SLOT_BOOKED) return "booked";
-  if (reason === SLOT_PASSED) return "passed";
-  return "not bookable";
+  if (reason === SLOT_BOOKED) return translatable("booked");
+  if (reason === SLOT_PASSED) return translatable("passed");
+  return translatable("not bookable");
 }
 
 export type GridCell = { date: string; hour: number; start: string; end: string; disabled: boolean; reason: string | null };
@@ -165,9 +166,14 @@ export function clampQuantity(quantity: number, range: { min: number; max: numbe
   return Math.min(range.max, Math.max(range.min, Math.round(quantity)));
 }
 
-/** "Mon 24 Nov, 14:00" in the given zone. */
-export function formatInZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions = {}) {
-  return formatDate(iso, "en-GB", {
+/** The Intl locale for a page's language: English keeps its day-first "en-GB" dates. */
+export function dateLocale(locale?: string) {
+  return !locale || locale === "en" ? "en-GB" : locale;
+}
+
+/** "Mon 24 Nov, 14:00" in the given zone (in the page's language when `locale` is given). */
+export function formatInZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions = {}, locale?: string) {
+  return formatDate(iso, dateLocale(locale), {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -180,21 +186,23 @@ export function formatInZone(iso: string, timeZone: string, options: Intl.DateTi
 }
 
 /** "Wed 9 Dec, 14:00 – 16:00", or with both dates when the range spans days, in the given zone. */
-export function rangeInZone(start: string, end: string, timeZone: string) {
-  const day = (iso: string) => formatInZone(iso, timeZone, { hour: undefined, minute: undefined });
-  return day(start) === day(end) ? `${formatInZone(start, timeZone)} – ${timeInZone(end, timeZone)}` : `${formatInZone(start, timeZone)} – ${formatInZone(end, timeZone)}`;
+export function rangeInZone(start: string, end: string, timeZone: string, locale?: string) {
+  const day = (iso: string) => formatInZone(iso, timeZone, { hour: undefined, minute: undefined }, locale);
+  return day(start) === day(end)
+    ? `${formatInZone(start, timeZone, {}, locale)} – ${timeInZone(end, timeZone, locale)}`
+    : `${formatInZone(start, timeZone, {}, locale)} – ${formatInZone(end, timeZone, {}, locale)}`;
 }
 
 /** "14:00" in the given zone. */
-export function timeInZone(iso: string, timeZone: string) {
-  return formatDate(iso, "en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+export function timeInZone(iso: string, timeZone: string, locale?: string) {
+  return formatDate(iso, dateLocale(locale), { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 export const UNIT_NAMES: Record<PricingUnit, { label: string; one: string; many: string }> = {
-  hour: { label: "Hourly", one: "hour", many: "hours" },
-  day: { label: "Daily", one: "day", many: "days" },
-  week: { label: "Weekly", one: "week", many: "weeks" },
-  month: { label: "Monthly", one: "month", many: "months" },
+  hour: { label: translatable("Hourly"), one: translatable("hour"), many: "hours" },
+  day: { label: translatable("Daily"), one: translatable("day"), many: "days" },
+  week: { label: translatable("Weekly"), one: translatable("week"), many: "weeks" },
+  month: { label: translatable("Monthly"), one: translatable("month"), many: "months" },
 };
 
 export function durationText(unit: PricingUnit, quantity: number) {

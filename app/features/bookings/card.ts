@@ -2,26 +2,27 @@
  * Card checks of the built-in test-mode processor (ADR 0103), pure so the card
  * form can format and label the number while typing. Messages are Stripe's.
  */
+import { translatable } from "~/features/i18n/translatable";
 
 export const CARD_MESSAGES = {
-  number: "Your card number is incorrect.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryInvalid: "Your card's expiration date is invalid.",
-  expiryPast: "Your card's expiration year is in the past.",
-  cvc: "Your card's security code is incorrect.",
-  declined: "Your card was declined.",
-  insufficientFunds: "Your card has insufficient funds.",
-  notTestCard: "Your card was declined. This is a test-mode payment: use one of the test cards.",
+  number: translatable("Your card number is incorrect."),
+  expiryIncomplete: translatable("Your card's expiration date is incomplete."),
+  expiryInvalid: translatable("Your card's expiration date is invalid."),
+  expiryPast: translatable("Your card's expiration year is in the past."),
+  cvc: translatable("Your card's security code is incorrect."),
+  declined: translatable("Your card was declined."),
+  insufficientFunds: translatable("Your card has insufficient funds."),
+  notTestCard: translatable("Your card was declined. This is a test-mode payment: use one of the test cards."),
 } as const;
 
 /** Stripe's published test cards that this processor honours. */
 export const TEST_CARDS = [
-  { number: "4242424242424242", outcome: "succeeded", description: "Succeeds" },
-  { number: "4000000000000002", outcome: "declined", description: "Declined (Your card was declined.)" },
-  { number: "4000000000009995", outcome: "insufficient_funds", description: "Declined: insufficient funds" },
-  { number: "4000000000003063", outcome: "processing", description: "Stays processing for about 10 seconds, then succeeds" },
+  { number: "4242424242424242", outcome: "succeeded", description: translatable("Succeeds") },
+  { number: "4000000000000002", outcome: "declined", description: translatable("Declined (Your card was declined.)") },
+  { number: "4000000000009995", outcome: "insufficient_funds", description: translatable("Declined: insufficient funds") },
+  { number: "4000000000003063", outcome: "processing", description: translatable("Stays processing for about 10 seconds, then succeeds") },
   // Stripe's "attaches, then declines": the payment goes through and saves the card, later off-session charges (a deposit) decline.
-  { number: "4000000000000341", outcome: "succeeded_then_declines", description: "Succeeds; a later deposit on the saved card is declined" },
+  { number: "4000000000000341", outcome: "succeeded_then_declines", description: translatable("Succeeds; a later deposit on the saved card is declined") },
 ] as const;
 
 export type TestCardOutcome = (typeof TEST_CARDS)[number]["outcome"];

@@ -15,6 +15,7 @@ import { lockBooking, type BookingRecord } from "./process.server";
 import { performProviderCalls } from "./provider-calls.server";
 import { pricePartsOf, type PriceParts } from "./price-lines";
 import { settleIntent } from "./settlement.server";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Payment and confirmation (issue #12, #25): the card form's payment, the return URL
@@ -83,7 +84,7 @@ export type ConfirmFailure = { ok: false; status: 400 | 404; code: "invalid" | "
  */
 export async function confirmCardPayment(db: Db, input: { userId: string; body: unknown; now: Date }): Promise<{ ok: true; paymentIntent: PublicIntent } | ConfirmFailure> {
   const parsed = cardSchema.safeParse(input.body);
-  if (!parsed.success) return { ok: false, status: 400, code: "invalid", error: "Your card number is incorrect.", fields: { card: "Your card number is incorrect." } };
+  if (!parsed.success) return { ok: false, status: 400, code: "invalid", error: translatable("Your card number is incorrect."), fields: { card: translatable("Your card number is incorrect.") } };
   const { clientSecret, card } = parsed.data;
   const known = await findIntent(db, { clientSecret });
   if (!known || known.userId !== input.userId || env().PAYMENT_PROVIDER !== "local") return { ok: false, status: 404, code: "not_found", error: CONFIRMATION_MESSAGES.somethingWrong };

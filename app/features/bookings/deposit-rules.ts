@@ -1,6 +1,7 @@
 import type { FieldErrors } from "~/lib/forms";
 import { formatMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284): the texts and
@@ -11,26 +12,26 @@ export const MAX_CLAIM_DESCRIPTION = 2000;
 export const CLAIM_ANSWER_HOURS = 72;
 
 export const DEPOSIT_MESSAGES = {
-  notFound: "This booking has no security deposit.",
-  notHost: "Only the listing's host can open a damage claim.",
-  notGuest: "Only the booking's guest can answer this claim.",
-  notEnded: "A damage claim can be opened once the booking has ended.",
-  notHeld: "The deposit is not held on the guest's card, so there is nothing to claim.",
-  released: "The deposit was already released.",
-  alreadyClaimed: "A damage claim was already opened for this booking.",
-  amountRequired: "Enter the amount you claim.",
-  amountInvalid: "Enter an amount such as 120 or 120.50.",
-  amountTooSmall: "The claim must be more than zero.",
-  descriptionRequired: "Describe the damage.",
-  descriptionTooLong: `Keep the description under ${MAX_CLAIM_DESCRIPTION.toLocaleString("en-US")} characters.`,
-  tooManyPhotos: `Add at most ${MAX_CLAIM_PHOTOS} photos.`,
-  badPhoto: "A photo could not be used. Please remove it and upload it again.",
-  notOpen: "This claim is no longer open.",
-  answerLate: `The ${CLAIM_ANSWER_HOURS} hours to answer this claim have passed: it was accepted.`,
-  notDisputed: "Only a disputed claim can be decided.",
-  decisionAmount: "Enter an amount between 0 and the claim",
-  noteRequired: "Give the reason for the decision.",
-  saveFailed: "The claim could not be saved. Please try again.",
+  notFound: translatable("This booking has no security deposit."),
+  notHost: translatable("Only the listing's host can open a damage claim."),
+  notGuest: translatable("Only the booking's guest can answer this claim."),
+  notEnded: translatable("A damage claim can be opened once the booking has ended."),
+  notHeld: translatable("The deposit is not held on the guest's card, so there is nothing to claim."),
+  released: translatable("The deposit was already released."),
+  alreadyClaimed: translatable("A damage claim was already opened for this booking."),
+  amountRequired: translatable("Enter the amount you claim."),
+  amountInvalid: translatable("Enter an amount such as 120 or 120.50."),
+  amountTooSmall: translatable("The claim must be more than zero."),
+  descriptionRequired: translatable("Describe the damage."),
+  descriptionTooLong: translatable("Keep the description under 2,000 characters."),
+  tooManyPhotos: translatable("Add at most 6 photos."),
+  badPhoto: translatable("A photo could not be used. Please remove it and upload it again."),
+  notOpen: translatable("This claim is no longer open."),
+  answerLate: translatable("The 72 hours to answer this claim have passed: it was accepted."),
+  notDisputed: translatable("Only a disputed claim can be decided."),
+  decisionAmount: translatable("Enter an amount between 0 and the claim"),
+  noteRequired: translatable("Give the reason for the decision."),
+  saveFailed: translatable("The claim could not be saved. Please try again."),
 } as const;
 
 export const claimTooHigh = (deposit: number, currency: string) => `The claim can't be more than the deposit (${formatMinor(deposit, currency)}).`;
@@ -39,19 +40,19 @@ export const claimTooHigh = (deposit: number, currency: string) => `The claim ca
 export const depositLine = (amount: number, currency: string) => `Security deposit: ${formatMinor(amount, currency)} — held, not charged`;
 
 export const DEPOSIT_STATUS_TEXT: Record<string, string> = {
-  scheduled: "To be held on the card before the start",
-  authorised: "Held on the card, not charged",
-  released: "Released, nothing charged",
-  claimed: "A damage claim is open",
-  captured: "Claim charged from the deposit",
-  failed: "Could not be authorised",
+  scheduled: translatable("To be held on the card before the start"),
+  authorised: translatable("Held on the card, not charged"),
+  released: translatable("Released, nothing charged"),
+  claimed: translatable("A damage claim is open"),
+  captured: translatable("Claim charged from the deposit"),
+  failed: translatable("Could not be authorised"),
 };
 
 export const CLAIM_STATUS_TEXT: Record<string, string> = {
-  open: "Waiting for the guest's answer",
-  accepted: "Accepted",
-  disputed: "Disputed: an admin decides",
-  decided: "Decided by an admin",
+  open: translatable("Waiting for the guest's answer"),
+  accepted: translatable("Accepted"),
+  disputed: translatable("Disputed: an admin decides"),
+  decided: translatable("Decided by an admin"),
 };
 
 const text = (max: number, required: string, tooLong: string) =>

@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER, clientIpOf } from "~/features/security/client-ip.serv
 import { getDb } from "~/lib/db.server";
 import type { JsonRead } from "~/lib/read-body.server";
 import { createBookingHold } from "./hold.server";
+import { translatable } from "~/features/i18n/translatable";
 
 /** The spec's create-payment-intent call. */
 export const HOLD_PATH = "/api/bookings/payment-intent";
@@ -27,14 +28,14 @@ export type HoldRequest = {
  * The body is read only for a signed-in user.
  */
 export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswer> {
-  if (!request.user) return { status: 401, body: { error: "Sign in to book this space.", code: "unauthorized" } };
+  if (!request.user) return { status: 401, body: { error: translatable("Sign in to book this space."), code: "unauthorized" } };
   const unverified = verifiedEmailRefusal(request.user, "book");
   if (unverified) return { status: 403, body: { error: unverified, code: "email_unverified" } };
   const body = await request.readJson();
   if (!body.ok) {
     return body.reason === "too-large"
-      ? { status: 413, body: { error: "Request too large.", code: "invalid" } }
-      : { status: 400, body: { error: "The request must be JSON.", code: "invalid" } };
+      ? { status: 413, body: { error: translatable("Request too large."), code: "invalid" } }
+      : { status: 400, body: { error: translatable("The request must be JSON."), code: "invalid" } };
   }
   const ip = clientIpOf(request.header(CLIENT_IP_HEADER));
   const result = await createBookingHold(await getDb(), {

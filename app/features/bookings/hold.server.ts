@@ -26,6 +26,7 @@ import { addDays } from "./slots";
 import { requestMessageProblem } from "./request-rules";
 import { sweepExpiredRequests } from "./requests.server";
 import { arrival, takeInTurn, takenAhead } from "./slot-line.server";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * The booking process's `hold` (issue #12, #25, ADR 0104, 0200): a guest's request is
@@ -115,10 +116,10 @@ const holdSchema = z.object({
   spaceId: z.string(),
   startTime: z.string({ error: BOOKING_MESSAGES.dateTime }).min(1, BOOKING_MESSAGES.dateTime),
   endTime: z.string().optional(),
-  duration: z.number({ error: "Duration must be a whole number" }).int("Duration must be a whole number"),
-  pricingUnit: z.enum(PRICING_UNITS, { error: "Choose a pricing option" }),
-  amount: z.number({ error: "Amount must be a whole number of minor units" }).int("Amount must be a whole number of minor units").min(0),
-  currency: z.string({ error: "Currency is required" }).max(10),
+  duration: z.number({ error: translatable("Duration must be a whole number") }).int(translatable("Duration must be a whole number")),
+  pricingUnit: z.enum(PRICING_UNITS, { error: translatable("Choose a pricing option") }),
+  amount: z.number({ error: translatable("Amount must be a whole number of minor units") }).int(translatable("Amount must be a whole number of minor units")).min(0),
+  currency: z.string({ error: translatable("Currency is required") }).max(10),
   units: z.number({ error: BOOKING_MESSAGES.unitsWhole }).int(BOOKING_MESSAGES.unitsWhole).min(1, BOOKING_MESSAGES.unitsWhole).max(100_000, BOOKING_MESSAGES.unitsWhole).optional(),
   // The listing's checkout requirements (issue #28 point 3, ADR 0279), checked against the listing by `checkRequirements`.
   dateOfBirth: z.unknown().optional(),

@@ -1046,7 +1046,7 @@ describe("the provider-calls job killed while performing provider calls (SIGKILL
 
   function runChild(now: Date): Promise<{ signal: string | null }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/provider-calls-crash-child.ts", testEngine(), target, now.toISOString()], {
+      const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lingui-register.mjs", "tests/integration/provider-calls-crash-child.ts", testEngine(), target, now.toISOString()], {
         cwd: process.cwd(),
         env: { ...process.env, LOG_LEVEL: "silent" },
         stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { basisPointsText } from "./requirements";
 
 /**
@@ -14,7 +15,12 @@ export type PriceParts = {
   delivery: number;
 };
 
-export type PriceLine = { key: "rental" | "fee" | "protection" | "delivery"; label: string; amount: number };
+/**
+ * `label`: the English text; "Rental", "Service fee", "Protection" and "Delivery" are
+ * translatable (`_(label)`); a Protection line with its rate also has `percent` ("8%"), so a
+ * page can say "Protection (8%)" in its language (booking-texts.ts `priceLineMessage`).
+ */
+export type PriceLine = { key: "rental" | "fee" | "protection" | "delivery"; label: string; amount: number; percent?: string };
 
 /**
  * The lines that make up a booking's total, with checkout's labels ("Protection (8%)",
@@ -24,14 +30,18 @@ export type PriceLine = { key: "rental" | "fee" | "protection" | "delivery"; lab
  */
 export function priceLines(parts: PriceParts): PriceLine[] {
   const lines: PriceLine[] = [
-    { key: "rental", label: "Rental", amount: parts.rental },
-    { key: "fee", label: "Service fee", amount: parts.fee },
+    { key: "rental", label: translatable("Rental"), amount: parts.rental },
+    { key: "fee", label: translatable("Service fee"), amount: parts.fee },
   ];
   if (parts.protection && parts.protection.amount > 0) {
-    const rate = parts.protection.basisPoints === null ? "" : ` (${basisPointsText(parts.protection.basisPoints)})`;
-    lines.push({ key: "protection", label: `Protection${rate}`, amount: parts.protection.amount });
+    const percent = parts.protection.basisPoints === null ? null : basisPointsText(parts.protection.basisPoints);
+    lines.push(
+      percent === null
+        ? { key: "protection", label: translatable("Protection"), amount: parts.protection.amount }
+        : { key: "protection", label: `Protection (${percent})`, amount: parts.protection.amount, percent },
+    );
   }
-  if (parts.delivery > 0) lines.push({ key: "delivery", label: "Delivery", amount: parts.delivery });
+  if (parts.delivery > 0) lines.push({ key: "delivery", label: translatable("Delivery"), amount: parts.delivery });
   return lines;
 }
 

@@ -4,6 +4,7 @@ import type { Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { faultPoint } from "~/lib/fault-points.server";
 import { allows, BOOKING_PROCESS, type BookingState, type TransitionName } from "./process";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Runs the booking process of process.ts (issue #25, ADR 0200). Every change of a
@@ -37,7 +38,7 @@ export type Refusal = {
 export const refusal = (code: Refusal["code"], error: string, extra: Partial<Refusal> = {}): Refusal => ({ ok: false, code, error, ...extra });
 
 export const PROCESS_MESSAGES = {
-  notAllowed: "This booking cannot be changed that way now",
+  notAllowed: translatable("This booking cannot be changed that way now"),
 } as const;
 
 /** Step 1 of the lock order: the booking, for the rest of the transaction. */

@@ -3,23 +3,25 @@
  * Browser-safe: the widget checks the message as the server does, the dashboard counts
  * down with `expiresInText`.
  */
+import { translatable } from "~/features/i18n/translatable";
+
 export const REQUEST_MESSAGE_MAX = 1000;
 
 export const REQUEST_TEXT = {
-  messageRequired: "Write a message to the host with your request",
-  messageTooLong: `Your message can be at most ${REQUEST_MESSAGE_MAX} characters`,
-  expired: "This request has expired.",
-  answered: "This request was already answered.",
-  notFound: "Request not found",
-  reasonTooLong: "The reason can be at most 500 characters",
-  button: "Request to book",
-  widgetNote: "Your card is authorised now and charged only if the host accepts.",
-  waiting: "Request sent — waiting for the host",
-  accepted: "The host accepted your request: your booking is confirmed.",
-  declined: "The host declined this request. Your card was not charged: the authorisation is released.",
-  expiredGuest: "The host did not answer in time. Your card was not charged: the authorisation is released.",
-  withdrawn: "You withdrew this request. Your card was not charged: the authorisation is released.",
-  capturing: "Accepted — the payment is being taken; the booking is confirmed as soon as it goes through.",
+  messageRequired: translatable("Write a message to the host with your request"),
+  messageTooLong: translatable("Your message can be at most 1000 characters"),
+  expired: translatable("This request has expired."),
+  answered: translatable("This request was already answered."),
+  notFound: translatable("Request not found"),
+  reasonTooLong: translatable("The reason can be at most 500 characters"),
+  button: translatable("Request to book"),
+  widgetNote: translatable("Your card is authorised now and charged only if the host accepts."),
+  waiting: translatable("Request sent — waiting for the host"),
+  accepted: translatable("The host accepted your request: your booking is confirmed."),
+  declined: translatable("The host declined this request. Your card was not charged: the authorisation is released."),
+  expiredGuest: translatable("The host did not answer in time. Your card was not charged: the authorisation is released."),
+  withdrawn: translatable("You withdrew this request. Your card was not charged: the authorisation is released."),
+  capturing: translatable("Accepted — the payment is being taken; the booking is confirmed as soon as it goes through."),
 } as const;
 
 export const REASON_MAX = 500;

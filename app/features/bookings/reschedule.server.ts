@@ -16,6 +16,7 @@ import { allows, BOOKING_PROCESS } from "./process";
 import { lockBooking, PROCESS_MESSAGES, recordProviderCall, refusal, runTransition, type BookingRecord, type Refusal } from "./process.server";
 import { performProviderCalls } from "./provider-calls.server";
 import { addDays } from "./slots";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * The guest moves a confirmed booking to another time (issue #26 point 7): the booking
@@ -28,10 +29,10 @@ import { addDays } from "./slots";
 export const RESCHEDULE_NOTICE_MS = 48 * 3_600_000;
 
 export const RESCHEDULE_MESSAGES = {
-  tooLate: "Bookings can be changed up to 48 hours before they start",
-  sameTime: "Choose a time different from the booking's",
-  startTime: "Choose a new start time",
-  duration: "Choose a length",
+  tooLate: translatable("Bookings can be changed up to 48 hours before they start"),
+  sameTime: translatable("Choose a time different from the booking's"),
+  startTime: translatable("Choose a new start time"),
+  duration: translatable("Choose a length"),
 } as const;
 
 export type RescheduleOutcome = { ok: true; startTime: string; endTime: string } | Refusal;

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 
 /** Calendar sync's rules and texts, shared by the panel and the server (issue #26 point 6, ADR 0203). Browser-safe. */
 
@@ -8,18 +9,19 @@ export const MAX_FEED_URL_LENGTH = 2048;
 export const IMPORT_INTERVAL_MINUTES = 30;
 
 export const CALENDAR_SYNC_TEXT = {
-  urlRequired: "Paste the address of the calendar to import.",
-  urlTooLong: `That address is too long (${MAX_FEED_URL_LENGTH.toLocaleString("en-US")} characters at most).`,
-  urlInvalid: "Paste an address that starts with https:// (or webcal://), as Airbnb, VRBO or Google give it.",
-  tooManyFeeds: `A listing can import at most ${MAX_IMPORT_FEEDS} calendars; remove one first.`,
-  duplicateFeed: "This calendar is already imported.",
-  feedNotFound: "That imported calendar is no longer there.",
-  listingNotFound: "Listing not found.",
-  signIn: "Sign in to manage the listing's calendar.",
-  badRequest: "That request could not be understood.",
-  saveFailed: "The calendar could not be saved. Please try again.",
-  busy: "The listing's calendar changed while the import was being saved; it will be tried again.",
-  busyAdding: "The listing's calendar changed while the calendar was being imported; please try again.",
+  urlRequired: translatable("Paste the address of the calendar to import."),
+  // MAX_FEED_URL_LENGTH and MAX_IMPORT_FEEDS written out, so each text is one translatable literal.
+  urlTooLong: translatable("That address is too long (2,048 characters at most)."),
+  urlInvalid: translatable("Paste an address that starts with https:// (or webcal://), as Airbnb, VRBO or Google give it."),
+  tooManyFeeds: translatable("A listing can import at most 5 calendars; remove one first."),
+  duplicateFeed: translatable("This calendar is already imported."),
+  feedNotFound: translatable("That imported calendar is no longer there."),
+  listingNotFound: translatable("Listing not found."),
+  signIn: translatable("Sign in to manage the listing's calendar."),
+  badRequest: translatable("That request could not be understood."),
+  saveFailed: translatable("The calendar could not be saved. Please try again."),
+  busy: translatable("The listing's calendar changed while the import was being saved; it will be tried again."),
+  busyAdding: translatable("The listing's calendar changed while the calendar was being imported; please try again."),
 } as const;
 
 /** A calendar address as pasted: trimmed; webcal:// (Apple, Airbnb) read as https://. */

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   CATCH_ALL_CITIES,
   CATCH_ALL_CITY_SLUGS,
-  fallbackCityContent,
   isCatchAllCity,
   isFixedUsCity,
   parsePage,
   parseTypeFilter,
 } from "./known-cities";
+import { fallbackCityContent } from "./fallback-content";
 
 describe("catch-all city slugs (docs/product.md#cities)", () => {
   it("are exactly the 20 slugs of docs/product.md#cities, in order", () => {

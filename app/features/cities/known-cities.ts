@@ -1,6 +1,3 @@
-import { msg } from "@lingui/core/macro";
-import type { CityHighlight, PopularArea } from "~/db/schema/catalog";
-import { inEnglish, type Translator } from "~/features/listings/translator";
 
 /** The 20 slugs the catch-all /{city} page knows (docs/product.md#cities), in the documented order. */
 export const CATCH_ALL_CITY_SLUGS = [
@@ -59,46 +56,6 @@ export function isCatchAllCity(slug: string): slug is CatchAllCitySlug {
   return (CATCH_ALL_CITY_SLUGS as readonly string[]).includes(slug);
 }
 
-/**
- * Page content for a catch-all city when its `cities` row is missing: a title,
- * a description and four highlights built from the name, so the page is never empty.
- */
-export function fallbackCityContent(name: string, _: Translator = inEnglish) {
-  const highlights: CityHighlight[] = [
-    {
-      title: _(msg`Instant booking`),
-      description: _(
-        msg`Book spaces, vehicles and equipment in ${name} without waiting for host approval.`,
-      ),
-    },
-    {
-      title: _(msg`Verified hosts`),
-      description: _(
-        msg`Every ${name} host is identity-verified before their first listing goes live.`,
-      ),
-    },
-    {
-      title: _(msg`Secure payments`),
-      description: _(
-        msg`Card payments are held until 24 hours after your booking, with $1M liability cover.`,
-      ),
-    },
-    {
-      title: _(msg`Flexible durations`),
-      description: _(
-        msg`Rent by the hour, day, week or month — whatever your project needs.`,
-      ),
-    },
-  ];
-  return {
-    title: _(msg`Rent spaces and equipment in ${name}`),
-    description: _(
-      msg`Find studios, venues, vehicles and gear to rent by the hour, day, week or month in ${name}.`,
-    ),
-    highlights,
-  };
-}
-
 /** The fixed US city routes (docs/product.md#cities): path slug and the exact location name their listings carry. */
 export const FIXED_US_CITIES = {
   "new-york": { name: "New York", state: "New York" },
@@ -139,32 +96,6 @@ export const US_CITY_ROUTES: readonly {
 
 export function isFixedUsCity(slug: string): slug is FixedUsCitySlug {
   return Object.hasOwn(FIXED_US_CITIES, slug);
-}
-
-/** Three popular-area cards for a fixed US city page when its `cities` row has none. */
-export function fallbackPopularAreas(
-  name: string,
-  _: Translator = inEnglish,
-): PopularArea[] {
-  return [
-    {
-      name: _(msg`Downtown`),
-      image: "/demo/area-downtown-1.webp",
-      description: _(msg`Offices, studios and venues in the heart of ${name}.`),
-    },
-    {
-      name: _(msg`Waterfront`),
-      image: "/demo/area-waterfront-1.webp",
-      description: _(msg`Event spaces and rentals near ${name}'s waterfront.`),
-    },
-    {
-      name: _(msg`Arts District`),
-      image: "/demo/area-arts-1.webp",
-      description: _(
-        msg`Creative studios and workshops across ${name}'s arts scene.`,
-      ),
-    },
-  ];
 }
 
 /** Parses the optional ?type= filter: a space-type name, or null when absent or malformed. */

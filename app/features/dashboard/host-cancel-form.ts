@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
@@ -10,9 +11,10 @@ export const HOST_CANCEL_REASON_MAX = 1000;
 
 export const HOST_CANCEL_TEXT = {
   /** The same words as the booking domain's refusal of an empty reason. */
-  reasonRequired: "Please give a reason for the cancellation",
-  reasonTooLong: `Keep the reason to ${HOST_CANCEL_REASON_MAX} characters or fewer.`,
-  invalidBooking: "Booking not found",
+  reasonRequired: translatable("Please give a reason for the cancellation"),
+  // HOST_CANCEL_REASON_MAX written out: one translatable literal.
+  reasonTooLong: translatable("Keep the reason to 1000 characters or fewer."),
+  invalidBooking: translatable("Booking not found"),
 } as const;
 
 export const hostCancelSchema = z.object({

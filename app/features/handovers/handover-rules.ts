@@ -1,6 +1,7 @@
 import { dateTimeFormat } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * Check-in and check-out at handover (issue #28 point 4, docs/decisions/0277-handover-records.md):
@@ -29,45 +30,45 @@ export const FUEL_LEVELS = ["Empty", "1/8", "1/4", "3/8", "1/2", "5/8", "3/4", "
 
 export const HANDOVER_TEXT = {
   moment: {
-    check_in: { title: "Check-in", intro: "Add photos and a note at handover.", save: "Save check-in", saved: "Your check-in is saved." },
-    check_out: { title: "Check-out", intro: "Add photos and a note at return.", save: "Save check-out", saved: "Your check-out is saved." },
+    check_in: { title: translatable("Check-in"), intro: translatable("Add photos and a note at handover."), save: translatable("Save check-in"), saved: translatable("Your check-in is saved.") },
+    check_out: { title: translatable("Check-out"), intro: translatable("Add photos and a note at return."), save: translatable("Save check-out"), saved: translatable("Your check-out is saved.") },
   },
-  link: "Check-in & check-out",
-  note: "Note",
-  odometer: "Odometer (km)",
-  fuel: "Fuel level",
-  fuelNone: "Not recorded",
-  condition: "Condition",
-  photos: "Photos",
-  addPhotos: "Add photos",
-  evidence: "Once saved, a record cannot be changed: it is what both of you saw at handover.",
-  none: "Nothing recorded yet.",
-  byYou: "You",
-  byGuest: "Guest",
-  byHost: "Host",
-  theGuest: "The guest",
-  theHost: "The host",
+  link: translatable("Check-in & check-out"),
+  note: translatable("Note"),
+  odometer: translatable("Odometer (km)"),
+  fuel: translatable("Fuel level"),
+  fuelNone: translatable("Not recorded"),
+  condition: translatable("Condition"),
+  photos: translatable("Photos"),
+  addPhotos: translatable("Add photos"),
+  evidence: translatable("Once saved, a record cannot be changed: it is what both of you saw at handover."),
+  none: translatable("Nothing recorded yet."),
+  byYou: translatable("You"),
+  byGuest: translatable("Guest"),
+  byHost: translatable("Host"),
+  theGuest: translatable("The guest"),
+  theHost: translatable("The host"),
   errors: {
-    signIn: "Sign in to add a check-in or check-out.",
-    notFound: "Booking not found",
-    notHandover: "Check-in and check-out are only for vehicles and equipment.",
-    notConfirmed: "Check-in and check-out are only for confirmed bookings.",
-    checkInTooEarly: "Check-in opens 24 hours before the booking starts.",
-    checkInClosed: "Check-in closed when the booking ended.",
-    checkOutTooEarly: "Check-out opens when the booking starts.",
-    checkOutClosed: "Check-out closed 3 days after the booking ended.",
+    signIn: translatable("Sign in to add a check-in or check-out."),
+    notFound: translatable("Booking not found"),
+    notHandover: translatable("Check-in and check-out are only for vehicles and equipment."),
+    notConfirmed: translatable("Check-in and check-out are only for confirmed bookings."),
+    checkInTooEarly: translatable("Check-in opens 24 hours before the booking starts."),
+    checkInClosed: translatable("Check-in closed when the booking ended."),
+    checkOutTooEarly: translatable("Check-out opens when the booking starts."),
+    checkOutClosed: translatable("Check-out closed 3 days after the booking ended."),
     twice: { check_in: "You have already added your check-in. It cannot be changed.", check_out: "You have already added your check-out. It cannot be changed." },
-    moment: "Choose check-in or check-out.",
+    moment: translatable("Choose check-in or check-out."),
     noteTooLong: `Please keep the note under ${HANDOVER_NOTE_MAX.toLocaleString("en-US")} characters.`,
     conditionTooLong: `Please keep the condition under ${HANDOVER_CONDITION_MAX.toLocaleString("en-US")} characters.`,
     odometer: `Enter the odometer in whole km, from 0 to ${ODOMETER_MAX_KM.toLocaleString("en-US")}.`,
-    fuel: "Choose a fuel level from the list.",
+    fuel: translatable("Choose a fuel level from the list."),
     tooManyPhotos: `Add at most ${HANDOVER_MAX_PHOTOS} photos.`,
-    empty: "Add a photo or a note.",
-    photo: "A photo could not be used. Please remove it and upload it again.",
-    onlyPhotos: "Only photos can be added here.",
-    uploading: "Wait until your photos have uploaded.",
-    saveFailed: "Your record could not be saved. Please try again.",
+    empty: translatable("Add a photo or a note."),
+    photo: translatable("A photo could not be used. Please remove it and upload it again."),
+    onlyPhotos: translatable("Only photos can be added here."),
+    uploading: translatable("Wait until your photos have uploaded."),
+    saveFailed: translatable("Your record could not be saved. Please try again."),
   },
 } as const;
 
@@ -146,7 +147,7 @@ export function handoverHref(booking: { id: string; status: string }, rentalType
 }
 
 /** "Tue, 9 Jun 2026, 10:05 (America/New York)": when a record was written, in the listing's zone, as booking times are shown. */
-export function handoverTime(iso: string, timeZone: string): string {
-  const format = dateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+export function handoverTime(iso: string, timeZone: string, locale?: string): string {
+  const format = dateTimeFormat(!locale || locale === "en" ? "en-GB" : locale, { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return `${format.format(new Date(iso))} (${timeZone.replace(/_/g, " ")})`;
 }

@@ -1,6 +1,7 @@
 import type { MediaStorage } from "~/features/media/storage.server";
 import type { Db } from "~/lib/db.server";
 import { firstErrors, formDataToObject } from "~/lib/forms";
+import { translatable } from "~/features/i18n/translatable";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { ADDRESS_REQUIRED_MESSAGE, type FieldErrors, LISTING_ARRAY_FIELDS, parseListingForm } from "./listing-form";
@@ -12,8 +13,9 @@ export type ListingActionResult =
 
 /** A listing form over the size limit (app/lib/read-body.server.ts): 413, nothing stored. */
 export function listingFormTooLarge(mode: "create" | "edit"): ListingActionResult {
-  const fallback = mode === "create" ? "Failed to create listing" : "Failed to update listing";
-  return { ok: false, status: 413, fieldErrors: {}, formError: `${fallback}: the form is too large.`, values: {} };
+  const formError =
+    mode === "create" ? translatable("Failed to create listing: the form is too large.") : translatable("Failed to update listing: the form is too large.");
+  return { ok: false, status: 413, fieldErrors: {}, formError, values: {} };
 }
 
 /**
@@ -38,7 +40,11 @@ export async function runListingAction(
       ok: false,
       status: 400,
       fieldErrors: errors,
-      formError: onlyAddress ? ADDRESS_REQUIRED_MESSAGE : `${fallback}: please correct the highlighted fields.`,
+      formError: onlyAddress
+        ? ADDRESS_REQUIRED_MESSAGE
+        : target.mode === "create"
+          ? translatable("Failed to create listing: please correct the highlighted fields.")
+          : translatable("Failed to update listing: please correct the highlighted fields."),
       values,
     };
   }

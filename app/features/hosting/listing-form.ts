@@ -12,6 +12,7 @@ import { type FieldErrors as FormFieldErrors, formDataToObject } from "~/lib/for
 import { ERROR_TEXT } from "~/lib/messages";
 import { decimalDigits, minorToDecimalText, parseMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 import { GEO_MESSAGES, parseCoordinate } from "~/features/geo/coordinates";
 import { REQUIREMENT_TEXT, WAIVER_TEXT_MAX } from "~/features/bookings/requirements";
 
@@ -182,8 +183,7 @@ export function isValidTimeZone(zone: string): boolean {
 /** Uploaded media are referenced by their public URL under /media or the S3 public base. */
 const mediaUrl = z.string().min(1).max(500);
 
-const optionalUuid = (label: string) =>
-  z.preprocess((v) => blankToUndefined(v) ?? null, z.uuid(`Choose a valid ${label}`).nullable());
+const optionalUuid = (message: string) => z.preprocess((v) => blankToUndefined(v) ?? null, z.uuid(message).nullable());
 
 function enumWithDefault<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) {
   return z.preprocess((v) => blankToUndefined(v) ?? fallback, z.enum(values, { error: message }));
@@ -206,20 +206,20 @@ export const listingFieldsSchema = z.object({
   title: requiredText("Title", LIMITS.title),
   description: requiredText("Description", LIMITS.description),
   // category and type
-  rentalType: z.preprocess(blankToUndefined, z.enum(RENTAL_TYPES, { error: "Choose a rental type" })),
+  rentalType: z.preprocess(blankToUndefined, z.enum(RENTAL_TYPES, { error: translatable("Choose a rental type") })),
   type: z.preprocess(
     (value) => (typeof value === "string" ? cleanText(value).trim().toLowerCase() : value),
-    z.string({ error: "Choose a space type" }).min(1, "Choose a space type").max(60, "Choose a space type"),
+    z.string({ error: translatable("Choose a space type") }).min(1, translatable("Choose a space type")).max(60, translatable("Choose a space type")),
   ),
-  categoryId: optionalUuid("category"),
-  subcategoryId: optionalUuid("subcategory"),
+  categoryId: optionalUuid(translatable("Choose a valid category")),
+  subcategoryId: optionalUuid(translatable("Choose a valid subcategory")),
   // pricing
   hourlyPrice: requiredPrice("Hourly rate"),
   dailyPrice: optionalPrice("Daily rate"),
   weeklyPrice: optionalPrice("Weekly rate"),
   monthlyPrice: optionalPrice("Monthly rate"),
   yearlyPrice: optionalPrice("Yearly rate"),
-  currency: enumWithDefault(CURRENCIES, LISTING_ENUM_DEFAULTS.currency, "Choose one of the supported currencies"),
+  currency: enumWithDefault(CURRENCIES, LISTING_ENUM_DEFAULTS.currency, translatable("Choose one of the supported currencies")),
   depositRequired: checkbox,
   depositAmount: zeroDefaultPrice("Deposit amount"),
   // capacity and rules
@@ -228,14 +228,14 @@ export const listingFieldsSchema = z.object({
   minRentalDuration: z.preprocess((v) => toNumber(v) ?? 1, integer("Minimum rental duration", 1, 10_000)),
   maxRentalDuration: optionalInteger("Maximum rental duration", 1, 10_000),
   ageRestriction: optionalInteger("Minimum age", 0, 120),
-  cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, LISTING_ENUM_DEFAULTS.cancellationPolicy, "Choose a cancellation policy"),
+  cancellationPolicy: enumWithDefault(CANCELLATION_POLICIES, LISTING_ENUM_DEFAULTS.cancellationPolicy, translatable("Choose a cancellation policy")),
   // Instant (the default) or request to book: the host accepts or declines each request (issue #28, ADR 0280).
-  bookingMode: enumWithDefault(BOOKING_MODES, LISTING_ENUM_DEFAULTS.bookingMode, "Choose instant booking or request to book"),
+  bookingMode: enumWithDefault(BOOKING_MODES, LISTING_ENUM_DEFAULTS.bookingMode, translatable("Choose instant booking or request to book")),
   timezone: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v) || "UTC",
-    z.string().refine(isValidTimeZone, "Choose a valid time zone"),
+    z.string().refine(isValidTimeZone, translatable("Choose a valid time zone")),
   ),
-  status: enumWithDefault(SPACE_STATUSES, LISTING_ENUM_DEFAULTS.status, "Choose a status"),
+  status: enumWithDefault(SPACE_STATUSES, LISTING_ENUM_DEFAULTS.status, translatable("Choose a status")),
   insuranceRequired: checkbox,
   licenseRequired: checkbox,
   waiverRequired: checkbox,
@@ -246,8 +246,8 @@ export const listingFieldsSchema = z.object({
   brand: optionalText("Brand", LIMITS.shortText),
   model: optionalText("Model", LIMITS.shortText),
   year: optionalInteger("Year", 1900, 2100),
-  condition: enumWithDefault(CONDITIONS, LISTING_ENUM_DEFAULTS.condition, "Choose a condition"),
-  locationType: enumWithDefault(LOCATION_TYPES, LISTING_ENUM_DEFAULTS.locationType, "Choose fixed or mobile"),
+  condition: enumWithDefault(CONDITIONS, LISTING_ENUM_DEFAULTS.condition, translatable("Choose a condition")),
+  locationType: enumWithDefault(LOCATION_TYPES, LISTING_ENUM_DEFAULTS.locationType, translatable("Choose fixed or mobile")),
   deliveryAvailable: checkbox,
   deliveryFee: zeroDefaultPrice("Delivery fee"),
   pickupAvailable: checkbox,
@@ -270,7 +270,7 @@ export const listingFieldsSchema = z.object({
   images: z.array(mediaUrl).max(MAX_IMAGES, `At most ${MAX_IMAGES} images per listing`).default([]),
   videos: z.array(mediaUrl).max(MAX_VIDEOS, `At most ${MAX_VIDEOS} videos per listing`).default([]),
   // what the submit button asked for
-  intent: z.enum(["draft", "publish"], { error: "Choose Save as Draft or Publish Listing" }),
+  intent: z.enum(["draft", "publish"], { error: translatable("Choose Save as Draft or Publish Listing") }),
   formToken: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 
@@ -323,13 +323,13 @@ export function hasCompleteAddress(input: Pick<ListingSchemaFields, "streetAddre
 export const listingFormSchema = listingFieldsSchema
   .superRefine((input, ctx) => {
     if (input.subcategoryId && !input.categoryId) {
-      ctx.addIssue({ code: "custom", path: ["subcategoryId"], message: "Choose a category first" });
+      ctx.addIssue({ code: "custom", path: ["subcategoryId"], message: translatable("Choose a category first") });
     }
     if (input.maxRentalDuration != null && input.maxRentalDuration < input.minRentalDuration) {
       ctx.addIssue({
         code: "custom",
         path: ["maxRentalDuration"],
-        message: "Maximum rental duration cannot be less than the minimum",
+        message: translatable("Maximum rental duration cannot be less than the minimum"),
       });
     }
     if (input.waiverRequired && !input.waiverText) {

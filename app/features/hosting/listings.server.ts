@@ -9,6 +9,7 @@ import { cardKeyFor, type MediaStorage } from "~/features/media/storage.server";
 import { ADDRESS_REQUIRED_MESSAGE, hasCompleteAddress, type ListingInput, listingColumns } from "./listing-form";
 import { REQUIREMENT_TEXT } from "~/features/bookings/requirements";
 import { ERROR_TEXT } from "~/lib/messages";
+import { translatable } from "~/features/i18n/translatable";
 import { MODERATED_PUBLISH_REFUSED } from "~/features/admin/moderation-notice";
 import { listingPoint } from "~/features/geo/listing-location.server";
 import { errorMessage, logger } from "~/lib/logger.server";
@@ -17,6 +18,9 @@ import { errorMessage, logger } from "~/lib/logger.server";
  * The host's side of listings. Every query is filtered by the listing id AND the
  * owner's user id (docs/product.md#permissions): another user's listing behaves as if it did not exist.
  */
+
+const notYours = (kind: "image" | "video") =>
+  kind === "image" ? translatable("This image is not one of your uploads; upload it again.") : translatable("This video is not one of your uploads; upload it again.");
 
 export class HostingError extends Error {
   constructor(
@@ -35,21 +39,21 @@ async function refuseUnverifiedPublisher(db: Db, userId: string) {
   if (unverified) throw new HostingError(unverified, 403);
 }
 
-export const LISTING_NOT_FOUND = "Listing not found";
+export const LISTING_NOT_FOUND = translatable("Listing not found");
 
 type SpaceRow = typeof spaces.$inferSelect;
 
 /** The space type, category and subcategory must exist (and belong together). */
 async function checkReferences(db: Db, input: ListingInput) {
   const [type] = await db.select({ id: spaceTypes.id }).from(spaceTypes).where(eq(spaceTypes.name, input.type)).limit(1);
-  if (!type) throw new HostingError("Choose a space type from the list", 400, "type");
+  if (!type) throw new HostingError(translatable("Choose a space type from the list"), 400, "type");
   if (input.categoryId) {
     const [category] = await db
       .select({ id: rentalCategories.id })
       .from(rentalCategories)
       .where(and(eq(rentalCategories.id, input.categoryId), eq(rentalCategories.isActive, true)))
       .limit(1);
-    if (!category) throw new HostingError("Choose a category from the list", 400, "categoryId");
+    if (!category) throw new HostingError(translatable("Choose a category from the list"), 400, "categoryId");
   }
   if (input.subcategoryId) {
     const [sub] = await db
@@ -57,7 +61,7 @@ async function checkReferences(db: Db, input: ListingInput) {
       .from(rentalSubcategories)
       .where(and(eq(rentalSubcategories.id, input.subcategoryId), eq(rentalSubcategories.categoryId, input.categoryId!)))
       .limit(1);
-    if (!sub) throw new HostingError("Choose a subcategory of the chosen category", 400, "subcategoryId");
+    if (!sub) throw new HostingError(translatable("Choose a subcategory of the chosen category"), 400, "subcategoryId");
   }
 }
 
@@ -77,7 +81,7 @@ export async function checkMediaUrls(
     const key = storage.keyFromUrl(url);
     // Another user's upload: forbidden, whether or not it exists (docs/product.md#permissions; docs/decisions/0053).
     if (key !== null && !key.startsWith(`${userId}/`)) {
-      throw new HostingError(`This ${kind} is not one of your uploads; upload it again.`, 403, `${kind}s`);
+      throw new HostingError(notYours(kind), 403, `${kind}s`);
     }
     const ok =
       key !== null &&
@@ -85,10 +89,10 @@ export async function checkMediaUrls(
       !key.includes(".card.") &&
       (kind === "image" ? key.endsWith(".webp") : /\.(mp4|webm|mov)$/.test(key)) &&
       (await storage.exists(key));
-    if (!ok) throw new HostingError(`This ${kind} is not one of your uploads; upload it again.`, 400, `${kind}s`);
+    if (!ok) throw new HostingError(notYours(kind), 400, `${kind}s`);
   };
   if (new Set(input.images).size !== input.images.length || new Set(input.videos).size !== input.videos.length) {
-    throw new HostingError("The same file is attached twice.", 400, "images");
+    throw new HostingError(translatable("The same file is attached twice."), 400, "images");
   }
   for (const url of input.images) await check(url, "image");
   for (const url of input.videos) await check(url, "video");
@@ -134,7 +138,7 @@ export async function createSpace(
         const [previous] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
         const id = (previous?.response as { id?: string } | null)?.id;
         if (id) return { id, duplicate: true };
-        throw new HostingError("This form was already submitted.", 409);
+        throw new HostingError(translatable("This form was already submitted."), 409);
       }
       const [row] = await tx
         .insert(spaces)

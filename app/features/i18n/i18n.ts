@@ -2,6 +2,7 @@ import { setupI18n, type I18n, type MessageDescriptor, type Messages } from "@li
 import { AREAS, CLIENT_AREAS, type Area } from "~/features/i18n/areas";
 export { areasBeforeHydration } from "~/features/i18n/areas";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import type * as PoReader from "./po-reader";
 
 /**
  * The compiled catalogs (ADRs 0293, 0294): one chunk per language and area, imported only
@@ -12,9 +13,28 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
  * The `server` area (e-mails, receipts, calendar files) is never part of the browser's build.
  */
 type CatalogModule = { messages: Messages };
-const files: Record<string, () => Promise<CatalogModule>> = import.meta.env.SSR
-  ? import.meta.glob<CatalogModule>("../../locales/*/*.po")
-  : import.meta.glob<CatalogModule>(["../../locales/*/*.po", "!../../locales/*/server.po"]);
+const files: Record<string, () => Promise<CatalogModule>> = (import.meta as { env?: unknown }).env
+  ? import.meta.env.SSR
+    ? import.meta.glob<CatalogModule>("../../locales/*/*.po")
+    : import.meta.glob<CatalogModule>(["../../locales/*/*.po", "!../../locales/*/server.po"])
+  : catalogsOutsideVite();
+
+/**
+ * Outside Vite (a script or a test's child process under tsx, with the macros compiled by
+ * scripts/lingui-register.mjs) the catalogs are read and compiled from the .po files.
+ */
+function catalogsOutsideVite(): Record<string, () => Promise<CatalogModule>> {
+  const reader = "./po-reader.ts"; // a variable: never part of a Vite build
+  return new Proxy(
+    {},
+    {
+      get: (_, key) =>
+        typeof key === "string"
+          ? () => import(/* @vite-ignore */ reader).then((module: typeof PoReader) => module.readCatalogFile(new URL(key, import.meta.url)))
+          : undefined,
+    },
+  );
+}
 
 /** One i18n instance per language, fixed to it: requests in different languages never share one. */
 const instances = new Map<Locale, I18n>();
@@ -24,7 +44,7 @@ function instanceFor(locale: Locale): I18n {
   let i18n = instances.get(locale);
   if (!i18n) {
     i18n = setupI18n({ locale, messages: { [locale]: {} } });
-    if (!import.meta.env.SSR) reportMissing(i18n);
+    if (typeof window !== "undefined") reportMissing(i18n);
     instances.set(locale, i18n);
   }
   return i18n;

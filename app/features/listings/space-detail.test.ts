@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription } from "./space-detail";
+import { isBookable, monthYear, priceOptions, rentalDetails, spaceMetaDescription, spaceMetaTitle } from "./space-detail";
 
 const noPrices = {
   hourlyPrice: null,
@@ -142,5 +142,17 @@ describe("spaceMetaDescription", () => {
     const text = spaceMetaDescription({ ...space, description: "word ".repeat(100) });
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text).toMatch(/ word…$/);
+  });
+});
+
+describe("spaceMetaTitle / spaceMetaDescription in the page's language", () => {
+  it("writes the title and the description's start in Spanish", async () => {
+    const { loadCatalogs, translate } = await import("~/features/i18n/i18n");
+    const es = await loadCatalogs("es", ["discovery"]);
+    const _ = (text: Parameters<typeof translate>[1]) => translate(es, text);
+    const space = { title: "Loft soleado", location: "Austin, Texas", description: "Una sala luminosa.", metaDescription: null };
+    expect(spaceMetaTitle(space, _)).toBe("Loft soleado en Austin, Texas");
+    expect(spaceMetaDescription(space, _)).toBe("Loft soleado en Austin, Texas: Una sala luminosa.");
+    expect(spaceMetaTitle(space)).toBe("Loft soleado in Austin, Texas");
   });
 });

@@ -175,16 +175,22 @@ const META_DESCRIPTION_MAX = 160;
  * short description still says what and where it is, and two listings with the
  * same words still differ. At most 160 characters, cut at a word.
  */
+/** "Sunny Loft in Austin, Texas": the space page's title (and its description's start), in `_`'s language. */
+export function spaceMetaTitle(space: { title: string; location: string }, _: Translator = inEnglish) {
+  const { title, location } = space;
+  return _(msg`${title} in ${location}`);
+}
+
 export function spaceMetaDescription(space: {
   title: string;
   location: string;
   description: string;
   metaDescription: string | null;
-}) {
+}, _: Translator = inEnglish) {
   const own = space.metaDescription?.replace(/\s+/g, " ").trim();
   const text =
     own ||
-    `${space.title} in ${space.location}: ${space.description.replace(/\s+/g, " ").trim()}`;
+    `${spaceMetaTitle(space, _)}: ${space.description.replace(/\s+/g, " ").trim()}`;
   if (text.length <= META_DESCRIPTION_MAX) return text;
   const cut = text.slice(0, META_DESCRIPTION_MAX - 1);
   const lastSpace = cut.lastIndexOf(" ");

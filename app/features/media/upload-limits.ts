@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "./sniff";
 
 /**
@@ -30,4 +31,4 @@ export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
 /** The largest upload request the HTTP server lets through (a full listing's files plus multipart overhead). */
 export const MAX_UPLOAD_REQUEST_BYTES = LISTING_MAX_VIDEOS * MAX_VIDEO_BYTES + LISTING_MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
-export const QUOTA_BYTES_MESSAGE = "You have reached your upload allowance for now. Save your listing or remove unused files, or try again tomorrow.";
+export const QUOTA_BYTES_MESSAGE = translatable("You have reached your upload allowance for now. Save your listing or remove unused files, or try again tomorrow.");

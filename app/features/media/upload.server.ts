@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import busboy from "busboy";
 import { createWriteStream, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -155,7 +156,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
         limits: { fileSize: MAX_VIDEO_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10, fieldSize: 1024 },
       });
     } catch {
-      reject(new UploadError("The upload could not be read.", 400));
+      reject(new UploadError(translatable("The upload could not be read."), 400));
       return;
     }
     // A surplus file is refused as soon as its first bytes say what it is.
@@ -197,7 +198,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
         new Promise<void>((done) => {
           out.on("close", done);
           out.on("error", () => {
-            drop(new UploadError("The upload could not be stored. Please try again.", 503));
+            drop(new UploadError(translatable("The upload could not be stored. Please try again."), 503));
             done();
           });
         }),
@@ -217,7 +218,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
         }
       });
       // A truncated body destroys the file stream with an error; unhandled, it would crash the process.
-      stream.on("error", () => drop(new UploadError("The upload was interrupted.", 400)));
+      stream.on("error", () => drop(new UploadError(translatable("The upload was interrupted."), 400)));
       stream.on("limit", () => drop(new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413)));
       stream.on("end", () => {
         if (dropped) return;
@@ -236,9 +237,9 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
       problem ??= new UploadError(`Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`, 413);
       stopReading();
     });
-    parser.on("error", () => reject(new UploadError("The upload could not be read.", 400)));
+    parser.on("error", () => reject(new UploadError(translatable("The upload could not be read."), 400)));
     parser.on("close", () => resolve());
-    body.on("error", () => reject(new UploadError("The upload was interrupted.", 400)));
+    body.on("error", () => reject(new UploadError(translatable("The upload was interrupted."), 400)));
     body.pipe(parser);
   });
   await Promise.all(writes);
@@ -267,12 +268,12 @@ export async function receiveUploads(
 ): Promise<UploadedMedia[]> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    throw new UploadError("Send the files as multipart/form-data.", 415);
+    throw new UploadError(translatable("Send the files as multipart/form-data."), 415);
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "rentwell-upload-"));
   try {
     const received = await receiveToFiles(request, contentType, dir, allowance);
-    if (received.length === 0) throw new UploadError("Choose at least one image or video to upload.");
+    if (received.length === 0) throw new UploadError(translatable("Choose at least one image or video to upload."));
     // Images are proven by re-encoding; a video is kept as sent, so it must parse whole.
     for (const file of received) {
       if (file.sniffed.kind === "video" && !(await isWholeVideo(file.file, file.sniffed.format))) {
@@ -292,7 +293,7 @@ export async function receiveUploads(
       await allowance.release?.(planned.map((file) => file.key)).catch(() => undefined);
       if (error instanceof UploadError) throw error;
       logger.error({ reason: "upload-store-failed", err: error instanceof Error ? error.message : String(error) }, "media upload failed");
-      throw new UploadError("The upload could not be stored. Please try again.", 503);
+      throw new UploadError(translatable("The upload could not be stored. Please try again."), 503);
     }
     return stored;
   } finally {

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, extractIBAN, isValidIBAN } from "ibantools";
 import { CURRENCIES } from "~/db/listing-enums";
 import { z } from "~/lib/zod";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * The built-in payout provider's onboarding form (issue #13, ADR 0120): one schema
@@ -9,24 +10,24 @@ import { z } from "~/lib/zod";
  * digits (ibantools) or the US routing number's ABA checksum.
  */
 export const PAYOUT_COUNTRIES = [
-  { code: "US", name: "United States" },
-  { code: "GB", name: "United Kingdom" },
-  { code: "DE", name: "Germany" },
-  { code: "FR", name: "France" },
-  { code: "ES", name: "Spain" },
-  { code: "IT", name: "Italy" },
-  { code: "NL", name: "Netherlands" },
-  { code: "IE", name: "Ireland" },
+  { code: "US", name: translatable("United States") },
+  { code: "GB", name: translatable("United Kingdom") },
+  { code: "DE", name: translatable("Germany") },
+  { code: "FR", name: translatable("France") },
+  { code: "ES", name: translatable("Spain") },
+  { code: "IT", name: translatable("Italy") },
+  { code: "NL", name: translatable("Netherlands") },
+  { code: "IE", name: translatable("Ireland") },
 ] as const;
 
 export const BANK_TEXT = {
-  holder: "Enter the account holder's name",
-  country: "Choose the bank's country",
-  currency: "Choose the payout currency",
-  iban: "Enter a valid IBAN",
-  ibanCountry: "The IBAN belongs to another country than the one chosen",
-  routing: "Enter a valid 9-digit routing number",
-  account: "Enter the account number (4 to 17 digits)",
+  holder: translatable("Enter the account holder's name"),
+  country: translatable("Choose the bank's country"),
+  currency: translatable("Choose the payout currency"),
+  iban: translatable("Enter a valid IBAN"),
+  ibanCountry: translatable("The IBAN belongs to another country than the one chosen"),
+  routing: translatable("Enter a valid 9-digit routing number"),
+  account: translatable("Enter the account number (4 to 17 digits)"),
 } as const;
 
 const countryCodes = PAYOUT_COUNTRIES.map((country) => country.code) as [string, ...string[]];

@@ -51,7 +51,7 @@ afterAll(async () => {
 
 function runChild(now: Date): Promise<{ paused: string | null; code: number | null; signal: string | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/payout-crash-child.ts", testEngine(), target, now.toISOString()], {
+    const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lingui-register.mjs", "tests/integration/payout-crash-child.ts", testEngine(), target, now.toISOString()], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],

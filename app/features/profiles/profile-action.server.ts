@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { firstErrors, parseForm, type FieldErrors } from "~/lib/forms";
 import type { Db } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
@@ -95,7 +96,7 @@ async function run(db: Db, userId: string, intent: ProfileIntent, form: FormData
 
 export async function handleProfileAction(db: Db, userId: string, form: FormData, now: Date): Promise<ProfileActionResult> {
   const intent = form.get("intent");
-  if (!isIntent(intent)) return invalid(null, {}, "Unknown action.");
+  if (!isIntent(intent)) return invalid(null, {}, translatable("Unknown action."));
   try {
     return await run(db, userId, intent, form, now);
   } catch (error) {

@@ -78,14 +78,14 @@ export type SocialField = (typeof SOCIAL_NETWORKS)[number]["field"];
 
 /** The icons a custom link may show (a name from this list, or none). */
 export const LINK_ICONS = [
-  { value: "globe", label: "Website" },
-  { value: "calendar", label: "Calendar" },
-  { value: "camera", label: "Photos" },
-  { value: "mail", label: "E-mail" },
-  { value: "map-pin", label: "Map" },
-  { value: "music", label: "Music" },
-  { value: "shopping-bag", label: "Shop" },
-  { value: "video", label: "Video" },
+  { value: "globe", label: translatable("Website") },
+  { value: "calendar", label: translatable("Calendar") },
+  { value: "camera", label: translatable("Photos") },
+  { value: "mail", label: translatable("E-mail") },
+  { value: "map-pin", label: translatable("Map") },
+  { value: "music", label: translatable("Music") },
+  { value: "shopping-bag", label: translatable("Shop") },
+  { value: "video", label: translatable("Video") },
 ] as const;
 export type LinkIcon = (typeof LINK_ICONS)[number]["value"];
 
@@ -271,7 +271,7 @@ export const profileLinkSchema = z.object({
     blankToNull,
     z
       .enum(LINK_ICONS.map((icon) => icon.value) as [LinkIcon, ...LinkIcon[]], {
-        error: "Choose an icon from the list",
+        error: translatable("Choose an icon from the list"),
       })
       .nullable(),
   ),
@@ -283,7 +283,7 @@ export const profilePostSchema = z.object({
   content: requiredText("Content", PROFILE_LIMITS.postContent),
   type: z.preprocess(
     (value) => (value === undefined || value === "" ? "general" : value),
-    z.enum(PROFILE_UPDATE_TYPES, { error: "Choose a type from the list" }),
+    z.enum(PROFILE_UPDATE_TYPES, { error: translatable("Choose a type from the list") }),
   ),
   isPinned: z.preprocess(
     (value) => value === "on" || value === "true" || value === true,

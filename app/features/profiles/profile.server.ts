@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { translatable } from "~/features/i18n/translatable";
 import { profileLinks, profiles, profileUpdates } from "~/db/schema/profiles";
 import type { Db, Tx } from "~/lib/db.server";
 import {
@@ -111,7 +112,7 @@ export async function addLink(db: Db, userId: string, input: ProfileLinkInput, n
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('profile-links'), hashtext(${userId}))`);
     const [existing] = await tx.select({ n: count() }).from(profileLinks).where(eq(profileLinks.profileId, userId));
     const displayOrder = Number(existing?.n ?? 0);
-    if (displayOrder >= MAX_PROFILE_LINKS) throw new ProfileLimitError(`You can have at most ${MAX_PROFILE_LINKS} links. Delete one to add another.`);
+    if (displayOrder >= MAX_PROFILE_LINKS) throw new ProfileLimitError(translatable("You can have at most 20 links. Delete one to add another."));
     const [row] = await tx
       .insert(profileLinks)
       .values({ profileId: userId, title: input.title, url: input.url, icon: input.icon, displayOrder, createdAt: now })
@@ -164,7 +165,7 @@ export async function addPost(db: Db, userId: string, input: ProfilePostInput, n
   await getOwnProfile(db, userId);
   const [existing] = await db.select({ n: count() }).from(profileUpdates).where(eq(profileUpdates.profileId, userId));
   if (Number(existing?.n ?? 0) >= MAX_PROFILE_POSTS) {
-    throw new ProfileLimitError(`You can have at most ${MAX_PROFILE_POSTS} posts. Delete an old one to add another.`);
+    throw new ProfileLimitError(translatable("You can have at most 100 posts. Delete an old one to add another."));
   }
   const [row] = await db
     .insert(profileUpdates)

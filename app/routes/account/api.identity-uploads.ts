@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { requestSay } from "~/features/auth/say.server";
 import { getUser } from "~/features/auth/session.server";
 import { IDENTITY_PHOTO_FORM_OVERHEAD_BYTES, IDENTITY_PHOTO_MAX_BYTES, IDENTITY_TEXT, isIdentityUploadKind } from "~/features/identity/identity-text";
 import { storeIdentityPhoto } from "~/features/identity/identity.server";
@@ -33,7 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const slot = await consumeRateLimit(db, { key: `identity-photo:${user.id}`, limits: IDENTITY_UPLOAD_RATE_LIMITS });
   if (!slot.ok) {
-    return data({ error: IDENTITY_TEXT.errors.tooMany(formatRetryAfter(slot.retryAfterSeconds)) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
+    const say = await requestSay(request);
+    return data({ error: IDENTITY_TEXT.errors.tooMany(formatRetryAfter(slot.retryAfterSeconds, say), say) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
   }
   try {
     const body = await readFormWithLimit(request, IDENTITY_PHOTO_MAX_BYTES + IDENTITY_PHOTO_FORM_OVERHEAD_BYTES);

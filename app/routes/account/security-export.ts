@@ -1,6 +1,8 @@
 import { readExport } from "~/features/account-security/data-export.server";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { requireUser } from "~/features/auth/session.server";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import type { Route } from "./+types/security-export";
@@ -15,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const content = await readExport(await getDb(), user.id, params.id, requestNow(request));
   if (!content) {
-    return new Response(SECURITY_TEXT.exportGone, {
+    return new Response(translate(await requestI18n(request), SECURITY_TEXT.exportGone), {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

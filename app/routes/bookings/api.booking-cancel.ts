@@ -6,6 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { refusalStatus } from "~/lib/http";
 import { logger } from "~/lib/logger.server";
 import { bodyTooLargeResponse, readJsonWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * POST /api/bookings/:bookingId/cancel → { refundMinor } (the guest's own confirmed,
@@ -15,7 +16,7 @@ import { bodyTooLargeResponse, readJsonWithLimit, SMALL_FORM_BYTES } from "~/lib
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405 });
   const user = await getUser(request);
-  if (!user) return Response.json({ error: "Sign in to cancel a booking." }, { status: 401 });
+  if (!user) return Response.json({ error: translatable("Sign in to cancel a booking.") }, { status: 401 });
   let expectedRefund: number | null = null;
   if (request.headers.get("content-length") !== "0" && request.body) {
     const body = await readJsonWithLimit(request, SMALL_FORM_BYTES);
@@ -32,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return Response.json({ refundMinor: result.refundMinor });
   } catch (error) {
     logger.error({ err: error }, "cancel booking failed");
-    return Response.json({ error: "Failed to cancel booking" }, { status: 500 });
+    return Response.json({ error: translatable("Failed to cancel booking") }, { status: 500 });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/api.busy";
 import { busyRanges } from "~/features/bookings/availability.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { translatable } from "~/features/i18n/translatable";
 
 /**
  * GET /api/spaces/:spaceId/busy?from=ISO&to=ISO → { busy: [{ start, end, units }], dated: { date: hours } }
@@ -22,6 +23,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return Response.json({ busy: result.busy, dated: result.dated }, { headers: { "Cache-Control": "public, max-age=5" } });
   } catch (error) {
     logger.error({ err: error }, "busy ranges failed");
-    return Response.json({ error: "Failed to load availability" }, { status: 500 });
+    return Response.json({ error: translatable("Failed to load availability") }, { status: 500 });
   }
 }

@@ -5,6 +5,7 @@ import { confirmCardPayment } from "~/features/bookings/confirmation.server";
 import { readJsonWithLimit } from "~/lib/read-body.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
+import { translatable } from "~/features/i18n/translatable";
 
 const MAX_BODY_BYTES = 2 * 1024;
 
@@ -12,7 +13,7 @@ const MAX_BODY_BYTES = 2 * 1024;
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed." }, { status: 405 });
   const user = await getUser(request);
-  if (!user) return Response.json({ error: "Sign in to pay.", code: "unauthorized" }, { status: 401 });
+  if (!user) return Response.json({ error: translatable("Sign in to pay."), code: "unauthorized" }, { status: 401 });
   const body = await readJsonWithLimit(request, MAX_BODY_BYTES);
   if (!body.ok) {
     return Response.json({ error: body.reason === "too-large" ? "Request too large." : "The request must be JSON.", code: "invalid" }, { status: body.reason === "too-large" ? 413 : 400 });
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ paymentIntent: result.paymentIntent });
   } catch (error) {
     logger.error({ err: error }, "confirm payment failed");
-    return Response.json({ error: "An error occurred" }, { status: 500 });
+    return Response.json({ error: translatable("An error occurred") }, { status: 500 });
   }
 }
 

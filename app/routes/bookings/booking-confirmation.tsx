@@ -7,6 +7,7 @@ import { getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-confirmation";
+import { useLocale } from "~/features/i18n/use-translate";
 
 /**
  * /booking-confirmation (docs/product.md "Booking confirmation"): reads the card
@@ -37,12 +38,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
   const { request } = loaderData;
+  const locale = useLocale();
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
       <PaymentOutcomeView
         outcome={loaderData.outcome}
         amount={loaderData.amount}
-        actions={request ? <WithdrawRequest bookingId={request.bookingId} spaceTitle={request.spaceTitle} when={bookingWhen(request)} className="mt-6" /> : null}
+        actions={request ? <WithdrawRequest bookingId={request.bookingId} spaceTitle={request.spaceTitle} when={bookingWhen(request, locale)} className="mt-6" /> : null}
       />
     </section>
   );

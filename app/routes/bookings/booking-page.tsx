@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { ArrowLeft, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
@@ -29,16 +30,18 @@ import { WithdrawRequest } from "~/features/bookings/components/withdraw-request
 import { bookings } from "~/db/schema/bookings";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/booking-page";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutral" }> = {
-  confirmed: { text: "Confirmed", tone: "success" },
-  completed: { text: "Completed", tone: "neutral" },
-  cancelled: { text: "Cancelled", tone: "danger" },
-  disputed: { text: "Payment disputed", tone: "neutral" },
+  confirmed: { text: translatable("Confirmed"), tone: "success" },
+  completed: { text: translatable("Completed"), tone: "neutral" },
+  cancelled: { text: translatable("Cancelled"), tone: "danger" },
+  disputed: { text: translatable("Payment disputed"), tone: "neutral" },
   // A request to book (issue #28, ADR 0280).
-  requested: { text: "Requested", tone: "neutral" },
-  declined: { text: "Declined", tone: "danger" },
-  expired: { text: "Expired", tone: "neutral" },
+  requested: { text: translatable("Requested"), tone: "neutral" },
+  declined: { text: translatable("Declined"), tone: "danger" },
+  expired: { text: translatable("Expired"), tone: "neutral" },
 };
 
 /**
@@ -81,7 +84,7 @@ async function depositAction(request: Request, bookingId: string, userId: string
       return data<DepositActionData>({ deposit: true, ok: false, error: result.error, fieldErrors: result.fields ?? null }, { status: result.status });
     }
     logger.info({ bookingId, claimId: result.claimId }, "damage claim opened");
-    return data<DepositActionData>({ deposit: true, ok: true, message: "Your claim is open. The guest has 72 hours to accept or dispute it." });
+    return data<DepositActionData>({ deposit: true, ok: true, message: translatable("Your claim is open. The guest has 72 hours to accept or dispute it.") });
   }
   const answer = intent === "accept_claim" ? "accept" : "dispute";
   const result = await answerClaim(db, { userId, bookingId, answer, now });
@@ -90,7 +93,7 @@ async function depositAction(request: Request, bookingId: string, userId: string
     return data<DepositActionData>({ deposit: true, ok: false, error: result.error, fieldErrors: null }, { status: result.status });
   }
   logger.info({ bookingId, answer }, "damage claim answered");
-  return data<DepositActionData>({ deposit: true, ok: true, message: answer === "accept" ? "You accepted the claim: it is charged from your deposit." : "You disputed the claim: an admin will decide it." });
+  return data<DepositActionData>({ deposit: true, ok: true, message: answer === "accept" ? translatable("You accepted the claim: it is charged from your deposit.") : translatable("You disputed the claim: an admin will decide it.") });
 }
 
 /** POST the handover form (moment, note, odometer, fuel, condition, photos[]): the viewer's record for one moment. */
@@ -142,28 +145,34 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   });
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <NotFoundPage title={HANDOVER_TEXT.errors.notFound} text="This booking does not exist or is not yours." link={{ to: "/my-bookings", label: "My Bookings" }} />,
+        404: () => <NotFoundPage title={_(HANDOVER_TEXT.errors.notFound)} text={_(msg`This booking does not exist or is not yours.`)} link={{ to: "/my-bookings", label: _(msg`My Bookings`) }} />,
       }}
     />
   );
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const { booking, role, applies, records, forms, requirements, deposit, request, now } = loaderData;
+  const when = bookingWhen(booking, locale);
   const depositAnswer = actionData && "deposit" in actionData ? actionData : undefined;
   const handoverAnswer = actionData && !("deposit" in actionData) ? actionData : undefined;
   // A request the guest withdrew ends cancelled; it reads as what happened to it.
-  const status = request.endedReason === "request_withdrawn" ? { text: "Request withdrawn", tone: "neutral" as const } : (STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const });
-  const back = role === "guest" ? { to: "/my-bookings", label: "My Bookings" } : { to: "/dashboard", label: "Dashboard" };
+  const status = request.endedReason === "request_withdrawn" ? { text: translatable("Request withdrawn"), tone: "neutral" as const } : (STATUS[booking.status] ?? { text: booking.status, tone: "neutral" as const });
+  const back = role === "guest" ? { to: "/my-bookings", label: _(msg`My Bookings`) } : { to: "/dashboard", label: _(msg`Dashboard`) };
   // As the dashboard says it: "Booked by Ana" (or "a guest"); the guest reads their host's name when there is one.
-  const other = role === "guest" ? (booking.hostName ? `Hosted by ${booking.hostName}` : null) : `Booked by ${booking.guestName ?? "a guest"}`;
+  const hostName = booking.hostName;
+  const guestName = booking.guestName;
+  const other = role === "guest" ? (hostName ? _(msg`Hosted by ${hostName}`) : null) : guestName ? _(msg`Booked by ${guestName}`) : _(msg`Booked by a guest`);
   return (
     <section className="mx-auto max-w-4xl px-4 py-6 pb-28 sm:px-6 sm:py-10">
       <Link to={back.to} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {back.label}
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" /> {back.label}
       </Link>
       <header className="mt-4 flex flex-col gap-4 border-b border-slate-200 pb-6 sm:flex-row">
         {booking.space.image && <img src={booking.space.image} alt="" className="aspect-[4/3] w-full rounded-lg object-cover sm:w-44" />}
@@ -174,26 +183,27 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 {booking.space.title}
               </Link>
             </h1>
-            <Badge tone={status.tone}>{status.text}</Badge>
+            <Badge tone={status.tone}>{_(status.text)}</Badge>
           </div>
           <p className="flex items-center gap-1 text-sm text-slate-600">
             <MapPin className="h-4 w-4" aria-hidden="true" />
             {booking.space.location}
           </p>
           <p className="text-sm text-slate-800" data-testid="booking-when">
-            {bookingWhen(booking)}
+            {when}
           </p>
           {other && <p className="text-sm break-words text-slate-700">{other}</p>}
           <div className="pt-1">
-            <BookingConversationLink bookingId={booking.id}>{role === "guest" ? "Message host" : "Message guest"}</BookingConversationLink>
+            <BookingConversationLink bookingId={booking.id}>{role === "guest" ? _(msg`Message host`) : _(msg`Message guest`)}</BookingConversationLink>
           </div>
         </div>
       </header>
       {booking.status === "requested" && request.expiresAt && (
         <Alert tone="info" className="mt-6" data-testid="request-status">
-          <p className="font-semibold">{role === "guest" ? REQUEST_TEXT.waiting : "A request waiting for your answer"}</p>
+          <p className="font-semibold">{role === "guest" ? _(REQUEST_TEXT.waiting) : _(msg`A request waiting for your answer`)}</p>
           <p className="mt-1 text-sm">
-            {role === "guest" ? "Your card is authorised, not charged. " : ""}The host has until {formatInZone(request.expiresAt, booking.timeZone)} ({booking.timeZone.replace(/_/g, " ")}) to answer. <Countdown expiresAt={request.expiresAt} now={new Date(now)} />
+            {role === "guest" ? `${_(msg`Your card is authorised, not charged.`)} ` : ""}
+            {_(msg`The host has until ${formatInZone(request.expiresAt, booking.timeZone, {}, locale)} (${booking.timeZone.replace(/_/g, " ")}) to answer.`)} <Countdown expiresAt={request.expiresAt} now={new Date(now)} />
           </p>
           {role === "host" && (
             <div className="mt-3">
@@ -202,26 +212,26 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               />
             </div>
           )}
-          {role === "guest" && <WithdrawRequest bookingId={booking.id} spaceTitle={booking.space.title} when={bookingWhen(booking)} className="mt-3" />}
+          {role === "guest" && <WithdrawRequest bookingId={booking.id} spaceTitle={booking.space.title} when={when} className="mt-3" />}
         </Alert>
       )}
       {request.endedReason === "request_withdrawn" && (
         <Alert tone="info" className="mt-6" data-testid="request-withdrawn">
-          {role === "guest" ? REQUEST_TEXT.withdrawn : "The guest withdrew this request."}
+          {role === "guest" ? _(REQUEST_TEXT.withdrawn) : _(msg`The guest withdrew this request.`)}
         </Alert>
       )}
-      {booking.status === "declined" && <Alert tone="info" className="mt-6">{role === "guest" ? REQUEST_TEXT.declined : "You declined this request."}</Alert>}
-      {booking.status === "expired" && request.endedReason === "request_expired" && <Alert tone="info" className="mt-6">{REQUEST_TEXT.expiredGuest}</Alert>}
+      {booking.status === "declined" && <Alert tone="info" className="mt-6">{role === "guest" ? _(REQUEST_TEXT.declined) : _(msg`You declined this request.`)}</Alert>}
+      {booking.status === "expired" && request.endedReason === "request_expired" && <Alert tone="info" className="mt-6">{_(REQUEST_TEXT.expiredGuest)}</Alert>}
       {requirements && <BookingRequirementsSection view={requirements} role={role} timeZone={booking.timeZone} />}
       {deposit && <DepositSection view={deposit} role={role} timeZone={booking.timeZone} answer={depositAnswer} hasHandover={applies} />}
       {handoverAnswer && !handoverAnswer.ok && handoverAnswer.moment === null && (
         <Alert tone="error" className="mt-6">
-          {handoverAnswer.error ?? Object.values(handoverAnswer.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed}
+          {_(handoverAnswer.error ?? Object.values(handoverAnswer.fieldErrors ?? {})[0] ?? HANDOVER_TEXT.errors.saveFailed)}
         </Alert>
       )}
       {applies ? (
         <div id="handover" className="mt-8 space-y-10">
-          <p className="text-sm text-slate-600">{HANDOVER_TEXT.evidence}</p>
+          <p className="text-sm text-slate-600">{_(HANDOVER_TEXT.evidence)}</p>
           {(["check_in", "check_out"] as const).map((moment) => (
             <HandoverSection
               key={moment}
@@ -234,7 +244,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           ))}
         </div>
       ) : (
-        <p className="mt-8 text-slate-600">{HANDOVER_TEXT.errors.notHandover}</p>
+        <p className="mt-8 text-slate-600">{_(HANDOVER_TEXT.errors.notHandover)}</p>
       )}
     </section>
   );

@@ -20,6 +20,10 @@ import { Alert } from "~/ui/alert";
 import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/request-answer";
+import { msg } from "@lingui/core/macro";
+import { localeOfRequest } from "~/features/i18n/negotiate";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 /**
  * /requests/:bookingId (issue #28, ADR 0280, 0282): a request to book for its host — the
@@ -49,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endTime: booking.endTime.toISOString(),
       timeZone: space.timezone,
       expiresAt: (booking.requestExpiresAt ?? booking.startTime).toISOString(),
-      expiresText: booking.requestExpiresAt ? formatInZone(booking.requestExpiresAt.toISOString(), space.timezone) : null,
+      expiresText: booking.requestExpiresAt ? formatInZone(booking.requestExpiresAt.toISOString(), space.timezone, {}, localeOfRequest(request)) : null,
       message: booking.requestMessage,
       // The host's part (ADR 0287): the rental and the delivery fee.
       earnings: booking.rentalAmount + booking.deliveryAmount,
@@ -79,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         : await closeRequest(db, { by: { kind: "host", hostId: user.id, reason: parsed.data.reason }, bookingId: parsed.data.bookingId, now }, perform);
     if (!result.ok) return data<RequestAnswer>({ ok: false, error: result.error, fieldErrors: result.fields }, { status: result.status });
     logger.info({ hostId: user.id, bookingId: parsed.data.bookingId, answer: parsed.data.intent, status: result.status }, "request answered");
-    const message = result.status === "confirmed" ? "Accepted: the booking is confirmed and the guest is told." : result.status === "declined" ? "Declined: the guest's card is released and the guest is told." : REQUEST_TEXT.capturing;
+    const message = result.status === "confirmed" ? translatable("Accepted: the booking is confirmed and the guest is told.") : result.status === "declined" ? translatable("Declined: the guest's card is released and the guest is told.") : REQUEST_TEXT.capturing;
     return data<RequestAnswer>({ ok: true, status: result.status, message });
   } catch (error) {
     logger.error({ err: error }, "request answer failed");
@@ -91,34 +95,36 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta({ title: "Booking request | Rentwell", description: "Accept or decline a request to book.", path: `/requests/${params.bookingId}`, matches, noIndex: true });
 
 export default function RequestAnswerPage({ loaderData }: Route.ComponentProps) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const { request, now } = loaderData;
   const open = request.status === "requested" && !request.expired;
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <Card padding="lg">
-        <h1 className="text-2xl font-bold text-slate-900">Booking request</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{_(msg`Booking request`)}</h1>
         <p className="mt-2 text-slate-700">
-          {request.spaceTitle} · {rangeInZone(request.startTime, request.endTime, request.timeZone)} ({request.timeZone.replace(/_/g, " ")})
+          {request.spaceTitle} · {rangeInZone(request.startTime, request.endTime, request.timeZone, locale)} ({request.timeZone.replace(/_/g, " ")})
         </p>
-        <p className="mt-1 text-slate-700">You earn {formatMinor(request.earnings, request.currency)} if you accept.</p>
+        <p className="mt-1 text-slate-700">{_(msg`You earn ${formatMinor(request.earnings, request.currency)} if you accept.`)}</p>
         {request.message && <p className="mt-4 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-slate-800">{request.message}</p>}
         <div className="mt-6">
           {open ? (
             <div className="space-y-3">
               <p>
                 <Countdown expiresAt={request.expiresAt} now={new Date(now)} />
-                {request.expiresText && <span className="text-sm text-slate-600"> · answer by {request.expiresText}</span>}
+                {request.expiresText && <span className="text-sm text-slate-600"> · {_(msg`answer by ${request.expiresText}`)}</span>}
               </p>
               <RequestAnswerButtons request={request} />
             </div>
           ) : (
             <Alert tone={request.status === "confirmed" ? "success" : "info"}>
-              {request.expired ? REQUEST_TEXT.expired : request.status === "confirmed" ? "You accepted this request: the booking is confirmed." : REQUEST_TEXT.answered}
+              {request.expired ? _(REQUEST_TEXT.expired) : request.status === "confirmed" ? _(msg`You accepted this request: the booking is confirmed.`) : _(REQUEST_TEXT.answered)}
             </Alert>
           )}
         </div>
         <Link to="/dashboard" className={buttonVariants({ variant: "secondary", size: "md", className: "mt-6" })}>
-          Open your dashboard
+          {_(msg`Open your dashboard`)}
         </Link>
       </Card>
     </main>

@@ -15,11 +15,11 @@ import {
 } from "~/features/cities/city-pages.server";
 import {
   CATCH_ALL_CITIES,
-  fallbackCityContent,
   isCatchAllCity,
   parsePage,
   parseTypeFilter,
 } from "~/features/cities/known-cities";
+import { fallbackCityContent } from "~/features/cities/fallback-content";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";

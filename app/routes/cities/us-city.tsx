@@ -17,10 +17,10 @@ import {
 } from "~/features/cities/city-pages.server";
 import {
   FIXED_US_CITIES,
-  fallbackPopularAreas,
   isFixedUsCity,
   parsePage,
 } from "~/features/cities/known-cities";
+import { fallbackPopularAreas } from "~/features/cities/fallback-content";
 import { pageReadDb } from "~/features/auth/read-db.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, jsonLd, pageMeta } from "~/lib/seo";

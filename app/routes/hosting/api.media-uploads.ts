@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { data } from "react-router";
 import type { Route } from "./+types/api.media-uploads";
 import { getUser } from "~/features/auth/session.server";
@@ -19,15 +20,15 @@ import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  if (!user) return data({ error: "Sign in to upload files." }, { status: 401 });
+  if (!user) return data({ error: translatable("Sign in to upload files.") }, { status: 401 });
   const storage = mediaStorage();
   if (request.method === "DELETE") {
     const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
     if (!body.ok) return bodyTooLargeResponse();
     const url = body.form.get("url");
-    if (typeof url !== "string" || url.length > 500) return data({ error: "Missing file URL." }, { status: 400 });
+    if (typeof url !== "string" || url.length > 500) return data({ error: translatable("Missing file URL.") }, { status: 400 });
     const deleted = await deleteUnattachedUpload(await getDb(), storage, user.id, url);
-    return deleted ? { deleted: true } : data({ error: "That file cannot be deleted." }, { status: 404 });
+    return deleted ? { deleted: true } : data({ error: translatable("That file cannot be deleted.") }, { status: 404 });
   }
   if (request.method !== "POST") return data({ error: "Method not allowed." }, { status: 405 });
   const db = await getDb();

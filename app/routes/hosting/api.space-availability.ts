@@ -6,6 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { z } from "~/lib/zod";
 import { ERROR_TEXT } from "~/lib/messages";
+import { translatable } from "~/features/i18n/translatable";
 import { errorMessage, logger } from "~/lib/logger.server";
 
 const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((value) => value === "true") });
@@ -13,7 +14,7 @@ const bodySchema = z.object({ available: z.enum(["true", "false"]).transform((va
 /** POST `available=true|false` for one of the signed-in user's listings (the owner toggle on the space page). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getUser(request);
-  if (!user) return data({ ok: false as const, error: "Sign in to change availability." }, { status: 401 });
+  if (!user) return data({ ok: false as const, error: translatable("Sign in to change availability.") }, { status: 401 });
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!body.ok) return bodyTooLargeResponse({ ok: false, error: ERROR_TEXT.updateAvailability });
   const parsed = bodySchema.safeParse(Object.fromEntries(body.form));

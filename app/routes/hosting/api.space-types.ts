@@ -8,6 +8,7 @@ import { getDb } from "~/lib/db.server";
 import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { translatable } from "~/features/i18n/translatable";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 
 /** New space types a user may add (docs/decisions/0054): the list is shared by every host. */
@@ -16,7 +17,7 @@ export const SPACE_TYPE_LIMITS = [{ max: 20, windowMs: 60 * 60 * 1000 }];
 /** POST `label` → `{ spaceType }`; other open forms learn of it through the realtime feed. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  if (!user) return data({ error: "Sign in to add a space type." }, { status: 401 });
+  if (!user) return data({ error: translatable("Sign in to add a space type.") }, { status: 401 });
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!body.ok) return bodyTooLargeResponse({ error: `${ERROR_TEXT.addSpaceType}: the request is too large.` });
   const parsed = parseForm(spaceTypeSchema, body.form);

@@ -1,3 +1,7 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ArrowLeft } from "lucide-react";
 import crypto from "node:crypto";
 import { data, Link } from "react-router";
@@ -11,9 +15,10 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { LazyPinPicker } from "~/features/geo/components/lazy-pin-picker";
 import { redirectWithToast } from "~/lib/flash.server";
+import { translatable } from "~/features/i18n/translatable";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "List your space | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`List your space | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -26,19 +31,20 @@ export async function action({ request }: Route.ActionArgs) {
   const result = body.ok
     ? await runListingAction(await getDb(), mediaStorage(), user.id, body.form, { mode: "create" })
     : listingFormTooLarge("create");
-  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
+  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: translatable("Listing saved.") });
   return data(result, { status: result.status });
 }
 
 export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
       <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to home
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" /> {_(msg`Back to home`)}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">List your space</h1>
-      <p className="mt-2 text-slate-600">Fill in the details below. Save a draft any time; publish when the address is complete.</p>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{_(msg`List your space`)}</h1>
+      <p className="mt-2 text-slate-600">{_(msg`Fill in the details below. Save a draft any time; publish when the address is complete.`)}</p>
       <div className="mt-8">
         <ListingForm
           mode="create"

@@ -1,3 +1,7 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/edit-listing";
@@ -11,15 +15,16 @@ import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { LazyPinPicker } from "~/features/geo/components/lazy-pin-picker";
 import { redirectWithToast } from "~/lib/flash.server";
+import { translatable } from "~/features/i18n/translatable";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
-import { moderationNotice } from "~/features/admin/moderation-notice";
+import { moderationText } from "~/features/hosting/listing-texts";
 import { Alert } from "~/ui/alert";
 import { LISTING_FORM_BYTES, readFormWithLimit } from "~/lib/read-body.server";
 import { ListingTranslationsSection } from "~/features/hosting/components/listing-translations-section";
 import { listTranslations } from "~/features/hosting/listing-translations.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit listing | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`Edit listing | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 /** docs/product.md#hosting-pages: 'Failed to fetch listing', then back to /my-listings (shown there as a toast). */
 const fetchFailed = () => redirectWithToast("/my-listings", { tone: "error", message: ERROR_TEXT.fetchListing });
@@ -44,27 +49,34 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = body.ok
     ? await runListingAction(await getDb(), mediaStorage(), user.id, body.form, { mode: "edit", spaceId: params.id })
     : listingFormTooLarge("edit");
-  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: "Listing saved." });
+  if (result.ok) return redirectWithToast("/my-listings", { tone: "success", message: translatable("Listing saved.") });
   return data(result, { status: result.status });
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const { space } = loaderData;
+  const state = space.isPublished ? _(msg`published`) : _(msg`a draft`);
+  // The state in bold inside the sentence, wherever the language puts it.
+  const currentState = _(msg`Currently ${state}.`).split(state);
+  const notice = moderationText(_, space);
   const defaults: ListingDefaults = failed ? { ...(failed.values as ListingDefaults) } : { ...space, ...priceFieldsAsText(space) };
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6">
       <Link to="/my-listings" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Listings
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" /> {_(msg`Back to My Listings`)}
       </Link>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">Edit listing</h1>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{_(msg`Edit listing`)}</h1>
       <p className="mt-2 text-slate-600">
-        Currently <strong>{space.isPublished ? "published" : "a draft"}</strong>. 'Save as Draft' unpublishes it; 'Publish Listing'
-        needs the full address.
+        {currentState[0]}
+        <strong>{state}</strong>
+        {currentState[1]}{" "}
+        {_(msg`'Save as Draft' unpublishes it; 'Publish Listing' needs the full address.`)}
       </p>
-      {moderationNotice(space) && (
+      {notice && (
         <Alert tone="error" live={false} className="mt-4 text-sm break-words" data-testid="moderation-notice">
-          {moderationNotice(space)}
+          {notice}
         </Alert>
       )}
       <div className="mt-8">

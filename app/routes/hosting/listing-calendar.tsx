@@ -1,6 +1,10 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
 import skeletonCss from "@fullcalendar/react/skeleton.css?url";
 import themeCss from "@fullcalendar/react/themes/classic/theme.css?url";
+import { msg } from "@lingui/core/macro";
 import { ArrowLeft } from "lucide-react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { data, Link, useParams } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { parseBlockForm } from "~/features/availability/block-form";
@@ -29,10 +33,14 @@ import type { Route } from "./+types/listing-calendar";
  * blocking and unblocking, the weekly hours and booking rules, a date's own hours, and
  * calendar sync. Another host's listing, or an unknown id, is a 404 and changes nothing.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Calendar: ${loaderData.title} | Rentwell` : `${NOT_FOUND_TEXT.listing} | Rentwell` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const i18n = i18nFor(localeFrom(matches));
+  const title = loaderData?.title;
+  return [
+    { title: title ? translate(i18n, msg`Calendar: ${title} | Rentwell`) : `${translate(i18n, NOT_FOUND_TEXT.listing)} | Rentwell` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** FullCalendar's own styles (class-scoped) and ours, on this page only. */
 export const links: Route.LinksFunction = () => [
@@ -144,23 +152,31 @@ async function runIntent(form: FormData, base: { hostId: string; spaceId: string
 }
 
 export function ErrorBoundary() {
+  const _ = useTranslate();
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <NotFoundPage title={NOT_FOUND_TEXT.listing} text="This listing does not exist or is not yours." link={{ to: "/my-listings", label: "My Listings" }} />,
+        404: () => (
+          <NotFoundPage
+            title={_(NOT_FOUND_TEXT.listing)}
+            text={_(msg`This listing does not exist or is not yours.`)}
+            link={{ to: "/my-listings", label: _(msg`My Listings`) }}
+          />
+        ),
       }}
     />
   );
 }
 
 export default function ListingCalendar({ loaderData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const { id } = useParams();
   // Bookings, holds, blocks and dated hours (availability) and the listing's own row (spaces) of this listing.
   useLiveRefresh(["availability", "spaces"], (event) => event.spaceId === id || event.id === id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 pb-28 sm:px-6">
       <Link to="/my-listings" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Listings
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" /> {_(msg`Back to My Listings`)}
       </Link>
       <HostCalendarPage {...loaderData} />
       {/* Calendar sync (issue #26 point 6): its own section, heading and endpoint. */}

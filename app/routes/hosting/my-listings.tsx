@@ -1,4 +1,10 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { localeFrom } from "~/lib/seo";
+import { msg, plural } from "@lingui/core/macro";
 import { CalendarDays, Eye, Pencil, Plus } from "lucide-react";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
+import { moderationText } from "~/features/hosting/listing-texts";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/my-listings";
 import { requireUser } from "~/features/auth/session.server";
@@ -9,16 +15,15 @@ import { spacePath } from "~/features/listings/slug";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
-import { formatMinorWhole } from "~/lib/money";
+import { formatMinorWholeIn } from "~/features/hosting/format";
 import { buttonVariants } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Switch } from "~/ui/switch";
-import { moderationNotice } from "~/features/admin/moderation-notice";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { clampPage } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Listings | Rentwell" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: translate(i18nFor(localeFrom(matches)), msg`My Listings | Rentwell`) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -37,7 +42,7 @@ const FALLBACK = { availability: ERROR_TEXT.updateAvailability, publish: ERROR_T
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const read = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: "Failed to update listing" });
+  if (!read.ok) throw bodyTooLargeResponse({ ok: false, error: translatable("Failed to update listing") });
   const body = Object.fromEntries(read.form);
   const parsed = toggleSchema.safeParse(body);
   if (!parsed.success) {
@@ -60,12 +65,13 @@ export async function action({ request }: Route.ActionArgs) {
 type OwnerSpace = Route.ComponentProps["loaderData"]["spaces"][number];
 
 function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" | "publish" }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<typeof action>();
   const current = intent === "availability" ? space.available : space.isPublished;
   const optimistic = fetcher.formData ? fetcher.formData.get("value") === "true" : current;
-  const [on, off] = intent === "availability" ? ["Available", "Unavailable"] : ["Published", "Draft"];
+  const [on, off] = intent === "availability" ? [_(msg`Available`), _(msg`Unavailable`)] : [_(msg`Published`), _(msg`Draft`)];
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? FALLBACK[intent]) : null;
-  const label = intent === "availability" ? "Available for booking" : "Published";
+  const label = intent === "availability" ? _(msg`Available for booking`) : _(msg`Published`);
   return (
     <fetcher.Form method="post" className="flex flex-col gap-1">
       <input type="hidden" name="intent" value={intent} />
@@ -83,7 +89,7 @@ function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" |
       </Switch>
       {error && (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          {_(error)}
         </p>
       )}
     </fetcher.Form>
@@ -92,32 +98,37 @@ function Toggle({ space, intent }: { space: OwnerSpace; intent: "availability" |
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const { spaces, total, page, pageSize } = loaderData;
+  const _ = useTranslate();
+  const locale = useLocale();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 pb-28 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">My Listings</h1>
-          <p className="mt-1 text-slate-600">{total === 1 ? "1 listing" : `${total} listings`}</p>
+          <h1 className="text-3xl font-bold text-slate-900">{_(msg`My Listings`)}</h1>
+          <p className="mt-1 text-slate-600">{_(msg`${plural(total, { one: "# listing", other: "# listings" })}`)}</p>
         </div>
         <Link to="/create-listing" className={buttonVariants({ size: "md", className: "py-2" })}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> New listing
+          <Plus className="h-4 w-4" aria-hidden="true" /> {_(msg`New listing`)}
         </Link>
       </div>
       {spaces.length === 0 ? (
         <EmptyState
           className="mt-10"
-          title="No Listings Yet"
-          description="Create your first listing; it takes about a minute."
+          title={_(msg`No Listings Yet`)}
+          description={_(msg`Create your first listing; it takes about a minute.`)}
           action={
             <Link to="/create-listing" className={buttonVariants()}>
-              List your space
+              {_(msg`List your space`)}
             </Link>
           }
         />
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-4">
-          {spaces.map((space) => (
+          {spaces.map((space) => {
+            const title = space.title;
+            const price = space.hourlyPrice != null ? formatMinorWholeIn(locale, space.hourlyPrice, space.currency) : null;
+            return (
             <li key={space.id} className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row" data-testid="owner-listing">
               <img
                 src={space.images[0] ? cardImageUrl(space.images[0]) : FALLBACK_IMAGE}
@@ -132,12 +143,12 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <h2 className="line-clamp-2 text-lg font-semibold break-words text-slate-900">{space.title}</h2>
                   <p className="text-sm break-words text-slate-600">
                     {space.location}, {space.country}
-                    {space.hourlyPrice != null && <> · {formatMinorWhole(space.hourlyPrice, space.currency)}/hr</>}
+                    {price !== null && <> · {_(msg`${price}/hr`)}</>}
                   </p>
-                  {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">Add the full address to publish.</p>}
-                  {moderationNotice(space) && (
+                  {!space.hasAddress && <p className="mt-1 text-xs text-amber-800">{_(msg`Add the full address to publish.`)}</p>}
+                  {moderationText(_, space) && (
                     <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800" data-testid="moderation-notice">
-                      {moderationNotice(space)}
+                      {moderationText(_, space)}
                     </p>
                   )}
                 </div>
@@ -150,42 +161,43 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={spacePath(space)}
                   className={buttonVariants({ variant: "secondary", size: "sm", className: "flex-1 gap-1" })}
-                  aria-label={`View ${space.title}`}
+                  aria-label={_(msg`View ${title}`)}
                 >
-                  <Eye className="h-4 w-4" aria-hidden="true" /> View
+                  <Eye className="h-4 w-4" aria-hidden="true" /> {_(msg`View`)}
                 </Link>
                 <Link
                   to={`/edit-listing/${space.id}`}
                   className={buttonVariants({ variant: "outline", size: "sm", className: "flex-1 gap-1" })}
-                  aria-label={`Edit ${space.title}`}
+                  aria-label={_(msg`Edit ${title}`)}
                 >
-                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> {_(msg`Edit`)}
                 </Link>
                 <Link
                   to={`/my-listings/${space.id}/calendar`}
                   className={buttonVariants({ variant: "secondary", size: "sm", className: "flex-1 gap-1" })}
-                  aria-label={`Calendar of ${space.title}`}
+                  aria-label={_(msg`Calendar of ${title}`)}
                 >
-                  <CalendarDays className="h-4 w-4" aria-hidden="true" /> Calendar
+                  <CalendarDays className="h-4 w-4" aria-hidden="true" /> {_(msg`Calendar`)}
                 </Link>
               </div>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
+        <nav aria-label={_(msg`Pages`)} className="mt-8 flex justify-center gap-3">
           {page > 1 && (
             <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2 font-normal" })}>
-              Previous
+              {_(msg`Previous`)}
             </Link>
           )}
           <span className="px-2 py-2 text-slate-600">
-            Page {page} of {pages}
+            {_(msg`Page ${page} of ${pages}`)}
           </span>
           {page < pages && (
             <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "secondary", size: "md", className: "py-2 font-normal" })}>
-              Next
+              {_(msg`Next`)}
             </Link>
           )}
         </nav>

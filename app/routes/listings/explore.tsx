@@ -135,9 +135,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
-    title: "Explore Spaces",
-    description:
-      "Search every space, vehicle, piece of equipment, service and experience on Rentwell by keyword, category and location, and book instantly.",
+    title: translatable("Explore Spaces"),
+    description: translatable("Search every space, vehicle, piece of equipment, service and experience on Rentwell by keyword, category and location, and book instantly."),
     path: "/explore",
     matches,
     // Filtered result pages are not separate documents for search engines.

@@ -34,6 +34,7 @@ import {
   priceOptions,
   rentalDetails,
   spaceMetaDescription,
+  spaceMetaTitle,
 } from "~/features/listings/space-detail";
 import {
   loadSpaceDetail,
@@ -164,8 +165,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     })),
   };
+  // The page's title and description in its language, with the host's translation when there is one.
+  const shown = translation ? { ...space, ...translation, metaDescription: null } : space;
+  const pageText = { title: spaceMetaTitle(shown, inLanguage), description: spaceMetaDescription(shown, inLanguage) };
   return {
     canonicalPath: lookup.canonicalPath,
+    pageText,
     isOwner,
     where,
     mapStyleUrl: env().MAP_STYLE_URL ?? null,
@@ -250,11 +255,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       noIndex: true,
     });
   }
-  const { translation } = loaderData;
+  const { translation, pageText } = loaderData;
   const space = translation ? { ...loaderData.space, ...translation, metaDescription: null } : loaderData.space;
   return pageMeta({
-    title: `${space.title} in ${space.location}`,
-    description: spaceMetaDescription(space),
+    title: pageText.title,
+    description: pageText.description,
     path: loaderData.canonicalPath,
     matches,
     image: space.images[0],

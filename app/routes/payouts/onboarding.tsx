@@ -1,3 +1,7 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { emailVerificationRequired } from "~/features/auth/email-verification.server";
@@ -10,7 +14,7 @@ import { getDb } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms";
 import { BODY_TOO_LARGE_MESSAGE, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
-import { pageMeta } from "~/lib/seo";
+import { localeFrom, pageMeta } from "~/lib/seo";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
@@ -19,7 +23,7 @@ import { Field } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import type { Route } from "./+types/onboarding";
 
-export const ONBOARDING_SAVED_TEXT = "Your bank details are saved. Finish onboarding to receive payouts.";
+export const ONBOARDING_SAVED_TEXT = translatable("Your bank details are saved. Finish onboarding to receive payouts.");
 
 /**
  * The built-in payout provider's onboarding (PAYMENT_PROVIDER=local, ADR 0120): test
@@ -59,11 +63,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payout account | Rentwell", description: "Give the bank account your payouts go to.", path: "/payouts/onboarding", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payout account | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Give the bank account your payouts go to.`), path: "/payouts/onboarding", matches, noIndex: true });
 
 const validate = (formData: FormData) => parseForm(bankDetailsSchema, formData);
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
+  const errorText = (text: string | undefined) => (text ? _(text) : undefined);
+  const last4 = loaderData.saved.accountLast4 ?? "";
+  const savedHint = _(msg`Saved: ending in ${last4}. Enter it again to finish.`);
   const { saved } = loaderData;
   const [country, setCountry] = useState(saved.country);
   const navigation = useNavigation();
@@ -72,19 +80,20 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const us = country === "US";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Payout account</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Payout account`)}</h1>
       <p className="mt-3 text-slate-600">
-        Tell us where to send your earnings. This is the built-in test-mode provider: use test details such as routing number 110000000 with account
-        000123456789, or the IBAN DE89 3704 0044 0532 0130 00.
+        {_(
+          msg`Tell us where to send your earnings. This is the built-in test-mode provider: use test details such as routing number 110000000 with account 000123456789, or the IBAN DE89 3704 0044 0532 0130 00.`,
+        )}
       </p>
       <Card className="mt-8">
         <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-          {errors.form && <Alert tone="error">{errors.form}</Alert>}
-          <Field id="accountHolder" label="Account holder" error={errors.accountHolder}>
+          {errors.form && <Alert tone="error">{_(errors.form)}</Alert>}
+          <Field id="accountHolder" label={_(msg`Account holder`)} error={errorText(errors.accountHolder)}>
             <Input name="accountHolder" autoComplete="name" maxLength={120} defaultValue={saved.accountHolder} onInput={() => clearError("accountHolder")} />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="country" label="Bank country" error={errors.country}>
+            <Field id="country" label={_(msg`Bank country`)} error={errorText(errors.country)}>
               <Select
                 name="country"
                 defaultValue={saved.country}
@@ -93,17 +102,17 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
                   clearError("country");
                 }}
               >
-                <option value="">{BANK_TEXT.country}</option>
+                <option value="">{_(BANK_TEXT.country)}</option>
                 {PAYOUT_COUNTRIES.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.name}
+                    {_(c.name)}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field id="currency" label="Payout currency" error={errors.currency}>
+            <Field id="currency" label={_(msg`Payout currency`)} error={errorText(errors.currency)}>
               <Select name="currency" defaultValue={saved.currency} onChange={() => clearError("currency")}>
-                <option value="">{BANK_TEXT.currency}</option>
+                <option value="">{_(BANK_TEXT.currency)}</option>
                 {CURRENCIES.map((code) => (
                   <option key={code} value={code}>
                     {code}
@@ -114,14 +123,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </div>
           {us || country === "" ? (
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field id="routingNumber" label="Routing number (US)" error={errors.routingNumber}>
+              <Field id="routingNumber" label={_(msg`Routing number (US)`)} error={errorText(errors.routingNumber)}>
                 <Input name="routingNumber" inputMode="numeric" autoComplete="off" maxLength={20} defaultValue={saved.routingNumber} onInput={() => clearError("routingNumber")} />
               </Field>
               <Field
                 id="accountNumber"
-                label="Account number (US)"
-                error={errors.accountNumber}
-                hint={saved.accountLast4 && us ? `Saved: ending in ${saved.accountLast4}. Enter it again to finish.` : undefined}
+                label={_(msg`Account number (US)`)}
+                error={errorText(errors.accountNumber)}
+                hint={saved.accountLast4 && us ? savedHint : undefined}
               >
                 <Input name="accountNumber" inputMode="numeric" autoComplete="off" maxLength={30} onInput={() => clearError("accountNumber")} />
               </Field>
@@ -131,18 +140,18 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             <Field
               id="iban"
               label="IBAN"
-              error={errors.iban}
-              hint={saved.accountLast4 && country !== "" ? `Saved: ending in ${saved.accountLast4}. Enter it again to finish.` : undefined}
+              error={errorText(errors.iban)}
+              hint={saved.accountLast4 && country !== "" ? savedHint : undefined}
             >
               <Input name="iban" autoComplete="off" maxLength={42} onInput={() => clearError("iban")} />
             </Field>
           ) : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button type="submit" name="intent" value="save" variant="secondary" size="md" disabled={busy}>
-              Save and finish later
+              {_(msg`Save and finish later`)}
             </Button>
-            <Button type="submit" name="intent" value="finish" size="md" pending={busy && navigation.formData?.get("intent") === "finish"} pendingText="Checking…" disabled={busy}>
-              Finish
+            <Button type="submit" name="intent" value="finish" size="md" pending={busy && navigation.formData?.get("intent") === "finish"} pendingText={_(msg`Checking…`)} disabled={busy}>
+              {_(msg`Finish`)}
             </Button>
           </div>
         </Form>

@@ -1,4 +1,7 @@
+import { i18nFor, translate } from "~/features/i18n/i18n";
+import { msg } from "@lingui/core/macro";
 import { Wallet } from "lucide-react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { EarningsTotalsTable } from "~/features/payouts/components/earnings-totals";
@@ -10,7 +13,7 @@ import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
-import { pageMeta } from "~/lib/seo";
+import { localeFrom, pageMeta } from "~/lib/seo";
 import { clampPage } from "~/lib/uuid";
 import { Alert } from "~/ui/alert";
 import { Card } from "~/ui/card";
@@ -33,29 +36,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payouts | Rentwell", description: "Your earnings and payouts.", path: "/payouts", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payouts | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Your earnings and payouts.`), path: "/payouts", matches, noIndex: true });
 
 export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const { error, account, totals, items, page, pageCount } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Payouts</h1>
-      <p className="mt-3 text-slate-600">You receive the rental price of each booking, 24 hours after it ends. Banks take 3-5 business days.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{_(msg`Payouts`)}</h1>
+      <p className="mt-3 text-slate-600">{_(msg`You receive the rental price of each booking, 24 hours after it ends. Banks take 3-5 business days.`)}</p>
       {error ? (
         <Alert tone="error" className="mt-6">
-          {error}
+          {_(error)}
         </Alert>
       ) : null}
       <div className="mt-8 grid gap-4 lg:grid-cols-2">
         <PayoutSetupCard account={account} />
         <Card className="flex min-w-0 flex-col gap-4">
-          <h2 className="text-lg font-semibold text-slate-900">Earnings</h2>
-          <EarningsTotalsTable totals={totals} caption="Your earnings per currency" />
+          <h2 className="text-lg font-semibold text-slate-900">{_(msg`Earnings`)}</h2>
+          <EarningsTotalsTable totals={totals} caption={_(msg`Your earnings per currency`)} />
         </Card>
       </div>
-      <h2 className="mt-10 text-2xl font-bold text-slate-900">Your payouts</h2>
+      <h2 className="mt-10 text-2xl font-bold text-slate-900">{_(msg`Your payouts`)}</h2>
       {items.length === 0 ? (
-        <EmptyState className="mt-4" icon={<Wallet className="h-10 w-10" />} title="No payouts yet" description="When a guest books one of your listings, its payout shows here." headingLevel={3} />
+        <EmptyState className="mt-4" icon={<Wallet className="h-10 w-10" />} title={_(msg`No payouts yet`)}
+          description={_(msg`When a guest books one of your listings, its payout shows here.`)} headingLevel={3} />
       ) : (
         <div className="mt-4">
           <PayoutList items={items} />

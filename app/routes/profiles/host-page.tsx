@@ -1,4 +1,6 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { Globe, MapPin } from "lucide-react";
@@ -65,11 +67,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ? hostDisplayName(page.profile.fullName)
     : memberDisplayName(page.profile.fullName);
   const path = `/hosts/${id}`;
+  // The page's title and description in its language (unless the member wrote a bio).
+  const i18n = await requestI18n(request);
+  const shownName = translate(i18n, name);
+  const listings = page.profile.stats.totalListings;
+  const year = new Date(page.profile.trust.memberSince).getUTCFullYear();
+  const summary =
+    page.profile.bio ??
+    (page.isHost
+      ? translate(i18n, msg`${shownName} hosts ${plural(listings, { one: "# space", other: "# spaces" })} on Rentwell.`)
+      : translate(i18n, msg`${shownName} has been a member of Rentwell since ${year}.`));
+  const pageText = {
+    title: page.isHost ? translate(i18n, msg`${shownName} · Host`) : translate(i18n, msg`${shownName} · Member`),
+    description: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+  };
   return {
     page,
     guestReviews,
     name,
     path,
+    pageText,
     structuredData: hostPageJsonLd(
       page,
       absoluteUrl(siteUrl, path),
@@ -79,22 +96,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: `${NOT_FOUND_TEXT.profile} | Rentwell` }];
-  const { page, name, path } = data;
-  const listings = page.profile.stats.totalListings;
-  const summary =
-    page.profile.bio ??
-    (page.isHost
-      ? `${name} hosts ${listings} ${listings === 1 ? "space" : "spaces"} on Rentwell.`
-      : MEMBER_PAGE_TEXT.summary(
-          name,
-          new Date(page.profile.trust.memberSince).getUTCFullYear(),
-        ));
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return pageMeta({ title: NOT_FOUND_TEXT.profile, description: MEMBER_PAGE_TEXT.notFound, path: location.pathname, matches, noIndex: true });
+  const { page, path, pageText } = data;
   return pageMeta({
-    title: `${name} · ${page.isHost ? "Host" : MEMBER_PAGE_TEXT.titleRole}`,
-    description:
-      summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+    title: pageText.title,
+    description: pageText.description,
     path,
     matches,
     image: page.profile.avatarUrl ?? page.bannerUrl ?? undefined,

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { data, Form, Link } from "react-router";
+import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
 import {
   deleteSavedSearchByToken,
@@ -43,8 +44,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta({
-    title: "Delete saved search",
-    description: "Stop the e-mails of a saved search.",
+    title: translatable("Delete saved search"),
+    description: translatable("Stop the e-mails of a saved search."),
     path: `/saved-searches/${params.token}/delete`,
     matches,
     noIndex: true,

@@ -5,6 +5,9 @@ import { data, Link } from "react-router";
 import { SpaceGrid } from "~/features/listings/components/space-grid";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import { getSharedWishlist } from "~/features/wishlists/wishlists.server";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
+import { translatable } from "~/features/i18n/translatable";
 import { getDb } from "~/lib/db.server";
 import { notFound } from "~/lib/http";
 import { pageMeta } from "~/lib/seo";
@@ -15,11 +18,14 @@ import type { Route } from "./+types/shared-wishlist";
  * A wishlist shared by its link (issue #27 point 5, ADR 0230): read-only, for anyone,
  * signed in or not. A wrong or withdrawn token is the one 404 page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const shared = await getSharedWishlist(await getDb(), params.token);
   if (!shared.ok) notFound(shared.error);
+  // The page title with the list's name, in the page's language.
+  const name = shared.list.name;
+  const metaTitle = translate(await requestI18n(request), msg`${name} — a shared wishlist`);
   return data(
-    { list: shared.list },
+    { list: shared.list, metaTitle },
     {
       headers: {
         "Cache-Control": "private, no-store",
@@ -31,10 +37,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   pageMeta({
-    title: loaderData
-      ? `${loaderData.list.name} — a shared wishlist`
-      : "Shared wishlist",
-    description: "Listings saved on Rentwell and shared by link.",
+    title: loaderData ? loaderData.metaTitle : translatable("Shared wishlist"),
+    description: translatable("Listings saved on Rentwell and shared by link."),
     path: `/wishlists/shared/${params.token}`,
     matches,
     noIndex: true,

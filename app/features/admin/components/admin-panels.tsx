@@ -114,6 +114,7 @@ export function RevenueTable({ revenue, growthMonths }: { revenue: RevenueRow[];
 export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
   const _ = useTranslate();
   const number = useNumber();
+  const locale = useLocale();
   if (rows.length === 0) return <p className="mt-3 text-slate-600">{_(msg`No platform fees in the last 12 months.`)}</p>;
   return (
     <div className="mt-3 overflow-x-auto">
@@ -138,7 +139,7 @@ export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={`${row.month}-${row.currency}`} data-testid="fee-row">
-              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{monthLabel(row.month)}</th>
+              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{monthLabel(row.month, locale === "en" ? "en-US" : locale)}</th>
               <td className="py-2 pe-3 text-end tabular-nums">{formatMinor(row.totalFees, row.currency)}</td>
               <td className="py-2 pe-3 text-end tabular-nums">{number(row.totalBookings)}</td>
               <td className="py-2">{row.currency}</td>

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { inLocale } from "~/features/i18n/render-in-locale";
 import { BookingCard, type AdminBooking } from "./booking-panel";
 
 afterEach(cleanup);
@@ -105,5 +106,16 @@ describe("the admin's booking panel", () => {
     cleanup();
     renderCard({ ...BOOKING, status: "pending_payment", quotes: null });
     expect(screen.getByText("Only confirmed or completed bookings can be cancelled.")).toBeTruthy();
+  });
+});
+
+describe("BookingCard in Spanish", () => {
+  it("labels the booking's facts and its Cancel in Spanish", async () => {
+    const Stub = createRoutesStub([{ path: "/admin", Component: () => <BookingCard booking={BOOKING} /> }]);
+    render(await inLocale("es", <Stub initialEntries={["/admin"]} />));
+    expect(await screen.findByText("Total pagado")).toBeTruthy();
+    expect(screen.getByText("Confirmada")).toBeTruthy();
+    expect(screen.getByText("Reservas canceladas por este anfitrión: 2")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancelar reserva" })).toBeTruthy();
   });
 });

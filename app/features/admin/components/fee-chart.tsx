@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { formatMinorWhole, minorUnitDigits as currencyDigits } from "~/lib/money";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { ToggleChip } from "~/ui/toggle-chip";
 import { chartSeries, monthLabel, WHOLE_STEPS, type FeeMonth } from "../analytics";
 import { formatDate } from "~/lib/dates";
@@ -21,9 +21,11 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
   const currency = chosen && series.fees[chosen] ? chosen : (currencies[0] ?? "USD");
   const box = useRef<HTMLDivElement>(null);
   const _ = useTranslate();
+  const language = useLocale();
+  const locale = language === "en" ? "en-US" : language;
   const bookingsLabel = _(msg`Bookings`);
   const feesLabel = _(msg`Fees (${currency})`);
-  const key = JSON.stringify([series, currency, bookingsLabel]);
+  const key = JSON.stringify([series, currency, bookingsLabel, locale]);
 
   useEffect(() => {
     const element = box.current;
@@ -43,12 +45,12 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
           legend: { show: true },
           scales: { x: { time: true }, bookings: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] }, fees: { auto: true, range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [
-            { values: (_u, splits) => splits.map((s) => shortMonth(s)) },
+            { values: (_u, splits) => splits.map((s) => shortMonth(s, locale)) },
             { scale: "bookings", label: bookingsLabel, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((s) => String(Math.round(s))) },
             { scale: "fees", side: 1, label: feesLabel, grid: { show: false }, size: 70, incrs: currencyDigits(currency) === 0 ? WHOLE_STEPS : WHOLE_STEPS.filter((step) => step >= 100), values: (_u, splits) => splits.map((s) => formatMinorWhole(Math.round(s), currency)) },
           ],
           series: [
-            { value: (_u, v) => (v == null ? "" : monthLabel(new Date(v * 1000))) },
+            { value: (_u, v) => (v == null ? "" : monthLabel(new Date(v * 1000), locale)) },
             { label: bookingsLabel, scale: "bookings", stroke: "#0f766e", width: 2, points: { show: true } },
             { label: feesLabel, scale: "fees", stroke: "#b45309", width: 2, dash: [6, 4], points: { show: true }, value: (_u, v) => (v == null ? "" : formatMinorWhole(Math.round(v), currency)) },
           ],
@@ -89,9 +91,9 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
 }
 
 /** "Nov" or, in January, "Jan 2027" for an axis tick (seconds since the epoch). */
-function shortMonth(seconds: number) {
+function shortMonth(seconds: number, locale: string) {
   const date = new Date(seconds * 1000);
-  return date.getUTCMonth() === 0 ? monthLabel(date) : formatDate(date, "en-US", { month: "short", timeZone: "UTC" });
+  return date.getUTCMonth() === 0 ? monthLabel(date, locale) : formatDate(date, locale, { month: "short", timeZone: "UTC" });
 }
 
 function sum(values: readonly number[]) {

@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useEffect, useState, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -14,19 +17,19 @@ import type { CalendarAnswer } from "../host-calendar-view";
 export type BlockPreset = { wholeDays: boolean; firstDay: string; lastDay: string; from: string; to: string };
 
 export const BLOCK_COPY = {
-  title: "Block or unblock time",
+  title: translatable("Block or unblock time"),
   description: (timeZone: string) => `Times are in the listing's time zone, ${timeZone}. Blocked time cannot be booked; bookings stay as they are.`,
-  wholeDays: "Whole days",
-  firstDay: "First day",
-  lastDay: "Last day",
-  from: "From",
-  to: "Until",
-  note: "Private note (optional)",
-  noteHint: "Only you see it, e.g. 'Closed for repairs'.",
-  cancel: "Cancel",
-  block: "Block",
-  unblock: "Unblock",
-  pending: "Saving…",
+  wholeDays: translatable("Whole days"),
+  firstDay: translatable("First day"),
+  lastDay: translatable("Last day"),
+  from: translatable("From"),
+  to: translatable("Until"),
+  note: translatable("Private note (optional)"),
+  noteHint: translatable("Only you see it, e.g. 'Closed for repairs'."),
+  cancel: translatable("Cancel"),
+  block: translatable("Block"),
+  unblock: translatable("Unblock"),
+  pending: translatable("Saving…"),
 } as const;
 
 type BlockField = "from" | "to" | "note";
@@ -52,6 +55,8 @@ export function BlockDialog({
   onOpenChange: (open: boolean) => void;
   returnFocus?: RefObject<HTMLElement | null>;
 }) {
+  const _ = useTranslate();
+  const errorText = (text: string | undefined) => (text ? _(text) : undefined);
   const fetcher = useFetcher<CalendarAnswer>({ key: "calendar-block" });
   const [wholeDays, setWholeDays] = useState(preset.wholeDays);
   const answer = fetcher.state === "idle" && fetcher.data && (fetcher.data.intent === "block" || fetcher.data.intent === "unblock") ? fetcher.data : undefined;
@@ -70,8 +75,8 @@ export function BlockDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={BLOCK_COPY.title}
-        description={BLOCK_COPY.description(timeZone)}
+        title={_(BLOCK_COPY.title)}
+        description={_(msg`Times are in the listing's time zone, ${timeZone}. Blocked time cannot be booked; bookings stay as they are.`)}
         size="md"
         placement="sheet"
         onCloseAutoFocus={(event) => {
@@ -92,41 +97,41 @@ export function BlockDialog({
           className="mt-4 space-y-4"
           data-testid="block-form"
         >
-          <Checkbox name="wholeDays" value="on" label={BLOCK_COPY.wholeDays} checked={wholeDays} onChange={(event) => setWholeDays(event.target.checked)} />
+          <Checkbox name="wholeDays" value="on" label={_(BLOCK_COPY.wholeDays)} checked={wholeDays} onChange={(event) => setWholeDays(event.target.checked)} />
           {wholeDays ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={BLOCK_COPY.firstDay} error={errors.from} required>
+              <Field label={_(BLOCK_COPY.firstDay)} error={errorText(errors.from)} required>
                 <Input name="firstDay" type="date" defaultValue={preset.firstDay} onChange={() => clearError("from")} />
               </Field>
-              <Field label={BLOCK_COPY.lastDay} error={errors.to} required>
+              <Field label={_(BLOCK_COPY.lastDay)} error={errorText(errors.to)} required>
                 <Input name="lastDay" type="date" defaultValue={preset.lastDay} onChange={() => clearError("to")} />
               </Field>
             </div>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={BLOCK_COPY.from} error={errors.from} required hint="On the hour">
+              <Field label={_(BLOCK_COPY.from)} error={errorText(errors.from)} required hint={_(msg`On the hour`)}>
                 <Input name="from" type="datetime-local" step={3600} defaultValue={preset.from} onChange={() => clearError("from")} />
               </Field>
-              <Field label={BLOCK_COPY.to} error={errors.to} required>
+              <Field label={_(BLOCK_COPY.to)} error={errorText(errors.to)} required>
                 <Input name="to" type="datetime-local" step={3600} defaultValue={preset.to} onChange={() => clearError("to")} />
               </Field>
             </div>
           )}
-          <Field label={BLOCK_COPY.note} hint={BLOCK_COPY.noteHint} error={errors.note}>
+          <Field label={_(BLOCK_COPY.note)} hint={_(BLOCK_COPY.noteHint)} error={errorText(errors.note)}>
             <Textarea name="note" rows={2} maxLength={500} onChange={() => clearError("note")} />
           </Field>
-          {current && !current.ok && current.error && <Alert tone="error">{current.error}</Alert>}
+          {current && !current.ok && current.error && <Alert tone="error">{_(current.error)}</Alert>}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary" size="md">
-                {BLOCK_COPY.cancel}
+                {_(BLOCK_COPY.cancel)}
               </Button>
             </DialogClose>
             <Button type="submit" name="intent" value="unblock" variant="outline" size="md" pending={pending === "unblock"} disabled={Boolean(pending)}>
-              {BLOCK_COPY.unblock}
+              {_(BLOCK_COPY.unblock)}
             </Button>
             <Button type="submit" name="intent" value="block" size="md" pending={pending === "block"} disabled={Boolean(pending)}>
-              {BLOCK_COPY.block}
+              {_(BLOCK_COPY.block)}
             </Button>
           </div>
         </fetcher.Form>

@@ -4,6 +4,10 @@ import interactionPlugin from "@fullcalendar/react/interaction";
 import classicTheme from "@fullcalendar/react/themes/classic";
 import timeGridPlugin from "@fullcalendar/react/timegrid";
 import type { EventInput } from "@fullcalendar/react";
+import arLocale from "@fullcalendar/react/locales/ar";
+import esLocale from "@fullcalendar/react/locales/es";
+import frLocale from "@fullcalendar/react/locales/fr";
+import jaLocale from "@fullcalendar/react/locales/ja";
 import { useMemo } from "react";
 import type { CalendarItem, CalendarView } from "../host-calendar-view";
 
@@ -16,6 +20,12 @@ const COLORS = { booking: "#0d8472", hold: "#64748b", block: "#9f1239", closed: 
 /** Blocks of an imported calendar: the block's stripes in slate, since the host does not own them. */
 const IMPORTED_COLOR = "#475569";
 
+/**
+ * FullCalendar's own words ("+2 more") and direction per page language; English as before
+ * (en-GB). Arabic's hours and day numbers in Latin digits, as the rest of the page writes them.
+ */
+const LOCALES = { es: esLocale, fr: frLocale, ja: jaLocale, ar: { ...arLocale, code: "ar-u-nu-latn" } } as const;
+
 const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
 
 /**
@@ -26,6 +36,7 @@ const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as 
  * and open with Enter (`eventInteractive`); the page's own toolbar moves between views.
  */
 export default function CalendarGrid({
+  locale = "en",
   view,
   date,
   items,
@@ -33,6 +44,8 @@ export default function CalendarGrid({
   onSelect,
   onItem,
 }: {
+  /** The page's language (useLocale). */
+  locale?: string;
   view: CalendarView;
   date: string;
   items: CalendarItem[];
@@ -65,7 +78,10 @@ export default function CalendarGrid({
       initialDate={date}
       timeZone="UTC"
       now={now}
-      locale="en-GB"
+      locales={Object.values(LOCALES)}
+      locale={locale in LOCALES ? LOCALES[locale as keyof typeof LOCALES].code : "en-GB"}
+      // Arabic right to left: the days run from the right, as its text does.
+      direction={locale === "ar" ? "rtl" : "ltr"}
       firstDay={1}
       fixedWeekCount
       headerToolbar={false}

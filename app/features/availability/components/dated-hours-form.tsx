@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useState, type Ref } from "react";
 import { useFetcher } from "react-router";
 import { parseForm } from "~/lib/forms";
@@ -17,16 +20,16 @@ export type DatedMode = "closed" | "open" | "usual";
 export type DatedPreset = { date: string; mode: DatedMode; ranges: HoursRange[]; note: string };
 
 export const DATED_COPY = {
-  title: "Hours on one date",
-  hint: "Close a date, or open different or extra hours on it, for this date only. The note is private.",
-  date: "Date",
-  modeLegend: "On this date",
-  closed: "Closed all day",
-  open: "Open these hours",
-  usual: "The weekday's usual hours",
-  note: "Private note (optional)",
-  save: "Save the date's hours",
-  saving: "Saving…",
+  title: translatable("Hours on one date"),
+  hint: translatable("Close a date, or open different or extra hours on it, for this date only. The note is private."),
+  date: translatable("Date"),
+  modeLegend: translatable("On this date"),
+  closed: translatable("Closed all day"),
+  open: translatable("Open these hours"),
+  usual: translatable("The weekday's usual hours"),
+  note: translatable("Private note (optional)"),
+  save: translatable("Save the date's hours"),
+  saving: translatable("Saving…"),
 } as const;
 
 type DatedField = "date" | "hours" | "note";
@@ -39,6 +42,7 @@ const validate = (formData: FormData) => parseForm(datedHoursSchema, formData);
  * "[]" closes the date, none goes back to the usual hours).
  */
 export function DatedHoursForm({ preset, dateRef }: { preset: DatedPreset; dateRef?: Ref<HTMLInputElement> }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<CalendarAnswer>({ key: "calendar-dated" });
   const [mode, setMode] = useState<DatedMode>(preset.mode);
   const [ranges, setRanges] = useState<HoursRange[]>(preset.ranges.length > 0 ? preset.ranges : [nextRange([])]);
@@ -49,17 +53,17 @@ export function DatedHoursForm({ preset, dateRef }: { preset: DatedPreset; dateR
   return (
     <section aria-labelledby="dated-title" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6" id="dated-hours">
       <h2 id="dated-title" className="text-lg font-semibold text-slate-900">
-        {DATED_COPY.title}
+        {_(DATED_COPY.title)}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{DATED_COPY.hint}</p>
+      <p className="mt-1 text-sm text-slate-600">{_(DATED_COPY.hint)}</p>
       <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4" data-testid="dated-hours-form">
         <input type="hidden" name="intent" value="dated" />
         {hours !== null && <input type="hidden" name="hours" value={hours} />}
-        <Field label={DATED_COPY.date} error={errors.date} className="max-w-xs">
+        <Field label={_(DATED_COPY.date)} error={errors.date ? _(errors.date) : undefined} className="max-w-xs">
           <Input ref={dateRef} name="date" type="date" defaultValue={preset.date} required onChange={() => clearError("date")} />
         </Field>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">{DATED_COPY.modeLegend}</legend>
+          <legend className="text-sm font-medium text-slate-800">{_(DATED_COPY.modeLegend)}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
             {(["closed", "open", "usual"] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
@@ -74,14 +78,14 @@ export function DatedHoursForm({ preset, dateRef }: { preset: DatedPreset; dateR
                   }}
                   className="size-4 border-slate-300 text-brand-600 focus:ring-brand-600"
                 />
-                {DATED_COPY[value]}
+                {_(DATED_COPY[value])}
               </label>
             ))}
           </div>
         </fieldset>
         {mode === "open" && (
           <HoursRangesEditor
-            label="the date"
+            label={_(msg`the date`)}
             idPrefix="dated"
             ranges={ranges}
             invalid={Boolean(errors.hours)}
@@ -91,14 +95,14 @@ export function DatedHoursForm({ preset, dateRef }: { preset: DatedPreset; dateR
             }}
           />
         )}
-        {errors.hours && <p className="text-sm text-red-700">{errors.hours}</p>}
-        <Field label={DATED_COPY.note} error={errors.note}>
+        {errors.hours && <p className="text-sm text-red-700">{_(errors.hours)}</p>}
+        <Field label={_(DATED_COPY.note)} error={errors.note ? _(errors.note) : undefined}>
           <Textarea name="note" rows={2} maxLength={500} defaultValue={preset.note} onChange={() => clearError("note")} />
         </Field>
-        {answer && !answer.ok && answer.error && <Alert tone="error">{answer.error}</Alert>}
-        {answer?.ok && <Alert tone="success">{answer.message}</Alert>}
-        <Button type="submit" size="md" pending={fetcher.state !== "idle"} pendingText={DATED_COPY.saving}>
-          {DATED_COPY.save}
+        {answer && !answer.ok && answer.error && <Alert tone="error">{_(answer.error)}</Alert>}
+        {answer?.ok && <Alert tone="success">{_(answer.message)}</Alert>}
+        <Button type="submit" size="md" pending={fetcher.state !== "idle"} pendingText={_(DATED_COPY.saving)}>
+          {_(DATED_COPY.save)}
         </Button>
       </fetcher.Form>
     </section>

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { addDays } from "~/features/bookings/slots";
@@ -58,9 +60,11 @@ function dayPreset(date: string): BlockPreset {
  * entry dialogs, then the hours and rules and a date's own hours.
  */
 export function HostCalendarPage({ title, rentalType, settings, view, date, today, window, calendar }: HostCalendarPageProps) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const hydrated = useHydrated();
   const zone = calendar.space.timeZone;
-  const items = useMemo(() => calendarItems(calendar, view, window), [calendar, view, window]);
+  const items = useMemo(() => calendarItems(calendar, view, window, _), [calendar, view, window, _]);
   const listed = useMemo(() => agendaItems(items), [items]);
   const [block, setBlock] = useState<{ key: number; preset: BlockPreset } | null>(null);
   const [item, setItem] = useState<CalendarItem | null>(null);
@@ -68,7 +72,10 @@ export function HostCalendarPage({ title, rentalType, settings, view, date, toda
   const datedInput = useRef<HTMLInputElement>(null);
   const [dated, setDated] = useState<{ key: number; preset: DatedPreset }>(() => ({ key: 0, preset: datedPresetFor(calendar, today) }));
   const blockAnswer = useFetcher<CalendarAnswer>({ key: "calendar-block" }).data;
-  const periodName = view === "month" ? windowTitle("month", window) : `the week of ${windowTitle("week", window)}`;
+  const week = windowTitle("week", window, locale);
+  const periodName = view === "month" ? windowTitle("month", window, locale) : _(msg`the week of ${week}`);
+  // The zone inside the sentence, wherever the language puts it.
+  const zoneNote = _(msg`times in ${zone}`).split(zone);
   const inWindow = today >= window.from && today <= window.to;
 
   const openBlock = useCallback((preset: BlockPreset) => setBlock((current) => ({ key: (current?.key ?? 0) + 1, preset })), []);
@@ -88,33 +95,35 @@ export function HostCalendarPage({ title, rentalType, settings, view, date, toda
     <>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold break-words text-slate-900">Calendar</h1>
+          <h1 className="text-3xl font-bold break-words text-slate-900">{_(msg`Calendar`)}</h1>
           <p className="mt-1 break-words text-slate-600">
-            {title} · times in <span data-testid="calendar-zone">{zone}</span>
+            {title} · {zoneNote[0]}
+            <span data-testid="calendar-zone">{zone}</span>
+            {zoneNote[1]}
           </p>
         </div>
         <Button ref={blockButton} size="md" disabled={!hydrated} onClick={() => openBlock(dayPreset(inWindow ? today : window.from < today ? today : window.anchor))}>
-          <CalendarPlus className="size-4" aria-hidden="true" /> Block dates
+          <CalendarPlus className="size-4" aria-hidden="true" /> {_(msg`Block dates`)}
         </Button>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3" role="toolbar" aria-label="Calendar view">
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3" role="toolbar" aria-label={_(msg`Calendar view`)}>
         <Form method="get" className="flex items-center gap-1" preventScrollReset>
           <input type="hidden" name="view" value={view} />
-          <Button type="submit" name="date" value={window.prev} variant="secondary" size="icon" aria-label={view === "month" ? "Previous month" : "Previous week"}>
-            <ChevronLeft className="size-5" aria-hidden="true" />
+          <Button type="submit" name="date" value={window.prev} variant="secondary" size="icon" aria-label={view === "month" ? _(msg`Previous month`) : _(msg`Previous week`)}>
+            <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           </Button>
           <Button type="submit" name="date" value={today} variant="secondary" size="sm">
-            Today
+            {_(msg`Today`)}
           </Button>
-          <Button type="submit" name="date" value={window.next} variant="secondary" size="icon" aria-label={view === "month" ? "Next month" : "Next week"}>
-            <ChevronRight className="size-5" aria-hidden="true" />
+          <Button type="submit" name="date" value={window.next} variant="secondary" size="icon" aria-label={view === "month" ? _(msg`Next month`) : _(msg`Next week`)}>
+            <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           </Button>
-          <h2 className="ml-2 text-lg font-semibold text-slate-900" aria-live="polite" data-testid="calendar-title">
-            {windowTitle(view, window)}
+          <h2 className="ms-2 text-lg font-semibold text-slate-900" aria-live="polite" data-testid="calendar-title">
+            {windowTitle(view, window, locale)}
           </h2>
         </Form>
-        <Form method="get" className="flex rounded-lg border border-slate-300 p-0.5" preventScrollReset aria-label="Show">
+        <Form method="get" className="flex rounded-lg border border-slate-300 p-0.5" preventScrollReset aria-label={_(msg`Show`)}>
           <input type="hidden" name="date" value={view === "month" ? (inWindow ? today : window.anchor) : window.from} />
           {(["month", "week"] as const).map((name) => (
             <button
@@ -125,20 +134,20 @@ export function HostCalendarPage({ title, rentalType, settings, view, date, toda
               aria-pressed={view === name}
               className={cn("rounded-md px-3 py-1.5 text-sm font-semibold", view === name ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100")}
             >
-              {name === "month" ? "Month" : "Week"}
+              {name === "month" ? _(msg`Month`) : _(msg`Week`)}
             </button>
           ))}
         </Form>
       </div>
 
       <p className="mt-3 text-sm text-slate-600">
-        Select days or hours on the calendar to block or unblock them, or use “Block dates”. Grey is closed; open an entry for its details.
+        {_(msg`Select days or hours on the calendar to block or unblock them, or use “Block dates”. Grey is closed; open an entry for its details.`)}
       </p>
 
       <div className="host-calendar mt-3" data-testid="host-calendar" data-view={view}>
         {hydrated ? (
           <Suspense fallback={<GridPlaceholder />}>
-            <CalendarGrid view={view} date={date} items={items} now={floating(new Date().toISOString(), zone)} onSelect={(selection) => openBlock(presetFromSelection(selection))} onItem={setItem} />
+            <CalendarGrid locale={locale} view={view} date={date} items={items} now={floating(new Date().toISOString(), zone)} onSelect={(selection) => openBlock(presetFromSelection(selection))} onItem={setItem} />
           </Suspense>
         ) : (
           <GridPlaceholder />
@@ -146,7 +155,7 @@ export function HostCalendarPage({ title, rentalType, settings, view, date, toda
       </div>
 
       <p role="status" className="sr-only">
-        {blockAnswer?.ok ? blockAnswer.message : ""}
+        {blockAnswer?.ok ? _(blockAnswer.message) : ""}
       </p>
 
       <CalendarAgenda periodName={periodName} items={listed} dated={calendar.space.schedule.dated} notes={calendar.datedNotes} onItem={setItem} onDated={openDated} />

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Plus, X } from "lucide-react";
 import { Button } from "~/ui/button";
 import { FieldError } from "~/ui/field";
@@ -32,17 +34,21 @@ export function HoursRangesEditor({
   invalid?: boolean;
   idPrefix: string;
 }) {
+  const _ = useTranslate();
   const problem = dayProblem(ranges);
   const errorId = `${idPrefix}-problem`;
   const set = (index: number, part: keyof HoursRange, value: string) => onChange(ranges.map((range, i) => (i === index ? { ...range, [part]: value } : range)));
   const markInvalid = invalid || problem !== null;
   return (
     <div className="space-y-2">
-      {ranges.map((range, index) => (
+      {ranges.map((range, index) => {
+        const position = index + 1;
+        const opening = `${range.start}–${range.end}`;
+        return (
         <div key={index} className="flex flex-wrap items-center gap-2">
           <TimeSelect
             id={`${idPrefix}-${index}-start`}
-            label={`${label} opening ${index + 1} from`}
+            label={_(msg`${label} opening ${position} from`)}
             value={range.start}
             options={STARTS}
             onChange={(value) => set(index, "start", value)}
@@ -54,7 +60,7 @@ export function HoursRangesEditor({
           </span>
           <TimeSelect
             id={`${idPrefix}-${index}-end`}
-            label={`${label} opening ${index + 1} until`}
+            label={_(msg`${label} opening ${position} until`)}
             value={range.end}
             options={ENDS}
             onChange={(value) => set(index, "end", value)}
@@ -64,23 +70,24 @@ export function HoursRangesEditor({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Remove ${label} opening ${range.start}–${range.end}`}
+            aria-label={_(msg`Remove ${label} opening ${opening}`)}
             onClick={() => onChange(ranges.filter((_, i) => i !== index))}
           >
             <X className="size-4" aria-hidden="true" />
           </Button>
         </div>
-      ))}
+        );
+      })}
       <Button
         variant="link"
         size="text"
-        aria-label={`Add hours on ${label}`}
+        aria-label={_(msg`Add hours on ${label}`)}
         disabled={ranges.length >= RULE_LIMITS.rangesPerDay}
         onClick={() => onChange([...ranges, nextRange(ranges)])}
       >
-        <Plus className="size-4" aria-hidden="true" /> Add hours
+        <Plus className="size-4" aria-hidden="true" /> {_(msg`Add hours`)}
       </Button>
-      <FieldError id={errorId} message={problem} />
+      <FieldError id={errorId} message={problem ? _(problem) : null} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { Alert } from "~/ui/alert";
@@ -6,17 +8,17 @@ import { Dialog, DialogClose, DialogContent } from "~/ui/dialog";
 import { wallRangeText, wholeHour, type CalendarAnswer, type CalendarItem } from "../host-calendar-view";
 
 export const ITEM_COPY = {
-  booking: "Booking",
-  hold: "Checkout in progress",
-  holdText: "A guest is paying for this time. If they do not finish, it is free again within 15 minutes.",
-  block: "Blocked time",
-  imported: "Blocked by an imported calendar",
-  importedText: "This time is blocked by a calendar this listing imports (Calendar sync, below). Change it in that calendar, or remove the import.",
-  noNote: "No note.",
-  message: "Message the guest",
-  unblock: "Unblock",
-  unblocking: "Unblocking…",
-  close: "Close",
+  booking: translatable("Booking"),
+  hold: translatable("Checkout in progress"),
+  holdText: translatable("A guest is paying for this time. If they do not finish, it is free again within 15 minutes."),
+  block: translatable("Blocked time"),
+  imported: translatable("Blocked by an imported calendar"),
+  importedText: translatable("This time is blocked by a calendar this listing imports (Calendar sync, below). Change it in that calendar, or remove the import."),
+  noNote: translatable("No note."),
+  message: translatable("Message the guest"),
+  unblock: translatable("Unblock"),
+  unblocking: translatable("Unblocking…"),
+  close: translatable("Close"),
 } as const;
 
 /**
@@ -25,6 +27,8 @@ export const ITEM_COPY = {
  * finds or opens it); a block with its private note and 'Unblock'; a hold explained.
  */
 export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClose: () => void }) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const fetcher = useFetcher<CalendarAnswer>({ key: "calendar-block" });
   const location = useLocation();
   const [sent, setSent] = useState(false);
@@ -34,11 +38,11 @@ export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClo
     if (unblocked) onClose();
   }, [unblocked, onClose]);
   if (!item) return null;
-  const when = wallRangeText(item.start, item.end);
+  const when = wallRangeText(item.start, item.end, locale, _);
   const title = item.kind === "booking" ? ITEM_COPY.booking : item.kind === "hold" ? ITEM_COPY.hold : item.imported ? ITEM_COPY.imported : ITEM_COPY.block;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={title} description={when} size="sm" placement="sheet">
+      <DialogContent title={_(title)} description={when} size="sm" placement="sheet">
         <div className="mt-4 space-y-4" data-testid="calendar-item-dialog">
           {item.kind === "booking" && (
             <>
@@ -47,30 +51,30 @@ export function ItemDialog({ item, onClose }: { item: CalendarItem | null; onClo
                 <input type="hidden" name="bookingId" value={item.refId} />
                 <input type="hidden" name="from" value={`${location.pathname}${location.search}`} />
                 <Button type="submit" size="md" block>
-                  {ITEM_COPY.message}
+                  {_(ITEM_COPY.message)}
                 </Button>
               </Form>
             </>
           )}
-          {item.kind === "hold" && <p className="text-sm text-slate-700">{ITEM_COPY.holdText}</p>}
-          {item.kind === "block" && item.imported && <p className="text-sm text-slate-700">{ITEM_COPY.importedText}</p>}
+          {item.kind === "hold" && <p className="text-sm text-slate-700">{_(ITEM_COPY.holdText)}</p>}
+          {item.kind === "block" && item.imported && <p className="text-sm text-slate-700">{_(ITEM_COPY.importedText)}</p>}
           {item.kind === "block" && !item.imported && (
             <>
-              <p className="text-sm whitespace-pre-line text-slate-800">{item.note?.trim() || ITEM_COPY.noNote}</p>
-              {answer && !answer.ok && answer.error && <Alert tone="error">{answer.error}</Alert>}
+              <p className="text-sm whitespace-pre-line text-slate-800">{item.note?.trim() || _(ITEM_COPY.noNote)}</p>
+              {answer && !answer.ok && answer.error && <Alert tone="error">{_(answer.error)}</Alert>}
               <fetcher.Form method="post" onSubmit={() => setSent(true)}>
                 <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="from" value={wholeHour(item.start, "down")} />
                 <input type="hidden" name="to" value={wholeHour(item.end, "up")} />
-                <Button type="submit" variant="danger" size="md" block pending={fetcher.state !== "idle"} pendingText={ITEM_COPY.unblocking}>
-                  {ITEM_COPY.unblock}
+                <Button type="submit" variant="danger" size="md" block pending={fetcher.state !== "idle"} pendingText={_(ITEM_COPY.unblocking)}>
+                  {_(ITEM_COPY.unblock)}
                 </Button>
               </fetcher.Form>
             </>
           )}
           <DialogClose asChild>
             <Button variant="secondary" size="md" block>
-              {ITEM_COPY.close}
+              {_(ITEM_COPY.close)}
             </Button>
           </DialogClose>
         </div>

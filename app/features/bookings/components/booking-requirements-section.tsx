@@ -1,78 +1,83 @@
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { formatInZone } from "../booking-widget-rules";
 import type { BookingRequirementsView } from "../requirements.server";
 
-const day = (date: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined, year: "numeric" });
+const day = (date: string, locale?: string) => formatInZone(`${date}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined, year: "numeric" }, locale);
 
 /** A guest who deleted their account (ADR 0290): what stays of what they gave. */
-export const ERASED_NOTE = "The guest deleted their account: their date of birth, driving licence, cover details and addresses were erased.";
+export const ERASED_NOTE = translatable("The guest deleted their account: their date of birth, driving licence, cover details and addresses were erased.");
 
 /**
  * The booking page's checkout requirements (issue #28 point 3, ADR 0279): what the guest gave,
  * to the guest, and to the host once the booking is confirmed (the loader decides who sees what).
  */
 export function BookingRequirementsSection({ view, role, timeZone }: { view: BookingRequirementsView; role: "guest" | "host"; timeZone: string }) {
+  const _ = useTranslate();
+  const locale = useLocale();
   return (
     <section aria-labelledby="booking-requirements-heading" className="mt-8 space-y-3" data-testid="booking-requirements">
       <h2 id="booking-requirements-heading" className="text-lg font-semibold text-slate-900">
-        {role === "guest" ? "What you gave at checkout" : "What the guest gave at checkout"}
+        {role === "guest" ? _(msg`What you gave at checkout`) : _(msg`What the guest gave at checkout`)}
       </h2>
       {view.erased && (
         <p className="text-sm text-slate-700" data-testid="booking-requirements-erased">
-          {ERASED_NOTE}
+          {_(ERASED_NOTE)}
         </p>
       )}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {role === "guest" && view.dateOfBirth && (
           <>
-            <dt className="text-slate-600">Date of birth</dt>
-            <dd className="text-slate-900">{day(view.dateOfBirth)}</dd>
+            <dt className="text-slate-600">{_(msg`Date of birth`)}</dt>
+            <dd className="text-slate-900">{day(view.dateOfBirth, locale)}</dd>
           </>
         )}
         {role === "host" && view.ageAtStart !== null && (
           <>
-            <dt className="text-slate-600">Age on the first day</dt>
+            <dt className="text-slate-600">{_(msg`Age on the first day`)}</dt>
             <dd className="text-slate-900">{view.ageAtStart}</dd>
           </>
         )}
         {view.licence && (
           <>
-            <dt className="text-slate-600">Driving licence</dt>
+            <dt className="text-slate-600">{_(msg`Driving licence`)}</dt>
             <dd className="break-words text-slate-900" data-testid="booking-licence">
-              <span className="font-mono">{view.licence.number}</span> · {view.licence.countryName} · valid until {day(view.licence.expiry)}
+              <span className="font-mono">{view.licence.number}</span> · {view.licence.countryName} · {_(msg`valid until ${day(view.licence.expiry, locale)}`)}
             </dd>
           </>
         )}
         {view.waiver && (
           <>
-            <dt className="text-slate-600">Waiver</dt>
+            <dt className="text-slate-600">{_(msg`Waiver`)}</dt>
             <dd className="text-slate-900" data-testid="booking-waiver">
-              Accepted on {formatInZone(view.waiver.acceptedAt, timeZone, { year: "numeric" })} ({timeZone.replace(/_/g, " ")})
-              {view.waiver.acceptedIp ? ` from ${view.waiver.acceptedIp}` : ""}
+              {_(msg`Accepted on ${formatInZone(view.waiver.acceptedAt, timeZone, { year: "numeric" }, locale)} (${timeZone.replace(/_/g, " ")})`)}
+              {view.waiver.acceptedIp ? ` ${_(msg`from ${view.waiver.acceptedIp}`)}` : ""}
             </dd>
           </>
         )}
         {view.insurance && (
           <>
-            <dt className="text-slate-600">Insurance</dt>
+            <dt className="text-slate-600">{_(msg`Insurance`)}</dt>
             <dd className="break-words text-slate-900" data-testid="booking-insurance">
               {view.insurance.kind === "protection" ? (
-                "Rentwell Protection bought at checkout"
+                _(msg`Rentwell Protection bought at checkout`)
               ) : view.insurance.cover ? (
                 <>
-                  Own cover: {view.insurance.cover.insurerName} · policy <span className="font-mono">{view.insurance.cover.policyNumber}</span>
+                  {_(msg`Own cover: ${view.insurance.cover.insurerName}`)} · {_(msg`policy`)} <span className="font-mono">{view.insurance.cover.policyNumber}</span>
                 </>
               ) : (
-                "Own cover (details erased)"
+                _(msg`Own cover (details erased)`)
               )}
             </dd>
           </>
         )}
         {view.fulfilment && (
           <>
-            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" && view.fulfilment.address ? "Delivery to" : "Handover"}</dt>
+            <dt className="text-slate-600">{view.fulfilment.kind === "delivery" && view.fulfilment.address ? _(msg`Delivery to`) : _(msg`Handover`)}</dt>
             <dd className="break-words text-slate-900" data-testid="booking-fulfilment">
               {view.fulfilment.kind === "delivery" && !view.fulfilment.address ? (
-                "Delivered (address erased)"
+                _(msg`Delivered (address erased)`)
               ) : view.fulfilment.kind === "delivery" && view.fulfilment.address ? (
                 <address className="not-italic">
                   {view.fulfilment.address.street}
@@ -82,7 +87,7 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
                   {view.fulfilment.address.countryName}
                 </address>
               ) : (
-                "The guest picks it up"
+                _(msg`The guest picks it up`)
               )}
             </dd>
           </>
@@ -90,7 +95,7 @@ export function BookingRequirementsSection({ view, role, timeZone }: { view: Boo
       </dl>
       {view.waiver && (
         <details className="rounded-lg border border-slate-200 p-3 text-sm">
-          <summary className="cursor-pointer font-medium text-slate-800">The waiver as accepted</summary>
+          <summary className="cursor-pointer font-medium text-slate-800">{_(msg`The waiver as accepted`)}</summary>
           <p className="mt-2 whitespace-pre-line break-words text-slate-700">{view.waiver.text}</p>
         </details>
       )}

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { useSearchParams } from "react-router";
@@ -15,7 +16,6 @@ import {
   busyWindow,
   choiceProblem,
   clampQuantity,
-  durationText,
   formatInZone,
   quoteChoice,
   rangeInZone,
@@ -36,14 +36,16 @@ import {
 } from "../booking-widget-rules";
 import { durationRange, type PricingUnit } from "../pricing";
 import { todayIn, weekDays } from "../slots";
-import { countText, scheduledEnd, type Schedule } from "~/features/availability/schedule";
+import { scheduledEnd, type Schedule } from "~/features/availability/schedule";
 import { basisPointsText, chosenExtras, type ListingRequirements, type RequirementField } from "../requirements";
-import { depositLine } from "../deposit-rules";
+
 import { PaymentStep, type PaymentIntentRequest, type PaymentSummary, type ReadyIntent } from "./payment-step";
 import { EMPTY_REQUIREMENTS, requirementPayload, RequirementsStep, type RequirementValues } from "./requirements-step";
 import { useBusyRanges } from "./use-busy-ranges";
 import { REQUEST_MESSAGE_MAX, REQUEST_TEXT, requestMessageProblem } from "../request-rules";
 import type { BookingMode } from "~/db/listing-enums";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { depositMessage, durationMessage, unitsLabel, unitsMessage } from "../booking-texts";
 
 export type BookingWidgetData = {
   timeZone: string;
@@ -93,6 +95,8 @@ function dateKey(date: Date) {
  */
 export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }: Props) {
   const id = useId();
+  const _ = useTranslate();
+  const locale = useLocale();
   const { timeZone, currency, units, feePercent } = widget;
   const today = todayIn(timeZone, now);
   // A search result's link may carry the guest's choice (issue #27): the widget opens with it.
@@ -180,9 +184,9 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     setCheckout({
       request: { spaceId, startTime: choice.start, endTime: end, duration: choice.quantity, pricingUnit: choice.unit, amount: quote.totalMinor, currency, ...(widget.capacity > 1 ? { units: seats } : {}), ...(said ? { message: said } : {}) },
       summary: {
-        when: rangeInZone(choice.start, end, displayZone),
+        when: rangeInZone(choice.start, end, displayZone, locale),
         zone: displayZone,
-        duration: durationText(choice.unit, choice.quantity) + (widget.capacity > 1 ? ` × ${countText(seats, widget.unitWords)}` : ""),
+        duration: _(durationMessage(choice.unit, choice.quantity)) + (widget.capacity > 1 ? ` × ${_(unitsMessage(seats, widget.unitWords))}` : ""),
         rental: quote.rentalMinor,
         fee: quote.feeMinor,
         feePercent: quote.feePercent,
@@ -254,7 +258,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     // 'Price on request': nothing to choose, and nothing to pay (docs/product.md "Booking flow").
     return (
       <Button block disabled className="mt-4">
-        Contact for Pricing
+        {_(msg`Contact for Pricing`)}
       </Button>
     );
   }
@@ -264,12 +268,12 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   return (
     // Until the page has hydrated the controls cannot act, so they are disabled rather than silently ignoring a press.
     <fieldset className="mt-4 min-w-0 space-y-4" data-testid="booking-widget" disabled={!hydrated} aria-busy={!hydrated || undefined}>
-      <legend className="sr-only">Book this listing</legend>
-      <Field label="Pricing option">
+      <legend className="sr-only">{_(msg`Book this listing`)}</legend>
+      <Field label={_(msg`Pricing option`)}>
         <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
           {units.map((entry) => (
             <option key={entry.unit} value={entry.unit}>
-              {UNIT_NAMES[entry.unit].label} — {formatMinor(entry.priceMinor, currency)}/{UNIT_NAMES[entry.unit].one}
+              {_(UNIT_NAMES[entry.unit].label)} — {formatMinor(entry.priceMinor, currency)}/{_(UNIT_NAMES[entry.unit].one)}
             </option>
           ))}
         </Select>
@@ -277,7 +281,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
 
       <div className="space-y-1">
         <span className="block text-sm font-medium text-slate-800" id={`${id}-date-label`}>
-          Date
+          {_(msg`Date`)}
         </span>
         <Button
           variant="secondary"
@@ -290,7 +294,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           onClick={() => setCalendarOpen((open) => !open)}
           className="justify-start font-normal"
         >
-          {choice.date ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, year: "numeric" }) : "Choose a date"}
+          {choice.date ? formatInZone(`${choice.date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, year: "numeric" }, locale) : _(msg`Choose a date`)}
         </Button>
         {calendarOpen && (
           <div id={`${id}-calendar`} className="rounded-lg border border-slate-200 p-2">
@@ -304,6 +308,8 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
               defaultMonth={calendarDate(choice.date ?? today)}
               startMonth={calendarDate(today)}
               disabled={{ before: calendarDate(today) }}
+              // In another language the calendar's month, weekdays and labels come from Intl (English keeps the library's own).
+              {...(locale === "en" ? {} : dayPickerTexts(locale, _))}
               onSelect={(date) => {
                 if (!date) return;
                 pickDate(dateKey(date));
@@ -315,22 +321,22 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       </div>
 
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Start time">
+        <Field label={_(msg`Start time`)}>
           <Select value={choice.start ?? ""} disabled={!choice.date} onChange={(event) => update({ start: event.target.value || null })}>
-            <option value="">{choice.date ? "Choose a time" : "Pick a date first"}</option>
+            <option value="">{choice.date ? _(msg`Choose a time`) : _(msg`Pick a date first`)}</option>
             {slots.map((slot) => (
               <option key={slot.start} value={slot.start} disabled={slot.disabled}>
-                {timeInZone(slot.start, displayZone)}
-                {slot.reason ? ` — ${slotNote(slot.reason)}` : ""}
+                {timeInZone(slot.start, displayZone, locale)}
+                {slot.reason ? ` — ${_(slotNote(slot.reason))}` : ""}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Duration">
+        <Field label={_(msg`Duration`)}>
           <Select value={choice.quantity} onChange={(event) => update({ quantity: Number(event.target.value) })}>
             {Array.from({ length: Math.max(0, range.max - range.min + 1) }, (_, index) => range.min + index).map((quantity) => (
               <option key={quantity} value={quantity}>
-                {durationText(choice.unit, quantity)}
+                {_(durationMessage(choice.unit, quantity))}
               </option>
             ))}
           </Select>
@@ -338,23 +344,26 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       </div>
 
       {widget.capacity > 1 && (
-        <Field label={`${widget.unitWords.many[0]!.toUpperCase()}${widget.unitWords.many.slice(1)}`} hint={choice.start ? `${countText(seatsFree, widget.unitWords)} free at this time` : `Up to ${countText(widget.capacity, widget.unitWords)}`}>
+        <Field
+          label={_(unitsLabel(widget.unitWords))}
+          hint={choice.start ? _(msg`${_(unitsMessage(seatsFree, widget.unitWords))} free at this time`) : _(msg`Up to ${_(unitsMessage(widget.capacity, widget.unitWords))}`)}
+        >
           <Select value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
             {Array.from({ length: widget.capacity }, (_, index) => index + 1).map((count) => (
               <option key={count} value={count} disabled={choice.start !== null && count > seatsFree}>
-                {countText(count, widget.unitWords)}
+                {_(unitsMessage(count, widget.unitWords))}
               </option>
             ))}
           </Select>
         </Field>
       )}
 
-      <Field label="Show times in">
+      <Field label={_(msg`Show times in`)}>
         <Select value={displayZone} onChange={(event) => setDisplayZone(event.target.value)}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, " ")}
-              {zone === timeZone ? " (listing's time zone)" : zone === browserZone ? " (your time zone)" : ""}
+              {zone === timeZone ? ` ${_(msg`(listing's time zone)`)}` : zone === browserZone ? ` ${_(msg`(your time zone)`)}` : ""}
             </option>
           ))}
         </Select>
@@ -375,52 +384,56 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
       />
       {busyFailed && (
         <Alert tone="error" className="text-sm">
-          Could not load the booked times; they are checked again when you continue.
+          {_(msg`Could not load the booked times; they are checked again when you continue.`)}
         </Alert>
       )}
 
-      <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm" aria-label="Booking summary">
+      <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm" aria-label={_(msg`Booking summary`)}>
         {choice.start && end && (
           <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">When</dt>
-            <dd className="text-right text-slate-900">
-              {rangeInZone(choice.start, end, displayZone)}
+            <dt className="text-slate-600">{_(msg`When`)}</dt>
+            <dd className="text-end text-slate-900">
+              {rangeInZone(choice.start, end, displayZone, locale)}
             </dd>
           </div>
         )}
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">
-            Rental ({durationText(choice.unit, choice.quantity)}
-            {widget.capacity > 1 ? ` × ${countText(seats, widget.unitWords)}` : ""})
+            {_(msg`Rental (${_(durationMessage(choice.unit, choice.quantity)) + (widget.capacity > 1 ? ` × ${_(unitsMessage(seats, widget.unitWords))}` : "")})`)}
           </dt>
           <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency)}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-slate-600">Service fee ({quote.feePercent}%)</dt>
+          <dt className="text-slate-600">{_(msg`Service fee (${quote.feePercent}%)`)}</dt>
           <dd className="text-slate-900">{formatMinor(quote.feeMinor, currency)}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold">
-          <dt className="text-slate-900">Total</dt>
+          <dt className="text-slate-900">{_(msg`Total`)}</dt>
           <dd className="text-slate-900" data-testid="booking-total">
             {formatMinor(quote.totalMinor, currency)}
           </dd>
         </div>
         {/* The guest's display currency (issue #31 point 4): an estimate of the total. */}
-        <ApproxPrice minor={quote.totalMinor} currency={currency} className="block text-right text-slate-600" />
+        <ApproxPrice minor={quote.totalMinor} currency={currency} className="block text-end text-slate-600" />
         {widget.deposit ? (
           <p className="pt-1 text-slate-700" data-testid="booking-deposit">
-            {depositLine(widget.deposit, currency)}
+            {_(depositMessage(widget.deposit, currency))}
           </p>
         ) : null}
       </dl>
 
       {problem && (
         <Alert tone="error" className="text-sm font-medium">
-          {problem}
+          {_(problem)}
         </Alert>
       )}
       {asRequest && !free && (
-        <Field label="Message to the host" required error={messageError} hint={`Introduce yourself and say what you need it for (at most ${REQUEST_MESSAGE_MAX} characters).`}>
+        <Field
+          label={_(msg`Message to the host`)}
+          required
+          error={messageError ? _(messageError) : null}
+          hint={_(msg`Introduce yourself and say what you need it for (at most ${REQUEST_MESSAGE_MAX} characters).`)}
+        >
           <Textarea
             rows={3}
             maxLength={REQUEST_MESSAGE_MAX}
@@ -433,14 +446,14 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         </Field>
       )}
       <Button block onClick={proceed} disabled={free}>
-        {free ? "Contact for Pricing" : asRequest ? REQUEST_TEXT.button : "Continue to Payment"}
+        {free ? _(msg`Contact for Pricing`) : asRequest ? _(REQUEST_TEXT.button) : _(msg`Continue to Payment`)}
       </Button>
       {asRequest && !free && (
         <p className="text-center text-sm text-slate-600" data-testid="request-note">
-          {REQUEST_TEXT.widgetNote}
+          {_(REQUEST_TEXT.widgetNote)}
         </p>
       )}
-      {!signedIn && !free && <p className="text-center text-sm text-slate-600">You will be asked to sign in first; your choice is kept.</p>}
+      {!signedIn && !free && <p className="text-center text-sm text-slate-600">{_(msg`You will be asked to sign in first; your choice is kept.`)}</p>}
     </fieldset>
   );
 }
@@ -466,6 +479,27 @@ const DAY_PICKER_LOOK = {
   "--rdp-day_button-width": "38px",
 } as CSSProperties;
 
+/** The date picker's texts in a language other than English, from Intl and the catalog (no date-fns locale in the bundle). */
+function dayPickerTexts(locale: string, _: ReturnType<typeof useTranslate>) {
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "full" });
+  return {
+    dir: locale === "ar" ? "rtl" : "ltr",
+    formatters: {
+      formatCaption: (month: Date) => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(month),
+      formatWeekdayName: (weekday: Date) => new Intl.DateTimeFormat(locale, { weekday: "short" }).format(weekday),
+    },
+    labels: {
+      labelNext: () => _(msg`Go to the Next Month`),
+      labelPrevious: () => _(msg`Go to the Previous Month`),
+      labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+        const label = day.format(date);
+        const today = modifiers.today ? _(msg`Today, ${label}`) : label;
+        return modifiers.selected ? _(msg`${today}, selected`) : today;
+      },
+    },
+  };
+}
+
 const noSubscription = () => () => {};
 function browserTimeZone(): string | null {
   return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
@@ -490,39 +524,41 @@ type GridProps = {
 
 /** The weekly availability grid: hours 9–21 × 7 days in the listing's zone; past and booked hours disabled with a tooltip. */
 function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack, onPrevious, onNext, onPick }: GridProps) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const days = grid?.days ?? weekDays(weekStart);
   // Weekday over date, on two lines in every column ("Fri 22" alone used to fit on one).
   const dayPart = (date: string, part: "weekday" | "day") =>
-    formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined, ...(part === "weekday" ? { day: undefined } : { weekday: undefined }) });
+    formatInZone(`${date}T12:00:00Z`, "UTC", { hour: undefined, minute: undefined, month: undefined, ...(part === "weekday" ? { day: undefined } : { weekday: undefined }) }, locale);
   const first = days[0] ?? "";
   const last = days[days.length - 1] ?? first;
-  const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined })}`;
+  const range = `${formatInZone(`${first}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined }, locale)} – ${formatInZone(`${last}T12:00:00Z`, "UTC", { weekday: undefined, hour: undefined, minute: undefined }, locale)}`;
   return (
-    <section aria-label="Weekly availability" className="space-y-2">
+    <section aria-label={_(msg`Weekly availability`)} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label="Previous week">
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+        <Button variant="secondary" size="icon" onClick={onPrevious} disabled={!canGoBack} aria-label={_(msg`Previous week`)}>
+          <ChevronLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
         <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="week-range">
           {range}
         </p>
-        <Button variant="secondary" size="icon" onClick={onNext} aria-label="Next week">
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        <Button variant="secondary" size="icon" onClick={onNext} aria-label={_(msg`Next week`)}>
+          <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
       </div>
       {grid === null ? (
         // The table's height, so nothing below it moves when the hours arrive.
         <div role="status" className="flex h-[24.875rem] items-center justify-center rounded bg-slate-50 text-sm text-slate-600" data-testid="week-grid-loading">
-          Loading availability…
+          {_(msg`Loading availability…`)}
         </div>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
-            <caption className="sr-only">Hours in {timeZone.replace(/_/g, " ")}; choose a free hour to start there</caption>
+            <caption className="sr-only">{_(msg`Hours in ${timeZone.replace(/_/g, " ")}; choose a free hour to start there`)}</caption>
             <thead>
               <tr>
                 <th scope="col" className="w-11">
-                  <span className="sr-only">Hour</span>
+                  <span className="sr-only">{_(msg`Hour`)}</span>
                 </th>
                 {days.map((date) => (
                   <th key={date} scope="col" className="font-medium text-slate-700">
@@ -534,18 +570,18 @@ function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack,
             <tbody>
               {grid.rows.map((row) => (
                 <tr key={row[0]?.hour}>
-                  <th scope="row" className="pr-1 text-right font-normal text-slate-600">
-                    {row[0] ? timeInZone(row[0].start, displayZone) : null}
+                  <th scope="row" className="pe-1 text-end font-normal text-slate-600">
+                    {row[0] ? timeInZone(row[0].start, displayZone, locale) : null}
                   </th>
                   {row.map((cell) => {
                     const isSelected = cell.start === selected;
-                    const label = `${formatInZone(cell.start, displayZone)}${cell.reason ? `: ${cell.reason}` : isSelected ? ": selected" : ": available"}`;
+                    const label = `${formatInZone(cell.start, displayZone, {}, locale)}: ${cell.reason ? _(cell.reason) : isSelected ? _(msg`selected`) : _(msg`available`)}`;
                     return (
                       <td key={cell.date}>
                         <button
                           type="button"
                           disabled={cell.disabled}
-                          title={cell.reason ?? undefined}
+                          title={cell.reason ? _(cell.reason) : undefined}
                           aria-label={label}
                           aria-pressed={isSelected}
                           onClick={() => onPick(cell.date, cell.start)}
@@ -571,13 +607,13 @@ function WeekGrid({ grid, weekStart, timeZone, displayZone, selected, canGoBack,
       )}
       <p className="flex flex-wrap gap-3 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-emerald-100" aria-hidden="true" /> Free
+          <span className="h-3 w-3 rounded bg-emerald-100" aria-hidden="true" /> {_(msg`Free`)}
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-red-200" aria-hidden="true" /> Booked
+          <span className="h-3 w-3 rounded bg-red-200" aria-hidden="true" /> {_(msg`Booked`)}
         </span>
         <span className="inline-flex items-center gap-1">
-          <span className="h-3 w-3 rounded bg-slate-200" aria-hidden="true" /> Passed
+          <span className="h-3 w-3 rounded bg-slate-200" aria-hidden="true" /> {_(msg`Passed`)}
         </span>
       </p>
     </section>

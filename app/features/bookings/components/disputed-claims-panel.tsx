@@ -10,6 +10,8 @@ import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { decisionSchema, MAX_CLAIM_DESCRIPTION, type DecisionField } from "../deposit-rules";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 export type DecideClaimAnswer = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<DecisionField> };
 
@@ -29,6 +31,8 @@ const validate = (formData: FormData) => parseForm(decisionSchema, formData);
 
 /** One disputed claim with the decide form: an amount from 0 to the claim and a note both parties read (posted to /admin). */
 function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (message: string) => void }) {
+  const _ = useTranslate();
+  const tr = (text: string | undefined) => (text ? _(text) : text);
   const fetcher = useFetcher<DecideClaimAnswer>({ key: `decide-claim-${row.id}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -38,21 +42,21 @@ function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (mess
   return (
     <li className="py-4" data-testid="disputed-claim">
       <p className="font-semibold break-words text-slate-900">
-        {row.spaceTitle}: {money(row.amount)} of a {money(row.deposit)} deposit
+        {row.spaceTitle}: {_(msg`${money(row.amount)} of a ${money(row.deposit)} deposit`)}
       </p>
       <p className="text-xs text-slate-600">
-        Opened {formatWhen(row.createdAt)} ·{" "}
+        {_(msg`Opened ${formatWhen(row.createdAt)}`)} ·{" "}
         <Link to={`/bookings/${row.bookingId}`} className="text-brand-700 hover:underline">
-          booking {row.bookingId.slice(0, 8)}
+          {_(msg`booking ${row.bookingId.slice(0, 8)}`)}
         </Link>
       </p>
       <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{row.description}</p>
       {row.photos.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Photos of the claim on ${row.spaceTitle}`}>
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={_(msg`Photos of the claim on ${row.spaceTitle}`)}>
           {row.photos.map((photo, index) => (
             <li key={photo}>
               <a href={photo} target="_blank" rel="noreferrer noopener">
-                <img src={photo} alt={`Damage photo ${index + 1}`} className="h-20 w-28 rounded-lg border border-slate-200 object-cover" />
+                <img src={photo} alt={_(msg`Damage photo ${index + 1}`)} className="h-20 w-28 rounded-lg border border-slate-200 object-cover" />
               </a>
             </li>
           ))}
@@ -63,18 +67,18 @@ function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (mess
         <input type="hidden" name="claimId" value={row.id} />
         {answer && !answer.ok && !answer.fieldErrors && (
           <Alert tone="error" className="sm:col-span-2">
-            {answer.error}
+            {_(answer.error)}
           </Alert>
         )}
-        <Field id={`claim-amount-${row.id}`} label={`Amount (${row.currency})`} error={errors.amount} hint={`0 to ${money(row.amount)}`}>
+        <Field id={`claim-amount-${row.id}`} label={_(msg`Amount (${row.currency})`)} error={tr(errors.amount)} hint={_(msg`0 to ${money(row.amount)}`)}>
           <Input name="amount" inputMode="decimal" autoComplete="off" maxLength={14} defaultValue={minorToDecimalText(row.amount, row.currency)} onChange={() => clearError("amount")} />
         </Field>
-        <Field id={`claim-note-${row.id}`} label="Decision note" error={errors.note} hint="Both the guest and the host read it.">
+        <Field id={`claim-note-${row.id}`} label={_(msg`Decision note`)} error={tr(errors.note)} hint={_(msg`Both the guest and the host read it.`)}>
           <Textarea name="note" rows={2} maxLength={MAX_CLAIM_DESCRIPTION} onChange={() => clearError("note")} />
         </Field>
         <div className="sm:col-span-2">
-          <Button type="submit" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText="Deciding..." aria-label={`Decide the claim on ${row.spaceTitle}`}>
-            Decide
+          <Button type="submit" size="sm" disabled={!hydrated} pending={fetcher.state !== "idle"} pendingText={_(msg`Deciding...`)} aria-label={_(msg`Decide the claim on ${row.spaceTitle}`)}>
+            {_(msg`Decide`)}
           </Button>
         </div>
       </fetcher.Form>
@@ -84,5 +88,6 @@ function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (mess
 
 /** /admin's "Disputed claims" (issue #28 point 2, ADR 0284): claims a guest disputed, oldest first. */
 export function DisputedClaimsPanel({ rows }: { rows: DisputedClaimRow[] }) {
-  return <DecisionQueue rows={rows} empty="No disputed claims." testId="disputed-claims" item={(row, onDecided) => <ClaimItem key={row.id} row={row} onDecided={onDecided} />} />;
+  const _ = useTranslate();
+  return <DecisionQueue rows={rows} empty={_(msg`No disputed claims.`)} testId="disputed-claims" item={(row, onDecided) => <ClaimItem key={row.id} row={row} onDecided={onDecided} />} />;
 }

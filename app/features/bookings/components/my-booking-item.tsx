@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { CalendarDays, ClipboardCheck, MapPin } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
@@ -17,11 +18,14 @@ import { formatInZone } from "../booking-widget-rules";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { useWithdrawRequest, WithdrawRequestDialog } from "./withdraw-request";
 import { bookingWhen } from "../booking-when";
+import { priceLineMessage } from "../booking-texts";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
-export const REFUND_TIMING = "Refunds take 5-7 business days";
+export const REFUND_TIMING = translatable("Refunds take 5-7 business days");
 /** A booking a paid change replaced (ADR 0205). */
-export const REPLACED_TEXT = "Changed: replaced by your new booking";
+export const REPLACED_TEXT = translatable("Changed: replaced by your new booking");
 
 /** One row of /my-bookings, as the server lists it (amounts in minor units, times ISO UTC). */
 export type MyBookingRow = Pick<
@@ -39,16 +43,21 @@ type CancelResult = { ok: boolean; error: string | null; refundMinor: number | n
 
 const STATUS_TONE: Record<string, "success" | "danger" | "neutral"> = { confirmed: "success", cancelled: "danger", declined: "danger" };
 /** A request to book's badge and line for the guest (ADR 0280). */
-const REQUEST_BADGE = { open: REQUEST_TEXT.waiting, declined: "Declined by the host", expired: "Request expired", withdrawn: "Request withdrawn" } as const;
+const REQUEST_BADGE = {
+  open: REQUEST_TEXT.waiting,
+  declined: translatable("Declined by the host"),
+  expired: translatable("Request expired"),
+  withdrawn: translatable("Request withdrawn"),
+} as const;
 const REQUEST_LINE = { open: REQUEST_TEXT.widgetNote, declined: REQUEST_TEXT.declined, expired: REQUEST_TEXT.expiredGuest, withdrawn: REQUEST_TEXT.withdrawn } as const;
 export { WITHDRAW_COPY } from "./withdraw-request";
 const STATUS_TEXT: Record<string, string> = {
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  pending_payment: "Awaiting payment",
-  expired: "Expired",
-  completed: "Completed",
-  disputed: "Payment disputed",
+  confirmed: translatable("Confirmed"),
+  cancelled: translatable("Cancelled"),
+  pending_payment: translatable("Awaiting payment"),
+  expired: translatable("Expired"),
+  completed: translatable("Completed"),
+  disputed: translatable("Payment disputed"),
 };
 
 export { bookingWhen } from "../booking-when";
@@ -59,6 +68,9 @@ export { bookingWhen } from "../booking-when";
  * the refund before the guest confirms. The cancel posts `intent=cancel` to the page's action.
  */
 export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** More actions for the row (e.g. "Write a review"). */ actions?: ReactNode; /** The page's clock (for the 'Change time' dialog). */ now?: Date }) {
+  const _ = useTranslate();
+  const locale = useLocale();
+  const when = bookingWhen(row, locale);
   const fetcher = useFetcher<CancelResult>();
   const [open, setOpen] = useState(false);
   // Before hydration the dialog cannot open: the button says so by being disabled.
@@ -84,7 +96,7 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
             </Link>
           </h2>
           <Badge tone={row.request ? (row.request.state === "open" ? "neutral" : "danger") : (STATUS_TONE[row.status] ?? "neutral")}>
-            {row.request ? REQUEST_BADGE[row.request.state] : (STATUS_TEXT[row.status] ?? row.status)}
+            {_(row.request ? REQUEST_BADGE[row.request.state] : (STATUS_TEXT[row.status] ?? row.status))}
           </Badge>
         </div>
         <p className="flex items-center gap-1 text-sm text-slate-600">
@@ -92,100 +104,100 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           {row.space.location}
         </p>
         <p className="text-sm text-slate-800">
-          {bookingWhen(row)}
+          {when}
           {row.units ? ` · ${row.units}` : ""}
         </p>
         <p className="text-sm text-slate-700" data-testid="booking-price">
           {priceLines({ rental: row.rental, fee: row.fee, protection: row.protection ?? null, delivery: row.delivery ?? 0 }).map((line) => (
             <Fragment key={line.key}>
               <span className="whitespace-nowrap">
-                {line.label} {formatMinor(line.amount, row.currency)}
+                {_(priceLineMessage(line))} {formatMinor(line.amount, row.currency)}
               </span>{" "}
               ·{" "}
             </Fragment>
           ))}
-          <strong className="whitespace-nowrap text-slate-900">Total {formatMinor(row.total, row.currency)}</strong>
+          <strong className="whitespace-nowrap text-slate-900">{_(msg`Total ${formatMinor(row.total, row.currency)}`)}</strong>
         </p>
         {row.request && !withdrawn && (
           <p className="text-sm text-slate-800" data-testid="request-state">
-            {row.request.state === "open" && row.request.expiresAt ? `The host answers by ${formatInZone(row.request.expiresAt, row.timeZone)}. ` : ""}
-            {REQUEST_LINE[row.request.state]}
-            {row.request.state === "declined" && row.cancellationReason ? ` The host said: ${row.cancellationReason}` : ""}
+            {row.request.state === "open" && row.request.expiresAt ? `${_(msg`The host answers by ${formatInZone(row.request.expiresAt, row.timeZone, {}, locale)}.`)} ` : ""}
+            {_(REQUEST_LINE[row.request.state])}
+            {row.request.state === "declined" && row.cancellationReason ? ` ${_(msg`The host said: ${row.cancellationReason}`)}` : ""}
           </p>
         )}
         {withdrawn && (
           <p role="status" className="text-sm font-medium text-slate-800">
-            {REQUEST_TEXT.withdrawn}
+            {_(REQUEST_TEXT.withdrawn)}
           </p>
         )}
         {row.status === "cancelled" && row.cancellationReason === REPLACED_REASON && (
           <p className="text-sm text-slate-800" data-testid="cancelled-by">
-            {REPLACED_TEXT}
+            {_(REPLACED_TEXT)}
           </p>
         )}
         {row.status === "cancelled" && row.cancelledBy && row.cancelledBy !== "guest" && (
           <p className="text-sm text-slate-800" data-testid="cancelled-by">
-            {row.cancelledBy === "host" ? "Cancelled by the host" : "Cancelled by Rentwell"}
+            {row.cancelledBy === "host" ? _(msg`Cancelled by the host`) : _(msg`Cancelled by Rentwell`)}
             {row.cancellationReason ? `: ${row.cancellationReason}` : ""}
           </p>
         )}
         {refund != null && (row.status === "cancelled" || row.status === "expired" || result?.ok) && (
           <p className="text-sm font-medium text-slate-800" data-testid="refund">
-            Refund {formatMinor(refund, row.currency)}. {REFUND_TIMING}.
+            {_(msg`Refund ${formatMinor(refund, row.currency)}.`)} {_(REFUND_TIMING)}.
           </p>
         )}
         {withdrawResult && !withdrawResult.ok && (
           <Alert tone="error" className="text-sm">
-            {withdrawResult.error}
+            {withdrawResult.error ? _(withdrawResult.error) : null}
           </Alert>
         )}
         {result && !result.ok && (
           <Alert tone="error" className="text-sm">
-            {result.error}
+            {result.error ? _(result.error) : null}
           </Alert>
         )}
         <div className="flex flex-wrap gap-2 pt-1">
           {row.icsHref && row.status === "confirmed" && (
             <a href={row.icsHref} download className={buttonVariants({ variant: "secondary", size: "sm" })}>
               <CalendarDays className="h-4 w-4" aria-hidden="true" />
-              Add to calendar (.ics)
+              {_(msg`Add to calendar (.ics)`)}
             </a>
           )}
           {row.handoverHref && (
             <Link to={row.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
               <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
-              {HANDOVER_TEXT.link}
+              {_(HANDOVER_TEXT.link)}
             </Link>
           )}
           {row.requirementsHref && (
             <Link to={row.requirementsHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-              {REQUIREMENTS_LINK}
+              {_(REQUIREMENTS_LINK)}
             </Link>
           )}
-          <BookingConversationLink bookingId={row.id}>Message host</BookingConversationLink>
+          <BookingConversationLink bookingId={row.id}>{_(msg`Message host`)}</BookingConversationLink>
           {row.reschedule && !result?.ok && now && <RescheduleDialog bookingId={row.id} reschedule={row.reschedule} timeZone={row.timeZone} now={now} />}
-          {row.request?.state === "open" && !withdrawn && <WithdrawRequestDialog bookingId={row.id} spaceTitle={row.space.title} when={bookingWhen(row)} />}
+          {row.request?.state === "open" && !withdrawn && <WithdrawRequestDialog bookingId={row.id} spaceTitle={row.space.title} when={when} />}
           {row.canCancel && !result?.ok && (
             <Dialog open={open} onOpenChange={setOpen}>
               {/* The trigger gets the focus back when the dialog closes. */}
               <DialogTrigger asChild>
-                <Button variant="secondary" size="sm" disabled={!hydrated} pending={cancelling} pendingText="Cancelling...">
-                  Cancel booking
+                <Button variant="secondary" size="sm" disabled={!hydrated} pending={cancelling} pendingText={_(msg`Cancelling...`)}>
+                  {_(msg`Cancel booking`)}
                 </Button>
               </DialogTrigger>
-              <DialogContent title="Cancel booking" size="sm" description="Are you sure you want to cancel this booking?">
+              <DialogContent title={_(msg`Cancel booking`)} size="sm" description={_(msg`Are you sure you want to cancel this booking?`)}>
                 <p className="mt-4 text-slate-800">
-                  {row.space.title}, {bookingWhen(row)}
+                  {row.space.title}, {when}
                 </p>
                 <p className="mt-2 font-semibold text-slate-900" data-testid="refund-quote">
                   {row.cancelQuote && row.cancelQuote.refundMinor > 0
-                    ? `You will be refunded ${formatMinor(row.cancelQuote.refundMinor, row.currency)}.`
-                    : "Under this listing's cancellation policy you will not get a refund."}
+                    ? _(msg`You will be refunded ${formatMinor(row.cancelQuote.refundMinor, row.currency)}.`)
+                    : _(msg`Under this listing's cancellation policy you will not get a refund.`)}
                 </p>
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                   <DialogClose asChild>
                     <Button variant="secondary" size="md">
-                      Keep booking
+                      {_(msg`Keep booking`)}
                     </Button>
                   </DialogClose>
                   <Button
@@ -197,7 +209,7 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
                       setOpen(false);
                     }}
                   >
-                    Yes, cancel booking
+                    {_(msg`Yes, cancel booking`)}
                   </Button>
                 </div>
               </DialogContent>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { CheckCircle2, Clock, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -5,23 +6,25 @@ import { formatMinor } from "~/lib/money";
 import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 export type PaymentOutcome = "confirmed" | "requested" | "declined" | "request_expired" | "withdrawn" | "processing" | "failed" | "error" | "refunded";
 
 // The payment results of docs/product.md ("Payment result by provider status"), plus the automatic refund.
 export const OUTCOME_TEXTS: Record<PaymentOutcome, { title: string; body: string | null }> = {
-  confirmed: { title: "Booking Confirmed!", body: "Payment successful! Your booking has been confirmed." },
-  processing: { title: "Processing Payment...", body: "Your payment is processing." },
+  confirmed: { title: translatable("Booking Confirmed!"), body: translatable("Payment successful! Your booking has been confirmed.") },
+  processing: { title: translatable("Processing Payment..."), body: translatable("Your payment is processing.") },
   // A request to book (ADR 0280): the card is authorised, the host answers.
-  requested: { title: "Request sent — waiting for the host", body: "Your card is authorised, not charged: it is charged only if the host accepts. We will e-mail you the host's answer." },
-  declined: { title: "The host declined your request.", body: "Your card was not charged: the authorisation is released." },
-  request_expired: { title: "Request expired", body: "Your request expired: the host did not answer in time. Your card was not charged." },
-  withdrawn: { title: "Request withdrawn", body: "You withdrew this request. Your card was not charged: the authorisation is released." },
-  failed: { title: "Payment Failed", body: "Your payment was not successful, please try again." },
-  error: { title: "Something went wrong.", body: null },
+  requested: { title: translatable("Request sent — waiting for the host"), body: translatable("Your card is authorised, not charged: it is charged only if the host accepts. We will e-mail you the host's answer.") },
+  declined: { title: translatable("The host declined your request."), body: translatable("Your card was not charged: the authorisation is released.") },
+  request_expired: { title: translatable("Request expired"), body: translatable("Your request expired: the host did not answer in time. Your card was not charged.") },
+  withdrawn: { title: translatable("Request withdrawn"), body: translatable("You withdrew this request. Your card was not charged: the authorisation is released.") },
+  failed: { title: translatable("Payment Failed"), body: translatable("Your payment was not successful, please try again.") },
+  error: { title: translatable("Something went wrong."), body: null },
   refunded: {
-    title: "Booking Refunded",
-    body: "Your payment arrived after this time slot was no longer held for you (the hold had lapsed, you had picked another time, or the booking had started), so it did not book the space and you were refunded in full. Refunds take 5-7 business days.",
+    title: translatable("Booking Refunded"),
+    body: translatable("Your payment arrived after this time slot was no longer held for you (the hold had lapsed, you had picked another time, or the booking had started), so it did not book the space and you were refunded in full. Refunds take 5-7 business days."),
   },
 };
 
@@ -53,6 +56,7 @@ export function PaymentOutcomeView({
   /** What the guest can still do about this booking here (an open request's 'Withdraw request'). */
   actions?: ReactNode;
 }) {
+  const _ = useTranslate();
   const { revalidate } = useRevalidator();
   const text = OUTCOME_TEXTS[outcome];
   const { icon: Icon, tone } = LOOK[outcome];
@@ -80,18 +84,18 @@ export function PaymentOutcomeView({
     <Card padding="lg" className="text-center">
       <Icon className={cn("mx-auto h-14 w-14", tone)} aria-hidden="true" />
       <div role="status">
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-        {text.body && <p className="mt-3 text-slate-700">{text.body}</p>}
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{_(text.title)}</h1>
+        {text.body && <p className="mt-3 text-slate-700">{_(text.body)}</p>}
       </div>
-      {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">Paid {formatMinor(amount.paid, amount.currency)}</p>}
-      {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">Refunded {formatMinor(amount.refunded, amount.currency)}</p>}
+      {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">{_(msg`Paid ${formatMinor(amount.paid, amount.currency)}`)}</p>}
+      {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">{_(msg`Refunded ${formatMinor(amount.refunded, amount.currency)}`)}</p>}
       {actions}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/dashboard" className={buttonVariants({ size: "md" })}>
-          View My Bookings
+          {_(msg`View My Bookings`)}
         </Link>
         <Link to="/" className={buttonVariants({ variant: "secondary", size: "md" })}>
-          Return to Home
+          {_(msg`Return to Home`)}
         </Link>
       </div>
     </Card>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { CreditCard } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -10,7 +12,9 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
-import { depositLine } from "../deposit-rules";
+import { depositMessage } from "../booking-texts";
+import { useTranslate } from "~/features/i18n/use-translate";
+import { translatable } from "~/features/i18n/translatable";
 import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
 import { basisPointsText, REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
 
@@ -54,7 +58,7 @@ export type PaymentSummary = {
 /** Stripe Elements, fetched only when the payment step uses Stripe (ADR 0130). */
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
-export const MISSING_SECRET = "Invalid response: missing client secret";
+export const MISSING_SECRET = translatable("Invalid response: missing client secret");
 
 export type ReadyIntent = {
   state: "ready";
@@ -71,7 +75,11 @@ export type ReadyIntent = {
   stripeKey: string | null;
 };
 
-type Intent = { state: "loading" } | ReadyIntent | { state: "error"; message: string; retry: boolean; requirements?: Partial<Record<RequirementField, string>> };
+type Intent =
+  | { state: "loading" }
+  | ReadyIntent
+  /** `message`: the server's (English) text or ours; `newTotal`: a changed price's new total, said after it. */
+  | { state: "error"; message: string | MessageDescriptor; newTotal?: string; retry: boolean; requirements?: Partial<Record<RequirementField, string>> };
 
 type IntentAnswer = {
   clientSecret?: unknown;
@@ -109,10 +117,11 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   }
   if (!response.ok) {
     if (typeof body?.error === "string" && body.error) {
-      const price = body.code === "price_changed" && body.price ? ` — new total ${formatMinor(body.price.total, body.price.currency)}` : "";
-      return { state: "error", message: `${body.error}${price}`, retry: false, requirements: requirementErrors(body.fields) };
+      const newTotal = body.code === "price_changed" && body.price ? formatMinor(body.price.total, body.price.currency) : undefined;
+      return { state: "error", message: body.error, ...(newTotal ? { newTotal } : {}), retry: false, requirements: requirementErrors(body.fields) };
     }
-    return { state: "error", message: `Failed to create payment intent (${response.status})`, retry: true };
+    const status = response.status;
+    return { state: "error", message: msg`Failed to create payment intent (${status})`, retry: true };
   }
   if (!body || typeof body.clientSecret !== "string" || !body.clientSecret) return { state: "error", message: MISSING_SECRET, retry: true };
   return {
@@ -159,6 +168,7 @@ export function PaymentStep({
   onRequirementsRefused?: (errors: Partial<Record<RequirementField, string>>) => void;
   onBack(): void;
 }) {
+  const _ = useTranslate();
   const [intent, setIntent] = useState<Intent>(existing ?? { state: "loading" });
   const revalidator = useRevalidator();
   const started = useRef(false);
@@ -202,10 +212,10 @@ export function PaymentStep({
       <section aria-labelledby="payment-summary-heading" className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm">
         <div className="flex items-center justify-between gap-2">
           <h3 id="payment-summary-heading" className="font-semibold text-slate-900">
-            Your booking
+            {_(msg`Your booking`)}
           </h3>
           <Button variant="ghost" size="sm" onClick={onBack} className="text-brand-700 underline">
-            Edit
+            {_(msg`Edit`)}
           </Button>
         </div>
         <p className="text-slate-800">
@@ -213,27 +223,27 @@ export function PaymentStep({
         </p>
         <dl className="space-y-1">
           <div className="flex justify-between">
-            <dt className="text-slate-600">Rental ({summary.duration})</dt>
+            <dt className="text-slate-600">{_(msg`Rental (${summary.duration})`)}</dt>
             <dd>{formatMinor(figures.rental, figures.currency)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt className="text-slate-600">Service fee ({figures.feePercent}%)</dt>
+            <dt className="text-slate-600">{_(msg`Service fee (${figures.feePercent}%)`)}</dt>
             <dd>{formatMinor(figures.fee, figures.currency)}</dd>
           </div>
           {figures.protection && (
             <div className="flex justify-between">
-              <dt className="text-slate-600">Protection ({figures.protection.percentText})</dt>
+              <dt className="text-slate-600">{_(msg`Protection (${figures.protection.percentText})`)}</dt>
               <dd data-testid="payment-protection">{formatMinor(figures.protection.amount, figures.currency)}</dd>
             </div>
           )}
           {(figures.delivery ?? 0) > 0 && (
             <div className="flex justify-between">
-              <dt className="text-slate-600">Delivery</dt>
+              <dt className="text-slate-600">{_(msg`Delivery`)}</dt>
               <dd data-testid="payment-delivery">{formatMinor(figures.delivery ?? 0, figures.currency)}</dd>
             </div>
           )}
           <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
+            <dt>{_(msg`Total`)}</dt>
             <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
           </div>
         </dl>
@@ -241,7 +251,7 @@ export function PaymentStep({
         <ChargeCurrencyNote minor={figures.total} currency={figures.currency} />
         {summary.deposit ? (
           <p className="text-slate-700" data-testid="payment-deposit">
-            {depositLine(summary.deposit, figures.currency)}. Your card is saved for it and it is released after the booking unless the host claims damage.
+            {_(depositMessage(summary.deposit, figures.currency))}. {_(msg`Your card is saved for it and it is released after the booking unless the host claims damage.`)}
           </p>
         ) : null}
       </section>
@@ -249,15 +259,18 @@ export function PaymentStep({
       {intent.state === "loading" && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
           <Spinner />
-          Loading payment form...
+          {_(msg`Loading payment form...`)}
         </p>
       )}
       {intent.state === "error" && (
         <Alert tone="error" className="space-y-2 text-sm">
-          <p className="font-medium">{intent.message}</p>
+          <p className="font-medium">
+            {_(intent.message)}
+            {intent.newTotal ? _(msg` — new total ${intent.newTotal}`) : ""}
+          </p>
           {intent.retry && (
             <Button variant="secondary" size="sm" onClick={start}>
-              Try again
+              {_(msg`Try again`)}
             </Button>
           )}
         </Alert>
@@ -268,7 +281,7 @@ export function PaymentStep({
           fallback={
             <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
               <Spinner />
-              Loading payment form...
+              {_(msg`Loading payment form...`)}
             </p>
           }
         >
@@ -279,21 +292,25 @@ export function PaymentStep({
       {(intent.state !== "ready" || !intent.stripeKey) && <TestModeNotice />}
       {intent.state === "ready" && intent.stripeKey?.startsWith("pk_test_") && <StripeTestModeNotice />}
       <Button variant="secondary" size="md" block onClick={onBack}>
-        Cancel
+        {_(msg`Cancel`)}
       </Button>
     </div>
   );
 }
 
 function TestModeNotice() {
+  const _ = useTranslate();
   return (
-    <aside aria-label="Test mode" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-semibold">Test mode: no real card is charged.</p>
-      <p className="mt-1">Use one of these test cards with any future expiry date and any 3-digit CVC:</p>
+    <aside aria-label={_(msg`Test mode`)} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">{_(msg`Test mode: no real card is charged.`)}</p>
+      <p className="mt-1">{_(msg`Use one of these test cards with any future expiry date and any 3-digit CVC:`)}</p>
       <ul className="mt-1 space-y-0.5">
         {TEST_CARDS.map((card) => (
           <li key={card.number}>
-            <span className="font-mono">{formatCardNumber(card.number)}</span> — {card.description}
+            <span className="font-mono" dir="ltr">
+              {formatCardNumber(card.number)}
+            </span>{" "}
+            — {_(card.description)}
           </li>
         ))}
       </ul>
@@ -302,11 +319,18 @@ function TestModeNotice() {
 }
 
 function StripeTestModeNotice() {
+  const _ = useTranslate();
+  const card = "4242 4242 4242 4242";
+  const [before = "", after = ""] = _(msg`Use Stripe's test card ${card} with any future expiry date and any 3-digit CVC.`).split(card);
   return (
-    <aside aria-label="Test mode" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-semibold">Test mode: no real card is charged.</p>
+    <aside aria-label={_(msg`Test mode`)} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">{_(msg`Test mode: no real card is charged.`)}</p>
       <p className="mt-1">
-        Use Stripe&apos;s test card <span className="font-mono">4242 4242 4242 4242</span> with any future expiry date and any 3-digit CVC.
+        {before}
+        <span className="font-mono" dir="ltr">
+          {card}
+        </span>
+        {after}
       </p>
     </aside>
   );
@@ -319,6 +343,7 @@ type ConfirmAnswer = {
 
 /** Number, expiry, CVC and name; the pay button is disabled while a payment is pending, so a double click cannot pay twice. */
 function CardForm({ clientSecret, total }: { clientSecret: string; total: string }) {
+  const _ = useTranslate();
   const navigate = useNavigate();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -361,9 +386,9 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Card details" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={_(msg`Card details`)} noValidate>
       <Field
-        label="Card number"
+        label={_(msg`Card number`)}
         hint={
           brand === "unknown" ? undefined : (
             <span className="inline-flex items-center gap-1 text-sm font-semibold text-slate-700" data-testid="card-brand">
@@ -380,17 +405,19 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
           onChange={(event) => setNumber(formatCardNumber(event.target.value))}
           placeholder="1234 1234 1234 1234"
           className="font-mono"
+          dir="ltr"
           required
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Expiry (MM / YY)">
+        <Field label={_(msg`Expiry (MM / YY)`)}>
           <Input
             inputMode="numeric"
             autoComplete="cc-exp"
             value={expiry}
             onChange={(event) => setExpiry(formatExpiry(event.target.value, event.target.value.length < expiry.length))}
-            placeholder="MM / YY"
+            placeholder={_(msg`MM / YY`)}
+            dir="ltr"
             required
           />
         </Field>
@@ -405,16 +432,16 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
           />
         </Field>
       </div>
-      <Field label="Name on card">
+      <Field label={_(msg`Name on card`)}>
         <Input autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} required />
       </Field>
       {error && (
         <Alert tone="error" className="text-sm font-medium">
-          {error}
+          {_(error)}
         </Alert>
       )}
-      <Button type="submit" block pending={pending} pendingText="Processing...">
-        Pay {total}
+      <Button type="submit" block pending={pending} pendingText={_(msg`Processing...`)}>
+        {_(msg`Pay ${total}`)}
       </Button>
     </form>
   );

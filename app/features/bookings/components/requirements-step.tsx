@@ -6,6 +6,8 @@ import { Field, FieldError, errorIdOf } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import { checkRequirements, chosenFulfilment, COUNTRY_CHOICES, REQUIREMENT_FIELDS, REQUIREMENT_TEXT, type ListingRequirements, type RequirementField } from "../requirements";
 import { todayIn } from "../slots";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 /** What the guest typed, as the hold request carries it (hold.server.ts). */
 export type RequirementValues = {
@@ -92,9 +94,10 @@ function RadioChoices<V extends string>({ id, name, choices, value, invalid, onC
 
 /** The country select of the licence and the delivery address. */
 function CountrySelect({ name, value, onChange, autoComplete }: { name: string; value: string; onChange(value: string): void; autoComplete?: string }) {
+  const _ = useTranslate();
   return (
     <Select name={name} autoComplete={autoComplete} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">{REQUIREMENT_TEXT.chooseCountry}</option>
+      <option value="">{_(REQUIREMENT_TEXT.chooseCountry)}</option>
       {COUNTRY_CHOICES.map((country) => (
         <option key={country.code} value={country.code}>
           {country.name}
@@ -139,6 +142,8 @@ export function RequirementsStep({
   onBack(): void;
 }) {
   const id = useId();
+  const _ = useTranslate();
+  const tr = (text: string | undefined) => (text ? _(text) : text);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>(refused ?? {});
   const form = useRef<HTMLFormElement>(null);
@@ -171,31 +176,31 @@ export function RequirementsStep({
     <form ref={form} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-labelledby={`${id}-heading`} data-testid="requirements-step">
       <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
         <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
-          {REQUIREMENT_TEXT.heading}
+          {_(REQUIREMENT_TEXT.heading)}
         </h3>
         <p className="text-slate-800">{when}</p>
-        <p className="text-slate-600">{REQUIREMENT_TEXT.intro}</p>
+        <p className="text-slate-600">{_(REQUIREMENT_TEXT.intro)}</p>
       </div>
 
       {needs.minimumAge !== null && (
-        <Field label={REQUIREMENT_TEXT.dateOfBirth} required error={errors.dateOfBirth} hint={REQUIREMENT_TEXT.dateOfBirthHint(needs.minimumAge)}>
+        <Field label={_(REQUIREMENT_TEXT.dateOfBirth)} required error={tr(errors.dateOfBirth)} hint={_(msg`You must be at least ${needs.minimumAge} on the day the booking starts.`)}>
           <Input type="date" name="dateOfBirth" autoComplete="bday" max={today} value={values.dateOfBirth} onChange={(event) => set("dateOfBirth", event.target.value)} />
         </Field>
       )}
 
       {needs.licence && (
         <fieldset className="min-w-0 space-y-3">
-          <legend className="text-sm font-semibold text-slate-900">Driving licence</legend>
-          <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.licenceHint}</p>
-          <Field label={REQUIREMENT_TEXT.licenceNumber} required error={errors.licenceNumber}>
+          <legend className="text-sm font-semibold text-slate-900">{_(msg`Driving licence`)}</legend>
+          <p className="text-xs text-slate-500">{_(REQUIREMENT_TEXT.licenceHint)}</p>
+          <Field label={_(REQUIREMENT_TEXT.licenceNumber)} required error={tr(errors.licenceNumber)}>
             <Input name="licenceNumber" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={60} value={values.licenceNumber} onChange={(event) => set("licenceNumber", event.target.value)} />
           </Field>
           {/* One under the other: the booking panel is narrow at every width. */}
           <div className="space-y-3">
-            <Field label={REQUIREMENT_TEXT.licenceCountry} required error={errors.licenceCountry}>
+            <Field label={_(REQUIREMENT_TEXT.licenceCountry)} required error={tr(errors.licenceCountry)}>
               <CountrySelect name="licenceCountry" value={values.licenceCountry} onChange={(country) => set("licenceCountry", country)} />
             </Field>
-            <Field label={REQUIREMENT_TEXT.licenceExpiry} required error={errors.licenceExpiry}>
+            <Field label={_(REQUIREMENT_TEXT.licenceExpiry)} required error={tr(errors.licenceExpiry)}>
               <Input type="date" name="licenceExpiry" min={today} value={values.licenceExpiry} onChange={(event) => set("licenceExpiry", event.target.value)} />
             </Field>
           </div>
@@ -205,11 +210,11 @@ export function RequirementsStep({
       {needs.waiver && (
         <section aria-labelledby={`${id}-waiver-heading`} className="space-y-2">
           <h4 id={`${id}-waiver-heading`} className="text-sm font-semibold text-slate-900">
-            {REQUIREMENT_TEXT.waiverHeading}
+            {_(REQUIREMENT_TEXT.waiverHeading)}
           </h4>
           {needs.waiver.text === null ? (
             <Alert tone="error" live={false} className="text-sm">
-              {REQUIREMENT_TEXT.errors.waiverMissing}
+              {_(REQUIREMENT_TEXT.errors.waiverMissing)}
             </Alert>
           ) : (
             <>
@@ -217,7 +222,7 @@ export function RequirementsStep({
               <div
                 tabIndex={0}
                 role="region"
-                aria-label="Waiver text"
+                aria-label={_(msg`Waiver text`)}
                 className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 text-sm whitespace-pre-line break-words text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
                 data-testid="waiver-text"
               >
@@ -226,7 +231,7 @@ export function RequirementsStep({
               <Checkbox
                 id={`${id}-waiver`}
                 name="waiverAccepted"
-                label={REQUIREMENT_TEXT.waiverAccept}
+                label={_(REQUIREMENT_TEXT.waiverAccept)}
                 checked={values.waiverAccepted}
                 onChange={(event) => set("waiverAccepted", event.target.checked)}
                 aria-invalid={errors.waiverAccepted ? true : undefined}
@@ -235,14 +240,14 @@ export function RequirementsStep({
               />
             </>
           )}
-          <FieldError id={waiverErrorId} message={errors.waiverAccepted} />
+          <FieldError id={waiverErrorId} message={tr(errors.waiverAccepted)} />
         </section>
       )}
 
       {needs.insurance && (
         <fieldset className="min-w-0 space-y-2" aria-describedby={errors.insurance ? insuranceErrorId : undefined}>
-          <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.insuranceHeading}</legend>
-          <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.insuranceIntro}</p>
+          <legend className="text-sm font-semibold text-slate-900">{_(REQUIREMENT_TEXT.insuranceHeading)}</legend>
+          <p className="text-xs text-slate-500">{_(REQUIREMENT_TEXT.insuranceIntro)}</p>
           <RadioChoices
             id={id}
             name="insurance"
@@ -250,21 +255,21 @@ export function RequirementsStep({
             invalid={Boolean(errors.insurance)}
             onChange={(choice) => set("insurance", choice)}
             choices={[
-              { value: "own", label: REQUIREMENT_TEXT.insuranceOwn },
+              { value: "own", label: _(REQUIREMENT_TEXT.insuranceOwn) },
               {
                 value: "protection",
-                label: protection ? `${REQUIREMENT_TEXT.insuranceProtection} (${protection.amountText})` : REQUIREMENT_TEXT.insuranceProtection,
-                hint: protection ? REQUIREMENT_TEXT.protectionHint(protection.percentText) : undefined,
+                label: protection ? `${_(REQUIREMENT_TEXT.insuranceProtection)} (${protection.amountText})` : _(REQUIREMENT_TEXT.insuranceProtection),
+                hint: protection ? _(msg`Protection is ${protection.percentText} of the rental, added to your total as its own line.`) : undefined,
               },
             ]}
           />
-          <FieldError id={insuranceErrorId} message={errors.insurance} />
+          <FieldError id={insuranceErrorId} message={tr(errors.insurance)} />
           {values.insurance === "own" && (
             <div className="space-y-3">
-              <Field label={REQUIREMENT_TEXT.insurerName} required error={errors.insurerName}>
+              <Field label={_(REQUIREMENT_TEXT.insurerName)} required error={tr(errors.insurerName)}>
                 <Input name="insurerName" autoComplete="off" maxLength={120} value={values.insurerName} onChange={(event) => set("insurerName", event.target.value)} />
               </Field>
-              <Field label={REQUIREMENT_TEXT.policyNumber} required error={errors.policyNumber}>
+              <Field label={_(REQUIREMENT_TEXT.policyNumber)} required error={tr(errors.policyNumber)}>
                 <Input name="policyNumber" autoComplete="off" spellCheck={false} maxLength={80} value={values.policyNumber} onChange={(event) => set("policyNumber", event.target.value)} />
               </Field>
             </div>
@@ -274,7 +279,7 @@ export function RequirementsStep({
 
       {offer && (
         <fieldset className="min-w-0 space-y-2" aria-describedby={errors.fulfilment ? fulfilmentErrorId : undefined}>
-          <legend className="text-sm font-semibold text-slate-900">{REQUIREMENT_TEXT.fulfilmentHeading}</legend>
+          <legend className="text-sm font-semibold text-slate-900">{_(REQUIREMENT_TEXT.fulfilmentHeading)}</legend>
           {offer.delivery && offer.pickup ? (
             <RadioChoices
               id={id}
@@ -283,27 +288,27 @@ export function RequirementsStep({
               invalid={Boolean(errors.fulfilment)}
               onChange={(choice) => set("fulfilment", choice)}
               choices={[
-                { value: "delivery", label: deliveryFeeText ? `${REQUIREMENT_TEXT.delivery} (${deliveryFeeText})` : REQUIREMENT_TEXT.delivery },
-                { value: "pickup", label: REQUIREMENT_TEXT.pickup },
+                { value: "delivery", label: deliveryFeeText ? `${_(REQUIREMENT_TEXT.delivery)} (${deliveryFeeText})` : _(REQUIREMENT_TEXT.delivery) },
+                { value: "pickup", label: _(REQUIREMENT_TEXT.pickup) },
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-700">{offer.delivery ? `${REQUIREMENT_TEXT.deliveryOnly}${deliveryFeeText ? ` ${REQUIREMENT_TEXT.delivery}: ${deliveryFeeText}.` : ""}` : REQUIREMENT_TEXT.pickupOnly}</p>
+            <p className="text-sm text-slate-700">{offer.delivery ? `${_(REQUIREMENT_TEXT.deliveryOnly)}${deliveryFeeText ? ` ${_(REQUIREMENT_TEXT.delivery)}: ${deliveryFeeText}.` : ""}` : _(REQUIREMENT_TEXT.pickupOnly)}</p>
           )}
-          <FieldError id={fulfilmentErrorId} message={errors.fulfilment} />
+          <FieldError id={fulfilmentErrorId} message={tr(errors.fulfilment)} />
           {delivering && (
             <div className="space-y-3">
-              <p className="text-xs text-slate-500">{REQUIREMENT_TEXT.deliveryHint}</p>
-              <Field label={REQUIREMENT_TEXT.deliveryStreet} required error={errors.deliveryStreet}>
+              <p className="text-xs text-slate-500">{_(REQUIREMENT_TEXT.deliveryHint)}</p>
+              <Field label={_(REQUIREMENT_TEXT.deliveryStreet)} required error={tr(errors.deliveryStreet)}>
                 <Input name="deliveryStreet" autoComplete="street-address" maxLength={220} value={values.deliveryStreet} onChange={(event) => set("deliveryStreet", event.target.value)} />
               </Field>
-              <Field label={REQUIREMENT_TEXT.deliveryCity} required error={errors.deliveryCity}>
+              <Field label={_(REQUIREMENT_TEXT.deliveryCity)} required error={tr(errors.deliveryCity)}>
                 <Input name="deliveryCity" autoComplete="address-level2" maxLength={120} value={values.deliveryCity} onChange={(event) => set("deliveryCity", event.target.value)} />
               </Field>
-              <Field label={REQUIREMENT_TEXT.deliveryPostalCode} required error={errors.deliveryPostalCode}>
+              <Field label={_(REQUIREMENT_TEXT.deliveryPostalCode)} required error={tr(errors.deliveryPostalCode)}>
                 <Input name="deliveryPostalCode" autoComplete="postal-code" maxLength={30} value={values.deliveryPostalCode} onChange={(event) => set("deliveryPostalCode", event.target.value)} />
               </Field>
-              <Field label={REQUIREMENT_TEXT.deliveryCountry} required error={errors.deliveryCountry}>
+              <Field label={_(REQUIREMENT_TEXT.deliveryCountry)} required error={tr(errors.deliveryCountry)}>
                 <CountrySelect name="deliveryCountry" autoComplete="country" value={values.deliveryCountry} onChange={(country) => set("deliveryCountry", country)} />
               </Field>
             </div>
@@ -312,7 +317,7 @@ export function RequirementsStep({
       )}
 
       <Button type="submit" block disabled={needs.waiver?.text === null}>
-        {REQUIREMENT_TEXT.continue}
+        {_(REQUIREMENT_TEXT.continue)}
       </Button>
       <Button variant="secondary" size="md" block onClick={onBack}>
         Back

@@ -7,13 +7,17 @@ import { Field } from "~/ui/field";
 import { Input, Select } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatMinor } from "~/lib/money";
-import { busyWindow, durationText, rangeInZone, slotNote, slotOptions, timeInZone, weekStartOf, type Availability } from "../booking-widget-rules";
+import { busyWindow, rangeInZone, slotNote, slotOptions, timeInZone, weekStartOf, type Availability } from "../booking-widget-rules";
 import { quoteBooking } from "../pricing";
 import { PaymentStep } from "./payment-step";
 import type { Reschedulable } from "../queries.server";
 import { todayIn } from "../slots";
 import { basisPointsText } from "../requirements";
 import { useBusyRanges } from "./use-busy-ranges";
+import { msg } from "@lingui/core/macro";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { durationMessage } from "../booking-texts";
 
 /** What the /my-bookings action answers to `intent=reschedule`: moved in place, or a change's checkout. */
 export type RescheduleAnswer = { ok: boolean; error: string | null; moved?: { startTime: string; endTime: string }; checkout?: ChangeCheckout };
@@ -35,16 +39,16 @@ export type ChangeCheckout = {
 };
 
 export const RESCHEDULE_COPY = {
-  button: "Change time",
-  title: "Change the time",
-  description: "Move this booking to another free time, or change its length. The cancellation terms stay as they are.",
-  date: "New date",
-  start: "New start time",
-  length: "Length",
-  confirm: "Move booking",
-  pending: "Moving…",
-  toPayment: "Continue to payment",
-  keep: "Keep this time",
+  button: translatable("Change time"),
+  title: translatable("Change the time"),
+  description: translatable("Move this booking to another free time, or change its length. The cancellation terms stay as they are."),
+  date: translatable("New date"),
+  start: translatable("New start time"),
+  length: translatable("Length"),
+  confirm: translatable("Move booking"),
+  pending: translatable("Moving…"),
+  toPayment: translatable("Continue to payment"),
+  keep: translatable("Keep this time"),
   /** Shown when the length changes: how the difference is paid. */
   difference: (total: string, paid: string) =>
     `New total ${total}. You pay it now, and your payment of ${paid} is refunded in full as soon as the new payment goes through; until then your booking stays as it is.`,
@@ -57,6 +61,8 @@ export const RESCHEDULE_COPY = {
  * checks everything again. Posts `intent=reschedule` to the page's action.
  */
 export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { bookingId: string; reschedule: Reschedulable; timeZone: string; now: Date }) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const fetcher = useFetcher<RescheduleAnswer>({ key: `reschedule-${bookingId}` });
   const hydrated = useHydrated();
   // The answer there was when the dialog opened: a newer successful one closes it.
@@ -91,17 +97,17 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="secondary" size="sm" disabled={!hydrated}>
-          {RESCHEDULE_COPY.button}
+          {_(RESCHEDULE_COPY.button)}
         </Button>
       </DialogTrigger>
-      <DialogContent title={RESCHEDULE_COPY.title} size="sm" description={RESCHEDULE_COPY.description}>
+      <DialogContent title={_(RESCHEDULE_COPY.title)} size="sm" description={_(RESCHEDULE_COPY.description)}>
         {checkout ? (
           <PaymentStep
             request={{ spaceId: reschedule.spaceId, startTime: checkout.startTime, endTime: checkout.endTime, duration: length, pricingUnit: reschedule.unit, amount: checkout.total, currency: checkout.currency }}
             summary={{
-              when: rangeInZone(checkout.startTime, checkout.endTime, timeZone),
+              when: rangeInZone(checkout.startTime, checkout.endTime, timeZone, locale),
               zone: timeZone,
-              duration: durationText(reschedule.unit, length),
+              duration: _(durationMessage(reschedule.unit, length)),
               rental: checkout.rental,
               fee: checkout.platformFee.amount,
               feePercent: checkout.platformFee.percentage,
@@ -120,7 +126,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
           <input type="hidden" name="intent" value="reschedule" />
           <input type="hidden" name="bookingId" value={bookingId} />
           {lengths.length > 1 && (
-            <Field label={RESCHEDULE_COPY.length}>
+            <Field label={_(RESCHEDULE_COPY.length)}>
               <Select
                 name="duration"
                 value={String(length)}
@@ -131,13 +137,13 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               >
                 {lengths.map((option) => (
                   <option key={option} value={option}>
-                    {durationText(reschedule.unit, option)}
+                    {_(durationMessage(reschedule.unit, option))}
                   </option>
                 ))}
               </Select>
             </Field>
           )}
-          <Field label={RESCHEDULE_COPY.date} hint={`Times in ${timeZone.replace(/_/g, " ")}`}>
+          <Field label={_(RESCHEDULE_COPY.date)} hint={_(msg`Times in ${timeZone.replace(/_/g, " ")}`)}>
             <Input
               type="date"
               min={today}
@@ -149,35 +155,35 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               }}
             />
           </Field>
-          <Field label={RESCHEDULE_COPY.start}>
+          <Field label={_(RESCHEDULE_COPY.start)}>
             <Select name="startTime" value={start} required disabled={!date} onChange={(event) => setStart(event.target.value)}>
-              <option value="">{date ? (slots.length > 0 ? "Choose a time" : "Closed on this date") : "Pick a date first"}</option>
+              <option value="">{date ? (slots.length > 0 ? _(msg`Choose a time`) : _(msg`Closed on this date`)) : _(msg`Pick a date first`)}</option>
               {slots.map((slot) => (
                 <option key={slot.start} value={slot.start} disabled={slot.disabled}>
-                  {timeInZone(slot.start, timeZone)}
-                  {slot.reason ? ` — ${slotNote(slot.reason)}` : ""}
+                  {timeInZone(slot.start, timeZone, locale)}
+                  {slot.reason ? ` — ${_(slotNote(slot.reason))}` : ""}
                 </option>
               ))}
             </Select>
           </Field>
           {quote && reschedule.price && (
             <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-difference">
-              {RESCHEDULE_COPY.difference(formatMinor(quote.totalMinor, quote.currency), formatMinor(reschedule.price.total, reschedule.price.currency))}
+              {_(differenceMessage(formatMinor(quote.totalMinor, quote.currency), formatMinor(reschedule.price.total, reschedule.price.currency)))}
             </p>
           )}
           {answer && !answer.ok && answer.error && (
             <Alert tone="error" className="text-sm">
-              {answer.error}
+              {_(answer.error)}
             </Alert>
           )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary" size="md" type="button">
-                {RESCHEDULE_COPY.keep}
+                {_(RESCHEDULE_COPY.keep)}
               </Button>
             </DialogClose>
-            <Button size="md" type="submit" disabled={!start} pending={pending} pendingText={RESCHEDULE_COPY.pending}>
-              {changing ? RESCHEDULE_COPY.toPayment : RESCHEDULE_COPY.confirm}
+            <Button size="md" type="submit" disabled={!start} pending={pending} pendingText={_(RESCHEDULE_COPY.pending)}>
+              {_(changing ? RESCHEDULE_COPY.toPayment : RESCHEDULE_COPY.confirm)}
             </Button>
           </div>
         </fetcher.Form>
@@ -185,6 +191,11 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
       </DialogContent>
     </Dialog>
   );
+}
+
+/** `RESCHEDULE_COPY.difference` in the page's language. */
+function differenceMessage(total: string, paid: string) {
+  return msg`New total ${total}. You pay it now, and your payment of ${paid} is refunded in full as soon as the new payment goes through; until then your booking stays as it is.`;
 }
 
 function range(from: number, to: number): number[] {

@@ -1,5 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeElementLocale } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
@@ -7,6 +8,7 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { Alert } from "~/ui/alert";
 import { Button } from "~/ui/button";
 import { Spinner } from "~/ui/spinner";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 /**
  * The payment step's form when PAYMENT_PROVIDER=stripe (ADR 0130): Stripe Elements'
@@ -29,6 +31,9 @@ function stripeFor(publishableKey: string) {
 const confirmationPath = (clientSecret: string) => `/booking-confirmation?payment_intent_client_secret=${encodeURIComponent(clientSecret)}`;
 
 export default function StripePaymentForm({ publishableKey, clientSecret, total }: { publishableKey: string; clientSecret: string; total: string }) {
+  const _ = useTranslate();
+  // Stripe's own frame speaks the page's language too (its locales include es, fr, ja and ar).
+  const locale = useLocale() as StripeElementLocale;
   const stripe = stripeFor(publishableKey);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -41,18 +46,19 @@ export default function StripePaymentForm({ publishableKey, clientSecret, total 
   if (failed) {
     return (
       <Alert tone="error" className="text-sm font-medium">
-        {ERROR_TEXT.generic}
+        {_(ERROR_TEXT.generic)}
       </Alert>
     );
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#0d8472", borderRadius: "8px" } } }}>
+    <Elements stripe={stripe} options={{ clientSecret, locale, appearance: { theme: "stripe", variables: { colorPrimary: "#0d8472", borderRadius: "8px" } } }}>
       <ConfirmForm clientSecret={clientSecret} total={total} />
     </Elements>
   );
 }
 
 function ConfirmForm({ clientSecret, total }: { clientSecret: string; total: string }) {
+  const _ = useTranslate();
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -87,21 +93,21 @@ function ConfirmForm({ clientSecret, total }: { clientSecret: string; total: str
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Payment details" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label={_(msg`Payment details`)} noValidate>
       {!ready && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
           <Spinner />
-          Loading payment form...
+          {_(msg`Loading payment form...`)}
         </p>
       )}
       <PaymentElement onReady={() => setReady(true)} onLoadError={() => setError(ERROR_TEXT.generic)} options={{ layout: "tabs" }} />
       {error && (
         <Alert tone="error" className="text-sm font-medium">
-          {error}
+          {_(error)}
         </Alert>
       )}
-      <Button type="submit" block pending={pending} pendingText="Processing..." disabled={!stripe || !elements || !ready}>
-        Pay {total}
+      <Button type="submit" block pending={pending} pendingText={_(msg`Processing...`)} disabled={!stripe || !elements || !ready}>
+        {_(msg`Pay ${total}`)}
       </Button>
     </form>
   );

@@ -1,33 +1,37 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { formatMinorIn } from "~/features/hosting/format";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import { bookingWhen } from "~/features/bookings/components/my-booking-item";
 import { REQUIREMENTS_LINK } from "~/features/bookings/requirements";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { BookingConversationLink } from "~/features/messages/components/contact-host-button";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
-import { formatMinor } from "~/lib/money";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import type { RecentBooking } from "../dashboard.server";
 import { HostCancelDialog } from "./host-cancel-dialog";
 
 const STATUS: Record<RecentBooking["status"], { text: string; tone: "success" | "danger" | "neutral" }> = {
-  confirmed: { text: "Confirmed", tone: "success" },
-  completed: { text: "Completed", tone: "neutral" },
-  cancelled: { text: "Cancelled", tone: "danger" },
+  confirmed: { text: translatable("Confirmed"), tone: "success" },
+  completed: { text: translatable("Completed"), tone: "neutral" },
+  cancelled: { text: translatable("Cancelled"), tone: "danger" },
 };
 
 const CANCELLED_BY: Record<RecentBooking["role"], Record<"guest" | "host" | "admin", string>> = {
-  host: { guest: "Cancelled by the guest", host: "Cancelled by you", admin: "Cancelled by Rentwell" },
-  guest: { guest: "Cancelled by you", host: "Cancelled by the host", admin: "Cancelled by Rentwell" },
+  host: { guest: translatable("Cancelled by the guest"), host: translatable("Cancelled by you"), admin: translatable("Cancelled by Rentwell") },
+  guest: { guest: translatable("Cancelled by you"), host: translatable("Cancelled by the host"), admin: translatable("Cancelled by Rentwell") },
 };
 
 /** "Cancelled by you · guest refunded $46.75": who cancelled, and what went back to the guest. */
-function cancellationLine(booking: RecentBooking): string | null {
+function cancellationLine(booking: RecentBooking, _: (text: MessageDescriptor | string) => string, locale: string): string | null {
   if (booking.status !== "cancelled" || !booking.cancelledBy) return null;
-  const who = CANCELLED_BY[booking.role][booking.cancelledBy];
+  const who = _(CANCELLED_BY[booking.role][booking.cancelledBy]);
   if (booking.refund === null) return who;
-  const refunded = formatMinor(booking.refund, booking.currency);
-  return `${who} · ${booking.role === "host" ? `guest refunded ${refunded}` : `refund ${refunded}`}`;
+  const refunded = formatMinorIn(locale, booking.refund, booking.currency);
+  return `${who} · ${booking.role === "host" ? _(msg`guest refunded ${refunded}`) : _(msg`refund ${refunded}`)}`;
 }
 
 /**
@@ -37,9 +41,12 @@ function cancellationLine(booking: RecentBooking): string | null {
  * started (issue #25 point 5).
  */
 export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const status = STATUS[booking.status];
-  const who = booking.role === "guest" ? "You booked" : `Booked by ${booking.guestName ?? "a guest"}`;
-  const cancelled = cancellationLine(booking);
+  const guest = booking.guestName ?? _(msg`a guest`);
+  const who = booking.role === "guest" ? _(msg`You booked`) : _(msg`Booked by ${guest}`);
+  const cancelled = cancellationLine(booking, _, locale);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="recent-booking">
       <div className="min-w-0">
@@ -57,21 +64,21 @@ export function RecentBookingRow({ booking }: { booking: RecentBooking }) {
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 sm:max-w-[55%] sm:justify-end">
         <span className="font-semibold text-slate-900 tabular-nums">
-          {formatMinor(booking.amount, booking.currency)}
-          {booking.role === "host" && <span className="sr-only"> (your rental income)</span>}
+          {formatMinorIn(locale, booking.amount, booking.currency)}
+          {booking.role === "host" && <span className="sr-only"> {_(msg`(your rental income)`)}</span>}
         </span>
-        <Badge tone={status.tone}>{status.text}</Badge>
+        <Badge tone={status.tone}>{_(status.text)}</Badge>
         {booking.handoverHref && (
           <Link to={booking.handoverHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-            {HANDOVER_TEXT.link}
+            {_(HANDOVER_TEXT.link)}
           </Link>
         )}
         {booking.requirementsHref && (
           <Link to={booking.requirementsHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-            {REQUIREMENTS_LINK}
+            {_(REQUIREMENTS_LINK)}
           </Link>
         )}
-        <BookingConversationLink bookingId={booking.id}>{booking.role === "host" ? "Message guest" : "Message host"}</BookingConversationLink>
+        <BookingConversationLink bookingId={booking.id}>{booking.role === "host" ? _(msg`Message guest`) : _(msg`Message host`)}</BookingConversationLink>
         {booking.role === "host" && <HostCancelDialog booking={booking} />}
         <BookingReviewAction state={booking.review} bookingId={booking.id} spaceTitle={booking.space.title} guestName={booking.guestName} />
       </div>

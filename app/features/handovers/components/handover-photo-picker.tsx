@@ -6,6 +6,8 @@ import { LISTING_MAX_IMAGES, LISTING_MAX_VIDEOS } from "~/features/media/upload-
 import { buttonVariants } from "~/ui/button";
 import { IconButton } from "~/ui/icon-button";
 import { HANDOVER_MAX_PHOTOS, HANDOVER_TEXT } from "../handover-rules";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 /**
  * The photos of a handover record: each file goes up through the media pipeline
@@ -41,6 +43,7 @@ export function HandoverPhotoPicker({
   /** At most this many photos (a damage claim takes 6, ADR 0284). */
   max?: number;
 }) {
+  const _ = useTranslate();
   const [items, setItems] = useState<Item[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -58,12 +61,12 @@ export function HandoverPhotoPicker({
     setMessage(null);
     const chosen = Array.from(files);
     // The server refuses each of these too; saying so now spares an upload on a phone.
-    if (chosen.some((file) => !file.type.startsWith("image/"))) return setProblem(HANDOVER_TEXT.errors.onlyPhotos);
-    if (chosen.length > max - held.length) return setProblem(`Add at most ${max} photos. You can add ${Math.max(0, max - held.length)} more.`);
+    if (chosen.some((file) => !file.type.startsWith("image/"))) return setProblem(_(HANDOVER_TEXT.errors.onlyPhotos));
+    if (chosen.length > max - held.length) return setProblem(_(msg`Add at most ${max} photos. You can add ${Math.max(0, max - held.length)} more.`));
     const tooLarge = chosen.find((file) => file.size > MAX_IMAGE_BYTES);
-    if (tooLarge) return setProblem(`"${tooLarge.name}" is larger than 10 MB, the limit for an image.`);
+    if (tooLarge) return setProblem(_(msg`"${tooLarge.name}" is larger than 10 MB, the limit for an image.`));
     const empty = chosen.find((file) => file.size === 0);
-    if (empty) return setProblem(`"${empty.name}" is empty.`);
+    if (empty) return setProblem(_(msg`"${empty.name}" is empty.`));
     const added = chosen.map((file) => ({ file, item: { id: nextId(), name: file.name, preview: URL.createObjectURL(file), progress: 0, status: "uploading" as const } satisfies Item }));
     setItems((all) => [...all, ...added.map((entry) => entry.item)]);
     let count = held.length;
@@ -74,7 +77,7 @@ export function HandoverPhotoPicker({
         update(item.id, { status: "done", progress: 1, url: stored.url });
         count += 1;
       } else {
-        update(item.id, { status: "error", error: result.error ?? `"${file.name}" could not be uploaded.` });
+        update(item.id, { status: "error", error: result.error ? _(result.error) : _(msg`"${file.name}" could not be uploaded.`) });
       }
     }
   }
@@ -88,20 +91,20 @@ export function HandoverPhotoPicker({
       body.set("url", item.url);
       void fetch("/api/media/uploads", { method: "DELETE", body }).catch(() => undefined);
     }
-    setMessage(`Removed ${item.name}.`);
+    setMessage(_(msg`Removed ${item.name}.`));
   }
 
   return (
     <div>
-      <p className="text-sm font-medium text-slate-800">{HANDOVER_TEXT.photos}</p>
-      <p className="mt-1 text-xs text-slate-500">Up to {max} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each).</p>
+      <p className="text-sm font-medium text-slate-800">{_(HANDOVER_TEXT.photos)}</p>
+      <p className="mt-1 text-xs text-slate-500">{_(msg`Up to ${max} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each).`)}</p>
       <button
         type="button"
         onClick={() => input.current?.click()}
         disabled={held.length >= max}
         className={buttonVariants({ variant: "outline", size: "md", className: "mt-2 py-2 text-sm" })}
       >
-        <ImagePlus className="h-4 w-4" aria-hidden="true" /> {HANDOVER_TEXT.addPhotos}
+        <ImagePlus className="h-4 w-4" aria-hidden="true" /> {_(HANDOVER_TEXT.addPhotos)}
       </button>
       <input
         ref={input}
@@ -109,7 +112,7 @@ export function HandoverPhotoPicker({
         multiple
         accept={ACCEPT_IMAGES}
         className="sr-only"
-        aria-label={`Choose photos for ${label}`}
+        aria-label={_(msg`Choose photos for ${label}`)}
         tabIndex={-1}
         onChange={(event) => {
           void addFiles(event.target.files);
@@ -121,11 +124,11 @@ export function HandoverPhotoPicker({
       </p>
       {(problem ?? error) && (
         <p className="mt-1 text-sm font-medium text-red-700" role="alert">
-          {problem ?? error}
+          {problem ?? (error ? _(error) : null)}
         </p>
       )}
       {items.length > 0 && (
-        <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={`Photos for ${label}`}>
+        <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={_(msg`Photos for ${label}`)}>
           {items.map((item, index) => (
             <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50" data-testid="handover-photo-item">
               <div className="relative aspect-[4/3] bg-slate-200">
@@ -134,13 +137,13 @@ export function HandoverPhotoPicker({
                     <AlertTriangle className="h-6 w-6" aria-hidden="true" />
                   </div>
                 ) : (
-                  <img src={item.preview} alt={`Preview of ${item.name}`} className="h-full w-full object-cover" />
+                  <img src={item.preview} alt={_(msg`Preview of ${item.name}`)} className="h-full w-full object-cover" />
                 )}
               </div>
               <div className="flex items-center gap-1 p-1.5">
                 <div className="min-w-0 flex-1">
                   {item.status === "uploading" ? (
-                    <progress className="h-2 w-full accent-brand-600" max={100} value={Math.round(item.progress * 100)} aria-label={`Uploading ${item.name}`} />
+                    <progress className="h-2 w-full accent-brand-600" max={100} value={Math.round(item.progress * 100)} aria-label={_(msg`Uploading ${item.name}`)} />
                   ) : item.status === "error" ? (
                     <p className="text-xs text-red-700" role="alert">
                       {item.error}
@@ -151,7 +154,7 @@ export function HandoverPhotoPicker({
                     </p>
                   )}
                 </div>
-                <IconButton variant="danger" size="sm" label={`Remove photo ${index + 1}`} onClick={() => remove(item)} disabled={item.status === "uploading"}>
+                <IconButton variant="danger" size="sm" label={_(msg`Remove photo ${index + 1}`)} onClick={() => remove(item)} disabled={item.status === "uploading"}>
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </IconButton>
               </div>

@@ -1,5 +1,7 @@
 import { AlertTriangle, ArrowDown, ArrowUp, ImagePlus, Trash2, Video } from "lucide-react";
+import { msg } from "@lingui/core/macro";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ACCEPT_IMAGES, ACCEPT_VIDEOS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/features/media/sniff";
 import { uploadMediaFile } from "~/features/media/upload-client";
 import { cardImageUrl } from "~/features/media/urls";
@@ -47,6 +49,7 @@ export function MediaUploader({
     ...initialImages.map((url) => ({ id: nextId(), kind: "image" as const, name: url.split("/").pop() ?? "photo", url, progress: 1, status: "done" as const, saved: true })),
     ...initialVideos.map((url) => ({ id: nextId(), kind: "video" as const, name: url.split("/").pop() ?? "video", url, progress: 1, status: "done" as const, saved: true })),
   ]);
+  const _ = useTranslate();
   const [message, setMessage] = useState<string | null>(null);
   /** A choice refused before uploading (too many, too large, empty): shown in red, announced at once. */
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,11 +71,12 @@ export function MediaUploader({
     setProblem(null);
     const room = kind === "image" ? MAX_IMAGES - images.length : MAX_VIDEOS - videos.length;
     const chosen = Array.from(files);
+    const left = Math.max(0, room);
     if (chosen.length > room) {
       setProblem(
         kind === "image"
-          ? `A listing can have at most ${MAX_IMAGES} photos; you can add ${Math.max(0, room)} more.`
-          : `A listing can have at most ${MAX_VIDEOS} videos; you can add ${Math.max(0, room)} more.`,
+          ? _(msg`A listing can have at most ${MAX_IMAGES} photos; you can add ${left} more.`)
+          : _(msg`A listing can have at most ${MAX_VIDEOS} videos; you can add ${left} more.`),
       );
       return;
     }
@@ -80,16 +84,14 @@ export function MediaUploader({
     const limit = kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
     const tooLarge = chosen.find((file) => file.size > limit);
     if (tooLarge) {
-      setProblem(
-        kind === "image"
-          ? `"${tooLarge.name}" is larger than 10 MB, the limit for an image.`
-          : `"${tooLarge.name}" is larger than 100 MB, the limit for a video.`,
-      );
+      const name = tooLarge.name;
+      setProblem(kind === "image" ? _(msg`"${name}" is larger than 10 MB, the limit for an image.`) : _(msg`"${name}" is larger than 100 MB, the limit for a video.`));
       return;
     }
     const empty = chosen.find((file) => file.size === 0);
     if (empty) {
-      setProblem(`"${empty.name}" is empty.`);
+      const name = empty.name;
+      setProblem(_(msg`"${name}" is empty.`));
       return;
     }
     const added = chosen.map((file) => ({
@@ -113,7 +115,8 @@ export function MediaUploader({
         update(item.id, { status: "done", progress: 1, url: stored.url });
         counts = stored.kind === "image" ? { ...counts, images: counts.images + 1 } : { ...counts, videos: counts.videos + 1 };
       } else {
-        update(item.id, { status: "error", error: result.error ?? `"${file.name}" could not be uploaded.` });
+        const name = file.name;
+        update(item.id, { status: "error", error: result.error ? _(result.error) : _(msg`"${name}" could not be uploaded.`) });
       }
     }
   }
@@ -127,7 +130,8 @@ export function MediaUploader({
       body.set("url", item.url);
       void fetch("/api/media/uploads", { method: "DELETE", body }).catch(() => undefined);
     }
-    setMessage(`Removed ${item.name}.`);
+    const name = item.name;
+    setMessage(_(msg`Removed ${name}.`));
   }
 
   function move(item: Item, direction: -1 | 1) {
@@ -140,16 +144,19 @@ export function MediaUploader({
       [same[index], same[target]] = [same[target]!, same[index]!];
       return [...same, ...others];
     });
-    setMessage(`Moved ${item.name} ${direction < 0 ? "up" : "down"}.`);
+    const name = item.name;
+    setMessage(direction < 0 ? _(msg`Moved ${name} up.`) : _(msg`Moved ${name} down.`));
   }
 
   const renderList = (kind: Kind) => {
     const list = items.filter((item) => item.kind === kind);
     if (list.length === 0) return null;
     return (
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={kind === "image" ? "Photos" : "Videos"}>
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={kind === "image" ? _(msg`Photos`) : _(msg`Videos`)}>
         {list.map((item, index) => {
-          const label = kind === "image" ? `photo ${index + 1}` : `video ${index + 1}`;
+          const position = index + 1;
+          const name = item.name;
+          const percent = Math.round(item.progress * 100);
           // Saved photos show their small card size; fresh ones their local preview.
           const src = item.preview ?? (item.url && kind === "image" ? cardImageUrl(item.url) : item.url);
           return (
@@ -160,13 +167,13 @@ export function MediaUploader({
                     <AlertTriangle className="h-8 w-8" aria-hidden="true" />
                   </div>
                 ) : kind === "image" && src ? (
-                  <img src={src} alt={`Preview of ${item.name}`} className="h-full w-full object-cover" />
+                  <img src={src} alt={_(msg`Preview of ${name}`)} className="h-full w-full object-cover" />
                 ) : src ? (
-                  <video src={src} className="h-full w-full object-cover" muted preload="metadata" aria-label={`Preview of ${item.name}`} />
+                  <video src={src} className="h-full w-full object-cover" muted preload="metadata" aria-label={_(msg`Preview of ${name}`)} />
                 ) : null}
                 {kind === "image" && index === 0 && item.status !== "error" && (
-                  <Badge tone="solid" className="absolute top-2 left-2">
-                    Cover
+                  <Badge tone="solid" className="absolute start-2 top-2">
+                    {_(msg`Cover`)}
                   </Badge>
                 )}
               </div>
@@ -180,9 +187,9 @@ export function MediaUploader({
                       className="h-2 w-full accent-brand-600"
                       max={100}
                       value={Math.round(item.progress * 100)}
-                      aria-label={`Uploading ${item.name}`}
+                      aria-label={_(msg`Uploading ${name}`)}
                     />
-                    <span className="text-xs text-slate-600">Uploading… {Math.round(item.progress * 100)}%</span>
+                    <span className="text-xs text-slate-600">{_(msg`Uploading… ${percent}%`)}</span>
                   </div>
                 )}
                 {item.status === "error" && (
@@ -191,13 +198,13 @@ export function MediaUploader({
                   </p>
                 )}
                 <div className="mt-2 flex gap-1">
-                  <IconButton variant="secondary" size="sm" label={`Move ${label} up`} onClick={() => move(item, -1)} disabled={index === 0 || item.status !== "done"}>
+                  <IconButton variant="secondary" size="sm" label={kind === "image" ? _(msg`Move photo ${position} up`) : _(msg`Move video ${position} up`)} onClick={() => move(item, -1)} disabled={index === 0 || item.status !== "done"}>
                     <ArrowUp className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
-                  <IconButton variant="secondary" size="sm" label={`Move ${label} down`} onClick={() => move(item, 1)} disabled={index === list.length - 1 || item.status !== "done"}>
+                  <IconButton variant="secondary" size="sm" label={kind === "image" ? _(msg`Move photo ${position} down`) : _(msg`Move video ${position} down`)} onClick={() => move(item, 1)} disabled={index === list.length - 1 || item.status !== "done"}>
                     <ArrowDown className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
-                  <IconButton variant="danger" size="sm" label={`Remove ${label}`} onClick={() => remove(item)} disabled={item.status === "uploading"} className="ml-auto">
+                  <IconButton variant="danger" size="sm" label={kind === "image" ? _(msg`Remove photo ${position}`) : _(msg`Remove video ${position}`)} onClick={() => remove(item)} disabled={item.status === "uploading"} className="ms-auto">
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
                 </div>
@@ -213,8 +220,7 @@ export function MediaUploader({
   return (
     <div className="sm:col-span-2">
       <p className="text-sm text-slate-600">
-        Up to {MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each) and {MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB
-        each). The first photo is the cover.
+        {_(msg`Up to ${MAX_IMAGES} photos (JPEG, PNG, WebP, GIF or AVIF, 10 MB each) and ${MAX_VIDEOS} videos (MP4, WebM or MOV, 100 MB each). The first photo is the cover.`)}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button
@@ -222,14 +228,14 @@ export function MediaUploader({
           onClick={() => imageInput.current?.click()}
           className={buttonVariants({ variant: "outline", size: "md", className: "py-2 text-sm" })}
         >
-          <ImagePlus className="h-4 w-4" aria-hidden="true" /> Add photos
+          <ImagePlus className="h-4 w-4" aria-hidden="true" /> {_(msg`Add photos`)}
         </button>
         <button
           type="button"
           onClick={() => videoInput.current?.click()}
           className={buttonVariants({ variant: "outline", size: "md", className: "py-2 text-sm" })}
         >
-          <Video className="h-4 w-4" aria-hidden="true" /> Add videos
+          <Video className="h-4 w-4" aria-hidden="true" /> {_(msg`Add videos`)}
         </button>
         <input
           ref={imageInput}
@@ -237,7 +243,7 @@ export function MediaUploader({
           multiple
           accept={ACCEPT_IMAGES}
           className="sr-only"
-          aria-label="Choose photos"
+          aria-label={_(msg`Choose photos`)}
           tabIndex={-1}
           onChange={(event) => {
             void addFiles(event.target.files, "image");
@@ -250,7 +256,7 @@ export function MediaUploader({
           multiple
           accept={ACCEPT_VIDEOS}
           className="sr-only"
-          aria-label="Choose videos"
+          aria-label={_(msg`Choose videos`)}
           tabIndex={-1}
           onChange={(event) => {
             void addFiles(event.target.files, "video");
@@ -268,7 +274,7 @@ export function MediaUploader({
       )}
       {error && (
         <p className="mt-1 text-sm text-red-700" role="alert">
-          {error}
+          {_(error)}
         </p>
       )}
       {renderList("image")}

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { useFetcher } from "react-router";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { ERROR_TEXT } from "~/lib/messages";
 import { Switch } from "~/ui/switch";
 
@@ -13,6 +15,7 @@ export const AVAILABILITY_FAILED = ERROR_TEXT.updateAvailability;
  * again, so 'Temporarily Unavailable' appears or disappears with it.
  */
 export function OwnerAvailabilityToggle({ spaceId, available }: { spaceId: string; available: boolean }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<Result>();
   const pending = fetcher.formData ? fetcher.formData.get("available") === "true" : undefined;
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
@@ -22,14 +25,14 @@ export function OwnerAvailabilityToggle({ spaceId, available }: { spaceId: strin
     <div className="flex flex-col gap-1" data-testid="owner-availability">
       <fetcher.Form method="post" action={`/api/spaces/${spaceId}/availability`} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="available" value={String(!current)} />
-        <Switch type="submit" checked={current} aria-label="Available for booking" disabled={fetcher.state !== "idle"}>
-          {current ? "Available" : "Unavailable"}
+        <Switch type="submit" checked={current} aria-label={_(msg`Available for booking`)} disabled={fetcher.state !== "idle"}>
+          {current ? _(msg`Available`) : _(msg`Unavailable`)}
         </Switch>
-        <span className="text-sm text-slate-700">{current ? "Guests can book it." : "Guests see it as Temporarily Unavailable."}</span>
+        <span className="text-sm text-slate-700">{current ? _(msg`Guests can book it.`) : _(msg`Guests see it as Temporarily Unavailable.`)}</span>
       </fetcher.Form>
       {error && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {_(error)}
         </p>
       )}
     </div>

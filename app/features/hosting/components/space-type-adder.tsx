@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { Plus } from "lucide-react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { useEffect, useRef, useState } from "react";
 import { parseForm } from "~/lib/forms";
 import { ERROR_TEXT } from "~/lib/messages";
@@ -18,6 +20,7 @@ type AddResult = { spaceType?: SpaceTypeOption; error?: string; fieldErrors?: { 
  * endpoint's runs here first, then the request is sent.
  */
 export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, select: boolean) => void }) {
+  const _ = useTranslate();
   const [open, setOpen] = useState(false);
   const [label, setLabel] = useState("");
   const [busy, setBusy] = useState(false);
@@ -32,7 +35,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
   if (!open) {
     return (
       <Button variant="link" size="text" disabled={!hydrated} onClick={() => setOpen(true)} className="mt-2">
-        <Plus className="h-4 w-4" aria-hidden="true" /> Add a new type
+        <Plus className="h-4 w-4" aria-hidden="true" /> {_(msg`Add a new type`)}
       </Button>
     );
   }
@@ -67,7 +70,7 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
   }
   return (
     <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <Field label="New space type" error={error}>
+      <Field label={_(msg`New space type`)} error={error ? _(error) : null}>
         <div className="mt-1 flex gap-2">
           <Input
             ref={inputRef}
@@ -85,13 +88,13 @@ export function SpaceTypeAdder({ onAdded }: { onAdded: (type: SpaceTypeOption, s
               }
             }}
             className="mt-0"
-            placeholder="e.g. Rooftop Terrace"
+            placeholder={_(msg`e.g. Rooftop Terrace`)}
           />
           <Button size="sm" onClick={() => void submit()} pending={busy} className="shrink-0">
-            Add type
+            {_(msg`Add type`)}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setOpen(false)} className="shrink-0 px-2 hover:bg-transparent hover:underline">
-            Close
+            {_(msg`Close`)}
           </Button>
         </div>
       </Field>

@@ -10,6 +10,8 @@ import { Input } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { identitySubmitSchema, type IdentitySubmitField } from "../identity-form";
 import { ACCEPT_IDENTITY_PHOTOS, IDENTITY_PHOTO_MAX_BYTES, IDENTITY_TEXT, identityFilePath, UPLOAD_KIND_LABELS } from "../identity-text";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
 
 /** Sends one photo to POST /api/identity/uploads; the upload's id, or the text to show. */
 async function uploadPhoto(kind: IdentityUploadKind, file: File): Promise<{ id: string } | { error: string }> {
@@ -36,6 +38,7 @@ const validate = (formData: FormData) => parseForm(identitySubmitSchema, formDat
  * ids are submitted for review.
  */
 export function LocalVerificationForm({ serverErrors, formError }: { serverErrors?: FieldErrors<IdentitySubmitField>; formError?: string }) {
+  const _ = useTranslate();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [ids, setIds] = useState<Partial<Record<IdentityUploadKind, string>>>({});
@@ -59,27 +62,27 @@ export function LocalVerificationForm({ serverErrors, formError }: { serverError
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
-      {formError && <Alert tone="error">{formError}</Alert>}
+      {formError && <Alert tone="error">{_(formError)}</Alert>}
       {(["document", "selfie"] as const).map((kind) => (
         <div key={kind} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field label={UPLOAD_KIND_LABELS[kind]} hint={HINT_OF[kind]} error={errors[FIELD_OF[kind]]} required className="min-w-0 flex-1">
+          <Field label={_(UPLOAD_KIND_LABELS[kind])} hint={_(HINT_OF[kind])} error={errors[FIELD_OF[kind]] ? _(errors[FIELD_OF[kind]]!) : undefined} required className="min-w-0 flex-1">
             <Input type="file" accept={ACCEPT_IDENTITY_PHOTOS} disabled={!hydrated} data-testid={`identity-${kind}-input`} onChange={(event) => void onChosen(kind, event.currentTarget.files?.[0])} />
           </Field>
           <input type="hidden" name={FIELD_OF[kind]} value={ids[kind] ?? ""} />
           <div className="text-sm text-slate-700 sm:w-40" aria-live="polite">
-            {uploading[kind] && IDENTITY_TEXT.uploading}
+            {uploading[kind] && _(IDENTITY_TEXT.uploading)}
             {ids[kind] && (
               <>
-                <img src={identityFilePath(ids[kind]!)} alt={`${UPLOAD_KIND_LABELS[kind]}: preview`} className="h-24 w-36 rounded-lg border border-slate-200 object-cover" />
-                <span className="mt-1 block text-green-800">{IDENTITY_TEXT.uploaded}</span>
+                <img src={identityFilePath(ids[kind]!)} alt={_(msg`${_(UPLOAD_KIND_LABELS[kind])}: preview`)} className="h-24 w-36 rounded-lg border border-slate-200 object-cover" />
+                <span className="mt-1 block text-green-800">{_(IDENTITY_TEXT.uploaded)}</span>
               </>
             )}
           </div>
         </div>
       ))}
-      <p className="text-sm text-slate-600">{IDENTITY_TEXT.privacy}</p>
-      <Button type="submit" disabled={!hydrated || busy} pending={navigation.state === "submitting"} pendingText="Submitting…">
-        {IDENTITY_TEXT.submit}
+      <p className="text-sm text-slate-600">{_(IDENTITY_TEXT.privacy)}</p>
+      <Button type="submit" disabled={!hydrated || busy} pending={navigation.state === "submitting"} pendingText={_(msg`Submitting…`)}>
+        {_(IDENTITY_TEXT.submit)}
       </Button>
     </Form>
   );
@@ -87,14 +90,15 @@ export function LocalVerificationForm({ serverErrors, formError }: { serverError
 
 /** The Stripe provider's form: one button that sends the member to Stripe's hosted flow. */
 export function StripeVerificationForm({ formError, label }: { formError?: string; label: string }) {
+  const _ = useTranslate();
   const navigation = useNavigation();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="start" />
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <p className="text-sm text-slate-600">{IDENTITY_TEXT.startStripeHint}</p>
-      <Button type="submit" pending={navigation.state !== "idle"} pendingText="Opening Stripe…">
-        {label}
+      {formError && <Alert tone="error">{_(formError)}</Alert>}
+      <p className="text-sm text-slate-600">{_(IDENTITY_TEXT.startStripeHint)}</p>
+      <Button type="submit" pending={navigation.state !== "idle"} pendingText={_(msg`Opening Stripe…`)}>
+        {_(label)}
       </Button>
     </Form>
   );

@@ -1,4 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { useFetcher } from "react-router";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { intlLocale } from "~/lib/locales";
 import { parseForm } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
@@ -16,6 +19,7 @@ import {
   type ProfileDetailsField,
 } from "../profile-form";
 import type { OwnProfile } from "../profile.server";
+import { useProfileErrorText } from "../profile-texts";
 
 const validate = (formData: FormData) =>
   parseForm(profileDetailsSchema, formData);
@@ -26,6 +30,9 @@ const validate = (formData: FormData) =>
  * (normalised) values.
  */
 export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
+  const _ = useTranslate();
+  const locale = intlLocale(useLocale());
+  const errorText = useProfileErrorText();
   const fetcher = useFetcher<ProfileActionResult>({ key: "profile-details" });
   const hydrated = useHydrated();
   const result =
@@ -51,10 +58,10 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
           id="profile-details-heading"
           className="text-xl font-semibold text-slate-900"
         >
-          Profile details
+          {_(msg`Profile details`)}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Shown on your public host page and in your host profile.
+          {_(msg`Shown on your public host page and in your host profile.`)}
         </p>
         <fetcher.Form
           key={version}
@@ -66,9 +73,9 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
           className="mt-5 space-y-5"
         >
           <input type="hidden" name="intent" value="profile" />
-          {result?.formError && <Alert tone="error">{result.formError}</Alert>}
+          {result?.formError && <Alert tone="error">{_(result.formError)}</Alert>}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Full name" error={errors.fullName}>
+            <Field label={_(msg`Full name`)} error={errorText(errors.fullName)}>
               <Input
                 {...text("fullName")}
                 defaultValue={profile.fullName ?? ""}
@@ -76,7 +83,7 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
                 autoComplete="name"
               />
             </Field>
-            <Field label="Location" error={errors.location}>
+            <Field label={_(msg`Location`)} error={errorText(errors.location)}>
               <Input
                 {...text("location")}
                 defaultValue={profile.location ?? ""}
@@ -86,9 +93,9 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
             </Field>
           </div>
           <Field
-            label="Bio"
-            error={errors.bio}
-            hint={`Up to ${PROFILE_LIMITS.bio.toLocaleString("en-US")} characters.`}
+            label={_(msg`Bio`)}
+            error={errorText(errors.bio)}
+            hint={_(msg`Up to ${PROFILE_LIMITS.bio.toLocaleString(locale)} characters.`)}
           >
             <Textarea
               {...text("bio")}
@@ -96,7 +103,7 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
               rows={5}
             />
           </Field>
-          <Field label="Website" error={errors.website}>
+          <Field label={_(msg`Website`)} error={errorText(errors.website)}>
             <Input
               {...text("website")}
               type="url"
@@ -107,10 +114,10 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
           </Field>
           <fieldset>
             <legend className="text-sm font-semibold text-slate-900">
-              Social profiles
+              {_(msg`Social profiles`)}
             </legend>
             <p className="text-xs text-slate-600">
-              A handle such as @name, or a link to your profile.
+              {_(msg`A handle such as @name, or a link to your profile.`)}
             </p>
             <div className="mt-3 grid gap-5 sm:grid-cols-2">
               {SOCIAL_NETWORKS.map((network) => {
@@ -119,7 +126,7 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
                   <Field
                     key={network.field}
                     label={network.label}
-                    error={errors[network.field]}
+                    error={errorText(errors[network.field])}
                   >
                     <Input
                       {...text(network.field)}
@@ -139,9 +146,9 @@ export function ProfileDetailsForm({ profile }: { profile: OwnProfile }) {
             type="submit"
             disabled={!hydrated}
             pending={fetcher.state !== "idle"}
-            pendingText="Saving…"
+            pendingText={_(msg`Saving…`)}
           >
-            Save profile
+            {_(msg`Save profile`)}
           </Button>
         </fetcher.Form>
       </section>

@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { Camera, ImagePlus } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { announceAvatar } from "~/features/auth/avatar-updated";
+import { useTranslate } from "~/features/i18n/use-translate";
 import {
   PROFILE_IMAGE_ACCEPT,
   profileImageProblem,
@@ -55,6 +57,7 @@ export function ProfileImagesEditor({
   avatarUrl: string | null;
   bannerUrl: string | null;
 }) {
+  const _ = useTranslate();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [uploading, setUploading] = useState<ProfileImageKind | null>(null);
@@ -109,49 +112,49 @@ export function ProfileImagesEditor({
   );
 
   return (
-    <section aria-label="Banner and profile photo">
+    <section aria-label={_(msg`Banner and profile photo`)}>
       <div className="relative h-36 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-700 to-brand-500 sm:h-52">
         {banner && (
           <img
             src={banner}
-            alt="Your banner"
+            alt={_(msg`Your banner`)}
             className="size-full object-cover"
           />
         )}
-        <div className="absolute right-3 bottom-3">
-          {picker("banner", "Banner image file")}
+        <div className="absolute end-3 bottom-3">
+          {picker("banner", _(msg`Banner image file`))}
           <Button
             variant="inverse"
             size="sm"
             disabled={!hydrated || uploading !== null}
             pending={uploading === "banner"}
-            pendingText="Uploading banner…"
+            pendingText={_(msg`Uploading banner…`)}
             onClick={() => inputs.banner.current?.click()}
           >
-            <ImagePlus className="size-4" aria-hidden="true" /> Change banner
+            <ImagePlus className="size-4" aria-hidden="true" /> {_(msg`Change banner`)}
           </Button>
         </div>
       </div>
       <div className="relative -mt-12 flex flex-col items-start gap-3 px-4 sm:-mt-14 sm:flex-row sm:items-end sm:px-6">
         <Avatar
           src={avatar}
-          alt="Your profile photo"
+          alt={_(msg`Your profile photo`)}
           className="size-24 border-4 border-white bg-white shadow sm:size-28"
         />
-        {picker("avatar", "Profile photo file")}
+        {picker("avatar", _(msg`Profile photo file`))}
         <Button
           variant="secondary"
           size="sm"
           disabled={!hydrated || uploading !== null}
           pending={uploading === "avatar"}
-          pendingText="Uploading photo…"
+          pendingText={_(msg`Uploading photo…`)}
           onClick={() => inputs.avatar.current?.click()}
         >
-          <Camera className="size-4" aria-hidden="true" /> Change photo
+          <Camera className="size-4" aria-hidden="true" /> {_(msg`Change photo`)}
         </Button>
       </div>
       <p className="mt-2 px-4 text-xs text-slate-600 sm:px-6">
-        Photo: an image up to 5MB. Banner: an image up to 10MB.
+        {_(msg`Photo: an image up to 5MB. Banner: an image up to 10MB.`)}
       </p>
       {error && (
         <Alert
@@ -159,7 +162,7 @@ export function ProfileImagesEditor({
           className="mt-3"
           data-testid={`${error.kind}-error`}
         >
-          {error.message}
+          {_(error.message)}
         </Alert>
       )}
     </section>

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { parseForm } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
@@ -19,12 +21,14 @@ import {
   profileLinkSchema,
 } from "../profile-form";
 import type { ProfileLinkRow } from "../profile.server";
+import { useProfileErrorText } from "../profile-texts";
 import { ProfileLinkIcon } from "./link-icon";
 
 const validate = (formData: FormData) => parseForm(profileLinkSchema, formData);
 
 /** The custom links of /profile (docs/product.md#profile): add (last), reorder, delete. */
 export function ProfileLinksEditor({ links }: { links: ProfileLinkRow[] }) {
+  const _ = useTranslate();
   // After a move, the moved link's button keeps the focus (the list is drawn again).
   const focusAfterMove = useRef<string | null>(null);
   useEffect(() => {
@@ -50,22 +54,22 @@ export function ProfileLinksEditor({ links }: { links: ProfileLinkRow[] }) {
           id="profile-links-heading"
           className="text-xl font-semibold text-slate-900"
         >
-          Links
+          {_(msg`Links`)}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Up to {MAX_PROFILE_LINKS} links on your public page, in this order.
+          {_(msg`Up to ${MAX_PROFILE_LINKS} links on your public page, in this order.`)}
         </p>
         {links.length === 0 ? (
           <EmptyState
             className="mt-4 py-6"
             headingLevel={3}
-            title="No links yet"
-            description="Add your website, booking calendar or shop."
+            title={_(msg`No links yet`)}
+            description={_(msg`Add your website, booking calendar or shop.`)}
           />
         ) : (
           <ol
             className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200"
-            aria-label="Your links"
+            aria-label={_(msg`Your links`)}
           >
             {links.map((link, index) => (
               <LinkRow
@@ -95,6 +99,7 @@ function LinkRow({
   last: boolean;
   onMoved: (buttonId: string) => void;
 }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<ProfileActionResult>();
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
@@ -125,13 +130,13 @@ function LinkRow({
           className="block truncate text-sm text-brand-700 hover:underline"
         >
           {link.url}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {_(msg`(opens in a new tab)`)}</span>
         </a>
       </div>
       <div className="flex items-center gap-1">
         <IconButton
           id={`link-${link.id}-up`}
-          label={`Move ${link.title} up`}
+          label={_(msg`Move ${link.title} up`)}
           size="sm"
           disabled={!hydrated || busy || first}
           onClick={() => move("up")}
@@ -140,7 +145,7 @@ function LinkRow({
         </IconButton>
         <IconButton
           id={`link-${link.id}-down`}
-          label={`Move ${link.title} down`}
+          label={_(msg`Move ${link.title} down`)}
           size="sm"
           disabled={!hydrated || busy || last}
           onClick={() => move("down")}
@@ -148,7 +153,7 @@ function LinkRow({
           <ArrowDown aria-hidden="true" />
         </IconButton>
         <IconButton
-          label={`Delete ${link.title}`}
+          label={_(msg`Delete ${link.title}`)}
           variant="danger"
           size="sm"
           disabled={!hydrated || busy}
@@ -164,7 +169,7 @@ function LinkRow({
       </div>
       {failed && (
         <Alert tone="error" className="w-full py-2 text-sm">
-          {failed}
+          {_(failed)}
         </Alert>
       )}
     </li>
@@ -199,6 +204,8 @@ function AddLinkFields({
   fetcher: FetcherWithComponents<ProfileActionResult>;
   failure: Failure | null;
 }) {
+  const _ = useTranslate();
+  const errorText = useProfileErrorText();
   const hydrated = useHydrated();
   const [title, setTitle] = useState("");
   const [url, setUrl] = useState("");
@@ -215,11 +222,11 @@ function AddLinkFields({
       onSubmit={onSubmit}
       className="mt-5 space-y-4 border-t border-slate-200 pt-5"
     >
-      <h3 className="font-semibold text-slate-900">Add a link</h3>
+      <h3 className="font-semibold text-slate-900">{_(msg`Add a link`)}</h3>
       <input type="hidden" name="intent" value="add-link" />
-      {failure?.formError && <Alert tone="error">{failure.formError}</Alert>}
+      {failure?.formError && <Alert tone="error">{_(failure.formError)}</Alert>}
       <div className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto]">
-        <Field label="Title" error={errors.title}>
+        <Field label={_(msg`Title`)} error={errorText(errors.title)}>
           <Input
             name="title"
             value={title}
@@ -230,7 +237,7 @@ function AddLinkFields({
             }}
           />
         </Field>
-        <Field label="URL" error={errors.url}>
+        <Field label={_(msg`URL`)} error={errorText(errors.url)}>
           <Input
             name="url"
             type="url"
@@ -243,12 +250,12 @@ function AddLinkFields({
             }}
           />
         </Field>
-        <Field label="Icon (optional)" error={errors.icon}>
+        <Field label={_(msg`Icon (optional)`)} error={errorText(errors.icon)}>
           <Select name="icon" defaultValue="">
-            <option value="">None</option>
+            <option value="">{_(msg`None`)}</option>
             {LINK_ICONS.map((icon) => (
               <option key={icon.value} value={icon.value}>
-                {icon.label}
+                {_(icon.label)}
               </option>
             ))}
           </Select>
@@ -259,9 +266,9 @@ function AddLinkFields({
         size="md"
         disabled={!hydrated || !title.trim() || !url.trim()}
         pending={fetcher.state !== "idle"}
-        pendingText="Adding…"
+        pendingText={_(msg`Adding…`)}
       >
-        Add<span className="sr-only"> link</span>
+        {_(msg`Add`)}<span className="sr-only"> {_(msg`link`)}</span>
       </Button>
     </fetcher.Form>
   );

@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { PROFILE_UPDATE_TYPES } from "~/db/schema/profiles";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { parseForm } from "~/lib/forms";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { Alert } from "~/ui/alert";
@@ -19,6 +21,7 @@ import {
   profilePostSchema,
 } from "../profile-form";
 import type { ProfilePostRow } from "../profile.server";
+import { useProfileErrorText } from "../profile-texts";
 import { PostBody } from "./profile-post-card";
 
 const validate = (formData: FormData) => parseForm(profilePostSchema, formData);
@@ -29,6 +32,7 @@ type PostField = "title" | "content" | "type" | "isPinned";
  * list, pinned first then newest.
  */
 export function ProfilePostsEditor({ posts }: { posts: ProfilePostRow[] }) {
+  const _ = useTranslate();
   const [editing, setEditing] = useState<ProfilePostRow | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const fetcher = useFetcher<ProfileActionResult>({ key: "post-form" });
@@ -49,11 +53,10 @@ export function ProfilePostsEditor({ posts }: { posts: ProfilePostRow[] }) {
           id="profile-posts-heading"
           className="text-xl font-semibold text-slate-900"
         >
-          Updates
+          {_(msg`Updates`)}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          News for your guests: pinned posts stay at the top of your public
-          page.
+          {_(msg`News for your guests: pinned posts stay at the top of your public page.`)}
         </p>
         <PostForm
           key={`${editing?.id ?? "new"}-${generation}`}
@@ -66,11 +69,11 @@ export function ProfilePostsEditor({ posts }: { posts: ProfilePostRow[] }) {
           <EmptyState
             className="mt-6 py-6"
             headingLevel={3}
-            title="No updates yet"
-            description="Share news about your spaces with your guests."
+            title={_(msg`No updates yet`)}
+            description={_(msg`Share news about your spaces with your guests.`)}
           />
         ) : (
-          <ul className="mt-6 space-y-3" aria-label="Your updates">
+          <ul className="mt-6 space-y-3" aria-label={_(msg`Your updates`)}>
             {posts.map((post) => (
               <PostRow
                 key={post.id}
@@ -100,6 +103,8 @@ function PostForm({
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onDone: () => void;
 }) {
+  const _ = useTranslate();
+  const errorText = useProfileErrorText();
   const hydrated = useHydrated();
   const [title, setTitle] = useState(editing?.title ?? "");
   const [content, setContent] = useState(editing?.content ?? "");
@@ -125,12 +130,12 @@ function PostForm({
         tabIndex={-1}
         className="font-semibold text-slate-900 outline-none"
       >
-        {editing ? "Edit update" : "New update"}
+        {editing ? _(msg`Edit update`) : _(msg`New update`)}
       </h3>
       <input type="hidden" name="intent" value={intent} />
       {editing && <input type="hidden" name="id" value={editing.id} />}
-      {failure?.formError && <Alert tone="error">{failure.formError}</Alert>}
-      <Field label="Title" error={errors.title}>
+      {failure?.formError && <Alert tone="error">{_(failure.formError)}</Alert>}
+      <Field label={_(msg`Title`)} error={errorText(errors.title)}>
         <Input
           name="title"
           value={title}
@@ -141,7 +146,7 @@ function PostForm({
           }}
         />
       </Field>
-      <Field label="Content" error={errors.content}>
+      <Field label={_(msg`Content`)} error={errorText(errors.content)}>
         <Textarea
           name="content"
           rows={4}
@@ -153,18 +158,18 @@ function PostForm({
         />
       </Field>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <Field label="Type" error={errors.type} className="sm:w-60">
+        <Field label={_(msg`Type`)} error={errorText(errors.type)} className="sm:w-60">
           <Select name="type" defaultValue={editing?.type ?? "general"}>
             {PROFILE_UPDATE_TYPES.map((type) => (
               <option key={type} value={type}>
-                {POST_TYPE_LABELS[type]}
+                {_(POST_TYPE_LABELS[type])}
               </option>
             ))}
           </Select>
         </Field>
         <Checkbox
           name="isPinned"
-          label="Pin to the top"
+          label={_(msg`Pin to the top`)}
           defaultChecked={editing?.isPinned ?? false}
           className="sm:pb-3"
         />
@@ -175,19 +180,19 @@ function PostForm({
           size="md"
           disabled={!hydrated || !title.trim() || !content.trim()}
           pending={fetcher.state !== "idle"}
-          pendingText="Saving…"
+          pendingText={_(msg`Saving…`)}
         >
           {editing ? (
-            "Update"
+            _(msg`Update`)
           ) : (
             <>
-              Add<span className="sr-only"> update</span>
+              {_(msg`Add`)}<span className="sr-only"> {_(msg`update`)}</span>
             </>
           )}
         </Button>
         {editing && (
           <Button variant="secondary" size="md" onClick={onDone}>
-            Cancel
+            {_(msg`Cancel`)}
           </Button>
         )}
       </div>
@@ -204,6 +209,7 @@ function PostRow({
   onEdit: () => void;
   onDeleted: () => void;
 }) {
+  const _ = useTranslate();
   const fetcher = useFetcher<ProfileActionResult>();
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
@@ -221,16 +227,16 @@ function PostRow({
           size="sm"
           disabled={!hydrated || busy}
           onClick={onEdit}
-          aria-label={`Edit ${post.title}`}
+          aria-label={_(msg`Edit ${post.title}`)}
         >
-          <Pencil className="size-4" aria-hidden="true" /> Edit
+          <Pencil className="size-4" aria-hidden="true" /> {_(msg`Edit`)}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           className="text-red-700"
           disabled={!hydrated || busy}
-          aria-label={`Delete ${post.title}`}
+          aria-label={_(msg`Delete ${post.title}`)}
           onClick={() => {
             onDeleted();
             void fetcher.submit(
@@ -239,12 +245,12 @@ function PostRow({
             );
           }}
         >
-          <Trash2 className="size-4" aria-hidden="true" /> Delete
+          <Trash2 className="size-4" aria-hidden="true" /> {_(msg`Delete`)}
         </Button>
       </div>
       {failed && (
         <Alert tone="error" className="mt-3 py-2 text-sm">
-          {failed}
+          {_(failed)}
         </Alert>
       )}
     </li>
