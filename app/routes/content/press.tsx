@@ -41,7 +41,7 @@ const RELEASES = [
 ];
 
 const FACTS = [
-  [translatable("Headquarters"), "Tampa, Florida"],
+  [translatable("Headquarters"), translatable("Tampa, Florida")],
   [translatable("Users"), "100K+"],
   [translatable("Listings"), "50K+"],
   [translatable("Countries"), "50+"],
