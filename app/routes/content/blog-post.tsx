@@ -1,4 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { ArrowLeft } from "lucide-react";
+import { translatable } from "~/features/i18n/translatable";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
@@ -23,8 +26,9 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
   if (!loaderData) {
     return pageMeta({
-      title: "Post Not Found",
-      description: "The blog post you are looking for does not exist. Browse all posts on the Rentwell blog.",
+      title: translatable("Post Not Found"),
+      // prettier-ignore
+      description: translatable("The blog post you are looking for does not exist. Browse all posts on the Rentwell blog."),
       path: `/blog/${params.slug ?? ""}`,
       matches,
       noIndex: true,
@@ -54,7 +58,11 @@ function Block({ block }: { block: BlogBlock }) {
 }
 
 export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
+  const _ = useTranslate();
+  const locale = useLocale();
   const { post, related } = loaderData;
+  const published = formatPostDate(post.date, locale);
+  const author = post.author.name;
   const siteUrl = siteUrlFrom(matches);
   const url = absoluteUrl(siteUrl, `/blog/${post.slug}`);
   const structured = {
@@ -79,9 +87,9 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
       <article>
         <header className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
           <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> {_(msg`Back to Blog`)}
           </Link>
-          <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700 uppercase">{post.category}</p>
+          <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700 uppercase">{_(post.category)}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
           <p className="mt-4 text-lg text-slate-600">{post.excerpt}</p>
           <PostMeta post={post} className="mt-5" />
@@ -98,18 +106,18 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
           fetchPriority="high"
           className="mx-auto mt-8 aspect-[3/2] w-full max-w-4xl object-cover sm:rounded-2xl"
         />
-        <div className="mx-auto max-w-3xl px-4 py-8 text-lg leading-8 text-slate-700 sm:px-6 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_li]:mt-2 [&_p]:mt-5 [&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6">
+        <div className="mx-auto max-w-3xl px-4 py-8 text-lg leading-8 text-slate-700 sm:px-6 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_li]:mt-2 [&_p]:mt-5 [&_ul]:mt-5 [&_ul]:list-disc [&_ul]:ps-6">
           {post.body.map((block, index) => (
             <Block key={index} block={block} />
           ))}
           <p className="!mt-10 text-base text-slate-600">
-            Published {formatPostDate(post.date)} by {post.author.name}.
+            {_(msg`Published ${published} by ${author}.`)}
           </p>
         </div>
       </article>
       <aside aria-labelledby="related-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
-          Keep reading
+          {_(msg`Keep reading`)}
         </h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {related.map((other) => (
@@ -121,8 +129,8 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
         <div className="mt-12 rounded-2xl bg-slate-50 p-6 sm:p-10">
           <NewsletterForm
             source="blog"
-            heading="Get the next post by e-mail"
-            description="New articles, host tips and city guides once or twice a month. Unsubscribe any time."
+            heading={translatable("Get the next post by e-mail")}
+            description={translatable("New articles, host tips and city guides once or twice a month. Unsubscribe any time.")}
           />
         </div>
       </aside>
@@ -135,8 +143,13 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => <NotFoundPage title={NOT_FOUND_TEXT.post} text="The post you're looking for doesn't exist or has been moved." link={{ to: "/blog", label: "Back to Blog" }} />,
+        404: () => <PostNotFound />,
       }}
     />
   );
+}
+
+function PostNotFound() {
+  const _ = useTranslate();
+  return <NotFoundPage title={_(NOT_FOUND_TEXT.post)} text={_(msg`The post you're looking for doesn't exist or has been moved.`)} link={{ to: "/blog", label: translatable("Back to Blog") }} />;
 }

@@ -1,4 +1,9 @@
+import { msg, plural } from "@lingui/core/macro";
 import { ArrowRight } from "lucide-react";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import {
   ALL_POSTS_LABEL,
@@ -20,21 +25,32 @@ import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.content);
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryParam = url.searchParams.get("category");
   const category = categoryFromSlug(categoryParam);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const listing = blogListing(allPosts(), { category, page });
-  return { ...listing, category, categorySlug: category ? categorySlug(category) : null };
+  // A category's page title and description, in the request's language (ADR 0294).
+  let categoryMeta: { title: string; description: string } | null = null;
+  if (category) {
+    const i18n = await requestI18n(request);
+    const name = translate(i18n, category);
+    const topic = name.toLocaleLowerCase(i18n.locale);
+    categoryMeta = {
+      title: translate(i18n, msg`${name} — Blog`),
+      description: translate(i18n, msg`Rentwell blog posts about ${topic}: guides and ideas for renting and hosting spaces, vehicles and equipment.`),
+    };
+  }
+  return { ...listing, category, categorySlug: category ? categorySlug(category) : null, categoryMeta };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({
-    title: data?.category ? `${data.category} — Blog` : "Blog",
-    description: data?.category
-      ? `Rentwell blog posts about ${data.category.toLowerCase()}: guides and ideas for renting and hosting spaces, vehicles and equipment.`
-      : "Industry trends, host tips, city guides and ideas for renting and hosting spaces, vehicles and equipment, from the Rentwell team.",
+    title: data?.categoryMeta ? data.categoryMeta.title : translatable("Blog"),
+    description: data?.categoryMeta
+      ? data.categoryMeta.description
+      : translatable("Industry trends, host tips, city guides and ideas for renting and hosting spaces, vehicles and equipment, from the Rentwell team."),
     path: data?.categorySlug ? `/blog?category=${data.categorySlug}` : "/blog",
     matches,
     image: "/demo/loft-1.webp",
@@ -50,16 +66,18 @@ function pageLink(categorySlugValue: string | null, page: number) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { featured, posts, hasMore, page, category, categorySlug: activeSlug, total } = loaderData;
+  const _ = useTranslate();
   const chips = [{ slug: null as string | null, label: ALL_POSTS_LABEL }, ...BLOG_CATEGORIES];
+  const shown = posts.length;
   return (
     <>
       <PageHero
-        eyebrow="Rentwell Blog"
-        title="Insights, tips and stories from the rental world"
-        lead="Trends in the sharing economy, practical advice for hosts, city guides and ideas for making the most of every rental."
+        eyebrow={_(msg`Rentwell Blog`)}
+        title={_(msg`Insights, tips and stories from the rental world`)}
+        lead={_(msg`Trends in the sharing economy, practical advice for hosts, city guides and ideas for making the most of every rental.`)}
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <nav aria-label="Blog categories">
+        <nav aria-label={_(msg`Blog categories`)}>
           <ul className="flex gap-2 overflow-x-auto pb-2 sm:flex-wrap">
             {chips.map((chip) => {
               const active = (chip.slug ?? null) === activeSlug;
@@ -71,7 +89,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     aria-current={active ? "page" : undefined}
                     className={toggleChipVariants({ selected: active, className: "font-medium" })}
                   >
-                    {chip.label}
+                    {_(chip.label)}
                   </Link>
                 </li>
               );
@@ -82,7 +100,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {featured && (
           <section aria-labelledby="featured-heading" className="mt-8">
             <h2 id="featured-heading" className="sr-only">
-              Featured post
+              {_(msg`Featured post`)}
             </h2>
             <article className="relative grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-2">
               <img
@@ -94,7 +112,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 fetchPriority="high"
               />
               <div className="flex flex-col justify-center p-6 sm:p-10">
-                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Featured · {featured.category}</p>
+                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{_(msg`Featured`)} · {_(featured.category)}</p>
                 <h3 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
                   <Link to={`/blog/${featured.slug}`} className="after:absolute after:inset-0 hover:underline">
                     {featured.title}
@@ -106,7 +124,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   <PostTags tags={featured.tags} />
                 </div>
                 <p className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700">
-                  Read article <ArrowRight aria-hidden="true" className="size-4" />
+                  {_(msg`Read article`)} <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 </p>
               </div>
             </article>
@@ -115,10 +133,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="posts-heading" className="mt-10">
           <h2 id="posts-heading" className="text-2xl font-bold text-slate-900">
-            {category ? category : "Latest posts"}
+            {category ? _(category) : _(msg`Latest posts`)}
           </h2>
           <p className="mt-1 text-sm text-slate-600" role="status">
-            Showing {posts.length} of {total} {total === 1 ? "post" : "posts"}
+            {_(msg`Showing ${shown} of ${plural(total, { one: "# post", other: "# posts" })}`)}
           </p>
           {posts.length > 0 ? (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -129,7 +147,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : (
-            <p className="mt-6 text-slate-600">No posts in this category yet.</p>
+            <p className="mt-6 text-slate-600">{_(msg`No posts in this category yet.`)}</p>
           )}
           {hasMore && (
             <div className="mt-8 text-center">
@@ -138,7 +156,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 className={buttonVariants({ variant: "secondary" })}
               >
-                Load More
+                {_(msg`Load More`)}
               </Link>
             </div>
           )}
@@ -148,8 +166,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <NewsletterForm
             source="blog"
             tone="dark"
-            heading="Never miss a post"
-            description="Get new articles, host tips and city guides in your inbox. No spam; unsubscribe any time."
+            heading={translatable("Never miss a post")}
+            description={translatable("Get new articles, host tips and city guides in your inbox. No spam; unsubscribe any time.")}
           />
         </section>
       </div>

@@ -1,4 +1,8 @@
 import { msg } from "@lingui/core/macro";
+import { requestSay } from "~/features/auth/say.server";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
+import { intlLocale } from "~/lib/locales";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { CheckCircle2, Clock, Mail, MapPin } from "lucide-react";
 import { useState } from "react";
@@ -39,11 +43,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const body = await readSmallForm(request, CONTACT_MAX_BODY_BYTES);
   if (!body.ok) {
+    // The refusal in the request's language (ADR 0294); the same number format as the page.
+    const i18n = await requestI18n(request);
+    const limit = CONTACT_LIMITS.message.toLocaleString(intlLocale(i18n.locale));
     return data(
       {
         status: "invalid" as const,
         fieldErrors: {
-          message: `Your message is too long: please keep it under ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.`,
+          message: translate(i18n, msg`Your message is too long: please keep it under ${limit} characters.`),
         },
         values: {},
       },
@@ -51,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const db = await getDb();
-  const result = await handleContactForm(db, body.form, clientIp(request));
+  const result = await handleContactForm(db, body.form, clientIp(request), await requestSay(request));
   const status =
     result.status === "sent" || result.status === "already-sent"
       ? 200

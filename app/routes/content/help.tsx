@@ -1,7 +1,10 @@
+import { msg, plural } from "@lingui/core/macro";
 import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown, Search } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { PageHero } from "~/features/content/components/page-hero";
 import { HELP_CATEGORIES } from "~/features/content/help/help-articles";
 import { searchHelp } from "~/features/content/help/help-search";
@@ -23,35 +26,38 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Help Center",
-    description:
-      "Answers about booking, hosting and your account on Rentwell: payment methods, changing a booking, payouts, cancellations and password reset.",
+    title: translatable("Help Center"),
+    // prettier-ignore
+    description: translatable("Answers about booking, hosting and your account on Rentwell: payment methods, changing a booking, payouts, cancellations and password reset."),
     path: "/help",
     matches,
   });
 
 export default function Help({ loaderData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const [query, setQuery] = useState(loaderData.query);
   const [openCategories, setOpenCategories] = useState<string[]>(["booking"]);
   // While searching every category with a match opens, unless the visitor closes it again.
   const [closedWhileSearching, setClosedWhileSearching] = useState<string[]>([]);
-  const results = useMemo(() => searchHelp(HELP_CATEGORIES, query), [query]);
-  const searching = query.trim().length > 0;
+  // The articles in the page's language; a query matches that text or the English one.
+  const results = searchHelp(HELP_CATEGORIES, query, _);
+  const trimmed = query.trim();
+  const searching = trimmed.length > 0;
   const resultIds = results.map((category) => category.id);
   const matchCount = results.reduce((sum, category) => sum + category.articles.length, 0);
   return (
     <>
       <PageHero
-        eyebrow="Help Center"
-        title="How can we help?"
-        lead="Search our answers about booking, hosting and your account, or browse the categories below."
+        eyebrow={_(msg`Help Center`)}
+        title={_(msg`How can we help?`)}
+        lead={_(msg`Search our answers about booking, hosting and your account, or browse the categories below.`)}
       >
-        <Form method="get" role="search" aria-label="Help articles" className="mt-6 max-w-xl" onSubmit={(event) => event.preventDefault()}>
+        <Form method="get" role="search" aria-label={_(msg`Help articles`)} className="mt-6 max-w-xl" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="help-search" className="sr-only">
-            Search help articles
+            {_(msg`Search help articles`)}
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-5 -translate-y-1/2 text-slate-400" />
             <Input
               id="help-search"
               name="q"
@@ -62,8 +68,8 @@ export default function Help({ loaderData }: Route.ComponentProps) {
                 setQuery(event.target.value);
                 setClosedWhileSearching([]);
               }}
-              placeholder="Search for answers, e.g. refund, payout, password"
-              className="rounded-xl py-3 pr-4 pl-11 placeholder:text-slate-500"
+              placeholder={_(msg`Search for answers, e.g. refund, payout, password`)}
+              className="rounded-xl py-3 pe-4 ps-11 placeholder:text-slate-500"
             />
           </div>
         </Form>
@@ -72,9 +78,9 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-sm text-slate-600">
           {searching
             ? matchCount === 0
-              ? `No answers match “${query.trim()}”. Try other words, or contact us.`
-              : `${matchCount} ${matchCount === 1 ? "answer matches" : "answers match"} “${query.trim()}”.`
-            : "Choose a category to see its answers."}
+              ? _(msg`No answers match “${trimmed}”. Try other words, or contact us.`)
+              : _(msg`${plural(matchCount, { one: "# answer matches", other: "# answers match" })} “${trimmed}”.`)
+            : _(msg`Choose a category to see its answers.`)}
         </p>
         {results.length > 0 && (
           <Accordion.Root
@@ -89,12 +95,11 @@ export default function Help({ loaderData }: Route.ComponentProps) {
               <Accordion.Item key={category.id} value={category.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
                 <Accordion.Header asChild>
                   <h2 className="m-0">
-                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50">
+                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-start hover:bg-slate-50">
                       <span>
                         <span className="block text-xl font-bold text-slate-900">{category.title}</span>
                         <span className="mt-1 block text-sm font-normal text-slate-600">
-                          {category.description} · {category.articles.length}{" "}
-                          {category.articles.length === 1 ? "article" : "articles"}
+                          {category.description} · {_(msg`${plural(category.articles.length, { one: "# article", other: "# articles" })}`)}
                         </span>
                       </span>
                       <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
@@ -117,16 +122,16 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         )}
         <section aria-labelledby="still-heading" className="mt-12 rounded-2xl bg-slate-50 p-6 text-center sm:p-10">
           <h2 id="still-heading" className="text-xl font-bold text-slate-900">
-            Still need help?
+            {_(msg`Still need help?`)}
           </h2>
           <p className="mt-2 text-slate-600">
-            Our support team is available 24/7 for booking issues. Office hours: Monday to Friday 9:00 AM-6:00 PM PST.
+            {_(msg`Our support team is available 24/7 for booking issues. Office hours: Monday to Friday 9:00 AM-6:00 PM PST.`)}
           </p>
           <Link
             to="/contact?subject=support"
             className={buttonVariants({ className: "mt-5" })}
           >
-            Contact Support
+            {_(msg`Contact Support`)}
           </Link>
         </section>
       </div>

@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import { translatable } from "~/features/i18n/translatable";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { NEWSLETTER_LINK_TEXT } from "~/features/content/newsletter/newsletter-messages";
 import { confirmNewsletter, unsubscribeNewsletter } from "~/features/content/newsletter/subscribe.server";
@@ -38,39 +40,40 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: location.pathname.endsWith("/unsubscribe") ? NEWSLETTER_LINK_TEXT.unsubscribeHeading : NEWSLETTER_LINK_TEXT.confirmHeading,
-    description: "The Rentwell newsletter.",
+    description: translatable("The Rentwell newsletter."),
     path: location.pathname,
     matches,
     noIndex: true,
   });
 
 export default function NewsletterLink({ loaderData, actionData }: Route.ComponentProps) {
+  const _ = useTranslate();
   const navigation = useNavigation();
   const confirm = loaderData.purpose === "confirm";
   const outcome = actionData?.outcome ?? (loaderData.hasToken ? null : "invalid");
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-        {confirm ? NEWSLETTER_LINK_TEXT.confirmHeading : NEWSLETTER_LINK_TEXT.unsubscribeHeading}
+        {_(confirm ? NEWSLETTER_LINK_TEXT.confirmHeading : NEWSLETTER_LINK_TEXT.unsubscribeHeading)}
       </h1>
       {outcome === null ? (
         <Form method="post" className="mt-6">
           <Button type="submit" size="md" pending={navigation.state === "submitting"}>
-            {confirm ? NEWSLETTER_LINK_TEXT.confirmButton : NEWSLETTER_LINK_TEXT.unsubscribeButton}
+            {_(confirm ? NEWSLETTER_LINK_TEXT.confirmButton : NEWSLETTER_LINK_TEXT.unsubscribeButton)}
           </Button>
         </Form>
       ) : outcome === "invalid" ? (
         <>
           <Alert tone="error" className="mt-6">
-            {NEWSLETTER_LINK_TEXT.invalid}
+            {_(NEWSLETTER_LINK_TEXT.invalid)}
           </Alert>
           <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6">
-            <NewsletterForm source="page" heading="Subscribe" result={null} />
+            <NewsletterForm source="page" heading={translatable("Subscribe")} result={null} />
           </div>
         </>
       ) : (
         <p role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-          {outcome === "confirmed" ? NEWSLETTER_LINK_TEXT.confirmed : NEWSLETTER_LINK_TEXT.unsubscribed}
+          {_(outcome === "confirmed" ? NEWSLETTER_LINK_TEXT.confirmed : NEWSLETTER_LINK_TEXT.unsubscribed)}
         </p>
       )}
     </div>

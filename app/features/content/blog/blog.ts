@@ -1,18 +1,19 @@
 import { BLOG_POSTS } from "./posts";
 import { formatDate } from "~/lib/dates";
+import { translatable } from "~/features/i18n/translatable";
 
 /** Blog category chips (docs/product.md#blog), in order. "All Posts" is the absence of a filter. */
 export const BLOG_CATEGORIES = [
-  { slug: "industry-trends", label: "Industry Trends" },
-  { slug: "host-tips", label: "Host Tips" },
-  { slug: "city-guides", label: "City Guides" },
-  { slug: "design", label: "Design" },
-  { slug: "workspace", label: "Workspace" },
-  { slug: "sustainability", label: "Sustainability" },
-  { slug: "content-creation", label: "Content Creation" },
+  { slug: "industry-trends", label: translatable("Industry Trends") },
+  { slug: "host-tips", label: translatable("Host Tips") },
+  { slug: "city-guides", label: translatable("City Guides") },
+  { slug: "design", label: translatable("Design") },
+  { slug: "workspace", label: translatable("Workspace") },
+  { slug: "sustainability", label: translatable("Sustainability") },
+  { slug: "content-creation", label: translatable("Content Creation") },
 ] as const;
 
-export const ALL_POSTS_LABEL = "All Posts";
+export const ALL_POSTS_LABEL = translatable("All Posts");
 export type BlogCategorySlug = (typeof BLOG_CATEGORIES)[number]["slug"];
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number]["label"];
 
@@ -78,8 +79,9 @@ export function allPosts(): BlogPost[] {
   return sortPosts(BLOG_POSTS);
 }
 
-export function formatPostDate(isoDate: string) {
-  return formatDate(`${isoDate}T12:00:00Z`, "en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** A post's date in the page's language (`useLocale()`); English by default. */
+export function formatPostDate(isoDate: string, locale = "en") {
+  return formatDate(`${isoDate}T12:00:00Z`, locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** Posts in the same category (then any), for "Keep reading". */

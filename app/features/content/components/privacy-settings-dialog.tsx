@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { Cookie, Download, Mail, Trash2 } from "lucide-react";
+import { useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
@@ -8,14 +10,15 @@ import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
  * store about the visitor and the requests they can make, each a real link.
  */
 export function PrivacySettingsDialog() {
+  const _ = useTranslate();
   return (
     <Dialog>
       <DialogTrigger className={buttonVariants({ variant: "secondary" })}>
-        Manage Privacy Settings
+        {_(msg`Manage Privacy Settings`)}
       </DialogTrigger>
       <DialogContent
-        title="Privacy settings"
-        description="What Rentwell stores about you, and how to exercise your rights."
+        title={_(msg`Privacy settings`)}
+        description={_(msg`What Rentwell stores about you, and how to exercise your rights.`)}
         className="sm:p-6"
       >
         <ul className="mt-5 space-y-4 text-sm">
@@ -26,12 +29,10 @@ export function PrivacySettingsDialog() {
             />
             <div>
               <p className="font-semibold text-slate-900">
-                Cookies: strictly necessary only
+                {_(msg`Cookies: strictly necessary only`)}
               </p>
               <p className="mt-1 text-slate-600">
-                We set only the sign-in cookies that keep you signed in. We use
-                no advertising or tracking cookies, so there is nothing to
-                switch off.
+                {_(msg`We set only the sign-in cookies that keep you signed in. We use no advertising or tracking cookies, so there is nothing to switch off.`)}
               </p>
             </div>
           </li>
@@ -42,16 +43,16 @@ export function PrivacySettingsDialog() {
             />
             <div>
               <p className="font-semibold text-slate-900">
-                Get a copy of your data
+                {_(msg`Get a copy of your data`)}
               </p>
               <p className="mt-1 text-slate-600">
-                Ask for an export of your account, listings and bookings.
+                {_(msg`Ask for an export of your account, listings and bookings.`)}
               </p>
               <Link
                 to="/contact?subject=support"
                 className="mt-2 inline-block font-semibold text-brand-700 underline"
               >
-                Request my data
+                {_(msg`Request my data`)}
               </Link>
             </div>
           </li>
@@ -61,15 +62,15 @@ export function PrivacySettingsDialog() {
               className="size-5 shrink-0 text-brand-700"
             />
             <div>
-              <p className="font-semibold text-slate-900">Newsletter</p>
+              <p className="font-semibold text-slate-900">{_(msg`Newsletter`)}</p>
               <p className="mt-1 text-slate-600">
-                Stop receiving our newsletter at any time.
+                {_(msg`Stop receiving our newsletter at any time.`)}
               </p>
               <Link
                 to="/contact?subject=general"
                 className="mt-2 inline-block font-semibold text-brand-700 underline"
               >
-                Unsubscribe me
+                {_(msg`Unsubscribe me`)}
               </Link>
             </div>
           </li>
@@ -80,16 +81,16 @@ export function PrivacySettingsDialog() {
             />
             <div>
               <p className="font-semibold text-slate-900">
-                Delete your account
+                {_(msg`Delete your account`)}
               </p>
               <p className="mt-1 text-slate-600">
-                We delete your account and personal data within 30 days.
+                {_(msg`We delete your account and personal data within 30 days.`)}
               </p>
               <Link
                 to="/contact?subject=support"
                 className="mt-2 inline-block font-semibold text-red-700 underline"
               >
-                Request deletion
+                {_(msg`Request deletion`)}
               </Link>
             </div>
           </li>

@@ -1,5 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { takeFormSlot } from "../form-rate-limits.server";
+import { english, type Say } from "~/features/auth/say";
 import { parseForm } from "~/lib/forms";
 import { CONTACT_LIMITS, contactSchema, type ContactFieldErrors, type ContactInput } from "./contact-schema";
 import { findRecentDuplicate, saveContactMessage } from "./save-contact-message.server";
@@ -23,7 +24,7 @@ function field(form: FormData, name: string) {
 }
 
 /** Validates and stores a contact-form submission; every outcome is data, never a throw. */
-export async function handleContactForm(db: Db, form: FormData, ip: string): Promise<ContactActionResult> {
+export async function handleContactForm(db: Db, form: FormData, ip: string, say: Say = english): Promise<ContactActionResult> {
   const values = {
     name: field(form, "name").slice(0, CONTACT_LIMITS.name * 2),
     email: field(form, "email").slice(0, CONTACT_LIMITS.email * 2),
@@ -37,7 +38,7 @@ export async function handleContactForm(db: Db, form: FormData, ip: string): Pro
   const sent: SentMessage = { name: parsed.data.name, subject: parsed.data.subject, body: parsed.data.message };
   // A repeat (refresh, double submit) is answered before the rate limit, so it neither counts nor is refused.
   if (await findRecentDuplicate(db, parsed.data)) return { status: "already-sent", ...sent };
-  const slot = await takeFormSlot(db, "contact", ip);
+  const slot = await takeFormSlot(db, "contact", ip, say);
   if (!slot.ok) return { status: "rate-limited", message: slot.message };
   const saved = await saveContactMessage(db, { ...parsed.data, ip });
   return { status: saved.duplicate ? "already-sent" : "sent", ...sent };

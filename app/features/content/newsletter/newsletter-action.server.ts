@@ -1,6 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { takeFormSlot } from "../form-rate-limits.server";
+import { english, type Say } from "~/features/auth/say";
 import { parseForm } from "~/lib/forms";
 import { NEWSLETTER_ERRORS, NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
 import { newsletterSchema } from "./newsletter-schema";
@@ -8,7 +9,7 @@ import { subscribeToNewsletter } from "./subscribe.server";
 
 /** Validates the form fields and subscribes; every outcome is a message, never a throw. */
 /** `locale`: the page's language, for the confirmation e-mail (ADR 0296). */
-export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<NewsletterResult> {
+export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE, say: Say = english): Promise<NewsletterResult> {
   const parsed = parseForm(newsletterSchema, {
     email: typeof form.get("email") === "string" ? form.get("email") : "",
     source: form.get("source"),
@@ -18,7 +19,7 @@ export async function handleNewsletterForm(db: Db, form: FormData, ip: string, n
     return { status: "invalid", message, fieldErrors: { email: message } };
   }
   // Counted even for addresses already on the list, so the box cannot be used to probe it quickly.
-  const slot = await takeFormSlot(db, "newsletter", ip);
+  const slot = await takeFormSlot(db, "newsletter", ip, say);
   if (!slot.ok) return { status: "rate-limited", message: slot.message };
   const outcome = await subscribeToNewsletter(db, parsed.data, now, locale);
   return outcome === "subscribed"

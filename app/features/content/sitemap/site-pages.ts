@@ -4,6 +4,7 @@
  */
 import { CATCH_ALL_CITIES, CATCH_ALL_CITY_SLUGS, US_CITY_ROUTES as US_ROUTES } from "~/features/cities/known-cities";
 import { FOOTER_GROUPS } from "~/features/shell/navigation";
+import { translatable } from "~/features/i18n/translatable";
 
 /** The fixed-route US city pages of docs/product.md#cities, as paths. */
 export const US_CITY_ROUTES = US_ROUTES.map((city) => ({ path: `/${city.slug}`, label: city.label }));
@@ -16,37 +17,37 @@ const usPaths = new Set<string>(US_CITY_ROUTES.map((city) => city.path));
 /** Sitemap page groups (docs/product.md#sitemap): Main, User Account, Company, Support, Legal, Popular Cities. */
 export const SITEMAP_GROUPS: SiteGroup[] = [
   {
-    title: "Main",
+    title: translatable("Main"),
     links: [
-      { to: "/", label: "Home" },
-      { to: "/how-it-works", label: "How It Works" },
-      { to: "/explore", label: "Explore Spaces" },
-      { to: "/blog", label: "Blog" },
+      { to: "/", label: translatable("Home") },
+      { to: "/how-it-works", label: translatable("How It Works") },
+      { to: "/explore", label: translatable("Explore Spaces") },
+      { to: "/blog", label: translatable("Blog") },
     ],
   },
   {
-    title: "User Account",
+    title: translatable("User Account"),
     links: [
-      { to: "/dashboard", label: "Dashboard" },
-      { to: "/profile", label: "My Profile" },
-      { to: "/create-listing", label: "List Your Space" },
-      { to: "/my-listings", label: "My Listings" },
-      { to: "/my-bookings", label: "My Bookings" },
+      { to: "/dashboard", label: translatable("Dashboard") },
+      { to: "/profile", label: translatable("My Profile") },
+      { to: "/create-listing", label: translatable("List Your Space") },
+      { to: "/my-listings", label: translatable("My Listings") },
+      { to: "/my-bookings", label: translatable("My Bookings") },
     ],
   },
   {
-    title: "Company",
+    title: translatable("Company"),
     links: [
-      { to: "/about", label: "About Us" },
-      { to: "/careers", label: "Careers" },
-      { to: "/press", label: "Press and Media" },
-      { to: "/contact", label: "Contact" },
+      { to: "/about", label: translatable("About Us") },
+      { to: "/careers", label: translatable("Careers") },
+      { to: "/press", label: translatable("Press and Media") },
+      { to: "/contact", label: translatable("Contact") },
     ],
   },
   // Support and Legal list the same pages as the footer's groups of those names.
   ...FOOTER_GROUPS.filter((group) => group.title === "Support" || group.title === "Legal").map((group) => ({ title: group.title, links: [...group.links] })),
   {
-    title: "Popular Cities",
+    title: translatable("Popular Cities"),
     links: [
       ...US_CITY_ROUTES.map((city) => ({ to: city.path, label: city.label })),
       ...CATCH_ALL_CITY_SLUGS.filter((slug) => !usPaths.has(`/${slug}`)).map((slug) => ({
@@ -55,6 +56,22 @@ export const SITEMAP_GROUPS: SiteGroup[] = [
       })),
     ],
   },
+];
+
+/**
+ * The footer's Support and Legal texts, which the sitemap page shows as they are in
+ * FOOTER_GROUPS: listed here so the sitemap page's catalog (discovery) has them (ADR 0294).
+ */
+export const FOOTER_TEXTS = [
+  translatable("Support"),
+  translatable("Help Center"),
+  translatable("Safety"),
+  translatable("Cancellation Policy"),
+  translatable("COVID-19 Response"),
+  translatable("Legal"),
+  translatable("Privacy Policy"),
+  translatable("Terms of Service"),
+  translatable("Sitemap"),
 ];
 
 /** Public, indexable pages (not the signed-in ones) with the date their content last changed. */
