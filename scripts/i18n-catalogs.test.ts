@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AREAS } from "~/features/i18n/areas";
 import { LOCALES } from "~/lib/locales";
-import { catalogProblems, parsePo, placeholders, readCatalog } from "./i18n-catalogs";
+import { catalogProblems, disagreements, parsePo, placeholders, readCatalog } from "./i18n-catalogs";
 
 const po = (entries: [string, string][]) =>
   [`msgid ""\nmsgstr ""\n"Language: xx\\n"\n`, ...entries.map(([id, str]) => `msgid "${id}"\nmsgstr "${str}"\n`)].join("\n");
@@ -14,6 +14,10 @@ describe("the language catalogs (ADR 0293)", () => {
     for (const locale of LOCALES.filter((locale) => locale !== "en")) {
       expect(catalogProblems(locale, source, await readCatalog(locale, area))).toEqual([]);
     }
+  });
+
+  it.each(LOCALES.filter((locale) => locale !== "en"))("gives a message used in several areas one %s translation", async (locale) => {
+    expect(await disagreements(locale, AREAS)).toEqual([]);
   });
 
   it("has the shell's texts in the home page's first catalog", async () => {

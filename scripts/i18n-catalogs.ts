@@ -75,3 +75,23 @@ export function catalogProblems(locale: string, source: Catalog, target: Catalog
   for (const message of target.keys()) if (!source.has(message)) problems.push(`${locale}: "${message}" is not in the English source`);
   return problems;
 }
+
+/**
+ * Where one message (by id) has different translations in different areas of a language:
+ * the browser merges the areas into one table, so the copies must agree (scripts/i18n-agree.ts).
+ */
+export async function disagreements(locale: string, areas: readonly string[]): Promise<string[]> {
+  const seen = new Map<string, { area: string; translation: string }>();
+  const problems: string[] = [];
+  for (const area of areas) {
+    const file = path.join(CATALOG_DIR, locale, `${area}.po`);
+    const entries = await formatter({ lineNumbers: false }).parse(fs.readFileSync(file, "utf8"), { locale, sourceLocale: "en", filename: file });
+    for (const [id, entry] of Object.entries(entries ?? {})) {
+      const translation = entry.translation ?? "";
+      const first = seen.get(id);
+      if (!first) seen.set(id, { area, translation });
+      else if (first.translation !== translation) problems.push(`${locale}: "${entry.message ?? id}" is "${first.translation}" in ${first.area} but "${translation}" in ${area}`);
+    }
+  }
+  return problems;
+}
