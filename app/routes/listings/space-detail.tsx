@@ -547,7 +547,7 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
             >
               {_(msg`About this listing`)}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-700">
+            <p dir="auto" className="mt-2 whitespace-pre-line text-slate-700">
               {space.description}
             </p>
           </section>

@@ -232,7 +232,7 @@ function MessageBubble({ message, mine, author, time }: { message: ConversationV
         <p className={cn("text-xs", mine ? "text-brand-50" : "text-slate-600")}>
           <span className="font-semibold">{author}</span> · <time dateTime={message.createdAt}>{time}</time>
         </p>
-        <p className="mt-0.5 break-words whitespace-pre-wrap">{message.body}</p>
+        <p dir="auto" className="mt-0.5 break-words whitespace-pre-wrap">{message.body}</p>
       </div>
     </li>
   );

@@ -428,6 +428,7 @@ function CardForm({ clientSecret, total }: { clientSecret: string; total: string
             value={cvc}
             onChange={(event) => setCvc(event.target.value.replace(/\D/g, "").slice(0, 4))}
             placeholder="123"
+            dir="ltr"
             required
           />
         </Field>

@@ -58,7 +58,7 @@ export function GuestReviewsSection({ reviews }: { reviews: GuestReviews }) {
               </span>
             </div>
             {review.comment && (
-              <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
+              <p dir="auto" className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
                 {review.comment}
               </p>
             )}

@@ -81,7 +81,7 @@ export function SpaceReviews({
                 </time>
               </p>
               {review.comment && (
-                <p className="mt-2 break-words whitespace-pre-line text-slate-700">
+                <p dir="auto" className="mt-2 break-words whitespace-pre-line text-slate-700">
                   {review.comment}
                 </p>
               )}
@@ -90,7 +90,7 @@ export function SpaceReviews({
                   <p className="text-sm font-semibold text-slate-900">
                     {_(msg`Answer from the host`)}
                   </p>
-                  <p className="mt-1 break-words whitespace-pre-line text-sm text-slate-700">
+                  <p dir="auto" className="mt-1 break-words whitespace-pre-line text-sm text-slate-700">
                     {review.hostReply}
                   </p>
                 </div>
