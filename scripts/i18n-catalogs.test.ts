@@ -10,7 +10,7 @@ describe("the language catalogs (ADR 0293)", () => {
   it.each(AREAS)("every language carries every English message of %s, translated, with the same placeholders", async (area) => {
     const source = await readCatalog("en", area);
     // English is the source: each message is its own translation.
-    for (const [message, translation] of source) expect(translation).toBe(message);
+    for (const [message, translation] of source) expect(translation).toBe(message.split("\u0004")[0]);
     for (const locale of LOCALES.filter((locale) => locale !== "en")) {
       expect(catalogProblems(locale, source, await readCatalog(locale, area))).toEqual([]);
     }

@@ -18,7 +18,8 @@ export const CATALOG_DIR = path.resolve("app/locales");
 export async function parsePo(content: string, locale: string): Promise<Catalog> {
   const parsed = await formatter({ lineNumbers: false }).parse(content, { locale, sourceLocale: "en", filename: `${locale}/messages.po` });
   const catalog: Catalog = new Map();
-  for (const [id, entry] of Object.entries(parsed ?? {})) catalog.set(entry.message ?? id, entry.translation ?? "");
+  // A message with a context (msgctxt) is another message: keyed as gettext does, text␄context.
+  for (const [id, entry] of Object.entries(parsed ?? {})) catalog.set(entry.context ? `${entry.message ?? id}\u0004${entry.context}` : (entry.message ?? id), entry.translation ?? "");
   return catalog;
 }
 
