@@ -248,23 +248,6 @@ function advanceText(days: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/**
- * The hours in words for the space page: "Mon–Fri 08:00–18:00 · Sat 10:00–14:00 · Sun
- * closed". Consecutive days with the same hours share one entry.
- */
-export function hoursInWords(weekly: WeeklyHours): string[] {
-  const text = weekly.map((ranges) => (ranges.length === 0 ? "Closed" : sortedDay(ranges).map((r) => `${r.start}–${r.end}`).join(", ")));
-  const entries: string[] = [];
-  for (let i = 0; i < 7; ) {
-    let j = i;
-    while (j + 1 < 7 && text[j + 1] === text[i]) j++;
-    const days = i === j ? WEEKDAY_SHORT[i] : `${WEEKDAY_SHORT[i]}–${WEEKDAY_SHORT[j]}`;
-    entries.push(i === 0 && j === 6 ? `Every day ${text[i]!.toLowerCase() === "closed" ? "closed" : text[i]}` : `${days} ${text[i] === "Closed" ? "closed" : text[i]}`);
-    i = j + 1;
-  }
-  return entries;
-}
-
 /** Whether a value read from the database or a form is a week of valid hours; the week's problem, or null. */
 export function weekProblem(value: unknown): string | null {
   if (!Array.isArray(value) || value.length !== 7) return SCHEDULE_MESSAGES.week;
@@ -315,21 +298,3 @@ export function unitWords(rentalType: string): { one: string; many: string } {
 }
 
 export const countText = (n: number, words: { one: string; many: string }) => `${n} ${n === 1 ? words.one : words.many}`;
-
-/**
- * The space page's "Opening hours" in words: the week (`hoursInWords`), then the rules a
- * guest meets: check-in and check-out, notice, buffers, units or seats.
- */
-export function scheduleInWords(space: ScheduleColumns & { quantity: number; rentalType: string }): { hours: string[]; rules: string[] } {
-  const rules: string[] = [];
-  if (space.checkInTime && space.checkOutTime) rules.push(`Check-in ${space.checkInTime} · check-out ${space.checkOutTime} for rentals by the day`);
-  if (space.minNoticeMinutes > 0) rules.push(`Book at least ${durationWords(space.minNoticeMinutes)} ahead`);
-  if (space.maxAdvanceDays !== 365) rules.push(`Bookable up to ${advanceText(space.maxAdvanceDays)} ahead`);
-  if (space.bufferBeforeMinutes > 0 && space.bufferBeforeMinutes === space.bufferAfterMinutes) rules.push(`${durationWords(space.bufferBeforeMinutes)} kept free before and after each booking`);
-  else {
-    if (space.bufferBeforeMinutes > 0) rules.push(`${durationWords(space.bufferBeforeMinutes)} kept free before each booking`);
-    if (space.bufferAfterMinutes > 0) rules.push(`${durationWords(space.bufferAfterMinutes)} kept free after each booking`);
-  }
-  if (space.quantity > 1) rules.push(`${countText(space.quantity, unitWords(space.rentalType))} available at one time`);
-  return { hours: hoursInWords(space.openingHours), rules };
-}

@@ -119,7 +119,7 @@ describe("explore in the visitor's language (issue #31)", () => {
     const Stub = exploreStub({ error: "Failed to fetch spaces" });
     render(await inLocale("ar", <Stub initialEntries={["/explore"]} />));
     expect(
-      await screen.findByRole("heading", { level: 1, name: "استكشف الأماكن" }),
+      await screen.findByRole("heading", { level: 1, name: "استكشف المساحات" }),
     ).toBeTruthy();
     expect(screen.getByRole("link", { name: "جميع المواقع" })).toBeTruthy();
     expect(screen.getByLabelText("الضيوف")).toBeTruthy();

@@ -18,7 +18,7 @@ import { AuthDialogContext } from "~/features/auth/components/auth-dialog-contex
 import { BookingWidget } from "~/features/bookings/components/booking-widget";
 import { bookingWidgetFor } from "~/features/bookings/availability.server";
 import { loadPlatformSettings } from "~/features/admin/settings.server";
-import { scheduleInWords } from "~/features/availability/schedule";
+import { scheduleInLanguage } from "~/features/availability/schedule-words";
 import { ContactHostButton } from "~/features/messages/components/contact-host-button";
 import { OwnerAvailabilityToggle } from "~/features/hosting/components/owner-availability-toggle";
 import { SaveHeart } from "~/features/listings/components/save-heart";
@@ -206,7 +206,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           }
         : null,
     // The listing's hours and rules in words (issue #26).
-    hours: { ...scheduleInWords(space), timeZone: space.timezone },
+    hours: { ...scheduleInLanguage(space, inLanguage), timeZone: space.timezone },
     space: {
       id: space.id,
       title: space.title,
