@@ -7,7 +7,7 @@ import { messages as spanish } from "~/locales/es/hosting.po";
 import { scheduleInLanguage } from "./schedule-words";
 
 const week = [...Array(5).fill([{ start: "08:00", end: "18:00" }]), [{ start: "10:00", end: "14:00" }], []];
-const listing = { openingHours: week, checkInTime: "15:00", checkOutTime: "11:00", bufferBeforeMinutes: 30, bufferAfterMinutes: 30, minNoticeMinutes: 120, maxAdvanceDays: 365, quantity: 3, rentalType: "equipment" };
+const listing = { timezone: "UTC", openingHours: week, checkInTime: "15:00", checkOutTime: "11:00", bufferBeforeMinutes: 30, bufferAfterMinutes: 30, minNoticeMinutes: 120, maxAdvanceDays: 365, quantity: 3, rentalType: "equipment" };
 const inLanguage = (locale: string, messages: typeof spanish) => {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   return (text: Parameters<typeof translate>[1]) => translate(i18n, text);

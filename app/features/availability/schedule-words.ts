@@ -1,8 +1,9 @@
 import { msg, plural } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { Translator } from "~/features/listings/translator";
-import { sortedDay } from "./schedule";
 import type { WeeklyHours } from "~/db/opening-hours";
+import { sortedDay, type ScheduleColumns } from "./schedule";
+import { durationText } from "./texts";
 
 /**
  * The space page's "Opening hours" in the page's language (issues #26, #31): the week in
@@ -10,18 +11,6 @@ import type { WeeklyHours } from "~/db/opening-hours";
  * seats), through the loader's translator.
  */
 const WEEKDAYS: MessageDescriptor[] = [msg`Mon`, msg`Tue`, msg`Wed`, msg`Thu`, msg`Fri`, msg`Sat`, msg`Sun`];
-
-function durationIn(minutes: number, _: Translator): string {
-  if (minutes % 1440 === 0) {
-    const days = minutes / 1440;
-    return _(msg`${plural(days, { one: "# day", other: "# days" })}`);
-  }
-  if (minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return _(msg`${plural(hours, { one: "# hour", other: "# hours" })}`);
-  }
-  return _(msg`${plural(minutes, { one: "# minute", other: "# minutes" })}`);
-}
 
 function advanceIn(days: number, _: Translator): string {
   if (days % 365 === 0) {
@@ -53,17 +42,7 @@ export function hoursInLanguage(weekly: WeeklyHours, _: Translator): string[] {
   return entries;
 }
 
-type Listing = {
-  openingHours: WeeklyHours;
-  checkInTime: string | null;
-  checkOutTime: string | null;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  minNoticeMinutes: number;
-  maxAdvanceDays: number;
-  quantity: number;
-  rentalType: string;
-};
+type Listing = ScheduleColumns & { quantity: number; rentalType: string };
 
 /** The week and the rules a guest meets, in the translator's language. */
 export function scheduleInLanguage(space: Listing, _: Translator): { hours: string[]; rules: string[] } {
@@ -71,15 +50,15 @@ export function scheduleInLanguage(space: Listing, _: Translator): { hours: stri
   const { checkInTime: checkIn, checkOutTime: checkOut } = space;
   if (checkIn && checkOut) rules.push(_(msg`Check-in ${checkIn} · check-out ${checkOut} for rentals by the day`));
   if (space.minNoticeMinutes > 0) {
-    const notice = durationIn(space.minNoticeMinutes, _);
+    const notice = durationText(_, space.minNoticeMinutes);
     rules.push(_(msg`Book at least ${notice} ahead`));
   }
   if (space.maxAdvanceDays !== 365) {
     const advance = advanceIn(space.maxAdvanceDays, _);
     rules.push(_(msg`Bookable up to ${advance} ahead`));
   }
-  const before = space.bufferBeforeMinutes > 0 ? durationIn(space.bufferBeforeMinutes, _) : null;
-  const after = space.bufferAfterMinutes > 0 ? durationIn(space.bufferAfterMinutes, _) : null;
+  const before = space.bufferBeforeMinutes > 0 ? durationText(_, space.bufferBeforeMinutes) : null;
+  const after = space.bufferAfterMinutes > 0 ? durationText(_, space.bufferAfterMinutes) : null;
   if (before && space.bufferBeforeMinutes === space.bufferAfterMinutes) rules.push(_(msg`${before} kept free before and after each booking`));
   else {
     if (before) rules.push(_(msg`${before} kept free before each booking`));
