@@ -1,4 +1,5 @@
 import { requestNow } from "~/lib/clock.server";
+import { translatable } from "~/features/i18n/translatable";
 import { getUser } from "~/features/auth/session.server";
 import { PaymentOutcomeView, type PaymentOutcome } from "~/features/bookings/components/payment-outcome-view";
 import { bookingWhen } from "~/features/bookings/booking-when";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Booking confirmation | Rentwell", description: "The result of your booking payment.", path: "/booking-confirmation", matches, noIndex: true });
+  pageMeta({ title: translatable("Booking confirmation | Rentwell"), description: translatable("The result of your booking payment."), path: "/booking-confirmation", matches, noIndex: true });
 
 export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
   const { request } = loaderData;
