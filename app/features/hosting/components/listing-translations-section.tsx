@@ -35,6 +35,9 @@ export function ListingTranslationsSection({ spaceId, translations }: { spaceId:
   const _ = useTranslate();
   const action = `/edit-listing/${spaceId}/translations`;
   const remover = useFetcher<TranslationActionResult>({ key: REMOVE_KEY });
+  // The new form's answer, read here: the new form is replaced once a language is added, and
+  // a fetcher whose last reader unmounts is dropped with its answer (React Router).
+  const added = useFetcher<TranslationActionResult>({ key: NEW_KEY }).data;
   const removed = remover.state === "idle" ? remover.data : undefined;
   const missing = TRANSLATION_LOCALES.filter((locale) => !translations.some((translation) => translation.locale === locale));
   return (
@@ -57,7 +60,7 @@ export function ListingTranslationsSection({ spaceId, translations }: { spaceId:
           <ul className="space-y-6">
             {translations.map((translation) => (
               <li key={translation.locale}>
-                <TranslationForm action={action} translation={translation} onRemove={() => remover.submit({ intent: "remove", locale: translation.locale }, { method: "post", action })} removing={remover.state !== "idle" && remover.formData?.get("locale") === translation.locale} />
+                <TranslationForm action={action} translation={translation} added={added} onRemove={() => remover.submit({ intent: "remove", locale: translation.locale }, { method: "post", action })} removing={remover.state !== "idle" && remover.formData?.get("locale") === translation.locale} />
               </li>
             ))}
           </ul>
@@ -72,17 +75,16 @@ export function ListingTranslationsSection({ spaceId, translations }: { spaceId:
 }
 
 type FormProps = { action: string } & (
-  | { translation: ListingTranslation; onRemove: () => void; removing: boolean; languages?: never }
-  | { languages: readonly TranslationLocale[]; translation?: never; onRemove?: never; removing?: never }
+  | { translation: ListingTranslation; added: TranslationActionResult | undefined; onRemove: () => void; removing: boolean; languages?: never }
+  | { languages: readonly TranslationLocale[]; translation?: never; added?: never; onRemove?: never; removing?: never }
 );
 
 /** One language's title and description: a saved translation (Save, Remove) or a new one (a language to choose). */
-function TranslationForm({ action, translation, languages, onRemove, removing }: FormProps) {
+function TranslationForm({ action, translation, languages, added, onRemove, removing }: FormProps) {
   const _ = useTranslate();
   const hydrated = useHydrated();
   const fetcher = useFetcher<TranslationActionResult>({ key: translation ? `listing-translation-${translation.locale}` : NEW_KEY });
-  // A translation just added by the new form says so in its own place.
-  const added = useFetcher<TranslationActionResult>({ key: NEW_KEY }).data;
+  // A translation just added by the new form says so in its own place (`added`).
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = answer && !answer.ok ? answer : null;
   const saved = !translation ? null : answer?.ok ? answer : !answer && added?.ok && added.locale === translation.locale ? added : null;
