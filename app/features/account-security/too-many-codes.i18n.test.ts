@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { identityUploadsTooMany } from "~/features/identity/identity-limit-text";
 import { formatRetryAfter } from "~/features/security/rate-limit.server";
 import { loadCatalogs, translate } from "~/features/i18n/i18n";
-import { IDENTITY_TEXT } from "~/features/identity/identity-text";
 import { SECURITY_TEXT } from "./security-form";
 
 describe("the waits after too many tries, in the member's language", () => {
@@ -13,6 +13,6 @@ describe("the waits after too many tries, in the member's language", () => {
     const es = await loadCatalogs("es", ["account", "booking"]);
     const say = (text: Parameters<typeof translate>[1]) => translate(es, text);
     expect(SECURITY_TEXT.tooManyCodes(formatRetryAfter(600, say), say)).toBe("Demasiados códigos incorrectos. Vuelve a intentarlo en 10 minutos.");
-    expect(IDENTITY_TEXT.errors.tooMany(formatRetryAfter(60, say), say)).toBe("Demasiadas fotos subidas. Vuelve a intentarlo en 1 minuto.");
+    expect(identityUploadsTooMany(formatRetryAfter(60, say), say)).toBe("Demasiadas fotos subidas. Vuelve a intentarlo en 1 minuto.");
   });
 });

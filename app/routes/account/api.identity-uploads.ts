@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { identityUploadsTooMany } from "~/features/identity/identity-limit-text";
 import { requestSay } from "~/features/auth/say.server";
 import { getUser } from "~/features/auth/session.server";
 import { IDENTITY_PHOTO_FORM_OVERHEAD_BYTES, IDENTITY_PHOTO_MAX_BYTES, IDENTITY_TEXT, isIdentityUploadKind } from "~/features/identity/identity-text";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   const slot = await consumeRateLimit(db, { key: `identity-photo:${user.id}`, limits: IDENTITY_UPLOAD_RATE_LIMITS });
   if (!slot.ok) {
     const say = await requestSay(request);
-    return data({ error: IDENTITY_TEXT.errors.tooMany(formatRetryAfter(slot.retryAfterSeconds, say), say) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
+    return data({ error: identityUploadsTooMany(formatRetryAfter(slot.retryAfterSeconds, say), say) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
   }
   try {
     const body = await readFormWithLimit(request, IDENTITY_PHOTO_MAX_BYTES + IDENTITY_PHOTO_FORM_OVERHEAD_BYTES);
