@@ -3,13 +3,16 @@ import sharp from "sharp";
 import { expect, signUp, test } from "#tests/e2e/support/fixtures";
 import { videoFile } from "#tests/factories/media";
 
+/** The listing's own title: the editor's first "Title" (its Translations section below has one per language). */
+const listingTitle = (page: Page) => page.getByLabel("Title", { exact: true }).first();
+
 /** Small, real PNGs made on the fly (no binary fixtures in the repo). */
 async function png(color: string) {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer();
 }
 
 async function fillBasics(page: Page, title: string, spaceType: string) {
-  await page.getByLabel("Title").fill(title);
+  await listingTitle(page).fill(title);
   await page.getByLabel("Description", { exact: true }).fill("A bright room with <b>north</b> light.");
   // A new space type, added inline without leaving the form, is selected at once.
   await page.getByRole("button", { name: "Add a new type" }).click();
@@ -97,7 +100,7 @@ test.describe("hosting", () => {
     await card.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page).toHaveURL(/\/edit-listing\//);
     const editUrl = page.url();
-    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(listingTitle(page)).toHaveValue(title);
     await expect(page.getByLabel("Amenities")).toHaveValue("Wi-Fi, Parking, Kitchen");
     await expect(page.getByTestId("media-item")).toHaveCount(1);
     // New photos are appended after the kept ones; the cover stays first.
@@ -110,7 +113,7 @@ test.describe("hosting", () => {
     await page.getByLabel("City", { exact: true }).fill("Austin");
     await page.getByLabel("State").fill("TX");
     await page.getByLabel("Postal code").fill("78701");
-    await page.getByLabel("Title").fill(`${title} (edited)`);
+    await listingTitle(page).fill(`${title} (edited)`);
     await page.getByRole("button", { name: "Publish Listing" }).click();
     await expect(page).toHaveURL(/\/my-listings/);
     const edited = page.getByTestId("owner-listing").filter({ hasText: `${title} (edited)` });

@@ -373,8 +373,9 @@ export default function SpaceDetailPage({ loaderData }: Route.ComponentProps) {
                 className="h-4 w-4 fill-amber-400 text-amber-400"
                 aria-hidden="true"
               />
+              {/* "(1 reviews)" is the product's English text, as on the cards (docs/product.md#space-cards). */}
               {_(
-                msg`${rating} (${plural(reviewCount, { one: "# review", other: "# reviews" })})`,
+                msg`${rating} (${plural(reviewCount, { one: "# reviews", other: "# reviews" })})`,
               )}
             </span>
           )}
