@@ -107,13 +107,12 @@ export function loadPageCatalogs(): Promise<I18n> {
 
 /**
  * A message the browser has no translation for is a defect (a file's area loaded too late,
- * or a catalog not extracted): it is logged and kept in `window.__missingMessages`, which the
- * end-to-end tests read.
+ * or a catalog not extracted): it is kept in `window.__missingMessages`, which the
+ * end-to-end tests read (the pino logger is the server's; the browser has none).
  */
 function reportMissing(i18n: I18n) {
   i18n.on("missing", ({ id, locale }) => {
     const list = ((window as { __missingMessages?: string[] }).__missingMessages ??= []);
     list.push(`${locale}:${id}`);
-    console.error(`[i18n] no ${locale} message ${id} loaded`);
   });
 }

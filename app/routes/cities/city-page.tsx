@@ -29,6 +29,7 @@ import {
   useCityStatTiles,
   ViewAllSpaces,
   withPage,
+  AreaCard,
 } from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { withTranslatedList } from "~/features/listings/listing-translations.server";
@@ -116,25 +117,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <Section id="areas-heading" title={_(msg`Popular areas`)}>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {city.popularAreas.map((area) => (
-              <li
-                key={area.name}
-                className="overflow-hidden rounded-xl border border-slate-200"
-              >
-                <img
-                  src={area.image}
-                  alt=""
-                  loading="lazy"
-                  width={600}
-                  height={400}
-                  className="aspect-[3/2] w-full object-cover"
-                />
-                <div className="p-4">
-                  <h3 className="font-semibold text-slate-900">{area.name}</h3>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {area.description}
-                  </p>
-                </div>
-              </li>
+              <AreaCard key={area.name} area={area} />
             ))}
           </ul>
         </Section>

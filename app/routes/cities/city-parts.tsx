@@ -268,3 +268,16 @@ export function withPage(search: string, page: number) {
   const query = params.toString();
   return query ? `?${query}` : "?";
 }
+
+/** One popular area of a city page: its picture, name and description. */
+export function AreaCard({ area }: { area: { name: string; image: string; description: string } }) {
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200">
+      <img src={area.image} alt="" loading="lazy" width={600} height={400} className="aspect-[3/2] w-full object-cover" />
+      <div className="p-4">
+        <h3 className="font-semibold text-slate-900">{area.name}</h3>
+        <p className="mt-1 text-sm text-slate-600">{area.description}</p>
+      </div>
+    </li>
+  );
+}

@@ -34,6 +34,7 @@ import {
   useCityStatTiles,
   ViewAllSpaces,
   withPage,
+  AreaCard,
 } from "./city-parts";
 import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 import { withTranslatedList } from "~/features/listings/listing-translations.server";
@@ -195,25 +196,7 @@ export default function UsCityPage({ loaderData }: Route.ComponentProps) {
         <Section id="areas-heading" title={_(msg`Popular areas in ${name}`)}>
           <ul className="grid gap-6 sm:grid-cols-3">
             {areas.map((area) => (
-              <li
-                key={area.name}
-                className="overflow-hidden rounded-xl border border-slate-200"
-              >
-                <img
-                  src={area.image}
-                  alt=""
-                  loading="lazy"
-                  width={600}
-                  height={400}
-                  className="aspect-[3/2] w-full object-cover"
-                />
-                <div className="p-4">
-                  <h3 className="font-semibold text-slate-900">{area.name}</h3>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {area.description}
-                  </p>
-                </div>
-              </li>
+              <AreaCard key={area.name} area={area} />
             ))}
           </ul>
         </Section>
