@@ -24,7 +24,7 @@ import type { Db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isUuid } from "~/lib/uuid";
 import { SECURITY_TEXT } from "./security-form";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * 'Download my data' (issue #29 point 5, ADR 0247): a request is a `data_exports` row;
@@ -55,7 +55,7 @@ export async function latestExport(db: Db, userId: string, now: Date): Promise<E
 export type RequestExportResult = { ok: true } | { ok: false; status: 409 | 429; error: string };
 
 /** Queues an export for the job; one at a time, at most three a day. */
-export async function requestExport(db: Db, userId: string, now: Date, _: Say = english): Promise<RequestExportResult> {
+export async function requestExport(db: Db, userId: string, now: Date, _: Translate = english): Promise<RequestExportResult> {
   if ((await latestExport(db, userId, now))?.status === "pending") return { ok: false, status: 409, error: SECURITY_TEXT.exportAlreadyPending };
   const slot = await consumeRateLimit(db, { key: `data-export:${userId}`, limits: EXPORT_REQUEST_LIMITS });
   if (!slot.ok) return { ok: false, status: 429, error: SECURITY_TEXT.exportTooMany(formatRetryAfter(slot.retryAfterSeconds, _), _) };

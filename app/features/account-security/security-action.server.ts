@@ -5,7 +5,7 @@ import { clearedSessionCookies } from "~/features/auth/cookies.server";
 import { changePassword } from "~/features/auth/password-change.server";
 import { newPasswordProblem } from "~/features/auth/password-rule.server";
 import { verifyPassword } from "~/features/auth/password.server";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { translatable } from "~/features/i18n/translatable";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
@@ -48,7 +48,7 @@ export type SecurityActionResult =
 export const CURRENT_PASSWORD_LIMITS: RateLimit[] = [{ max: 10, windowMs: 15 * 60_000 }];
 
 /** `say`: the request's language, for the texts with values and the toasts (English without it). */
-type Context = { db: Db; userId: string; sessionId: string | null; now: Date; say?: Say };
+type Context = { db: Db; userId: string; sessionId: string | null; now: Date; say?: Translate };
 
 const invalid = (intent: SecurityIntent | null, fieldErrors: FieldErrors, formError?: string, status: 400 | 404 | 409 | 429 = 400) =>
   ({ intent, ok: false, status, fieldErrors, formError }) as const;
@@ -79,7 +79,7 @@ async function currentPasswordProblem({ db, userId, say: _ = english }: Context,
 }
 
 /** The response that ends this browser's session: to / without the session cookies; the toast in the request's language. */
-async function signedOutHere(message: string, _: Say = english): Promise<Response> {
+async function signedOutHere(message: string, _: Translate = english): Promise<Response> {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearedSessionCookies()) headers.append("Set-Cookie", cookie);
   return redirectWithToast("/", { tone: "success", message: _(message) }, { headers });

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { MAX_PASSWORD_LENGTH, characterCount } from "~/features/auth/credentials";
 import { translatable } from "~/features/i18n/translatable";
 import { z } from "~/lib/zod";
@@ -49,7 +49,7 @@ export const SECURITY_TEXT = {
   recoveryHeading: translatable("Your recovery codes"),
   recoveryIntro:
     translatable("Keep these somewhere safe. Each one signs you in once if you lose your phone. They are shown only now."),
-  recoveryLeft: (count: number, _: Say = english) => _(msg`${count} of 10 recovery codes left.`),
+  recoveryLeft: (count: number, _: Translate = english) => _(msg`${count} of 10 recovery codes left.`),
   disableHeading: translatable("Turn off two-step sign-in"),
   codeOrRecovery: translatable("Code or recovery code"),
   disable: translatable("Turn off two-step sign-in"),
@@ -60,7 +60,7 @@ export const SECURITY_TEXT = {
   wrongCode: translatable("That code is not right. Check your authenticator app and try again."),
   codeReused: translatable("That code was already used. Wait for the next code and enter it."),
   codeFormat: translatable("Enter the 6-digit code from your authenticator app, or a recovery code."),
-  tooManyCodes: (wait: string, _: Say = english) => _(msg`Too many wrong codes. Try again in ${wait}.`),
+  tooManyCodes: (wait: string, _: Translate = english) => _(msg`Too many wrong codes. Try again in ${wait}.`),
   signInStepTitle: translatable("Two-step sign-in"),
   signInStepIntro: translatable("Enter the 6-digit code from your authenticator app, or one of your recovery codes."),
   verify: translatable("Verify"),
@@ -76,8 +76,8 @@ export const SECURITY_TEXT = {
   requestNewExport: translatable("Prepare a new file"),
   exportRequested: translatable("We're preparing your data. We'll e-mail you a link when it's ready."),
   exportAlreadyPending: translatable("We're already preparing your data. We'll e-mail you a link when it's ready."),
-  exportTooMany: (wait: string, _: Say = english) => _(msg`You asked for your data three times today. Try again in ${wait}.`),
-  exportReady: (until: string, _: Say = english) => _(msg`Your data is ready until ${until}.`),
+  exportTooMany: (wait: string, _: Translate = english) => _(msg`You asked for your data three times today. Try again in ${wait}.`),
+  exportReady: (until: string, _: Translate = english) => _(msg`Your data is ready until ${until}.`),
   exportDownload: translatable("Download my data"),
   exportGone: translatable("This download has expired or is not yours. Ask for a new one on the Security page."),
   exportMailSubject: "Your Rentwell data is ready",

@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { twoStepCredentials, twoStepRecoveryCodes, users } from "~/db/schema/index";
 import { consumeRateLimit, formatRetryAfter, refundRateLimitEvent, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { env } from "~/lib/env.server";
 import { sessionSecret } from "~/lib/session-secret.server";
 import { SECURITY_TEXT } from "./security-form";
@@ -171,7 +171,7 @@ export async function cancelTwoStepSetup(db: Db, userId: string): Promise<void> 
  * Counts one code attempt against the account's limit, runs `check`, and gives the
  * attempt back when the code was right: only wrong codes lock the account.
  */
-async function limitedAttempt<T extends { ok: boolean }>(db: Db, userId: string, check: () => Promise<T>, say: Say = english): Promise<T | TwoStepFailure> {
+async function limitedAttempt<T extends { ok: boolean }>(db: Db, userId: string, check: () => Promise<T>, say: Translate = english): Promise<T | TwoStepFailure> {
   const slot = await consumeRateLimit(db, { key: `two-step:${userId}`, limits: TWO_STEP_CODE_LIMITS });
   if (!slot.ok) return { ok: false, status: 429, field: "code", error: SECURITY_TEXT.tooManyCodes(formatRetryAfter(slot.retryAfterSeconds, say), say) };
   const outcome = await check();
@@ -211,7 +211,7 @@ export async function confirmTwoStepSetup(
   userId: string,
   code: string,
   now = new Date(),
-  say: Say = english,
+  say: Translate = english,
 ): Promise<{ ok: true; recoveryCodes: string[] } | TwoStepFailure> {
   const [row] = await db.select().from(twoStepCredentials).where(eq(twoStepCredentials.userId, userId));
   if (!row) return { ok: false, status: 404, error: SECURITY_TEXT.notSetUp };
@@ -243,7 +243,7 @@ export async function checkSecondFactor(
   userId: string,
   input: string,
   now = new Date(),
-  say: Say = english,
+  say: Translate = english,
 ): Promise<{ ok: true; method: "totp" | "recovery" } | TwoStepFailure> {
   const code = input.replace(/\s/g, "");
   const isTotp = /^\d{6}$/.test(code);

@@ -1,5 +1,5 @@
 import { moderationText } from "~/features/hosting/listing-texts";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 import { ERROR_TEXT } from "~/lib/messages";
 
 /**
@@ -12,6 +12,6 @@ export type ModerationNotice = { moderationState: "unpublished" | "owner_suspend
 
 export const MODERATED_PUBLISH_REFUSED = ERROR_TEXT.moderatedPublishRefused;
 
-export function moderationNotice(space: ModerationNotice, _: Translator = inEnglish): string | null {
+export function moderationNotice(space: ModerationNotice, _: Translate = english): string | null {
   return moderationText(_, space);
 }

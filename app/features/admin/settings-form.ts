@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { PROTECTION_PERCENT_MAX } from "~/db/schema/admin";
 import { z } from "~/lib/zod";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { translatable } from "~/features/i18n/translatable";
 
 /**
@@ -19,7 +19,7 @@ export const SETTINGS_TEXT = {
   protectionInvalid: translatable("Enter a percentage from 0 to 50 with at most two decimals."),
   save: translatable("Save settings"),
   saving: translatable("Saving…"),
-  saved: (percent: string, _: Say = english) => _(msg`Settings saved: Protection is now ${percent} of the rental.`),
+  saved: (percent: string, _: Translate = english) => _(msg`Settings saved: Protection is now ${percent} of the rental.`),
   unchanged: translatable("Nothing changed."),
   logLabel: "Platform settings",
 } as const;

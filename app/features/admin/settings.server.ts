@@ -3,7 +3,7 @@ import { adminActions, platformSettings, PROTECTION_PERCENT_DEFAULT } from "~/db
 import { basisPointsText } from "~/features/bookings/requirements";
 import type { Db, Tx } from "~/lib/db.server";
 import { SETTINGS_TEXT, type SettingsInput } from "./settings-form";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * The platform's settings (issue #28 point 3, ADR 0286): one row, read by the hold in its
@@ -17,7 +17,7 @@ export async function loadPlatformSettings(db: Db | Tx): Promise<PlatformSetting
 }
 
 /** Sets the protection's rate and logs it ("update_setting", the old and new rate as the note). */
-export async function updatePlatformSettings(db: Db, admin: { id: string }, input: SettingsInput, now: Date, _: Say = english): Promise<{ ok: true; message: string; changed: boolean }> {
+export async function updatePlatformSettings(db: Db, admin: { id: string }, input: SettingsInput, now: Date, _: Translate = english): Promise<{ ok: true; message: string; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(platformSettings).limit(1).for("update");
     const before = current?.protectionPercent ?? PROTECTION_PERCENT_DEFAULT;

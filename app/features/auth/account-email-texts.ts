@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
-import { english, type Say } from "./say";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * Every text of password reset and e-mail verification (issue #29 points 1 and 2, ADRs
@@ -16,11 +16,11 @@ export const ACCOUNT_EMAIL_TEXT = {
   forgotPending: translatable("Sending…"),
   backToSignIn: translatable("Back to sign in"),
   /** The one answer to every well-formed request, whether or not the account exists. */
-  forgotSent: (email: string, _: Say = english) =>
+  forgotSent: (email: string, _: Translate = english) =>
     _(msg`If an account exists for ${email}, we have sent it a link to reset the password. The link works once, for 1 hour. Check your spam folder if it does not arrive.`),
 
   resetTitle: translatable("Choose a new password"),
-  resetIntro: (email: string, _: Say = english) => _(msg`Choose a new password for ${email}. Every other device signed in to this account will be signed out.`),
+  resetIntro: (email: string, _: Translate = english) => _(msg`Choose a new password for ${email}. Every other device signed in to this account will be signed out.`),
   newPasswordLabel: translatable("New password"),
   newPasswordHint: translatable("At least 8 characters, and not a commonly used password."),
   resetSubmit: translatable("Set new password"),
@@ -37,13 +37,13 @@ export const ACCOUNT_EMAIL_TEXT = {
   linkMissing: translatable("Open the link from the e-mail we sent you. Links work once and expire."),
 
   verifyTitle: translatable("Confirm your e-mail address"),
-  verifyIntro: (email: string, _: Say = english) => _(msg`Confirm that ${email} is your e-mail address.`),
-  verifyChangeIntro: (email: string, _: Say = english) => _(msg`Confirm ${email} as the new e-mail address of your account. You then sign in with it.`),
+  verifyIntro: (email: string, _: Translate = english) => _(msg`Confirm that ${email} is your e-mail address.`),
+  verifyChangeIntro: (email: string, _: Translate = english) => _(msg`Confirm ${email} as the new e-mail address of your account. You then sign in with it.`),
   verifySubmit: translatable("Confirm e-mail address"),
   verifyPending: translatable("Confirming…"),
   continueLink: translatable("Continue"),
-  verifyDone: (email: string, _: Say = english) => _(msg`Thank you: ${email} is verified. You can now book, list spaces and receive payouts.`),
-  changeDone: (email: string, _: Say = english) => _(msg`Your e-mail address is now ${email}. Sign in with it from now on.`),
+  verifyDone: (email: string, _: Translate = english) => _(msg`Thank you: ${email} is verified. You can now book, list spaces and receive payouts.`),
+  changeDone: (email: string, _: Translate = english) => _(msg`Your e-mail address is now ${email}. Sign in with it from now on.`),
 
   // The banner shows on the home page, whose first load has only the core catalog: its
   // component (core's) translates these itself.
@@ -65,17 +65,17 @@ export const ACCOUNT_EMAIL_TEXT = {
   changeEmailLegend: translatable("E-mail address"),
   verifiedBadge: translatable("Verified"),
   unverifiedBadge: translatable("Not verified"),
-  changeEmailCurrent: (email: string, _: Say = english) => _(msg`You sign in with ${email}.`),
-  changeEmailPending: (email: string, _: Say = english) => _(msg`We sent a link to ${email}. Your address changes once you open it (within 24 hours).`),
+  changeEmailCurrent: (email: string, _: Translate = english) => _(msg`You sign in with ${email}.`),
+  changeEmailPending: (email: string, _: Translate = english) => _(msg`We sent a link to ${email}. Your address changes once you open it (within 24 hours).`),
   newEmailLabel: translatable("New e-mail address"),
   currentPasswordLabel: translatable("Current password"),
   changeEmailSubmit: translatable("Change e-mail address"),
   changeEmailSubmitting: translatable("Sending link…"),
-  changeEmailSent: (email: string, _: Say = english) => _(msg`We sent a link to ${email}. Open it to confirm the change; until then you keep signing in with your current address.`),
+  changeEmailSent: (email: string, _: Translate = english) => _(msg`We sent a link to ${email}. Open it to confirm the change; until then you keep signing in with your current address.`),
   sameEmail: translatable("This is already your e-mail address."),
   wrongPassword: translatable("The current password is not correct."),
 
-  tooMany: (what: "reset" | "verify" | "change", wait: string, _: Say = english) =>
+  tooMany: (what: "reset" | "verify" | "change", wait: string, _: Translate = english) =>
     ({
       reset: () => _(msg`Too many password reset requests. Please try again in ${wait}.`),
       verify: () => _(msg`Too many verification e-mails. Please try again in ${wait}.`),

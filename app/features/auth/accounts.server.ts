@@ -11,7 +11,7 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { credentialsSchema, type AuthActionResult, type CredentialField } from "./credentials";
 import { hashPassword, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-rule.server";
-import { english, type Say } from "./say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { createSession, ensureProfile, type SessionTokens } from "./session.server";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { isTwoStepEnabled, signPendingSignIn } from "~/features/account-security/two-step.server";
@@ -44,7 +44,7 @@ export const EMAIL_RESERVED = translatable(
 );
 
 /** `say`: the request's language, for the messages with values (English without it). */
-export type RequestMeta = { ip: string; userAgent: string | null; country?: string | null; say?: Say };
+export type RequestMeta = { ip: string; userAgent: string | null; country?: string | null; say?: Translate };
 
 export type AuthOutcome =
   | { ok: true; userId: string; tokens: SessionTokens }
@@ -55,7 +55,7 @@ let dummyHash: Promise<string> | undefined;
 
 type Limited = "sign-up-network" | "sign-up-email" | "sign-in";
 
-function tooMany(what: Limited, seconds: number, _: Say = english): AuthOutcome {
+function tooMany(what: Limited, seconds: number, _: Translate = english): AuthOutcome {
   const wait = formatRetryAfter(seconds, _);
   const error = {
     "sign-up-network": () => _(msg`Too many sign-up attempts from this network. Please try again in ${wait}.`),

@@ -7,7 +7,7 @@ import { pgErrorCode } from "~/features/bookings/booking-rules.server";
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import { queueEmailChangedEmail, queueVerificationEmail } from "./account-emails.server";
 import { ACCOUNT_EMAIL_TEXT } from "./account-email-texts";
-import { english, type Say } from "./say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { changeEmailSchema, type ChangeEmailField } from "./account-email-forms";
 import { EMAIL_RESERVED, EMAIL_TAKEN } from "./accounts.server";
 import { consumeEmailToken, issueEmailToken, peekEmailToken, tokenProblemText } from "./email-tokens.server";
@@ -78,7 +78,7 @@ export async function sendVerificationEmail(db: Db, userId: string, now = new Da
 export type ResendResult = { ok: true; message: string } | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number };
 
 /** The banner's 'Resend': rate-limited per account. */
-export async function resendVerificationEmail(db: Db, userId: string, now = new Date(), _: Say = english): Promise<ResendResult> {
+export async function resendVerificationEmail(db: Db, userId: string, now = new Date(), _: Translate = english): Promise<ResendResult> {
   const status = await emailStatus(db, userId, now);
   if (!status) return { ok: false, status: 400, error: ACCOUNT_EMAIL_TEXT.linkInvalid };
   if (status.verified) return { ok: false, status: 400, error: ACCOUNT_EMAIL_TEXT.alreadyVerified };
@@ -97,7 +97,7 @@ export type ChangeEmailResult = { ok: true; message: string } | { ok: false; fie
  * Asks for a new address: the current password is required (a borrowed session must not
  * move the account away), and the new address gets a link; nothing changes until it is opened.
  */
-export async function requestEmailChange(db: Db, userId: string, input: unknown, now = new Date(), _: Say = english): Promise<ChangeEmailResult> {
+export async function requestEmailChange(db: Db, userId: string, input: unknown, now = new Date(), _: Translate = english): Promise<ChangeEmailResult> {
   const parsed = changeEmailSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: firstErrors<ChangeEmailField>(parsed.error) };
   const { newEmail, currentPassword } = parsed.data;
@@ -141,7 +141,7 @@ export type VerifyResult = { ok: true; message: string; userId: string } | { ok:
  * still has the address it was sent to; a change link moves the account to the new
  * address (verified), unless another account took it meanwhile, and tells the old one.
  */
-export async function redeemVerifyLink(db: Db, token: unknown, now = new Date(), _: Say = english): Promise<VerifyResult> {
+export async function redeemVerifyLink(db: Db, token: unknown, now = new Date(), _: Translate = english): Promise<VerifyResult> {
   const state = await peekEmailToken(db, token, ["email_verification", "email_change"], now);
   if (!state.ok) return { ok: false, error: tokenProblemText(state.problem) };
   if (state.purpose === "email_change") {

@@ -7,7 +7,7 @@ import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/s
 import { queuePasswordResetEmail } from "./account-emails.server";
 import { translatable } from "~/features/i18n/translatable";
 import { ACCOUNT_EMAIL_TEXT } from "./account-email-texts";
-import type { Say } from "./say";
+import type { Translate } from "~/features/i18n/translate";
 import { forgotPasswordSchema, resetPasswordSchema } from "./account-email-forms";
 import { consumeEmailToken, issueEmailToken, peekEmailToken, tokenProblemText } from "./email-tokens.server";
 import { hashPassword } from "./password.server";
@@ -31,7 +31,7 @@ export type ForgotPasswordResult =
   | { ok: true; message: string }
   | { ok: false; status: 400 | 429; error: string; fieldErrors?: FieldErrors<"email">; retryAfterSeconds?: number };
 
-export async function requestPasswordReset(db: Db, input: unknown, meta: { ip: string; say?: Say }, now = new Date()): Promise<ForgotPasswordResult> {
+export async function requestPasswordReset(db: Db, input: unknown, meta: { ip: string; say?: Translate }, now = new Date()): Promise<ForgotPasswordResult> {
   const byIp = await consumeRateLimit(db, { key: `reset-ip:${rateLimitAddress(meta.ip)}`, limits: RESET_IP_LIMITS });
   if (!byIp.ok) {
     const wait = formatRetryAfter(byIp.retryAfterSeconds, meta.say);
@@ -85,7 +85,7 @@ export async function resetPassword(
   db: Db,
   token: unknown,
   input: unknown,
-  { currentSession, say }: { currentSession: { userId: string; sessionId: string } | null; say?: Say },
+  { currentSession, say }: { currentSession: { userId: string; sessionId: string } | null; say?: Translate },
   now = new Date(),
 ): Promise<ResetPasswordResult> {
   const parsed = resetPasswordSchema.safeParse(input);

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { translatable } from "~/features/i18n/translatable";
 import { characterCount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials";
-import { english, type Say } from "./say";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * The rule for a new password (docs/product.md#sign-in): 8 to 128
@@ -13,7 +13,7 @@ import { english, type Say } from "./say";
 const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].map((password) => password.toLowerCase()));
 
 /** Why a new password is refused, or null when it is acceptable; in `_`'s language. */
-export function newPasswordProblem(password: string, _: Say = english): string | null {
+export function newPasswordProblem(password: string, _: Translate = english): string | null {
   const length = characterCount(password);
   if (length < MIN_PASSWORD_LENGTH) {
     return _(msg`Password must be at least ${MIN_PASSWORD_LENGTH} characters (it has ${length}).`);

@@ -1,4 +1,5 @@
-import { setupI18n, type MessageDescriptor } from "@lingui/core";
+import type { Translate } from "~/features/i18n/translate";
+import { setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { translate } from "~/features/i18n/i18n";
 import { translatable } from "~/features/i18n/translatable";
@@ -93,8 +94,7 @@ export function closedRanges(ranges: readonly HoursRange[]): HoursRange[] {
   return closed;
 }
 
-/** Translates a message or a marked text (useTranslate's `_`); English by default, for pure callers and tests. */
-export type Translate = (text: MessageDescriptor | string) => string;
+export type { Translate };
 const englishI18n = setupI18n({ locale: "en", messages: { en: {} } });
 const english: Translate = (text) => translate(englishI18n, text);
 

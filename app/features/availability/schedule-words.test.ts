@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { translate } from "~/features/i18n/i18n";
-import { inEnglish } from "~/features/listings/translator";
+import { english } from "~/features/i18n/translate";
 import { messages as arabic } from "~/locales/ar/hosting.po";
 import { messages as spanish } from "~/locales/es/hosting.po";
 import { scheduleInLanguage } from "./schedule-words";
@@ -15,7 +15,7 @@ const inLanguage = (locale: string, messages: typeof spanish) => {
 
 describe("the space page's opening hours in words (issue #31)", () => {
   it("reads as before in English", () => {
-    expect(scheduleInLanguage(listing, inEnglish)).toEqual({
+    expect(scheduleInLanguage(listing, english)).toEqual({
       hours: ["Mon–Fri 08:00–18:00", "Sat 10:00–14:00", "Sun closed"],
       rules: ["Check-in 15:00 · check-out 11:00 for rentals by the day", "Book at least 2 hours ahead", "30 minutes kept free before and after each booking", "3 units available at one time"],
     });

@@ -1,6 +1,6 @@
 import { msg, plural } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { Translator } from "~/features/listings/translator";
+import type { Translate } from "~/features/i18n/translate";
 import type { WeeklyHours } from "~/db/opening-hours";
 import { sortedDay, type ScheduleColumns } from "./schedule";
 import { durationText } from "./texts";
@@ -12,7 +12,7 @@ import { durationText } from "./texts";
  */
 const WEEKDAYS: MessageDescriptor[] = [msg`Mon`, msg`Tue`, msg`Wed`, msg`Thu`, msg`Fri`, msg`Sat`, msg`Sun`];
 
-function advanceIn(days: number, _: Translator): string {
+function advanceIn(days: number, _: Translate): string {
   if (days % 365 === 0) {
     const years = days / 365;
     return years === 1 ? _(msg`12 months`) : _(msg`${plural(years, { one: "# year", other: "# years" })}`);
@@ -25,7 +25,7 @@ function advanceIn(days: number, _: Translator): string {
 }
 
 /** "Mon–Fri 08:00–18:00", "Sun closed", "Every day 09:00–21:00": consecutive days with the same hours share one entry. */
-export function hoursInLanguage(weekly: WeeklyHours, _: Translator): string[] {
+export function hoursInLanguage(weekly: WeeklyHours, _: Translate): string[] {
   const text = weekly.map((ranges) => (ranges.length === 0 ? null : sortedDay(ranges).map((r) => `${r.start}–${r.end}`).join(", ")));
   const entries: string[] = [];
   for (let i = 0; i < 7; ) {
@@ -45,7 +45,7 @@ export function hoursInLanguage(weekly: WeeklyHours, _: Translator): string[] {
 type Listing = ScheduleColumns & { quantity: number; rentalType: string };
 
 /** The week and the rules a guest meets, in the translator's language. */
-export function scheduleInLanguage(space: Listing, _: Translator): { hours: string[]; rules: string[] } {
+export function scheduleInLanguage(space: Listing, _: Translate): { hours: string[]; rules: string[] } {
   const rules: string[] = [];
   const { checkInTime: checkIn, checkOutTime: checkOut } = space;
   if (checkIn && checkOut) rules.push(_(msg`Check-in ${checkIn} · check-out ${checkOut} for rentals by the day`));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { hoursInLanguage } from "./schedule-words";
-import { inEnglish } from "~/features/listings/translator";
+import { english } from "~/features/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { slotOptions, unitsFree, weekGrid, SLOT_BOOKED, SLOT_CLOSED, type Availability } from "~/features/bookings/booking-widget-rules";
 import { addDays, localParts, zonedInstant } from "~/features/bookings/slots";
@@ -75,8 +75,8 @@ describe("day and week checks", () => {
 
   it("says the week in words, joining days with the same hours", () => {
     const weekly = [0, 1, 2, 3, 4].map(() => [{ start: "08:00", end: "18:00" }]);
-    expect(hoursInLanguage([...weekly, [{ start: "10:00", end: "14:00" }], []], inEnglish)).toEqual(["Mon–Fri 08:00–18:00", "Sat 10:00–14:00", "Sun closed"]);
-    expect(hoursInLanguage(DEFAULT_WEEKLY_HOURS, inEnglish)).toEqual(["Every day 09:00–21:00"]);
+    expect(hoursInLanguage([...weekly, [{ start: "10:00", end: "14:00" }], []], english)).toEqual(["Mon–Fri 08:00–18:00", "Sat 10:00–14:00", "Sun closed"]);
+    expect(hoursInLanguage(DEFAULT_WEEKLY_HOURS, english)).toEqual(["Every day 09:00–21:00"]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { CityHighlight, PopularArea } from "~/db/schema/catalog";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 
 // Apart from known-cities.ts, which the route table imports (app/routes.ts is read without
 // the Lingui macros compiled).
@@ -9,7 +9,7 @@ import { inEnglish, type Translator } from "~/features/listings/translator";
  * Page content for a catch-all city when its `cities` row is missing: a title,
  * a description and four highlights built from the name, so the page is never empty.
  */
-export function fallbackCityContent(name: string, _: Translator = inEnglish) {
+export function fallbackCityContent(name: string, _: Translate = english) {
   const highlights: CityHighlight[] = [
     {
       title: _(msg`Instant booking`),
@@ -48,7 +48,7 @@ export function fallbackCityContent(name: string, _: Translator = inEnglish) {
 /** Three popular-area cards for a fixed US city page when its `cities` row has none. */
 export function fallbackPopularAreas(
   name: string,
-  _: Translator = inEnglish,
+  _: Translate = english,
 ): PopularArea[] {
   return [
     {

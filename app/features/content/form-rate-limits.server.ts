@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { consumeRateLimit, formatRetryAfter, type RateLimit } from "~/features/security/rate-limit.server";
 import type { Db } from "~/lib/db.server";
 
@@ -18,13 +18,13 @@ export const FORM_RATE_LIMITS = {
 export type FormKind = keyof typeof FORM_RATE_LIMITS;
 
 /** The refusal, in the request's language when the caller passes its `say` (ADR 0294). */
-export function tooManyMessage(retryAfterSeconds: number, _: Say = english) {
+export function tooManyMessage(retryAfterSeconds: number, _: Translate = english) {
   const wait = formatRetryAfter(retryAfterSeconds, _);
   return _(msg`Too many submissions from your connection. Please try again in ${wait}.`);
 }
 
 /** Checks the limit for this form and client; counts the attempt when allowed. */
-export async function takeFormSlot(db: Db, kind: FormKind, ip: string, say: Say = english): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function takeFormSlot(db: Db, kind: FormKind, ip: string, say: Translate = english): Promise<{ ok: true } | { ok: false; message: string }> {
   const key = `${kind}:${ip}`;
   const verdict = await consumeRateLimit(db, { key, limits: FORM_RATE_LIMITS[kind] });
   if (!verdict.ok) return { ok: false, message: tooManyMessage(verdict.retryAfterSeconds, say) };

@@ -69,7 +69,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   keywords: msg`Keywords`,
 };
 
-type Translate = (text: MessageDescriptor | string) => string;
+import type { Translate } from "~/features/i18n/translate";
 
 /** The schema's messages with a value, by pattern (listing-form.ts). */
 const PATTERNS: Array<[RegExp, (_: Translate, label: string, value: string) => string]> = [

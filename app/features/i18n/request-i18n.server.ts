@@ -1,7 +1,8 @@
 import type { I18n } from "@lingui/core";
-import { i18nFor, loadAllCatalogs } from "~/features/i18n/i18n";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
 import { localeOfRequest, refererLocale } from "~/features/i18n/negotiate";
 import { localeOfPath } from "~/lib/locales";
+import type { Translate } from "~/features/i18n/translate";
 import { getUser } from "~/features/auth/session.server";
 
 /**
@@ -18,4 +19,10 @@ export async function requestI18n(request: Request): Promise<I18n> {
   const locale = fromPage ?? localeOfRequest(request, (await getUser(request))?.preferredLanguage);
   await loadAllCatalogs(locale);
   return i18nFor(locale);
+}
+
+/** The request's language as a `Translate`, for the server's messages with values (ADR 0294). */
+export async function requestTranslate(request: Request): Promise<Translate> {
+  const i18n = await requestI18n(request);
+  return (text) => translate(i18n, text);
 }

@@ -1,7 +1,8 @@
-import { setupI18n, type MessageDescriptor } from "@lingui/core";
+import { setupI18n } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import { useContext } from "react";
 import { translate } from "~/features/i18n/i18n";
+import type { Translate } from "~/features/i18n/translate";
 
 /** Outside the app's I18nProvider (a component test): the English source texts the macros carry outside production. */
 const source = setupI18n({ locale: "en", messages: { en: {} } });
@@ -15,7 +16,7 @@ const source = setupI18n({ locale: "en", messages: { en: {} } });
  *   _(msg`Account menu for ${name}`)
  *   _(actionData.error)
  */
-export function useTranslate(): (text: MessageDescriptor | string) => string {
+export function useTranslate(): Translate {
   const i18n = useContext(LinguiContext)?.i18n ?? source;
   return (text) => translate(i18n, text);
 }

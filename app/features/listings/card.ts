@@ -4,8 +4,7 @@ import { translatable } from "~/features/i18n/translatable";
 import { intlLocale } from "~/lib/locales";
 import { formatMinorWhole } from "~/lib/money";
 
-/** A component's `_` (useTranslate): a message descriptor or a marked text, in the page's language. */
-type Translate = (text: MessageDescriptor | string) => string;
+import type { Translate } from "~/features/i18n/translate";
 
 /** What a space card needs (docs/product.md#space-cards: badges and card rules). */
 export type SpaceCardData = {

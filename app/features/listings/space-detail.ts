@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { formatMinor } from "~/lib/money";
 import { formatDate } from "~/lib/dates";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /** One price option of a listing, in the display order of docs/product.md#space-page. */
 export type PriceOption = {
@@ -32,7 +32,7 @@ type Prices = {
 /** Price options in the order hourly, daily, weekly, monthly; empty means 'Price on request'. */
 export function priceOptions(
   space: Prices,
-  _: Translator = inEnglish,
+  _: Translate = english,
 ): PriceOption[] {
   return OPTIONS.flatMap(([key, unit, suffixText, labelText]) => {
     const amount = space[key];
@@ -91,7 +91,7 @@ export function rentalDetails(
     maxRentalDuration: number | null;
     currency: string;
   },
-  _: Translator = inEnglish,
+  _: Translate = english,
 ): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
   const add = (
@@ -176,7 +176,7 @@ const META_DESCRIPTION_MAX = 160;
  * same words still differ. At most 160 characters, cut at a word.
  */
 /** "Sunny Loft in Austin, Texas": the space page's title (and its description's start), in `_`'s language. */
-export function spaceMetaTitle(space: { title: string; location: string }, _: Translator = inEnglish) {
+export function spaceMetaTitle(space: { title: string; location: string }, _: Translate = english) {
   const { title, location } = space;
   return _(msg`${title} in ${location}`);
 }
@@ -186,7 +186,7 @@ export function spaceMetaDescription(space: {
   location: string;
   description: string;
   metaDescription: string | null;
-}, _: Translator = inEnglish) {
+}, _: Translate = english) {
   const own = space.metaDescription?.replace(/\s+/g, " ").trim();
   const text =
     own ||

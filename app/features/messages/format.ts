@@ -1,5 +1,5 @@
 import { msg, plural } from "@lingui/core/macro";
-import type { Say } from "~/features/auth/say";
+import type { Translate } from "~/features/i18n/translate";
 import { formatDate } from "~/lib/dates";
 
 /**
@@ -17,6 +17,6 @@ export function messageTime(iso: string, locale = "en"): string {
 }
 
 /** "1 unread message", "3 unread messages". */
-export function unreadText(count: number, _: Say): string {
+export function unreadText(count: number, _: Translate): string {
   return _(msg`${plural(count, { one: "# unread message", other: "# unread messages" })}`);
 }

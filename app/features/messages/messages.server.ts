@@ -11,7 +11,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { ERROR_TEXT, NOT_FOUND_TEXT } from "~/lib/messages";
 import { isUuid } from "~/lib/uuid";
 import { messageSchema } from "./message-schema";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { translatable } from "~/features/i18n/translatable";
 
 /**
@@ -34,7 +34,7 @@ export const CONVERSATION_LIST_LIMIT = 100;
 
 export type Failure = { ok: false; status: 400 | 403 | 404 | 429; error: string; field?: "body" };
 
-export function tooManyMessagesText(retryAfterSeconds: number, _: Say = english) {
+export function tooManyMessagesText(retryAfterSeconds: number, _: Translate = english) {
   const wait = formatRetryAfter(retryAfterSeconds, _);
   return _(msg`You are sending messages too quickly. Please try again in ${wait}.`);
 }
@@ -126,7 +126,7 @@ export type SentMessage = { id: number; conversationId: string; senderId: string
  */
 export async function sendMessage(
   db: Db,
-  input: { conversationId: unknown; senderId: string; body: unknown; now: Date; say?: Say },
+  input: { conversationId: unknown; senderId: string; body: unknown; now: Date; say?: Translate },
 ): Promise<{ ok: true; message: SentMessage } | Failure> {
   const parsed = messageSchema.safeParse({ body: input.body });
   if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? ERROR_TEXT.messageEmpty, field: "body" };

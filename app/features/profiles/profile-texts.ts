@@ -10,7 +10,7 @@ import { useLocale, useTranslate } from "~/features/i18n/use-translate";
  * it again in the page's language, as the listing editor does (hosting/listing-texts.ts).
  */
 
-type Translate = (text: MessageDescriptor | string) => string;
+import type { Translate } from "~/features/i18n/translate";
 
 /** The schemas' field labels (social networks are brand names and stay as they are). */
 const FIELD_LABELS: Record<string, MessageDescriptor> = {

@@ -1,5 +1,5 @@
 import { msg, plural } from "@lingui/core/macro";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimitEvents } from "~/db/schema/index";
 import type { Db, Tx } from "~/lib/db.server";
@@ -96,7 +96,7 @@ export async function pruneRateLimitEvents(db: Db, olderThanMs = 24 * 60 * 60 * 
 }
 
 /** "30 seconds", "1 minute", "5 minutes", "2 hours": for "try again in …" messages. */
-export function formatRetryAfter(seconds: number, _: Say = english): string {
+export function formatRetryAfter(seconds: number, _: Translate = english): string {
   if (seconds < 60) return _(msg`${plural(seconds, { one: "# second", other: "# seconds" })}`);
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return _(msg`${plural(minutes, { one: "# minute", other: "# minutes" })}`);

@@ -13,7 +13,7 @@ import { addDays, zonedInstant } from "~/features/bookings/slots";
 import type { Db } from "~/lib/db.server";
 import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 import { z } from "~/lib/zod";
 import { MAX_AVAILABILITY_DAYS, WISHLIST_TEXT } from "./wishlist-text";
 
@@ -84,7 +84,7 @@ export async function wishlistAvailability(
     dates: DateChoice;
     viewerId: string | null;
     now: Date;
-    language?: Translator;
+    language?: Translate;
     locale?: string;
   },
 ): Promise<Record<string, AvailabilityNote>> {
@@ -106,11 +106,11 @@ async function noteFor(
     dates: DateChoice;
     viewerId: string | null;
     now: Date;
-    language?: Translator;
+    language?: Translate;
     locale?: string;
   },
 ): Promise<AvailabilityNote> {
-  const _ = input.language ?? inEnglish;
+  const _ = input.language ?? english;
   const widget = bookingWidgetFor(space, input.viewerId);
   if (!widget || !widget.bookable || widget.units.length === 0)
     return { state: "unbookable", text: NOT_BOOKABLE };

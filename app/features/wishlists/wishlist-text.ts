@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * Wishlists' limits, texts and form schemas (issue #27 point 5, docs/decisions/0230-wishlists.md).
@@ -18,7 +18,7 @@ export const WISHLIST_TEXT = {
   nameRequired: translatable("Give the list a name."),
   // WISHLIST_NAME_MAX
   nameTooLong: translatable("A list name can be at most 50 characters."),
-  nameTaken: (name: string, _: Translator = inEnglish) =>
+  nameTaken: (name: string, _: Translate = english) =>
     _(msg`You already have a list called “${name}”.`),
   // MAX_WISHLISTS
   // prettier-ignore
@@ -28,12 +28,12 @@ export const WISHLIST_TEXT = {
   notFound: translatable("Wishlist not found"),
   listingNotFound: translatable("This listing is not available to save."),
   signInToSave: translatable("Sign in to save listings to a wishlist."),
-  saved: (name: string, _: Translator = inEnglish) => _(msg`Saved to ${name}`),
-  removed: (name: string, _: Translator = inEnglish) =>
+  saved: (name: string, _: Translate = english) => _(msg`Saved to ${name}`),
+  removed: (name: string, _: Translate = english) =>
     _(msg`Removed from ${name}`),
-  created: (name: string, _: Translator = inEnglish) => _(msg`Created ${name}`),
-  deleted: (name: string, _: Translator = inEnglish) => _(msg`Deleted ${name}`),
-  renamed: (name: string, _: Translator = inEnglish) =>
+  created: (name: string, _: Translate = english) => _(msg`Created ${name}`),
+  deleted: (name: string, _: Translate = english) => _(msg`Deleted ${name}`),
+  renamed: (name: string, _: Translate = english) =>
     _(msg`Renamed to ${name}`),
   datesInvalid: translatable("Pick a date in the format YYYY-MM-DD."),
   // prettier-ignore

@@ -1,4 +1,4 @@
-import type { Translator } from "~/features/listings/translator";
+import type { Translate } from "~/features/i18n/translate";
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { spaces } from "~/db/schema/listings";
@@ -230,7 +230,7 @@ async function insertList(
     name: string;
     isDefault: boolean;
     now: Date;
-    language?: Translator;
+    language?: Translate;
   },
 ): Promise<Result<{ id: string; name: string }>> {
   const [{ total } = { total: 0 }] = await tx
@@ -267,7 +267,7 @@ export async function createWishlist(
     name: unknown;
     spaceId?: string | null;
     now: Date;
-    language?: Translator;
+    language?: Translate;
   },
 ): Promise<Result<{ id: string; name: string }>> {
   const name = wishlistNameSchema.safeParse(input.name ?? "");
@@ -308,7 +308,7 @@ export async function renameWishlist(
     id: string;
     name: unknown;
     now: Date;
-    language?: Translator;
+    language?: Translate;
   },
 ): Promise<Result<{ name: string }>> {
   const name = wishlistNameSchema.safeParse(input.name ?? "");

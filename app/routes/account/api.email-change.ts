@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requestEmailChange } from "~/features/auth/email-verification.server";
 import { getUser } from "~/features/auth/session.server";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { translatable } from "~/features/i18n/translatable";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
   if (!body.ok) return Response.json({ ok: false, error: BODY_TOO_LARGE_MESSAGE }, { status: 413, headers });
   const values = formDataToObject(body.form);
-  const result = await requestEmailChange(await getDb(), user.id, { newEmail: values.newEmail, currentPassword: values.currentPassword }, requestNow(request), await requestSay(request));
+  const result = await requestEmailChange(await getDb(), user.id, { newEmail: values.newEmail, currentPassword: values.currentPassword }, requestNow(request), await requestTranslate(request));
   if (result.ok) return Response.json(result, { headers });
   return Response.json({ ok: false, error: result.formError ?? Object.values(result.fieldErrors)[0] ?? translatable("Invalid input"), fieldErrors: result.fieldErrors }, { status: 400, headers });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { identityUploadsTooMany } from "~/features/identity/identity-limit-text";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { getUser } from "~/features/auth/session.server";
 import { IDENTITY_PHOTO_FORM_OVERHEAD_BYTES, IDENTITY_PHOTO_MAX_BYTES, IDENTITY_TEXT, isIdentityUploadKind } from "~/features/identity/identity-text";
 import { storeIdentityPhoto } from "~/features/identity/identity.server";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const slot = await consumeRateLimit(db, { key: `identity-photo:${user.id}`, limits: IDENTITY_UPLOAD_RATE_LIMITS });
   if (!slot.ok) {
-    const say = await requestSay(request);
+    const say = await requestTranslate(request);
     return data({ error: identityUploadsTooMany(formatRetryAfter(slot.retryAfterSeconds, say), say) }, { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } });
   }
   try {

@@ -1,7 +1,7 @@
 import { msg, plural } from "@lingui/core/macro";
 import { CalendarDays, LayoutList, Plus, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
-import { metaSay } from "~/features/auth/say";
+import { metaTranslate } from "~/features/i18n/translate";
 import { requireUser } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/bookings/cancellation.server";
 import { CLAIM_STATUS_TEXT, DEPOSIT_STATUS_TEXT } from "~/features/bookings/deposit-rules";
@@ -92,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: `${_(msg`Dashboard`)} | Rentwell`, description: _(msg`Your bookings, listings and payouts at a glance.`), path: "/dashboard", matches, noIndex: true });
 };
 

@@ -19,7 +19,7 @@ import { pageMeta } from "~/lib/seo";
 import { Alert } from "~/ui/alert";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
-import { metaSay } from "~/features/auth/say";
+import { metaTranslate } from "~/features/i18n/translate";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
 import type { Route } from "./+types/identity";
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: _(IDENTITY_TEXT.pageTitle), description: _(IDENTITY_TEXT.pageLead), path: IDENTITY_PATH, matches, noIndex: true });
 };
 

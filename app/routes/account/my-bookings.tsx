@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { CalendarDays } from "lucide-react";
 import { requestNow } from "~/lib/clock.server";
 import { data, Link } from "react-router";
-import { metaSay } from "~/features/auth/say";
+import { metaTranslate } from "~/features/i18n/translate";
 import { requireUser } from "~/features/auth/session.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -129,7 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: `${_(msg`My Bookings`)} | Rentwell`, description: _(msg`The bookings you have made.`), path: "/my-bookings", matches, noIndex: true });
 };
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { ChangeEmailForm } from "~/features/auth/components/change-email-form";
 import { emailStatus } from "~/features/auth/email-verification.server";
-import { metaSay } from "~/features/auth/say";
+import { metaTranslate } from "~/features/i18n/translate";
 import { requireUser } from "~/features/auth/session.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: _(msg`Profile`), description: _(msg`Edit your public profile.`), path: "/profile", matches, noIndex: true });
 };
 

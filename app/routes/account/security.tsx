@@ -8,8 +8,8 @@ import { handleSecurityAction } from "~/features/account-security/security-actio
 import { SECURITY_TEXT } from "~/features/account-security/security-form";
 import { currentSessionId, listSessions } from "~/features/account-security/sessions.server";
 import { twoStepState } from "~/features/account-security/two-step.server";
-import { metaSay } from "~/features/auth/say";
-import { requestSay } from "~/features/auth/say.server";
+import { metaTranslate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { requireUser } from "~/features/auth/session.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return bodyTooLargeResponse({ intent: null, ok: false, fieldErrors: {}, formError: translatable("The request is too large.") });
   const db = await getDb();
   const result = await handleSecurityAction(
-    { db, userId: user.id, sessionId: await currentSessionId(db, request), now: requestNow(request), say: await requestSay(request) },
+    { db, userId: user.id, sessionId: await currentSessionId(db, request), now: requestNow(request), say: await requestTranslate(request) },
     body.form,
   );
   if (result instanceof Response) return result;
@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: _(SECURITY_TEXT.title), description: _(SECURITY_TEXT.description), path: "/profile/security", matches, noIndex: true });
 };
 

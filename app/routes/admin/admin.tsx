@@ -36,8 +36,8 @@ import { ERROR_TEXT } from "~/lib/messages";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
-import { metaSay } from "~/features/auth/say";
-import { requestSay } from "~/features/auth/say.server";
+import { metaTranslate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
@@ -171,7 +171,7 @@ async function updateSettings(admin: { id: string }, form: FormData, request: Re
     return data<SettingsAnswer>({ ok: false, error: Object.values(parsed.fieldErrors)[0] ?? translatable("Check the form."), fieldErrors: parsed.fieldErrors }, { status: 422 });
   }
   try {
-    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request), await requestSay(request));
+    const result = await updatePlatformSettings(await getDb(), admin, parsed.data, requestNow(request), await requestTranslate(request));
     logger.info({ adminId: admin.id, action: "update_setting", protectionPercent: parsed.data.protectionPercent, changed: result.changed }, "admin action");
     return data<SettingsAnswer>({ ok: true, message: result.message });
   } catch (error) {
@@ -195,7 +195,7 @@ async function reviewIdentity(admin: { id: string }, form: FormData, request: Re
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: `${_(msg`Platform Analytics`)} | Rentwell`, description: _(msg`Platform analytics for administrators.`), path: "/admin", matches, noIndex: true });
 };
 

@@ -4,8 +4,8 @@ import { resetPasswordSchema } from "~/features/auth/account-email-forms";
 import { useAuthDialog } from "~/features/auth/components/auth-dialog-context";
 import { clearedLinkCookie, currentSession, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { resetLinkState, resetPassword } from "~/features/auth/password-reset.server";
-import { metaSay } from "~/features/auth/say";
-import { requestSay } from "~/features/auth/say.server";
+import { metaTranslate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false as const, fieldErrors: { form: BODY_TOO_LARGE_MESSAGE } as Record<string, string | undefined>, linkProblem: false }, { status: 413 });
   const db = await getDb();
   const session = await currentSession(request);
-  const say = await requestSay(request);
+  const say = await requestTranslate(request);
   const result = await resetPassword(db, linkToken(request, "reset"), { password: body.form.get("password") ?? undefined }, { currentSession: session, say }, requestNow(request));
   if (!result.ok) {
     const fieldErrors: Record<string, string | undefined> = { ...result.fieldErrors, form: result.formError };
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return [
     ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.resetTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.forgotDescription), path: "/reset-password", matches, noIndex: true }),
     { name: "referrer", content: "no-referrer" },

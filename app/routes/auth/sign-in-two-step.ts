@@ -6,7 +6,7 @@ import { checkSecondFactor, verifyPendingSignIn } from "~/features/account-secur
 import { ACCOUNT_SUSPENDED, completeSignIn } from "~/features/auth/accounts.server";
 import { authResponse, requestMeta } from "~/features/auth/auth-request.server";
 import { savePreferredLanguageIfNone } from "~/features/auth/preferred-language.server";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { pageLocaleOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import { parseForm } from "~/lib/forms";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const [user] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, pending.userId));
   if (!user) return refuse(401, SECURITY_TEXT.pendingExpired, { expired: true });
   if (user.suspendedAt) return refuse(403, ACCOUNT_SUSPENDED);
-  const checked = await checkSecondFactor(db, pending.userId, parsed.data.code, undefined, await requestSay(request));
+  const checked = await checkSecondFactor(db, pending.userId, parsed.data.code, undefined, await requestTranslate(request));
   if (!checked.ok) return refuse(checked.status, checked.error);
   const outcome = await completeSignIn(db, pending.userId, requestMeta(request));
   // As at /auth/sign-in: the page's chosen language, if the member has none saved (ADR 0296).

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { signIn } from "~/features/auth/accounts.server";
 import { authResponse, readCredentials, requestMeta } from "~/features/auth/auth-request.server";
 import { savePreferredLanguageIfNone } from "~/features/auth/preferred-language.server";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { pageLocaleOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import type { Route } from "./+types/sign-in";
@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readCredentials(request);
   if (!read.ok) return read.response;
   const db = await getDb();
-  const outcome = await signIn(db, read.input, { ...requestMeta(request), say: await requestSay(request) });
+  const outcome = await signIn(db, read.input, { ...requestMeta(request), say: await requestTranslate(request) });
   // A member with no saved language keeps the one they chose for this page (a prefix or the menu), ADR 0296.
   const page = pageLocaleOfRequest(request);
   if (outcome.ok && page.chosen) await savePreferredLanguageIfNone(db, outcome.userId, page.locale);

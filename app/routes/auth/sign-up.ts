@@ -3,7 +3,7 @@ import { signUp } from "~/features/auth/accounts.server";
 import { authResponse, readCredentials, requestMeta } from "~/features/auth/auth-request.server";
 import { sendVerificationEmail } from "~/features/auth/email-verification.server";
 import { savePreferredLanguage } from "~/features/auth/preferred-language.server";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { pageLocaleOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import type { Route } from "./+types/sign-up";
@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readCredentials(request);
   if (!read.ok) return read.response;
   const db = await getDb();
-  const outcome = await signUp(db, read.input, { ...requestMeta(request), say: await requestSay(request) });
+  const outcome = await signUp(db, read.input, { ...requestMeta(request), say: await requestTranslate(request) });
   if (outcome.ok) {
     // The account keeps the language of the page it was created on (ADR 0296): its e-mails, this one first, are in it.
     await savePreferredLanguage(db, outcome.userId, pageLocaleOfRequest(request).locale);

@@ -2,8 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ACCOUNT_EMAIL_TEXT } from "~/features/auth/account-email-texts";
 import { clearedLinkCookie, linkToken, linkPageState } from "~/features/auth/email-link-page.server";
 import { redeemVerifyLink, verifyLinkState } from "~/features/auth/email-verification.server";
-import { metaSay } from "~/features/auth/say";
-import { requestSay } from "~/features/auth/say.server";
+import { metaTranslate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -25,13 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await redeemVerifyLink(await getDb(), linkToken(request, "verify"), requestNow(request), await requestSay(request));
+  const result = await redeemVerifyLink(await getDb(), linkToken(request, "verify"), requestNow(request), await requestTranslate(request));
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: 400 });
   return data({ ok: true as const, message: result.message }, { headers: { "Set-Cookie": clearedLinkCookie("verify"), "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return [
     ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.verifyTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.verifyTitle), path: "/verify-email", matches, noIndex: true }),
     { name: "referrer", content: "no-referrer" },

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { translate } from "~/features/i18n/i18n";
 import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { intlLocale } from "~/lib/locales";
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const db = await getDb();
-  const result = await handleContactForm(db, body.form, clientIp(request), await requestSay(request));
+  const result = await handleContactForm(db, body.form, clientIp(request), await requestTranslate(request));
   const status =
     result.status === "sent" || result.status === "already-sent"
       ? 200

@@ -9,7 +9,7 @@ import { NEWSLETTER_ERRORS, type NewsletterResult } from "~/features/content/new
 import { clientIp } from "~/features/security/client-ip.server";
 import { requestNow } from "~/lib/clock.server";
 import { getUser } from "~/features/auth/session.server";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { localeOfRequest } from "~/features/i18n/negotiate";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   // The confirmation e-mail in the page's language (ADR 0296).
   const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
-  const result = await handleNewsletterForm(db, body.form, clientIp(request), requestNow(request), locale, await requestSay(request));
+  const result = await handleNewsletterForm(db, body.form, clientIp(request), requestNow(request), locale, await requestTranslate(request));
   const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : 200;
   return data(result, { status });
 }

@@ -2,8 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
-import { metaSay, type Say } from "~/features/auth/say";
-import { requestSay } from "~/features/auth/say.server";
+import { metaTranslate, type Translate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { requireUser } from "~/features/auth/session.server";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { RequestsSection } from "~/features/bookings/components/request-answer";
@@ -62,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) notFound(NOT_FOUND_TEXT.conversation);
     return { ok: true, intent } satisfies ActionResult;
   }
-  const sent = await sendMessage(db, { conversationId: params.conversationId, senderId: user.id, body: body.form.get("body"), now, say: await requestSay(request) });
+  const sent = await sendMessage(db, { conversationId: params.conversationId, senderId: user.id, body: body.form.get("body"), now, say: await requestTranslate(request) });
   if (sent.ok) return { ok: true, intent: "send" } satisfies ActionResult;
   if (sent.status === 404) notFound(NOT_FOUND_TEXT.conversation);
   const failure: ActionResult = sent.field ? { ok: false, fieldErrors: { body: sent.error } } : { ok: false, fieldErrors: {}, formError: sent.error };
@@ -71,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const other = loaderData ? (loaderData.conversation.viewerRole === "host" ? loaderData.conversation.guest : loaderData.conversation.host) : null;
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   const name = other?.name ?? "";
   return pageMeta({
     title: other ? `${_(msg`Messages with ${name}`)} | Rentwell` : _(NOT_FOUND_TEXT.conversation),
@@ -188,7 +188,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 }
 
 /** "You", the other person's name, or for an admin each name with its side. */
-function authorName(conversation: ConversationView, senderId: string, viewerId: string, _: Say) {
+function authorName(conversation: ConversationView, senderId: string, viewerId: string, _: Translate) {
   if (senderId === viewerId) return _(msg`You`);
   const person = senderId === conversation.host.id ? conversation.host : conversation.guest;
   if (conversation.viewerRole !== "admin") return person.name;
@@ -197,7 +197,7 @@ function authorName(conversation: ConversationView, senderId: string, viewerId: 
 }
 
 /** An admin's heading: both people. */
-function bothNames(conversation: ConversationView, _: Say) {
+function bothNames(conversation: ConversationView, _: Translate) {
   const guest = conversation.guest.name;
   const host = conversation.host.name;
   return _(msg`${guest} and ${host}`);

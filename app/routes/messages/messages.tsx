@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { MessageCircle } from "lucide-react";
 import { data, Link, useRevalidator } from "react-router";
-import { metaSay, type Say } from "~/features/auth/say";
+import { metaTranslate, type Translate } from "~/features/i18n/translate";
 import { requireUser } from "~/features/auth/session.server";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { messageTime, unreadText } from "~/features/messages/format";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const _ = metaSay(matches);
+  const _ = metaTranslate(matches);
   return pageMeta({ title: `${_(msg`Messages`)} | Rentwell`, description: _(msg`Your conversations with hosts and guests.`), path: "/messages", matches, noIndex: true });
 };
 
@@ -48,7 +48,7 @@ function RoleNote({ name, role }: { name: string; role: "guest" | "host" }) {
 }
 
 /** The last message's text, "You: " before it when it was the viewer's. */
-function lastMessageText({ fromMe, body }: { fromMe: boolean; body: string }, _: Say): string {
+function lastMessageText({ fromMe, body }: { fromMe: boolean; body: string }, _: Translate): string {
   return fromMe ? _(msg`You: ${body}`) : body;
 }
 

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ERROR_TEXT } from "~/lib/messages";
 import { readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
-import { requestSay } from "~/features/auth/say.server";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import type { Route } from "./+types/start";
 
 /** A same-site path to send a refused request back to (never another site). */
@@ -24,7 +24,7 @@ export function safeReturnPath(value: FormDataEntryValue | null): string {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
-  if (!body.ok) return redirectWithToast("/messages", { tone: "error", message: (await requestSay(request))(ERROR_TEXT.generic) });
+  if (!body.ok) return redirectWithToast("/messages", { tone: "error", message: (await requestTranslate(request))(ERROR_TEXT.generic) });
   const back = safeReturnPath(body.form.get("from"));
   try {
     const result = await startConversation(await getDb(), {
@@ -33,11 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
       bookingId: body.form.get("bookingId"),
       now: requestNow(request),
     });
-    if (!result.ok) return redirectWithToast(back, { tone: "error", message: (await requestSay(request))(result.error) });
+    if (!result.ok) return redirectWithToast(back, { tone: "error", message: (await requestTranslate(request))(result.error) });
     return redirect(`/messages/${result.conversationId}`);
   } catch (error) {
     logger.error({ err: error }, "start conversation failed");
-    return redirectWithToast(back, { tone: "error", message: (await requestSay(request))(ERROR_TEXT.generic) });
+    return redirectWithToast(back, { tone: "error", message: (await requestTranslate(request))(ERROR_TEXT.generic) });
   }
 }
 

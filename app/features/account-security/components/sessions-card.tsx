@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import type { Say } from "~/features/auth/say";
+import type { Translate } from "~/features/i18n/translate";
 import { Monitor, Smartphone, Tablet } from "lucide-react";
 import { Form, useFetcher } from "react-router";
 import { formatDate } from "~/lib/dates";
@@ -15,13 +15,13 @@ import { useTranslate } from "~/features/i18n/use-translate";
 const DEVICE_ICON = { desktop: Monitor, mobile: Smartphone, tablet: Tablet, other: Monitor } as const;
 
 /** "Chrome 131 on macOS 14.5"; the parts it knows, or "Unknown browser". */
-function sessionName(session: SessionView, _: Say): string {
+function sessionName(session: SessionView, _: Translate): string {
   const { browser, os } = session;
   if (browser && os) return _(msg`${browser} on ${os}`);
   return browser ?? os ?? _(msg`Unknown browser`);
 }
 
-function placeName(country: string | null, locale: string, _: Say): string {
+function placeName(country: string | null, locale: string, _: Translate): string {
   if (!country) return _(SECURITY_TEXT.unknownPlace);
   try {
     return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;

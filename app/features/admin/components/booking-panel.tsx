@@ -8,7 +8,7 @@ import { priceLines, type PriceParts } from "~/features/bookings/price-lines";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { translatable } from "~/features/i18n/translatable";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
-import { inEnglish, type Translator } from "~/features/listings/translator";
+import { english, type Translate } from "~/features/i18n/translate";
 import { intlLocale } from "~/lib/locales";
 import { formatMinor } from "~/lib/money";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -82,7 +82,7 @@ export const ADMIN_CANCEL_COPY = {
 } as const;
 
 /** The words of each refund choice, with the amount it refunds now. */
-export function refundChoiceText(refund: AdminCancelRefund, amount: number, booking: Pick<AdminBooking, "currency" | "policy">, _: Translator = inEnglish, locale?: string) {
+export function refundChoiceText(refund: AdminCancelRefund, amount: number, booking: Pick<AdminBooking, "currency" | "policy">, _: Translate = english, locale?: string) {
   const money = formatMinor(amount, booking.currency, locale);
   if (refund === "full") return { label: _(msg`Full refund: ${money}`), hint: _(msg`Everything the guest paid, service fee included.`) };
   if (refund === "policy") {

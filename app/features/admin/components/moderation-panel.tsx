@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Form } from "react-router";
-import type { Say } from "~/features/auth/say";
+import type { Translate } from "~/features/i18n/translate";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -76,7 +76,7 @@ function GuestReviewResult({ review }: { review: FoundGuestReview }) {
   );
 }
 
-function spaceState(space: FoundSpace, _: Say) {
+function spaceState(space: FoundSpace, _: Translate) {
   if (space.moderationState === "unpublished") return { text: _(msg`Unpublished by an admin`), tone: "danger" as const };
   if (space.moderationState === "owner_suspended") return { text: _(msg`Hidden: owner suspended`), tone: "danger" as const };
   return space.isPublished ? { text: _(msg`Published`), tone: "success" as const } : { text: _(msg`Draft`), tone: "neutral" as const };

@@ -1,6 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { takeFormSlot } from "../form-rate-limits.server";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { parseForm } from "~/lib/forms";
 import { CONTACT_LIMITS, contactSchema, type ContactFieldErrors, type ContactInput } from "./contact-schema";
 import { findRecentDuplicate, saveContactMessage } from "./save-contact-message.server";
@@ -24,7 +24,7 @@ function field(form: FormData, name: string) {
 }
 
 /** Validates and stores a contact-form submission; every outcome is data, never a throw. */
-export async function handleContactForm(db: Db, form: FormData, ip: string, say: Say = english): Promise<ContactActionResult> {
+export async function handleContactForm(db: Db, form: FormData, ip: string, say: Translate = english): Promise<ContactActionResult> {
   const values = {
     name: field(form, "name").slice(0, CONTACT_LIMITS.name * 2),
     email: field(form, "email").slice(0, CONTACT_LIMITS.email * 2),

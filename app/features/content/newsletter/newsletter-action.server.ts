@@ -1,7 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 import { takeFormSlot } from "../form-rate-limits.server";
-import { english, type Say } from "~/features/auth/say";
+import { english, type Translate } from "~/features/i18n/translate";
 import { parseForm } from "~/lib/forms";
 import { NEWSLETTER_ERRORS, NEWSLETTER_MESSAGES, type NewsletterResult } from "./newsletter-messages";
 import { newsletterSchema } from "./newsletter-schema";
@@ -9,7 +9,7 @@ import { subscribeToNewsletter } from "./subscribe.server";
 
 /** Validates the form fields and subscribes; every outcome is a message, never a throw. */
 /** `locale`: the page's language, for the confirmation e-mail (ADR 0296). */
-export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE, say: Say = english): Promise<NewsletterResult> {
+export async function handleNewsletterForm(db: Db, form: FormData, ip: string, now: Date = new Date(), locale: Locale = DEFAULT_LOCALE, say: Translate = english): Promise<NewsletterResult> {
   const parsed = parseForm(newsletterSchema, {
     email: typeof form.get("email") === "string" ? form.get("email") : "",
     source: form.get("source"),
