@@ -52,7 +52,7 @@ export const BLOG_POSTS_ES: BlogPostTexts = {
     excerpt:
       "Desde cobrar por horas hasta fotos que venden, estos pasos prácticos ayudan a los anfitriones a ganar más con el espacio que ya tienen.",
     authorRole: "Responsable de Éxito de Anfitriones",
-    tags: ["Anfitriones", "Precios", "Ingresos", "Anuncios"],
+    tags: ["Hospedaje", "Precios", "Ingresos", "Anuncios"],
     imageAlt: "Un estudio fotográfico con luces softbox y un fondo blanco",
     body: [
       {
@@ -107,7 +107,7 @@ export const BLOG_POSTS_ES: BlogPostTexts = {
     title: "Guía local de espacios creativos en Tampa",
     excerpt:
       "La ciudad donde nació Rentwell tiene estudios, locales frente al agua y talleres para todo tipo de proyectos. Aquí te contamos dónde buscar.",
-    authorRole: "Community Manager, Tampa",
+    authorRole: "Responsable de Comunidad, Tampa",
     tags: ["Tampa", "Florida", "Estudios", "Locales"],
     imageAlt: "Un paseo junto al agua al atardecer",
     body: [
@@ -145,7 +145,7 @@ export const BLOG_POSTS_ES: BlogPostTexts = {
     excerpt:
       "Luz, sonido, almacenamiento y algunos detalles bien pensados convierten una sala cualquiera en un estudio que se reserva solo.",
     authorRole: "Interiorista y anfitrión",
-    tags: ["Diseño", "Estudios", "Iluminación", "Anfitriones"],
+    tags: ["Diseño", "Estudios", "Iluminación", "Hospedaje"],
     imageAlt: "Un estudio minimalista con paredes neutras e iluminación regulable",
     body: [
       {
@@ -296,7 +296,7 @@ export const BLOG_POSTS_ES: BlogPostTexts = {
     excerpt:
       "Una guía práctica para fijar tarifas por hora, día, semana y mes que atraigan reservas sin dejar dinero sobre la mesa.",
     authorRole: "Responsable de Éxito de Anfitriones",
-    tags: ["Precios", "Anfitriones", "Tarifas", "Ingresos"],
+    tags: ["Precios", "Hospedaje", "Tarifas", "Ingresos"],
     imageAlt: "Un banco de trabajo con herramientas eléctricas bien ordenadas",
     body: [
       {
