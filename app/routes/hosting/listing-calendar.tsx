@@ -60,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const [calendar, sync] = await Promise.all([
     getHostCalendar(db, { hostId: user.id, spaceId: space.id, from: window.from, to: window.to, now }),
-    loadCalendarSync(db, user.id, space.id),
+    loadCalendarSync(db, user.id, space.id, await scheduleSay(request)),
   ]);
   if (!calendar) notFound(NOT_FOUND_TEXT.listing);
   return {
@@ -83,6 +83,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     calendar,
     sync,
   };
+}
+
+/** The request's language for the texts the server composes (ADR 0294, 0298): its `_` and the locale dates are in. */
+async function scheduleSay(request: Request): Promise<ScheduleSay> {
+  const i18n = await requestI18n(request);
+  return { _: (text) => translate(i18n, text), locale: i18n.locale };
 }
 
 const INTENTS: readonly CalendarIntent[] = ["settings", "block", "unblock", "dated"];
@@ -115,9 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!read.ok) outcome = refused(null, 413, {}, BODY_TOO_LARGE_MESSAGE);
   else {
     try {
-      const i18n = await requestI18n(request);
-      const say: ScheduleSay = { _: (text) => translate(i18n, text), locale: i18n.locale };
-      outcome = await runIntent(read.form, { hostId: user.id, spaceId: params.id }, requestNow(request), say);
+      outcome = await runIntent(read.form, { hostId: user.id, spaceId: params.id }, requestNow(request), await scheduleSay(request));
     } catch (error) {
       logger.error({ err: error }, "host calendar action failed");
       outcome = refused(null, 500, {}, CALENDAR_MESSAGES.generic);
