@@ -104,7 +104,7 @@ function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; 
         {fuel && (
           <>
             <dt className="text-slate-600">{_(HANDOVER_TEXT.fuel)}</dt>
-            <dd className="text-slate-900">{fuel}</dd>
+            <dd className="text-slate-900">{_(fuel)}</dd>
           </>
         )}
         {record.condition && (
@@ -167,7 +167,7 @@ function HandoverForm({ moment, answer }: { moment: HandoverMoment; answer?: Ext
             <option value="">{_(HANDOVER_TEXT.fuelNone)}</option>
             {FUEL_LEVELS.map((level, eighths) => (
               <option key={level} value={String(eighths)}>
-                {level}
+                {_(level)}
               </option>
             ))}
           </Select>
