@@ -8,6 +8,8 @@ import { claimTooHigh } from "./deposit-rules";
 import { priceLines } from "./price-lines";
 import { basisPointsText, REQUIREMENT_TEXT } from "./requirements";
 import { expiresInText } from "./request-rules";
+import { IDENTITY_TEXT } from "~/features/identity/identity-text";
+import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
 
 /**
  * The booking flow's messages with values in the request's language (issue #31): the server's
@@ -119,5 +121,15 @@ describe("deposits, price lines and a request's countdown", () => {
     expect(ar(expiresMessage(at(60), now))).toBe("تنتهي صلاحيته خلال ساعة واحدة");
     expect(ja(expiresMessage(at(3 * 60 + 1), now))).toBe("残り3時間1分");
     expect(fr(expiresMessage(at(-1), now))).toBe("Expirée");
+  });
+});
+
+describe("texts that travel as strings with a limit written out", () => {
+  it("read in Spanish and Arabic where they are shown", () => {
+    expect(es(IDENTITY_TEXT.admin.reasonTooLong)).toBe("El motivo debe tener menos de 500 caracteres.");
+    expect(ar(IDENTITY_TEXT.admin.reasonTooLong)).toBe("اجعل السبب أقل من 500 حرف.");
+    expect(es(HANDOVER_TEXT.errors.noteTooLong)).toBe("La nota debe tener menos de 2000 caracteres.");
+    expect(ar(HANDOVER_TEXT.errors.conditionTooLong)).toBe("اجعل وصف الحالة أقل من 1000 حرف.");
+    expect(ar(HANDOVER_TEXT.errors.twice.check_out)).toBe("لقد أضفت التسليم بالفعل، ولا يمكن تغييره.");
   });
 });
