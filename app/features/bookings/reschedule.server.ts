@@ -8,6 +8,7 @@ import { occupiedRange, scheduledEnd, scheduleOf, startProblem } from "~/feature
 import { queueBookingMovedEmails } from "~/features/mail/booking-emails.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
+import type { Translate } from "~/features/i18n/translate";
 import { BOOKING_MESSAGES, durationProblem, HOLD_MS, PAYOUT_DELAY_MS } from "./booking-rules.server";
 import { followRescheduledBooking } from "./deposits.server";
 import { intentAnswer, sweepExpiredHolds, type HoldResponse } from "./hold.server";
@@ -103,7 +104,16 @@ export type ChangeOutcome =
  */
 export async function changeBooking(
   db: Db,
-  input: { userId: string; bookingId: string; startTime: unknown; /** In the booking's pricing unit; the booking's own length when left out. */ duration?: unknown; now: Date },
+  input: {
+    userId: string;
+    bookingId: string;
+    startTime: unknown;
+    /** In the booking's pricing unit; the booking's own length when left out. */
+    duration?: unknown;
+    now: Date;
+    /** The request's language, for a refusal with values (the duration's limits); English when left out. */
+    translate?: Translate;
+  },
 ): Promise<ChangeOutcome> {
   const { now } = input;
   if (!isUuid(input.bookingId)) return refusal("not_found", BOOKING_MESSAGES.bookingNotFound);
@@ -128,7 +138,7 @@ export async function changeBooking(
     const [space] = await tx.select().from(spaces).where(eq(spaces.id, booking.spaceId));
     if (!space) return refusal("not_found", BOOKING_MESSAGES.notFound);
     const unit = booking.pricingUnit;
-    const tooLong = durationProblem(unit, duration, space);
+    const tooLong = durationProblem(unit, duration, space, input.translate);
     if (tooLong) return refusal("invalid", tooLong);
     const schedule = await scheduleNear(tx, space, start);
     const end = scheduledEnd(schedule, start, unit, duration);

@@ -30,7 +30,7 @@ describe("BookingWidget in the guest's language (issue #31)", () => {
   it("reads in Spanish: options, durations, the grid, the summary and the refusal to continue without a time", async () => {
     await renderWidget("es");
     const option = screen.getByLabelText("Opción de precio");
-    expect(within(option).getAllByRole("option").map((entry) => entry.textContent)).toEqual(["Por hora — $25.50/hora", "Por día — $150.00/día"]);
+    expect(within(option).getAllByRole("option").map((entry) => entry.textContent)).toEqual(["Por hora — 25,50\u00a0US$/hora", "Por día — 150,00\u00a0US$/día"]);
     expect(within(screen.getByLabelText("Duración")).getAllByRole("option")[1]!.textContent).toBe("2 horas");
     const grid = screen.getByRole("region", { name: "Disponibilidad semanal" });
     expect(within(grid).getByRole("button", { name: "Semana siguiente" })).toBeTruthy();

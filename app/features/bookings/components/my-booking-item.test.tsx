@@ -169,15 +169,15 @@ describe("My Bookings' row and its cancel dialog in the guest's language (issue 
     const item = screen.getByRole("listitem");
     expect(within(item).getByText("Confirmada")).toBeTruthy();
     expect(item.textContent).toContain("mar, 10 mar 2026, 14:00 – 16:00 (America/New York)");
-    expect(screen.getByTestId("booking-price").textContent).toBe("Alquiler $140.00 · Tarifa de servicio $14.00 · Protección (8%) $11.20 · Total $165.20");
+    expect(screen.getByTestId("booking-price").textContent).toBe("Alquiler 140,00\u00a0US$ · Tarifa de servicio 14,00\u00a0US$ · Protección (8\u00a0%) 11,20\u00a0US$ · Total 165,20\u00a0US$");
     expect(within(item).getByRole("link", { name: "Añadir al calendario (.ics)" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Cancelar reserva" }));
     const dialog = screen.getByRole("dialog", { name: "Cancelar reserva" });
     expect(dialog.textContent).toContain("¿Seguro que quieres cancelar esta reserva?");
-    expect(within(dialog).getByTestId("refund-quote").textContent).toBe("Se te reembolsarán $140.00.");
+    expect(within(dialog).getByTestId("refund-quote").textContent).toBe("Se te reembolsarán 140,00\u00a0US$.");
     expect(within(dialog).getByRole("button", { name: "Mantener reserva" })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Sí, cancelar reserva" }));
-    expect((await screen.findByTestId("refund")).textContent).toBe("Reembolso: $140.00. Los reembolsos tardan de 5 a 7 días hábiles.");
+    expect((await screen.findByTestId("refund")).textContent).toBe("Reembolso: 140,00\u00a0US$. Los reembolsos tardan de 5 a 7 días hábiles.");
   });
 
   it("reads in Arabic, with the server's refusal translated", async () => {
@@ -194,7 +194,7 @@ describe("My Bookings' row and its cancel dialog in the guest's language (issue 
     render(await inLocale("es", <Stub initialEntries={["/booking-confirmation"]} />));
     expect(screen.getByRole("heading", { name: "¡Reserva confirmada!" })).toBeTruthy();
     expect(screen.getByText("¡Pago realizado! Tu reserva está confirmada.")).toBeTruthy();
-    expect(screen.getByText("Pagado: $154.00")).toBeTruthy();
+    expect(screen.getByText("Pagado: 154,00\u00a0US$", { normalizer: (text) => text })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Ver mis reservas" })).toBeTruthy();
   });
 });
