@@ -247,7 +247,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   // The listing's hours, dated hours and rules (issue #26): the schedule engine the widget offers starts from.
   const schedule = scheduleOf(space, found.dated ?? {});
   const endDate = scheduledEnd(schedule, start, unit, body.duration);
-  const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now });
+  const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now }, _);
   if (problem) return invalid({ startTime: problem });
   if (body.endTime !== undefined && Date.parse(body.endTime) !== endDate.getTime()) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
   // The listing's checkout requirements (ADR 0279): refused here, before the slot is taken, with a message per field.

@@ -38,7 +38,7 @@ export const RESCHEDULE_MESSAGES = {
 
 export type RescheduleOutcome = { ok: true; startTime: string; endTime: string } | Refusal;
 
-export async function rescheduleBooking(db: Db, input: { userId: string; bookingId: string; startTime: unknown; now: Date }): Promise<RescheduleOutcome> {
+export async function rescheduleBooking(db: Db, input: { userId: string; bookingId: string; startTime: unknown; now: Date; translate?: Translate }): Promise<RescheduleOutcome> {
   const { now } = input;
   if (!isUuid(input.bookingId)) return refusal("not_found", BOOKING_MESSAGES.bookingNotFound);
   const start = typeof input.startTime === "string" && /^\d{4}-\d{2}-\d{2}T/.test(input.startTime) ? new Date(input.startTime) : null;
@@ -54,7 +54,7 @@ export async function rescheduleBooking(db: Db, input: { userId: string; booking
       if (!space) return refusal("not_found", BOOKING_MESSAGES.notFound);
       const schedule = await scheduleNear(tx, space, start);
       const end = scheduledEnd(schedule, start, booking.pricingUnit, booking.quantity);
-      const problem = startProblem(schedule, { start, end, byTheDay: booking.pricingUnit !== "hour", now });
+      const problem = startProblem(schedule, { start, end, byTheDay: booking.pricingUnit !== "hour", now }, input.translate);
       if (problem) return refusal("invalid", problem);
       const occupied = occupiedRange(schedule.rules, start, end);
       await lockCalendar(tx, space.id);
@@ -142,7 +142,7 @@ export async function changeBooking(
     if (tooLong) return refusal("invalid", tooLong);
     const schedule = await scheduleNear(tx, space, start);
     const end = scheduledEnd(schedule, start, unit, duration);
-    const problem = startProblem(schedule, { start, end, byTheDay: unit !== "hour", now });
+    const problem = startProblem(schedule, { start, end, byTheDay: unit !== "hour", now }, input.translate);
     if (problem) return refusal("invalid", problem);
     const price = changeUnitPrice(booking, space);
     if (price === null) return refusal("not_allowed", BOOKING_MESSAGES.unavailable);

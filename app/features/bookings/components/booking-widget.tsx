@@ -143,8 +143,8 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const choice = chosenTaken ? { ...chosen, start: null } : chosen;
   const range = durationRange(choice.unit, widget);
   const quote = quoteChoice(units, { ...choice, units: seats }, feePercent, currency);
-  const slots = choice.date ? slotOptions(choice.date, availability, choice.unit, choice.quantity, seats, now) : [];
-  const grid = gridWaiting ? null : weekGrid(weekStart, availability, now, { unit: choice.unit, quantity: choice.quantity, units: seats });
+  const slots = choice.date ? slotOptions(choice.date, availability, choice.unit, choice.quantity, seats, now, _) : [];
+  const grid = gridWaiting ? null : weekGrid(weekStart, availability, now, { unit: choice.unit, quantity: choice.quantity, units: seats }, _);
   const end = choice.start ? scheduledEnd(schedule, new Date(choice.start), choice.unit, choice.quantity).toISOString() : null;
   // Seats or units still free for the chosen time (all of them before a time is chosen).
   const seatsFree = choice.start && end ? unitsFree(availability, { start: choice.start, end }) : widget.capacity;

@@ -89,7 +89,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
     // The booking's own row is what moves: its time is free to it.
     busy: busy.filter((range) => !(Date.parse(range.start) === Date.parse(reschedule.row.start) && Date.parse(range.end) === Date.parse(reschedule.row.end))),
   };
-  const slots = date ? slotOptions(date, availability, reschedule.unit, length, reschedule.units, now) : [];
+  const slots = date ? slotOptions(date, availability, reschedule.unit, length, reschedule.units, now, _) : [];
   const lengths = reschedule.price ? range(reschedule.lengths.min, Math.min(reschedule.lengths.max, reschedule.lengths.min + 47)) : [reschedule.quantity];
   const checkout = answer?.ok && answer.checkout && answer.checkout.bookingId !== leftCheckout ? answer.checkout : null;
 
