@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /**
  * The browser event 'avatarUpdated' with the new `avatarUrl` (docs/product.md#profile):
@@ -18,14 +18,20 @@ export function announceAvatar(avatarUrl: string | null) {
  */
 export function useAnnouncedAvatar(src: string | null): string | null {
   const [announced, setAnnounced] = useState<{ basis: string | null; url: string | null } | null>(null);
+  // The `src` on screen, kept at commit: an announcement right after `src` changes (before
+  // passive effects run) is measured against the new one, not the one before.
+  const shown = useRef(src);
+  useLayoutEffect(() => {
+    shown.current = src;
+  }, [src]);
   useEffect(() => {
     function onUpdated(event: Event) {
       const detail = (event as CustomEvent<Partial<AvatarUpdatedDetail>>).detail;
       if (!detail || (typeof detail.avatarUrl !== "string" && detail.avatarUrl !== null)) return;
-      setAnnounced({ basis: src, url: detail.avatarUrl });
+      setAnnounced({ basis: shown.current, url: detail.avatarUrl });
     }
     window.addEventListener(AVATAR_UPDATED_EVENT, onUpdated);
     return () => window.removeEventListener(AVATAR_UPDATED_EVENT, onUpdated);
-  }, [src]);
+  }, []);
   return announced && announced.basis === src ? announced.url : src;
 }
