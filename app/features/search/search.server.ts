@@ -1,9 +1,11 @@
 import { and, arrayContains, asc, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { spaceTypes } from "~/db/schema/catalog";
 import { spaceLocationCounts, spaces } from "~/db/schema/listings";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
+import type { Locale } from "~/lib/locales";
 import { regionCountries, USA } from "./regions";
 import {
   EXPLORE_PAGE_SIZE,
@@ -38,6 +40,24 @@ function contains(column: Parameters<typeof ilike>[0], text: string) {
   return ilike(column, `%${escapeLike(text)}%`);
 }
 
+/**
+ * The text test of a search: the listing's own columns, and with the page's language the
+ * host's translation into it (issue #31 point 5, ADR 0295), so a guest reading in Spanish
+ * finds a listing by the words of its Spanish title while the original's words still match.
+ * The translated matches are read once per statement as an array of ids (`= any(array(…))`
+ * is an InitPlan, migration 0038's trigram indexes serve it): PostgreSQL can then still OR
+ * the trigram indexes of `spaces` with its primary key in one bitmap scan, or test each row
+ * of a newest-first walk against the array, as it does without a translation.
+ */
+function textMatch(q: string, own: Parameters<typeof ilike>[0][], translated: Parameters<typeof ilike>[0][], locale: Locale | null | undefined): SQL {
+  const matches = own.map((column) => contains(column, q));
+  if (locale) {
+    const found = sql`select ${listingTranslations.spaceId} from ${listingTranslations} where ${listingTranslations.locale} = ${locale} and (${or(...translated.map((column) => contains(column, q)))})`;
+    matches.push(sql`${spaces.id} = any(array(${found}))`);
+  }
+  return or(...matches)!;
+}
+
 /** The newest `limit` published listings meeting every condition. */
 function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit: number }): Promise<SpaceCardData[]> {
   return db
@@ -48,10 +68,13 @@ function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit
     .limit(limit) as Promise<SpaceCardData[]>;
 }
 
-/** Home search (docs/product.md#home): text over title, location or country, one category; the first 9. */
-export function searchHome(db: Db, { q, category }: { q: string; category: string }) {
+/**
+ * Home search (docs/product.md#home): text over title, location or country (and the host's
+ * title in the page's language, `locale`), one category; the first 9.
+ */
+export function searchHome(db: Db, { q, category, locale }: { q: string; category: string; locale?: Locale | null }) {
   return newest(db, {
-    where: [category ? eq(spaces.type, category) : undefined, q ? or(contains(spaces.title, q), contains(spaces.location, q), contains(spaces.country, q)) : undefined],
+    where: [category ? eq(spaces.type, category) : undefined, q ? textMatch(q, [spaces.title, spaces.location, spaces.country], [listingTranslations.title], locale) : undefined],
     limit: HOME_SEARCH_LIMIT,
   });
 }
@@ -94,7 +117,7 @@ function exploreConditionGroups(search: ExploreSearch, now: Date): { listing: SQ
   const fragments: Array<SQL | undefined> = [
     published,
     type ? eq(spaces.type, type) : undefined,
-    q ? or(contains(spaces.title, q), contains(spaces.description, q)) : undefined,
+    q ? textMatch(q, [spaces.title, spaces.description], [listingTranslations.title, listingTranslations.description], search.locale) : undefined,
     location ? contains(spaces.location, location) : undefined,
     rental ? eq(spaces.rentalType, rental as (typeof spaces.$inferSelect)["rentalType"]) : undefined,
     category ? eq(spaces.categoryId, category) : undefined,
