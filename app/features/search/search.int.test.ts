@@ -175,6 +175,26 @@ describe("search over the hosts' translations (issue #31 point 5, ADR 0295)", ()
     expect(titles((await explore("q=muelle&type=kayak&location=sydney", "es")).spaces)).toEqual(["Harbour Kayaks"]);
   });
 
+  it("follows the host's changes: a translation saved again, removed, or its listing deleted", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const [row] = await createSpaces(db, [{ title: "Lakeside Cabin", description: "Quiet", location: "Oslo", country: "Norway", type: "kayak" }], host.id);
+    await db.insert(listingTranslations).values({ spaceId: row!.id, locale: "es", title: "Cabaña del lago", description: "Tranquila" });
+    expect(titles((await explore("q=caba%C3%B1a", "es")).spaces)).toEqual(["Lakeside Cabin"]);
+    await db
+      .insert(listingTranslations)
+      .values({ spaceId: row!.id, locale: "es", title: "Refugio junto al lago", description: "Tranquila" })
+      .onConflictDoUpdate({ target: [listingTranslations.spaceId, listingTranslations.locale], set: { title: "Refugio junto al lago" } });
+    expect((await explore("q=caba%C3%B1a", "es")).spaces).toEqual([]);
+    expect(titles((await explore("q=refugio", "es")).spaces)).toEqual(["Lakeside Cabin"]);
+    await db.delete(listingTranslations).where(eq(listingTranslations.spaceId, row!.id));
+    expect((await explore("q=refugio", "es")).spaces).toEqual([]);
+    await db.insert(listingTranslations).values({ spaceId: row!.id, locale: "es", title: "Cabaña", description: "Tranquila" });
+    await db.delete(spaces).where(eq(spaces.id, row!.id));
+    expect(await db.select().from(listingTranslations).where(eq(listingTranslations.spaceId, row!.id))).toEqual([]);
+    expect((await explore("q=caba%C3%B1a", "es")).spaces).toEqual([]);
+  });
+
   it("home search matches the translated title in the page's language", async () => {
     expect(titles(await searchHome(database.db, { q: "muelle", category: "", locale: "es" }))).toEqual(["Harbour Kayaks"]);
     expect(await searchHome(database.db, { q: "muelle", category: "" })).toEqual([]);

@@ -41,19 +41,27 @@ function contains(column: Parameters<typeof ilike>[0], text: string) {
 }
 
 /**
+ * `spaces.translated_text` (migration 0038): the titles and descriptions of every host's
+ * translation of the listing, kept by a trigger on listing_translations. Not in the Drizzle
+ * schema: only search reads it.
+ */
+const translatedText = sql`"spaces"."translated_text"`;
+
+/**
  * The text test of a search: the listing's own columns, and with the page's language the
  * host's translation into it (issue #31 point 5, ADR 0295), so a guest reading in Spanish
  * finds a listing by the words of its Spanish title while the original's words still match.
- * The translated matches are read once per statement as an array of ids (`= any(array(…))`
- * is an InitPlan, migration 0038's trigram indexes serve it): PostgreSQL can then still OR
- * the trigram indexes of `spaces` with its primary key in one bitmap scan, or test each row
- * of a newest-first walk against the array, as it does without a translation.
+ * A translation is found as the listing's own text is, on the listing's row (ILIKE on
+ * `translated_text`: its trigram index in a bitmap OR with the others, or a test per row of
+ * a newest-first walk), then confirmed in the page's language by the translation's primary
+ * key — only for rows whose translations hold the words.
  */
 function textMatch(q: string, own: Parameters<typeof ilike>[0][], translated: Parameters<typeof ilike>[0][], locale: Locale | null | undefined): SQL {
   const matches = own.map((column) => contains(column, q));
   if (locale) {
-    const found = sql`select ${listingTranslations.spaceId} from ${listingTranslations} where ${listingTranslations.locale} = ${locale} and (${or(...translated.map((column) => contains(column, q)))})`;
-    matches.push(sql`${spaces.id} = any(array(${found}))`);
+    // A scalar sub-query, probed by the primary key per row that got this far: PostgreSQL would turn an EXISTS into a hashed sub-plan that reads every translation.
+    const inLanguage = sql`coalesce((select true from ${listingTranslations} where ${listingTranslations.spaceId} = ${spaces.id} and ${listingTranslations.locale} = ${locale} and (${or(...translated.map((column) => contains(column, q)))})), false)`;
+    matches.push(and(contains(translatedText, q), inLanguage)!);
   }
   return or(...matches)!;
 }
