@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { listingTranslations } from "~/db/schema/listing-translations";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
 import type { Locale } from "~/lib/locales";
 import { errorMessage, logger } from "~/lib/logger.server";
 
@@ -12,8 +12,8 @@ import { errorMessage, logger } from "~/lib/logger.server";
 
 export type ShownTranslation = { locale: Locale; title: string; description: string };
 
-/** The host's translation of one listing into `locale`, or null. */
-export async function loadListingTranslation(db: Db, spaceId: string, locale: Locale): Promise<ShownTranslation | null> {
+/** The host's translation of one listing into `locale`, or null (also inside a transaction: an e-mail's title, ADR 0296). */
+export async function loadListingTranslation(db: Db | Tx, spaceId: string, locale: Locale): Promise<ShownTranslation | null> {
   const [row] = await db
     .select({ locale: listingTranslations.locale, title: listingTranslations.title, description: listingTranslations.description })
     .from(listingTranslations)
