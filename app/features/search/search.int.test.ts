@@ -170,6 +170,11 @@ describe("search over the hosts' translations (issue #31 point 5, ADR 0295)", ()
 
   it("treats LIKE metacharacters in a translated word literally and keeps the other filters", async () => {
     expect((await explore("q=mue_le", "es")).spaces).toEqual([]);
+    // Nor are a regular expression's: the translation is tested by one, the word a literal in it.
+    for (const query of ["q=.%2A", "q=m.elle", "q=%28muelle", "q=%5B", "q=%7C", "q=muelle%24", "q=%5Emuelle"]) expect(titles((await explore(query, "es")).spaces), query).toEqual([]);
+    expect(titles((await explore("q=%5C", "es")).spaces)).toEqual(["100% Pure_Space"]);
+    // Words from the title and the description together are not one match.
+    expect((await explore("q=muelle rema", "es")).spaces).toEqual([]);
     expect((await explore("q=%25", "es")).spaces.map((row) => row.title)).toEqual(["100% Pure_Space"]);
     expect((await explore("q=muelle&type=photo-studio", "es")).spaces).toEqual([]);
     expect(titles((await explore("q=muelle&type=kayak&location=sydney", "es")).spaces)).toEqual(["Harbour Kayaks"]);

@@ -1,7 +1,6 @@
 import { and, arrayContains, asc, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { spaceTypes } from "~/db/schema/catalog";
 import { spaceLocationCounts, spaces } from "~/db/schema/listings";
-import { listingTranslations } from "~/db/schema/listing-translations";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
@@ -41,27 +40,32 @@ function contains(column: Parameters<typeof ilike>[0], text: string) {
 }
 
 /**
- * `spaces.translated_text` (migration 0038): the titles and descriptions of every host's
- * translation of the listing, kept by a trigger on listing_translations. Not in the Drizzle
- * schema: only search reads it.
+ * `spaces.translated_text` (migration 0038): the listing's translations, one line each —
+ * language, U+001F, title, U+001E, description — kept by a trigger on listing_translations.
+ * Not in the Drizzle schema: only search reads it.
  */
 const translatedText = sql`"spaces"."translated_text"`;
+
+/** `text` as a literal part of a PostgreSQL regular expression: every character but letters, digits and spaces escaped. */
+function regexLiteral(text: string) {
+  return text.replace(/[^\p{L}\p{N} ]/gu, (char) => `\\${char}`);
+}
 
 /**
  * The text test of a search: the listing's own columns, and with the page's language the
  * host's translation into it (issue #31 point 5, ADR 0295), so a guest reading in Spanish
- * finds a listing by the words of its Spanish title while the original's words still match.
- * A translation is found as the listing's own text is, on the listing's row (ILIKE on
- * `translated_text`: its trigram index in a bitmap OR with the others, or a test per row of
- * a newest-first walk), then confirmed in the page's language by the translation's primary
- * key — only for rows whose translations hold the words.
+ * finds a listing by the words of its Spanish title or description while the original's
+ * words still match. The translation is tested on the listing's own row, by a regular
+ * expression anchored to that language's line of `translated_text` — served like the other
+ * columns: its trigram index in the same bitmap OR, or one more test per row of a
+ * newest-first walk (no sub-query, nothing read per search beyond the matches).
  */
-function textMatch(q: string, own: Parameters<typeof ilike>[0][], translated: Parameters<typeof ilike>[0][], locale: Locale | null | undefined): SQL {
+function textMatch(q: string, own: Parameters<typeof ilike>[0][], locale: Locale | null | undefined, { descriptions }: { descriptions: boolean }): SQL {
   const matches = own.map((column) => contains(column, q));
   if (locale) {
-    // A scalar sub-query, probed by the primary key per row that got this far: PostgreSQL would turn an EXISTS into a hashed sub-plan that reads every translation.
-    const inLanguage = sql`coalesce((select true from ${listingTranslations} where ${listingTranslations.spaceId} = ${spaces.id} and ${listingTranslations.locale} = ${locale} and (${or(...translated.map((column) => contains(column, q)))})), false)`;
-    matches.push(and(contains(translatedText, q), inLanguage)!);
+    // Title only: the term before the U+001E that ends it; with descriptions: anywhere on the line.
+    const within = descriptions ? "[^\n]*" : "[^\n\u001e]*";
+    matches.push(sql`${translatedText} ~* ${`(^|\n)${locale}\u001f${within}${regexLiteral(q)}`}`);
   }
   return or(...matches)!;
 }
@@ -82,7 +86,7 @@ function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit
  */
 export function searchHome(db: Db, { q, category, locale }: { q: string; category: string; locale?: Locale | null }) {
   return newest(db, {
-    where: [category ? eq(spaces.type, category) : undefined, q ? textMatch(q, [spaces.title, spaces.location, spaces.country], [listingTranslations.title], locale) : undefined],
+    where: [category ? eq(spaces.type, category) : undefined, q ? textMatch(q, [spaces.title, spaces.location, spaces.country], locale, { descriptions: false }) : undefined],
     limit: HOME_SEARCH_LIMIT,
   });
 }
@@ -125,7 +129,7 @@ function exploreConditionGroups(search: ExploreSearch, now: Date): { listing: SQ
   const fragments: Array<SQL | undefined> = [
     published,
     type ? eq(spaces.type, type) : undefined,
-    q ? textMatch(q, [spaces.title, spaces.description], [listingTranslations.title, listingTranslations.description], search.locale) : undefined,
+    q ? textMatch(q, [spaces.title, spaces.description], search.locale, { descriptions: true }) : undefined,
     location ? contains(spaces.location, location) : undefined,
     rental ? eq(spaces.rentalType, rental as (typeof spaces.$inferSelect)["rentalType"]) : undefined,
     category ? eq(spaces.categoryId, category) : undefined,
