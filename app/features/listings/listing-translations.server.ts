@@ -48,3 +48,16 @@ export async function withTranslatedTitles<Card extends { id: string }>(db: Db, 
 export async function withTranslatedList<List extends { spaces: { id: string }[] }>(db: Db, list: List, locale: Locale): Promise<List> {
   return { ...list, spaces: await withTranslatedTitles(db, list.spaces, locale) };
 }
+
+/**
+ * Rows that name their listing in a page's text (My Bookings, a booking's page): each row's
+ * `space.title` becomes the host's translation into `locale` where there is one
+ * (withTranslatedTitles, one query); the rows' links are made already, from the original.
+ */
+export async function withTranslatedSpaces<Row extends { space: { id: string; title: string } }>(db: Db, rows: Row[], locale: Locale): Promise<Row[]> {
+  const spaces = await withTranslatedTitles(db, rows.map((row) => row.space), locale);
+  return rows.map((row, i) => {
+    const title = spaces[i]?.translatedTitle;
+    return title ? { ...row, space: { ...row.space, title } } : row;
+  });
+}
