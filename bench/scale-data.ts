@@ -97,7 +97,7 @@ export async function loadListings(db: Db, total: number) {
   // Where (issue #27 points 3 and 4): 70 % within 20 km of their city's centre (bench/geo-data.ts).
   await placeListings(db);
   await loadCalendars(db);
-  // Their trigger fills spaces.translated_text (migration 0038) while the listings' own triggers are paused.
+  // Their trigger fills spaces.translated_text (migration 0039) while the listings' own triggers are paused.
   await loadTranslations(db);
   await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
   await db.execute(sql`alter table spaces enable trigger spaces_track_location_counts`);

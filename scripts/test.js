@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit and integration tests on embedded PGlite, the
 // integration tests again on PostgreSQL when TEST_DATABASE_URL is set, then the
 // Playwright journeys against the built app in Chromium.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -60,8 +60,38 @@ const chromium = ["CHROME_PATH", "/usr/bin/chromium", "/usr/bin/chromium-browser
   .map((candidate) => (candidate === "CHROME_PATH" ? process.env.CHROME_PATH : candidate))
   .find((candidate) => candidate && fs.existsSync(candidate));
 
-if (run("Route types", "npx", ["react-router", "typegen"])) run("Typecheck", "npx", ["tsc"]);
-run("Lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+/** Steps side by side (each single-threaded, so two use both cores), their output kept apart and printed in order. */
+async function runSideBySide(steps) {
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => resolve({ title, ok: status === 0, output: Buffer.concat(output), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+        }),
+    ),
+  );
+  for (const { title, ok, output, seconds } of outcomes) {
+    console.log(`\n━━ ${title} ━━`);
+    process.stdout.write(output);
+    console.log(`━━ ${title}: ${ok ? "ok" : "FAILED"} (${seconds} s, side by side)`);
+    if (!ok) failedSteps.push(title);
+  }
+}
+
+// Typecheck and lint side by side: each uses one core.
+if (run("Route types", "npx", ["react-router", "typegen"])) {
+  await runSideBySide([
+    { title: "Typecheck", command: "npx", args: ["tsc"] },
+    { title: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
+  ]);
+} else {
+  run("Lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+}
 
 // The build comes first: integration tests of the server process (server/*.int.test.ts)
 // start the built app, and the browser suite needs it too.

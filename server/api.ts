@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { joinSession, type SessionUser } from "~/features/auth/session.server";
 import { isAllowedNodeOrigin } from "~/features/security/origin-check.server";
 import { answerHoldRequest, HOLD_BODY_BYTES, HOLD_PATH } from "~/features/bookings/hold-request.server";
+import { negotiateLocale, savedLocale } from "~/features/i18n/negotiate";
 import { nowNamed, TEST_NOW_HEADER } from "~/lib/clock.server";
+import { localeOfPath, type Locale } from "~/lib/locales";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -31,6 +33,8 @@ export type ApiRequest = {
   header(name: string): string | null;
   /** The request's time (X-Test-Now under TEST_CLOCK, else the clock). */
   now: Date;
+  /** The language of the page that sent it, for an answer's texts with values (ADR 0294). */
+  locale: Locale;
 };
 
 export type ApiAnswer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
@@ -82,6 +86,7 @@ async function answer(endpoint: ApiEndpoint, req: IncomingMessage, res: ServerRe
       readJson: () => (body ??= readNodeJsonWithLimit(req, endpoint.bodyBytes)),
       header,
       now: nowNamed(header(TEST_NOW_HEADER)),
+      locale: apiLocale(header, user),
     });
   } catch (error) {
     answered = failed(endpoint, error);
@@ -89,6 +94,24 @@ async function answer(endpoint: ApiEndpoint, req: IncomingMessage, res: ServerRe
     session.leave();
   }
   send(res, answered);
+}
+
+/**
+ * The language of the page an endpoint was called from, as `requestI18n` decides it for a
+ * page's action (the endpoints are unprefixed): its Referer's prefix, else the member's
+ * saved language, the `lang` cookie, Accept-Language.
+ */
+function apiLocale(header: (name: string) => string | null, user: SessionUser | null): Locale {
+  let fromPage: Locale | null = null;
+  const referer = header("referer");
+  if (referer) {
+    try {
+      fromPage = localeOfPath(new URL(referer).pathname);
+    } catch {
+      fromPage = null;
+    }
+  }
+  return fromPage ?? user?.preferredLanguage ?? savedLocale(header("cookie")) ?? negotiateLocale(header("accept-language"));
 }
 
 function failed(endpoint: ApiEndpoint, error: unknown): ApiAnswer {

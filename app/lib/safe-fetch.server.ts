@@ -26,10 +26,18 @@ export type SafeFetchErrorCode =
   | "http_status"
   | "network";
 
+/**
+ * What a failure's English sentence says, as data (issue #31): a caller that shows it in
+ * another language, or stores it for later (calendar sync, ADR 0299), composes its own
+ * sentence from `reason` and `values`.
+ */
+export type SafeFetchDetail = { reason: string; values?: Record<string, string | number> };
+
 export class SafeFetchError extends Error {
   constructor(
     readonly code: SafeFetchErrorCode,
     message: string,
+    readonly detail: SafeFetchDetail = { reason: code },
   ) {
     super(message);
     this.name = "SafeFetchError";
@@ -76,10 +84,10 @@ function parseTarget(raw: string | URL): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new SafeFetchError("invalid_url", "That is not a web address.");
+    throw new SafeFetchError("invalid_url", "That is not a web address.", { reason: "not_url" });
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new SafeFetchError("invalid_url", "Only http:// and https:// addresses can be fetched.");
-  if (url.username || url.password) throw new SafeFetchError("invalid_url", "The address may not contain a user name or password.");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new SafeFetchError("invalid_url", "Only http:// and https:// addresses can be fetched.", { reason: "scheme" });
+  if (url.username || url.password) throw new SafeFetchError("invalid_url", "The address may not contain a user name or password.", { reason: "credentials" });
   return url;
 }
 
@@ -87,7 +95,10 @@ function parseTarget(raw: string | URL): URL {
 async function pinAddress(url: URL, options: SafeFetchOptions): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const refuse = (address: string, range: string) =>
-    new SafeFetchError("blocked_address", `${url.hostname} is a ${describeRange(range)} address (${address}); only public addresses can be fetched.`);
+    new SafeFetchError("blocked_address", `${url.hostname} is a ${describeRange(range)} address (${address}); only public addresses can be fetched.`, {
+      reason: "blocked",
+      values: { host: url.hostname, range: describeRange(range), address },
+    });
   if (ipaddr.isValid(host)) {
     const range = refusedRange(host, options.allowLoopback);
     if (range) throw refuse(host, range);
@@ -97,9 +108,9 @@ async function pinAddress(url: URL, options: SafeFetchOptions): Promise<{ addres
   try {
     answers = await (options.resolve ?? systemResolve)(host);
   } catch {
-    throw new SafeFetchError("dns", `The name ${url.hostname} could not be found.`);
+    throw new SafeFetchError("dns", `The name ${url.hostname} could not be found.`, { reason: "dns", values: { host: url.hostname } });
   }
-  if (answers.length === 0) throw new SafeFetchError("dns", `The name ${url.hostname} could not be found.`);
+  if (answers.length === 0) throw new SafeFetchError("dns", `The name ${url.hostname} could not be found.`, { reason: "dns", values: { host: url.hostname } });
   // Every answer must be public: a name that also points inside would be tried there by a retry.
   for (const answer of answers) {
     const range = refusedRange(answer.address, options.allowLoopback);
@@ -143,7 +154,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       const pinned = await beforeDeadline(pinAddress(url, options), deadline.signal, options);
       const response = await requestOnce(url, pinned, options, deadline.signal);
       if (response.redirect) {
-        if (hop >= maxRedirects) throw new SafeFetchError("too_many_redirects", `The address redirected more than ${maxRedirects} times.`);
+        if (hop >= maxRedirects) throw new SafeFetchError("too_many_redirects", `The address redirected more than ${maxRedirects} times.`, { reason: "redirects", values: { max: maxRedirects } });
         url = parseTarget(new URL(response.redirect, url));
         continue;
       }
@@ -152,7 +163,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   } catch (error) {
     // Whatever else Node throws (an invalid header value, say) is a sentence too, never a 500.
     if (error instanceof SafeFetchError) throw error;
-    throw new SafeFetchError("network", `The calendar could not be fetched (${networkReason(error)}).`);
+    throw networkError(error);
   } finally {
     clearTimeout(timer);
   }
@@ -169,7 +180,10 @@ function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal, options: SafeF
 }
 
 const timeoutError = (options: SafeFetchOptions) =>
-  new SafeFetchError("timeout", `The server did not send the calendar within ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} seconds.`);
+  new SafeFetchError("timeout", `The server did not send the calendar within ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} seconds.`, {
+    reason: "timeout",
+    values: { seconds: Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000) },
+  });
 
 type Once = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; redirect: string | null };
 
@@ -187,7 +201,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
       if (settled) return;
       settled = true;
       request.destroy();
-      reject(error instanceof SafeFetchError ? error : new SafeFetchError("network", `The calendar could not be fetched (${networkReason(error)}).`));
+      reject(error instanceof SafeFetchError ? error : networkError(error));
     };
     const onAbort = () => fail(timeoutError(options));
     const request = client.request(
@@ -203,7 +217,7 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
         if (status >= 300 && status < 400 && status !== 304) {
           const location = response.headers.location;
           response.resume();
-          if (!location) return fail(new SafeFetchError("http_status", `The server answered ${status} without saying where to.`));
+          if (!location) return fail(new SafeFetchError("http_status", `The server answered ${status} without saying where to.`, { reason: "no_location", values: { status } }));
           settled = true;
           signal.removeEventListener("abort", onAbort);
           request.destroy();
@@ -211,13 +225,18 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
         }
         if (status !== 304 && (status < 200 || status >= 300)) {
           response.resume();
-          return fail(new SafeFetchError("http_status", `The server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}.`));
+          return fail(
+            new SafeFetchError("http_status", `The server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}.`, {
+              reason: response.statusMessage ? "status_text" : "status",
+              values: { status, text: response.statusMessage ?? "" },
+            }),
+          );
         }
         const declared = Number(response.headers["content-length"]);
         const encoding = String(response.headers["content-encoding"] ?? "identity").toLowerCase();
         if (encoding === "identity" && Number.isFinite(declared) && declared > maxBytes) return fail(tooLarge(maxBytes));
         const decoder = encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : encoding === "br" ? zlib.createBrotliDecompress() : null;
-        if (!decoder && encoding !== "identity") return fail(new SafeFetchError("network", `The server sent the calendar in an encoding we cannot read (${encoding}).`));
+        if (!decoder && encoding !== "identity") return fail(new SafeFetchError("network", `The server sent the calendar in an encoding we cannot read (${encoding}).`, { reason: "encoding", values: { encoding } }));
         const body = decoder ? response.pipe(decoder) : response;
         const chunks: Buffer[] = [];
         let size = 0;
@@ -247,7 +266,26 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, optio
 }
 
 const tooLarge = (maxBytes: number) =>
-  new SafeFetchError("too_large", `The calendar is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes} bytes`}.`);
+  new SafeFetchError(
+    "too_large",
+    `The calendar is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes} bytes`}.`,
+    maxBytes >= 1024 * 1024 ? { reason: "too_large_mb", values: { size: maxBytes / (1024 * 1024) } } : { reason: "too_large_bytes", values: { size: maxBytes } },
+  );
+
+/** A connection that failed, with its cause as a word the caller can say in its language ("refused", …) or the system's code. */
+function networkError(error: unknown): SafeFetchError {
+  const reason = networkReason(error);
+  const cause = NETWORK_CAUSES[reason] ?? "other";
+  return new SafeFetchError("network", `The calendar could not be fetched (${reason}).`, { reason: "network", values: { cause, code: reason } });
+}
+
+const NETWORK_CAUSES: Record<string, string> = {
+  "connection refused": "refused",
+  "connection reset": "reset",
+  "host unreachable": "unreachable",
+  "its certificate was not accepted": "certificate",
+  "network error": "unknown",
+};
 
 function networkReason(error: unknown): string {
   const code = (error as { code?: string })?.code;

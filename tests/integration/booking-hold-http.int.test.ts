@@ -124,4 +124,19 @@ describe("POST /api/bookings/payment-intent, through the API layer", () => {
     expect(chunked.status).toBe(413);
     expect(chunked.sentBytes).toBeLessThan(32 * 1024 * 1024);
   });
+
+  it("says a refusal with values in the language of the page that asked (its Referer), and in English without one", async () => {
+    // The listing has no daily price: the refusal names the unit, a whole sentence per language.
+    const daily = JSON.stringify({ ...holdBody(6), pricingUnit: "day" });
+    const english = await send(daily, { cookie: guestCookie });
+    expect(english.status).toBe(422);
+    expect(await english.json()).toMatchObject({ error: "This listing does not offer daily pricing", fields: { pricingUnit: "This listing does not offer daily pricing" } });
+    const spanish = await send(daily, { cookie: guestCookie, Referer: `${app.baseUrl}/es/space/served-studio/x` });
+    expect(await spanish.json()).toMatchObject({ error: "Este anuncio no ofrece precio por día", fields: { pricingUnit: "Este anuncio no ofrece precio por día" } });
+    // Too long: the duration's limits with the unit in Arabic's plural.
+    const tooLong = JSON.stringify({ ...holdBody(6), duration: 30, endTime: undefined, amount: 30 * 5500 });
+    const arabic = await send(tooLong, { cookie: guestCookie, Referer: `${app.baseUrl}/ar/space/served-studio/x` });
+    expect(arabic.status).toBe(422);
+    expect(((await arabic.json()) as { fields: { duration: string } }).fields.duration).toMatch(/^يجب أن تتراوح المدة بين 1 و\d+ ساعة$/);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./listings";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -26,6 +26,12 @@ export const calendarImportFeeds = pgTable(
     lastAttemptAt: ts("last_attempt_at"),
     /** Why the last fetch was not stored (null after a good one); the events of the last good one stay. */
     lastError: text("last_error"),
+    /**
+     * `lastError` as data, { reason, values } (ADR 0299): the panel says it in the viewer's
+     * language (features/calendar-sync/feed-problem.ts). Null with no error, or for a text
+     * that is its own translatable id, or a row from before (its English is shown).
+     */
+    lastErrorDetail: jsonb("last_error_detail").$type<{ reason: string; values?: Record<string, string | number> }>(),
     lastEventCount: integer("last_event_count"),
     etag: text("etag"),
     lastModified: text("last_modified"),

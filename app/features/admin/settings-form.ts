@@ -21,7 +21,8 @@ export const SETTINGS_TEXT = {
   saving: translatable("Saving…"),
   saved: (percent: string, _: Translate = english) => _(msg`Settings saved: Protection is now ${percent} of the rental.`),
   unchanged: translatable("Nothing changed."),
-  logLabel: "Platform settings",
+  // Stored in admin_actions.target_label as it is; the log translates it for this action (update_setting).
+  logLabel: translatable("Platform settings"),
 } as const;
 
 /** "8", "8.5", "12.25" → basis points; anything else (more decimals, a sign, words) is refused. */

@@ -7,10 +7,13 @@ import { rangeInZone } from "~/features/bookings/booking-widget-rules";
 import type { Db, Tx } from "~/lib/db.server";
 import { sweepExpiredHolds } from "~/features/bookings/hold.server";
 import { lockCalendar, insertBlock, removeBlocks, type Conflict } from "./calendar-rows.server";
-import { countText, scheduleOf, unitWords, type HoursRange } from "./schedule";
+import { scheduleOf, unitWords, type HoursRange } from "./schedule";
+import { translatable } from "~/features/i18n/translatable";
 import type { BlockInput, DatedHoursInput, ScheduleSettings } from "./schedule-form";
 import { addDays, zonedInstant } from "~/features/bookings/slots";
 import { reconcileImportedBlocks } from "~/features/calendar-sync/calendar-sync.server";
+import { msg, plural } from "@lingui/core/macro";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * The host's side of availability (issue #26, ADR 0202): the listing's hours and rules,
@@ -21,10 +24,31 @@ import { reconcileImportedBlocks } from "~/features/calendar-sync/calendar-sync.
 
 export type HostScheduleResult = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string; field?: string };
 
+/**
+ * The refusals with values, in the request's language (`_`, English by default); `when` is
+ * a range already formatted in that language (`rangeInZone` with the request's locale).
+ */
 export const HOST_SCHEDULE_MESSAGES = {
-  blockOverBooking: (what: string, when: string) => `You cannot block this time: it has ${what} (${when}). Cancel the booking first if you must.`,
-  quantityInUse: (inUse: string, when: string) => `${inUse} are already booked at one time (${when}): the quantity cannot be lower than that.`,
+  blockOverBooking: (what: string, when: string, _: Translate = english) => _(msg`You cannot block this time: it has ${what} (${when}). Cancel the booking first if you must.`),
+  /** `units` booked at once: "3 units are already booked …" (never fewer than two: the quantity is at least one). */
+  quantityInUse: (units: number, words: { one: string; many: string }, when: string, _: Translate = english) =>
+    words.one === "seat"
+      ? _(msg`${plural(units, { one: `# seat are already booked at one time (${when}): the quantity cannot be lower than that.`, other: `# seats are already booked at one time (${when}): the quantity cannot be lower than that.` })}`)
+      : _(msg`${plural(units, { one: `# unit are already booked at one time (${when}): the quantity cannot be lower than that.`, other: `# units are already booked at one time (${when}): the quantity cannot be lower than that.` })}`),
 } as const;
+
+/** What a refused block would cover, as a whole phrase per case ("a confirmed booking by Ana"). */
+function coveredText(kind: Conflict["kind"], status: string | null, guest: string, _: Translate): string {
+  if (kind === "hold") return _(msg`a guest checking out`);
+  if (status === null) return _(msg`a booking`);
+  const confirmed = status === "confirmed";
+  if (!guest) return confirmed ? _(msg`a confirmed booking`) : _(msg`a booking`);
+  return confirmed ? _(msg`a confirmed booking by ${guest}`) : _(msg`a booking by ${guest}`);
+}
+
+/** The request's language for the refusals (ADR 0294, 0298): its `_` and the locale dates are formatted in. */
+export type ScheduleSay = { _: Translate; locale?: string };
+const ENGLISH_SAY: ScheduleSay = { _: english };
 
 /** The instant of a local "YYYY-MM-DDTHH:00" in the zone. */
 function localInstant(local: string, timeZone: string): Date {
@@ -33,7 +57,7 @@ function localInstant(local: string, timeZone: string): Date {
 }
 
 /** Saves the listing's hours and rules. Lowering the quantity below what future bookings use at once is refused. */
-export async function saveScheduleSettings(db: Db, input: { hostId: string; spaceId: string; settings: ScheduleSettings; now: Date }): Promise<HostScheduleResult> {
+export async function saveScheduleSettings(db: Db, input: { hostId: string; spaceId: string; settings: ScheduleSettings; now: Date }, say: ScheduleSay = ENGLISH_SAY): Promise<HostScheduleResult> {
   const space = await ownedSpace(db, input.hostId, input.spaceId);
   if (!space) return notFound();
   const { settings, now } = input;
@@ -42,8 +66,8 @@ export async function saveScheduleSettings(db: Db, input: { hostId: string; spac
     if (settings.quantity < space.quantity) {
       const peak = await futurePeak(tx, space.id, now);
       if (peak && peak.units > settings.quantity) {
-        const words = unitWords(space.rentalType);
-        return { ok: false as const, status: 409 as const, field: "quantity", error: HOST_SCHEDULE_MESSAGES.quantityInUse(countText(peak.units, words), rangeInZone(peak.start.toISOString(), peak.end.toISOString(), space.timezone)) };
+        const when = rangeInZone(peak.start.toISOString(), peak.end.toISOString(), space.timezone, say.locale);
+        return { ok: false as const, status: 409 as const, field: "quantity", error: HOST_SCHEDULE_MESSAGES.quantityInUse(peak.units, unitWords(space.rentalType), when, say._) };
       }
     }
     await tx
@@ -94,12 +118,12 @@ async function futurePeak(tx: Tx, spaceId: string, now: Date): Promise<{ units: 
 }
 
 /** Blocks [from, to) in the listing's zone; refused over a booking or a hold, naming it. */
-export async function blockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now: Date }): Promise<HostScheduleResult & { id?: string }> {
+export async function blockTime(db: Db, input: { hostId: string; spaceId: string; block: BlockInput; now: Date }, say: ScheduleSay = ENGLISH_SAY): Promise<HostScheduleResult & { id?: string }> {
   const space = await ownedSpace(db, input.hostId, input.spaceId);
   if (!space) return notFound();
   const start = localInstant(input.block.from, space.timezone);
   const end = localInstant(input.block.to, space.timezone);
-  if (end <= start) return { ok: false, status: 400, field: "to", error: "The end must be after the start" };
+  if (end <= start) return { ok: false, status: 400, field: "to", error: BLOCK_END_TEXT };
   const result = await db.transaction(async (tx) => {
     await lockCalendar(tx, space.id);
     // Holds that lapsed over the range go first (the clock's `expire`): they no longer keep the time, but the constraint still sees them.
@@ -108,22 +132,22 @@ export async function blockTime(db: Db, input: { hostId: string; spaceId: string
     if (inserted.ok) await reconcileImportedBlocks(tx, space.id, input.now);
     return inserted;
   });
-  if (!result.ok) return { ok: false, status: 409, error: await conflictText(db, result.conflict, space.timezone) };
+  if (!result.ok) return { ok: false, status: 409, error: await conflictText(db, result.conflict, space.timezone, say) };
   return { ok: true, id: result.id };
 }
 
 /** The words naming what a block would cover: "a confirmed booking by Ana" and when. */
-export async function conflictText(db: Db, conflict: Conflict, timeZone: string): Promise<string> {
-  let what = conflict.kind === "hold" ? "a guest checking out" : "a booking";
-  if (conflict.bookingId) {
-    const [row] = await db
+export async function conflictText(db: Db, conflict: Conflict, timeZone: string, say: ScheduleSay = ENGLISH_SAY): Promise<string> {
+  let row: { status: string; name: string | null } | undefined;
+  if (conflict.bookingId && conflict.kind === "booking") {
+    [row] = await db
       .select({ status: bookings.status, name: profiles.fullName })
       .from(bookings)
       .leftJoin(profiles, eq(profiles.id, bookings.userId))
       .where(eq(bookings.id, conflict.bookingId));
-    if (row && conflict.kind === "booking") what = `a ${row.status === "confirmed" ? "confirmed " : ""}booking${row.name?.trim() ? ` by ${row.name.trim()}` : ""}`;
   }
-  return HOST_SCHEDULE_MESSAGES.blockOverBooking(what, rangeInZone(conflict.start.toISOString(), conflict.end.toISOString(), timeZone));
+  const what = coveredText(conflict.kind, row?.status ?? null, row?.name?.trim() ?? "", say._);
+  return HOST_SCHEDULE_MESSAGES.blockOverBooking(what, rangeInZone(conflict.start.toISOString(), conflict.end.toISOString(), timeZone, say.locale), say._);
 }
 
 /** Frees [from, to) of the host's blocks (bookings are untouched). */
@@ -229,7 +253,10 @@ export async function ownedSpace(db: Db, hostId: string, spaceId: string) {
 }
 
 function notFound(): HostScheduleResult & { ok: false } {
-  return { ok: false, status: 404, error: "Listing not found" };
+  return { ok: false, status: 404, error: translatable("Listing not found") };
 }
+
+/** Beside the "to" field; translated where shown (the form's FieldError). */
+const BLOCK_END_TEXT = translatable("The end must be after the start");
 
 export type { HoursRange };

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { hoursInLanguage } from "./schedule-words";
-import { english } from "~/features/i18n/translate";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
+import { english, type Translate } from "~/features/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { slotOptions, unitsFree, weekGrid, SLOT_BOOKED, SLOT_CLOSED, type Availability } from "~/features/bookings/booking-widget-rules";
 import { addDays, localParts, zonedInstant } from "~/features/bookings/slots";
@@ -214,5 +215,39 @@ describe("units and seats", () => {
     const options = slotOptions("2026-06-10", availability, "hour", 1, 6, NOW);
     expect(options.find((slot) => slot.label === "11:00")!.reason).toBe(SLOT_BOOKED);
     expect(options.find((slot) => slot.label === "13:00")!.disabled).toBe(false);
+  });
+});
+
+describe("why a start is refused, in the guest's language (issue #31)", () => {
+  const inLanguage = async (locale: "es" | "ar") => {
+    const i18n = await loadAllCatalogs(locale).then(() => i18nFor(locale));
+    return (text: Parameters<typeof translate>[1]) => translate(i18n, text);
+  };
+  const paris = (rules: Partial<Schedule["rules"]> = {}, extra: Partial<Schedule> = {}) =>
+    scheduleWith("Europe/Paris", DEFAULT_WEEKLY_HOURS, { rules: { ...DEFAULT_RULES, ...rules }, ...extra });
+  const at = (date: string, hour: number) => new Date(zonedInstant(date, hour, "Europe/Paris"));
+  const problem = (schedule: Schedule, date: string, hour: number, _: Translate, byTheDay = false) =>
+    startProblem(schedule, { start: at(date, hour), end: new Date(at(date, hour).getTime() + 3_600_000), byTheDay, now: NOW }, _);
+
+  it("says the notice, how far ahead, the opening hours and check-in in Spanish", async () => {
+    const es = await inLanguage("es");
+    expect(problem(paris({ minNoticeMinutes: 180 }), "2025-12-31", 14, es)).toBe("Este anuncio requiere 3 horas de antelación antes del inicio de una reserva");
+    expect(problem(paris(), "2027-06-01", 10, es)).toBe("Las reservas pueden empezar como máximo con 12 meses de antelación");
+    expect(problem(paris({ maxAdvanceDays: 60 }), "2026-06-01", 10, es)).toBe("Las reservas pueden empezar como máximo con 2 meses de antelación");
+    expect(problem(paris(), "2026-01-05", 6, es)).toBe("Elige una hora de inicio entre las 09:00 y las 20:00");
+    expect(problem(paris({}, { checkIn: "15:00", checkOut: "11:00" }), "2026-01-05", 16, es, true)).toBe("Las reservas por días empiezan a la hora de entrada, 15:00");
+  });
+
+  it("uses Arabic's plural forms, and the grid's cells carry the translated reason", async () => {
+    const ar = await inLanguage("ar");
+    expect(problem(paris({ minNoticeMinutes: 120 }), "2025-12-31", 13, ar)).toBe("يتطلب هذا الإعلان إشعارًا مسبقًا مدته ساعتان قبل بدء الحجز");
+    const grid = weekGrid("2026-01-05", { schedule: paris({}, { checkIn: "15:00", checkOut: "11:00" }), capacity: 1, busy: [] }, NOW, { unit: "day", quantity: 1, units: 1 }, ar);
+    const reasons = new Set(grid.rows.flat().map((cell) => cell.reason));
+    expect(reasons).toContain("تبدأ الحجوزات باليوم عند موعد الاستلام، 15:00");
+  });
+
+  it("keeps the product's English, byte for byte, when no language is given", () => {
+    expect(startProblem(paris({ minNoticeMinutes: 90 }), { start: at("2025-12-31", 14), end: at("2025-12-31", 15), byTheDay: false, now: NOW })).toBe("This listing needs 90 minutes notice before a booking starts");
+    expect(startProblem(paris({ maxAdvanceDays: 730 }), { start: at("2028-06-01", 10), end: at("2028-06-01", 11), byTheDay: false, now: NOW })).toBe("Bookings can start at most 2 years ahead");
   });
 });

@@ -1,4 +1,7 @@
+import { msg, plural } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
+import { english, type Translate } from "~/features/i18n/translate";
+import { durationText } from "./texts";
 import type { HoursRange, WeeklyHours } from "~/db/opening-hours";
 import { addDays, localParts, zonedInstant } from "~/features/bookings/slots";
 
@@ -59,12 +62,18 @@ export const SCHEDULE_MESSAGES = {
   tooMany: translatable("At most 4 openings a day"),
   week: translatable("Give hours for each of the seven days"),
   closedDay: translatable("The listing is closed on this date"),
-  startBetween: (first: string, last: string) => `Please pick a start time between ${first} and ${last}`,
-  startWithin: (hours: string) => `Please pick a start time within the opening hours (${hours})`,
+  startBetween: (first: string, last: string, _: Translate = english) => _(msg`Please pick a start time between ${first} and ${last}`),
+  startWithin: (hours: string, _: Translate = english) => _(msg`Please pick a start time within the opening hours (${hours})`),
   endsAfterClose: translatable("This booking would run past the listing's opening hours: pick an earlier start or a shorter time"),
-  notice: (text: string) => `This listing needs ${text} notice before a booking starts`,
-  advance: (days: number) => `Bookings can start at most ${advanceText(days)} ahead`,
-  checkIn: (time: string) => `Bookings by the day start at check-in, ${time}`,
+  notice: (minutes: number, _: Translate = english) => {
+    const notice = durationText(_, minutes);
+    return _(msg`This listing needs ${notice} notice before a booking starts`);
+  },
+  advance: (days: number, _: Translate = english) => {
+    const ahead = advanceText(days, _);
+    return _(msg`Bookings can start at most ${ahead} ahead`);
+  },
+  checkIn: (time: string, _: Translate = english) => _(msg`Bookings by the day start at check-in, ${time}`),
 } as const;
 
 const TIME_RE = /^(\d{2}):00$/;
@@ -212,41 +221,40 @@ export function occupiedRange(rules: Pick<BookingRules, "bufferBeforeMinutes" | 
  * calendar rows (bookings, holds, blocks) are checked apart: by the widget against the
  * busy ranges, by the database under the listing's lock.
  */
-export function startProblem(schedule: Schedule, input: { start: Date; end: Date; byTheDay: boolean; now: Date }): string | null {
+export function startProblem(schedule: Schedule, input: { start: Date; end: Date; byTheDay: boolean; now: Date }, _: Translate = english): string | null {
   const { start, end, byTheDay, now } = input;
   const { rules } = schedule;
   if (start.getTime() < now.getTime() + rules.minNoticeMinutes * 60_000) {
-    return rules.minNoticeMinutes > 0 ? SCHEDULE_MESSAGES.notice(durationWords(rules.minNoticeMinutes)) : null;
+    return rules.minNoticeMinutes > 0 ? SCHEDULE_MESSAGES.notice(rules.minNoticeMinutes, _) : null;
   }
-  if (start.getTime() - now.getTime() > rules.maxAdvanceDays * 86_400_000) return SCHEDULE_MESSAGES.advance(rules.maxAdvanceDays);
+  if (start.getTime() - now.getTime() > rules.maxAdvanceDays * 86_400_000) return SCHEDULE_MESSAGES.advance(rules.maxAdvanceDays, _);
   const local = localParts(start, schedule.timeZone);
   const starts = startHours(schedule, local.date, byTheDay);
   if (starts.length === 0) return SCHEDULE_MESSAGES.closedDay;
   // The wall-clock hour must exist and map back to this instant (no skipped or repeated hour).
   const exists = local.minute === 0 && zonedInstant(local.date, local.hour, schedule.timeZone) === start.toISOString();
   if (!exists || !starts.includes(local.hour)) {
-    if (byTheDay && schedule.checkIn) return SCHEDULE_MESSAGES.checkIn(schedule.checkIn);
+    if (byTheDay && schedule.checkIn) return SCHEDULE_MESSAGES.checkIn(schedule.checkIn, _);
     const contiguous = starts[starts.length - 1]! - starts[0]! === starts.length - 1;
-    return contiguous ? SCHEDULE_MESSAGES.startBetween(hourText(starts[0]!), hourText(starts[starts.length - 1]!)) : SCHEDULE_MESSAGES.startWithin(sortedDay(hoursOn(schedule, local.date)).map((r) => `${r.start}–${r.end}`).join(", "));
+    return contiguous ? SCHEDULE_MESSAGES.startBetween(hourText(starts[0]!), hourText(starts[starts.length - 1]!), _) : SCHEDULE_MESSAGES.startWithin(sortedDay(hoursOn(schedule, local.date)).map((r) => `${r.start}–${r.end}`).join(", "), _);
   }
   if (!byTheDay && !isWithinHours(schedule, start, end)) return SCHEDULE_MESSAGES.endsAfterClose;
   return null;
 }
 
-/** "2 hours", "1 day", "90 minutes". */
-export function durationWords(minutes: number): string {
-  if (minutes % 1440 === 0) return plural(minutes / 1440, "day");
-  if (minutes % 60 === 0) return plural(minutes / 60, "hour");
-  return plural(minutes, "minute");
+/** How far ahead bookings may start: "12 months" for a year, whole months, else days. */
+function advanceText(days: number, _: Translate): string {
+  if (days % 365 === 0) {
+    const months = (days / 365) * 12;
+    const years = days / 365;
+    return years === 1 ? _(msg`${plural(months, { one: "# month", other: "# months" })}`) : _(msg`${plural(years, { one: "# year", other: "# years" })}`);
+  }
+  if (days % 30 === 0) {
+    const months = days / 30;
+    return _(msg`${plural(months, { one: "# month", other: "# months" })}`);
+  }
+  return _(msg`${plural(days, { one: "# day", other: "# days" })}`);
 }
-
-function advanceText(days: number): string {
-  if (days % 365 === 0) return plural(days / 365, "year").replace(/^1 year$/, "12 months");
-  if (days % 30 === 0) return plural(days / 30, "month");
-  return plural(days, "day");
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Whether a value read from the database or a form is a week of valid hours; the week's problem, or null. */
 export function weekProblem(value: unknown): string | null {

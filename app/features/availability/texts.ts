@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { Translate } from "./host-calendar-view";
-import { type WEEKDAYS } from "./schedule";
+import type { WEEKDAYS } from "./schedule";
 
 /** schedule.ts's weekday names, in the page's language: `_(WEEKDAY_LABELS[day])`. */
 export const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], MessageDescriptor> = {

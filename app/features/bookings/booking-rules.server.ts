@@ -1,6 +1,8 @@
 import type { spaces } from "~/db/schema/listings";
 import { env } from "~/lib/env.server";
+import { msg, plural } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
+import { english, type Translate } from "~/features/i18n/translate";
 import { DURATION_LIMITS, durationRange, isDurationAllowed, type PricingUnit } from "./pricing";
 
 /**
@@ -22,9 +24,15 @@ export const BOOKING_MESSAGES = {
   dateTime: translatable("Please select a date and time"),
   future: translatable("Please select a future date and time"),
   unitsWhole: translatable("Choose how many to book, a whole number from 1"),
-  tooManyUnits: (available: string) => `This listing has ${available} at one time`,
-  noUnitsLeft: (many: string) => `No ${many} are left at this time — please pick another time`,
-  unitsLeft: (left: string) => `Only ${left} left at this time — please book fewer or pick another time`,
+  /** "This listing has 3 units at one time": more units or seats asked for than the listing has. */
+  tooManyUnits: (available: number, words: UnitWords, _: Translate = english) =>
+    isSeats(words) ? _(msg`This listing has ${plural(available, { one: "# seat", other: "# seats" })} at one time`) : _(msg`This listing has ${plural(available, { one: "# unit", other: "# units" })} at one time`),
+  noUnitsLeft: (words: UnitWords, _: Translate = english) =>
+    isSeats(words) ? _(msg`No seats are left at this time — please pick another time`) : _(msg`No units are left at this time — please pick another time`),
+  unitsLeft: (left: number, words: UnitWords, _: Translate = english) =>
+    isSeats(words)
+      ? _(msg`Only ${plural(left, { one: "# seat", other: "# seats" })} left at this time — please book fewer or pick another time`)
+      : _(msg`Only ${plural(left, { one: "# unit", other: "# units" })} left at this time — please book fewer or pick another time`),
   endMismatch: translatable("The end time does not match the duration"),
   somethingWrong: translatable("Something went wrong."),
   bookingNotFound: translatable("Booking not found"),
@@ -38,12 +46,23 @@ export const BOOKING_MESSAGES = {
   inFlight: translatable("This request is already being processed"),
 } as const;
 
-export const UNIT_NAMES: Record<PricingUnit, [string, string]> = {
-  hour: ["hour", "hours"],
-  day: ["day", "days"],
-  week: ["week", "weeks"],
-  month: ["month", "months"],
-};
+/** A listing's words for what is counted (`unitWords` of availability/schedule.ts): seats for an experience, else units. */
+type UnitWords = { one: string; many: string };
+const isSeats = (words: UnitWords) => words.one === "seat";
+
+/** "This listing does not offer hourly pricing" (the unit's price is not set), in `_`'s language. */
+export function unitNotOffered(unit: PricingUnit, _: Translate = english): string {
+  switch (unit) {
+    case "hour":
+      return _(msg`This listing does not offer hourly pricing`);
+    case "day":
+      return _(msg`This listing does not offer daily pricing`);
+    case "week":
+      return _(msg`This listing does not offer weekly pricing`);
+    case "month":
+      return _(msg`This listing does not offer monthly pricing`);
+  }
+}
 
 export type BookingFailure = {
   ok: false;
@@ -78,11 +97,37 @@ export function bookability(space: Pick<typeof spaces.$inferSelect, "isPublished
 
 
 /** Why `duration` units of `unit` cannot be booked on the listing (its limits and the unit's), or null. */
-export function durationProblem(unit: PricingUnit, duration: number, listing: { minRentalDuration: number; maxRentalDuration: number | null }): string | null {
+export function durationProblem(unit: PricingUnit, duration: number, listing: { minRentalDuration: number; maxRentalDuration: number | null }, _: Translate = english): string | null {
   if (isDurationAllowed(unit, duration, listing)) return null;
-  const { min, max } = durationRange(unit, listing);
+  const range = durationRange(unit, listing);
   const limits = DURATION_LIMITS[unit];
-  return min > max
-    ? `This listing cannot be booked by the ${UNIT_NAMES[unit][0]}`
-    : `Duration must be between ${Math.max(min, limits.min)} and ${Math.min(max, limits.max)} ${UNIT_NAMES[unit][1]}`;
+  if (range.min > range.max) return notBookableBy(unit, _);
+  const min = Math.max(range.min, limits.min);
+  const max = Math.min(range.max, limits.max);
+  // English says the unit in the plural after a range ("between 1 and 24 hours"); the plural on
+  // the larger number lets a language whose noun follows that number say it its way.
+  switch (unit) {
+    case "hour":
+      return _(msg`Duration must be between ${min} and ${plural(max, { other: "# hours" })}`);
+    case "day":
+      return _(msg`Duration must be between ${min} and ${plural(max, { other: "# days" })}`);
+    case "week":
+      return _(msg`Duration must be between ${min} and ${plural(max, { other: "# weeks" })}`);
+    case "month":
+      return _(msg`Duration must be between ${min} and ${plural(max, { other: "# months" })}`);
+  }
+}
+
+/** "This listing cannot be booked by the hour": the listing's limits leave no length in that unit. */
+function notBookableBy(unit: PricingUnit, _: Translate): string {
+  switch (unit) {
+    case "hour":
+      return _(msg`This listing cannot be booked by the hour`);
+    case "day":
+      return _(msg`This listing cannot be booked by the day`);
+    case "week":
+      return _(msg`This listing cannot be booked by the week`);
+    case "month":
+      return _(msg`This listing cannot be booked by the month`);
+  }
 }

@@ -1,3 +1,4 @@
+import type { Translate } from "~/features/i18n/translate";
 import { durationRange, quoteBooking, type PricingUnit } from "./pricing";
 import { addDays, gridCell, localParts, weekDays, zonedInstant, type Range } from "./slots";
 import { gridHours, hourText, isWithinHours, occupiedRange, scheduledEnd, startHours, startProblem, type Schedule } from "~/features/availability/schedule";
@@ -54,21 +55,21 @@ export type SlotOption = { label: string; start: string; disabled: boolean; reas
  * listing's rules (notice, how far ahead, ending after closing) or would take more
  * units than are free at some moment of the booking and its buffers.
  */
-export function slotOptions(date: string, availability: Availability, unit: PricingUnit, quantity: number, units: number, now: Date): SlotOption[] {
+export function slotOptions(date: string, availability: Availability, unit: PricingUnit, quantity: number, units: number, now: Date, _?: Translate): SlotOption[] {
   const { schedule } = availability;
   // An hour the clocks skip (02:00 when they go forward) is not a start of its own.
   const real = startHours(schedule, date, unit !== "hour").filter((hour) => localParts(zonedInstant(date, hour, schedule.timeZone), schedule.timeZone).hour === hour);
   return real.map((hour) => {
     const start = zonedInstant(date, hour, schedule.timeZone);
-    const reason = slotReason(availability, { start, end: scheduledEnd(schedule, new Date(start), unit, quantity).toISOString() }, unit !== "hour", units, now);
+    const reason = slotReason(availability, { start, end: scheduledEnd(schedule, new Date(start), unit, quantity).toISOString() }, unit !== "hour", units, now, _);
     return { label: hourText(hour), start, disabled: reason !== null, reason };
   });
 }
 
 /** Why one start (and its end) cannot be booked now, or null: the reason a slot option is disabled (search confirms its offers with this too). */
-export function slotReason(availability: Availability, range: Range, byTheDay: boolean, units: number, now: Date): string | null {
+export function slotReason(availability: Availability, range: Range, byTheDay: boolean, units: number, now: Date, _?: Translate): string | null {
   if (Date.parse(range.start) <= now.getTime()) return SLOT_PASSED;
-  const problem = startProblem(availability.schedule, { start: new Date(range.start), end: new Date(range.end), byTheDay, now });
+  const problem = startProblem(availability.schedule, { start: new Date(range.start), end: new Date(range.end), byTheDay, now }, _);
   if (problem) return problem;
   if (unitsFree(availability, range) < units) return SLOT_BOOKED;
   return null;
@@ -111,7 +112,7 @@ export type GridCell = { date: string; hour: number; start: string; end: string;
  * from which the chosen length does not fit (it would run into closing time, a booking
  * or a block) is 'Not bookable'.
  */
-export function weekGrid(weekStart: string, availability: Availability, now: Date, choice: { unit: PricingUnit; quantity: number; units: number } = { unit: "hour", quantity: 1, units: 1 }): { days: string[]; rows: GridCell[][] } {
+export function weekGrid(weekStart: string, availability: Availability, now: Date, choice: { unit: PricingUnit; quantity: number; units: number } = { unit: "hour", quantity: 1, units: 1 }, _?: Translate): { days: string[]; rows: GridCell[][] } {
   const { schedule } = availability;
   const days = weekDays(weekStart);
   const { first, last } = gridHours(schedule);
@@ -120,20 +121,20 @@ export function weekGrid(weekStart: string, availability: Availability, now: Dat
     days.map((date) => {
       const cell = gridCell(date, hour, schedule.timeZone);
       // A cell whose hour has begun has passed: it can no longer be booked from its start.
-      const reason = cellReason(availability, cell, choice, now);
+      const reason = cellReason(availability, cell, choice, now, _);
       return { date, hour, start: cell.start, end: cell.end, disabled: reason !== null, reason };
     }),
   );
   return { days, rows };
 }
 
-function cellReason(availability: Availability, cell: Range, choice: { unit: PricingUnit; quantity: number; units: number }, now: Date): string | null {
+function cellReason(availability: Availability, cell: Range, choice: { unit: PricingUnit; quantity: number; units: number }, now: Date, _?: Translate): string | null {
   const { schedule } = availability;
   if (Date.parse(cell.start) <= now.getTime()) return SLOT_PASSED;
   if (!isWithinHours(schedule, new Date(cell.start), new Date(cell.end))) return SLOT_CLOSED;
   if (unitsFree(availability, cell) < choice.units) return SLOT_BOOKED;
   const end = scheduledEnd(schedule, new Date(cell.start), choice.unit, choice.quantity).toISOString();
-  const problem = startProblem(schedule, { start: new Date(cell.start), end: new Date(end), byTheDay: choice.unit !== "hour", now });
+  const problem = startProblem(schedule, { start: new Date(cell.start), end: new Date(end), byTheDay: choice.unit !== "hour", now }, _);
   if (problem) return problem;
   if (unitsFree(availability, { start: cell.start, end }) < choice.units) return SLOT_NOT_BOOKABLE;
   return null;

@@ -4,8 +4,9 @@ import { createTestDatabase, testEngine, type TestDatabase } from "../../../test
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createUser } from "../../../tests/factories/users";
 import { BOOKING_MESSAGES } from "./booking-rules.server";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
 import { busyRanges, getBookingWidget } from "./availability.server";
-import { sweepAllExpiredHolds } from "./hold.server";
+import { createBookingHold, sweepAllExpiredHolds } from "./hold.server";
 import { listMyBookings } from "./queries.server";
 import { CARD_MESSAGES, PROCESSING_MS } from "./card";
 
@@ -374,5 +375,22 @@ describe("my bookings and the widget", () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe("a hold's refusals with values in the guest's language (issue #31)", () => {
+  it("says the seats left and the listing's seats in Spanish and Arabic, with their plurals", async () => {
+    await Promise.all([loadAllCatalogs("es"), loadAllCatalogs("ar")]);
+    const inLanguage = (locale: "es" | "ar") => (text: Parameters<typeof translate>[1]) => translate(i18nFor(locale), text);
+    const s = await scenario({ rentalType: "experience", quantity: 3, hourlyPrice: 2500 });
+    const hold = (guest: { id: string }, units: number, locale: "es" | "ar") =>
+      createBookingHold(database.db, { userId: guest.id, body: s.request({ date: "2026-06-10", hour: 10, units }), idempotencyKey: null, now: s.now, translate: inLanguage(locale) });
+    const tooMany = await hold(s.guest, 4, "es");
+    expect(tooMany.ok ? "held" : tooMany.fields).toEqual({ units: "Este anuncio tiene 3 plazas a la vez" });
+    expect((await hold(s.guest, 1, "es")).ok).toBe(true);
+    const arabic = await hold(s.otherGuest, 3, "ar");
+    expect(arabic.ok ? "held" : arabic.error).toBe("لم يتبقَّ سوى مقعدين في هذا الموعد — يُرجى حجز عدد أقل أو اختيار موعد آخر");
+    const spanish = await hold(s.otherGuest, 3, "es");
+    expect(spanish.ok ? "held" : spanish.error).toBe("Solo quedan 2 plazas en este horario: reserva menos o elige otro");
   });
 });

@@ -1,7 +1,9 @@
 import type { FieldErrors } from "~/lib/forms";
 import { formatMinor } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * Security deposits and damage claims (issue #28 point 2, ADRs 0283 and 0284): the texts and
@@ -34,7 +36,11 @@ export const DEPOSIT_MESSAGES = {
   saveFailed: translatable("The claim could not be saved. Please try again."),
 } as const;
 
-export const claimTooHigh = (deposit: number, currency: string) => `The claim can't be more than the deposit (${formatMinor(deposit, currency)}).`;
+/** A claim over the deposit, in `_`'s language with the deposit written in `locale` (English when left out). */
+export function claimTooHigh(deposit: number, currency: string, _: Translate = english, locale?: string): string {
+  const amount = formatMinor(deposit, currency, locale);
+  return _(msg`The claim can't be more than the deposit (${amount}).`);
+}
 
 /** What checkout says next to the total: the deposit is held, not charged. */
 export const depositLine = (amount: number, currency: string) => `Security deposit: ${formatMinor(amount, currency)} — held, not charged`;

@@ -10,6 +10,7 @@ import { appendLedger } from "~/features/payouts/ledger.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { formatMinor, parseMinor } from "~/lib/money";
+import type { Translate } from "~/features/i18n/translate";
 import { claimTooHigh, DEPOSIT_MESSAGES, MAX_CLAIM_DESCRIPTION, MAX_CLAIM_PHOTOS } from "./deposit-rules";
 import { isUuid } from "~/lib/uuid";
 import { lockBooking, recordProviderCall, refusal, runTransition, type BookingRecord } from "./process.server";
@@ -276,7 +277,10 @@ function amountOf(value: unknown, currency: string): number | null {
 }
 
 /** `claim_deposit`: the host's claim (amount 1..deposit, description, ≤ 6 photos of theirs). */
-export async function openClaim(db: Db, input: { userId: string; bookingId: string; amount: unknown; description: unknown; photos: unknown; now: Date }): Promise<ClaimResult> {
+export async function openClaim(
+  db: Db,
+  input: { userId: string; bookingId: string; amount: unknown; description: unknown; photos: unknown; now: Date; /** The request's language and locale, for the refusal that names the deposit; English when left out. */ translate?: Translate; locale?: string },
+): Promise<ClaimResult> {
   if (!isUuid(input.bookingId)) return { ok: false, status: 404, error: DEPOSIT_MESSAGES.notFound };
   const photos = Array.isArray(input.photos) ? input.photos.filter((p): p is string => typeof p === "string" && p.length > 0) : [];
   const description = typeof input.description === "string" ? input.description.trim() : "";
@@ -296,7 +300,7 @@ export async function openClaim(db: Db, input: { userId: string; bookingId: stri
     if (input.amount === undefined || input.amount === null || String(input.amount).trim() === "") fields.amount = DEPOSIT_MESSAGES.amountRequired;
     else if (amount === null) fields.amount = DEPOSIT_MESSAGES.amountInvalid;
     else if (amount <= 0) fields.amount = DEPOSIT_MESSAGES.amountTooSmall;
-    else if (amount > deposit.amount) fields.amount = claimTooHigh(deposit.amount, deposit.currency);
+    else if (amount > deposit.amount) fields.amount = claimTooHigh(deposit.amount, deposit.currency, input.translate, input.locale);
     if (!description) fields.description = DEPOSIT_MESSAGES.descriptionRequired;
     else if (description.length > MAX_CLAIM_DESCRIPTION) fields.description = DEPOSIT_MESSAGES.descriptionTooLong;
     if (photos.length > MAX_CLAIM_PHOTOS) fields.photos = DEPOSIT_MESSAGES.tooManyPhotos;

@@ -4,7 +4,9 @@ import { CLIENT_IP_HEADER, clientIpOf } from "~/features/security/client-ip.serv
 import { getDb } from "~/lib/db.server";
 import type { JsonRead } from "~/lib/read-body.server";
 import { createBookingHold } from "./hold.server";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
 import { translatable } from "~/features/i18n/translatable";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locales";
 
 /** The spec's create-payment-intent call. */
 export const HOLD_PATH = "/api/bookings/payment-intent";
@@ -17,6 +19,8 @@ export type HoldRequest = {
   readJson: () => Promise<JsonRead>;
   header: (name: string) => string | null;
   now: Date;
+  /** The language of the page that sent it (server/api.ts): a refusal with values is said in it. English when left out. */
+  locale?: Locale;
 };
 
 /**
@@ -38,6 +42,9 @@ export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswe
       : { status: 400, body: { error: translatable("The request must be JSON."), code: "invalid" } };
   }
   const ip = clientIpOf(request.header(CLIENT_IP_HEADER));
+  const locale = request.locale ?? DEFAULT_LOCALE;
+  await loadAllCatalogs(locale);
+  const i18n = i18nFor(locale);
   const result = await createBookingHold(await getDb(), {
     userId: request.user.id,
     body: body.value,
@@ -45,6 +52,7 @@ export async function answerHoldRequest(request: HoldRequest): Promise<HoldAnswe
     now: request.now,
     // Stored with an accepted waiver (ADR 0279).
     clientIp: ip === "unknown" ? null : ip,
+    translate: (text) => translate(i18n, text),
   });
   if (!result.ok) {
     const { ok: _ok, status, ...failure } = result;

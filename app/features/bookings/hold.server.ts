@@ -4,7 +4,7 @@ import { bookingRequirements } from "~/db/schema/booking-requirements";
 import { bookings, idempotencyKeys, localPaymentIntents, providerCalls, spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
 import type { HoursRange } from "~/db/opening-hours";
 import { lockCalendar, unitsInUse } from "~/features/availability/calendar-rows.server";
-import { countText, occupiedRange, scheduledEnd, scheduleOf, startProblem, unitWords } from "~/features/availability/schedule";
+import { occupiedRange, scheduledEnd, scheduleOf, startProblem, unitWords } from "~/features/availability/schedule";
 import type { Currency } from "~/db/listing-enums";
 import { spaces } from "~/db/schema/listings";
 import { platformSettings, PROTECTION_PERCENT_DEFAULT } from "~/db/schema/admin";
@@ -15,7 +15,7 @@ import { env } from "~/lib/env.server";
 import { preparedQuery } from "~/lib/prepared.server";
 import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
-import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, UNIT_NAMES, bookability, durationProblem, feePercent, pgErrorCode, type BookingFailure } from "./booking-rules.server";
+import { BOOKING_MESSAGES, HOLD_MS, PAYOUT_DELAY_MS, bookability, durationProblem, feePercent, pgErrorCode, unitNotOffered, type BookingFailure } from "./booking-rules.server";
 import { PRICING_UNITS, quoteBooking, unitPrice, UNIT_HOURS, type CancellationPolicy, type PricingUnit } from "./pricing";
 import { BOOKING_PROCESS } from "./process";
 import { fromStates, lockBooking, providerCallInsert } from "./process.server";
@@ -27,6 +27,7 @@ import { requestMessageProblem } from "./request-rules";
 import { sweepExpiredRequests } from "./requests.server";
 import { arrival, takeInTurn, takenAhead } from "./slot-line.server";
 import { translatable } from "~/features/i18n/translatable";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * The booking process's `hold` (issue #12, #25, ADR 0104, 0200): a guest's request is
@@ -163,6 +164,8 @@ type HoldInput = {
   now: Date;
   /** The client's address as the server resolved it (client-ip.server.ts), stored with an accepted waiver; null when unknown. */
   clientIp?: string | null;
+  /** The request's language, for the refusals that carry values ("Only 2 seats left …"); English when left out. */
+  translate?: Translate;
 };
 
 /** The hold request's shape, before anything is read: its fields, its Idempotency-Key and its listing's id. */
@@ -192,6 +195,7 @@ function invalid(fields: Record<string, string>, status: 400 | 422 = 422): Booki
 export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldResult> {
   const arrived = arrival();
   const { userId, now } = input;
+  const _ = input.translate ?? english;
   const parsed = readHoldRequest(input.body, input.idempotencyKey);
   if (!parsed.ok) return parsed;
   const body = parsed.request;
@@ -234,8 +238,8 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
 
   const unit = body.pricingUnit;
   const price = unitPrice(space, unit);
-  if (price === null) return invalid({ pricingUnit: `This listing does not offer ${UNIT_NAMES[unit][0]}ly pricing`.replace("dayly", "daily") });
-  const tooLong = durationProblem(unit, body.duration, space);
+  if (price === null) return invalid({ pricingUnit: unitNotOffered(unit, _) });
+  const tooLong = durationProblem(unit, body.duration, space, _);
   if (tooLong) return invalid({ duration: tooLong });
   const start = new Date(body.startTime);
   if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(body.startTime)) return invalid({ startTime: BOOKING_MESSAGES.dateTime });
@@ -243,7 +247,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   // The listing's hours, dated hours and rules (issue #26): the schedule engine the widget offers starts from.
   const schedule = scheduleOf(space, found.dated ?? {});
   const endDate = scheduledEnd(schedule, start, unit, body.duration);
-  const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now });
+  const problem = startProblem(schedule, { start, end: endDate, byTheDay: unit !== "hour", now }, _);
   if (problem) return invalid({ startTime: problem });
   if (body.endTime !== undefined && Date.parse(body.endTime) !== endDate.getTime()) return invalid({ endTime: BOOKING_MESSAGES.endMismatch });
   // The listing's checkout requirements (ADR 0279): refused here, before the slot is taken, with a message per field.
@@ -251,7 +255,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const needs = listingRequirements(space);
   let requirements: { answers: RequirementAnswers; ip: string | null } | null = null;
   if (needs || body.fulfilment !== undefined) {
-    const checked = checkRequirements(needs ?? NO_REQUIREMENTS, body, { start, end: endDate, now, timeZone: space.timezone });
+    const checked = checkRequirements(needs ?? NO_REQUIREMENTS, body, { start, end: endDate, now, timeZone: space.timezone }, _);
     if (!checked.ok) return invalid(checked.fields);
     if (needs) requirements = { answers: checked.answers, ip: input.clientIp ?? null };
   }
@@ -263,7 +267,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
     requestMessage = message.text;
   }
   const units = body.units ?? 1;
-  if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(countText(space.quantity, unitWords(space.rentalType))) });
+  if (units > space.quantity) return invalid({ units: BOOKING_MESSAGES.tooManyUnits(space.quantity, unitWords(space.rentalType), _) });
 
   // The protection's rate is the platform's setting of the moment (read in the same round trip), kept on the booking.
   const extras = extrasOf(needs, requirements?.answers ?? {}, found.protectionPercent ?? PROTECTION_PERCENT_DEFAULT);
@@ -282,7 +286,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   // A slot already taken is answered at once, without opening a transaction that would
   // only wait for the holder and fail (the constraint below still decides every race).
   // The guest's own open checkout does not count: the transaction releases it.
-  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: space.quantity > 1 ? BOOKING_MESSAGES.noUnitsLeft(unitWords(space.rentalType).many) : BOOKING_MESSAGES.slotTaken };
+  if (found.taken) return { ok: false, status: 409, code: "slot_taken", error: space.quantity > 1 ? BOOKING_MESSAGES.noUnitsLeft(unitWords(space.rentalType), _) : BOOKING_MESSAGES.slotTaken };
   // The row keeps the listing's buffers free around the booking's own time.
   const occupied = occupiedRange(schedule.rules, start, endDate);
   const seats = space.quantity > 1 ? { units, quantity: space.quantity, words: unitWords(space.rentalType) } : null;
@@ -294,7 +298,7 @@ export async function createBookingHold(db: Db, input: HoldInput): Promise<HoldR
   const taking = await takeInTurn(
     space.id,
     { range: { start: start.getTime(), end: endDate.getTime() }, guest: userId, arrived },
-    () => takeSlot(db, { key, userId, requestHash, now, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE }, requirements, requestMessage } }),
+    () => takeSlot(db, { key, userId, requestHash, now, _, range: { spaceId: space.id, start: occupied.start, end: occupied.end }, seats, hold: { unit, quantity: body.duration, units, start, end: endDate, quote, currency: space.currency, expiresAt: holdExpiresAt, terms: { cancellationPolicy: space.cancellationPolicy, refundServiceFee: env().REFUND_SERVICE_FEE }, requirements, requestMessage } }),
     // With seats, neither a hold nor a refusal means the time is taken for everyone.
     (outcome) => !seats && (outcome.held || (!outcome.answer.ok && outcome.answer.code === "slot_taken")),
   );
@@ -359,6 +363,8 @@ async function takeSlot(
     userId: string;
     requestHash: string;
     now: Date;
+    /** The request's language, for a refusal with values. */
+    _: Translate;
     /** The calendar row's range: the booking's time and the listing's buffers. */
     range: { spaceId: string; start: Date; end: Date };
     /** A listing of several units or seats: its rows are counted, not excluded. */
@@ -469,7 +475,7 @@ async function takeSlot(
   } catch (error) {
     if (pgErrorCode(error) === "23P01") return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: BOOKING_MESSAGES.slotTaken } };
     if (error instanceof SeatsTaken && seats) {
-      const error_ = error.left === 0 ? BOOKING_MESSAGES.noUnitsLeft(seats.words.many) : BOOKING_MESSAGES.unitsLeft(countText(error.left, seats.words));
+      const error_ = error.left === 0 ? BOOKING_MESSAGES.noUnitsLeft(seats.words, input._) : BOOKING_MESSAGES.unitsLeft(error.left, seats.words, input._);
       return { held: false, answer: { ok: false, status: 409, code: "slot_taken", error: error_, fields: { units: error_ } } };
     }
     if (error instanceof ReplayInFlight || pgErrorCode(error) === "23505") {

@@ -20,7 +20,7 @@ export type PriceParts = {
  * translatable (`_(label)`); a Protection line with its rate also has `percent` ("8%"), so a
  * page can say "Protection (8%)" in its language (booking-texts.ts `priceLineMessage`).
  */
-export type PriceLine = { key: "rental" | "fee" | "protection" | "delivery"; label: string; amount: number; percent?: string };
+export type PriceLine = { key: "rental" | "fee" | "protection" | "delivery"; label: string; amount: number; percent?: string; /** The Protection line's rate, for `basisPointsText` in a page's language. */ basisPoints?: number };
 
 /**
  * The lines that make up a booking's total, with checkout's labels ("Protection (8%)",
@@ -38,7 +38,7 @@ export function priceLines(parts: PriceParts): PriceLine[] {
     lines.push(
       percent === null
         ? { key: "protection", label: translatable("Protection"), amount: parts.protection.amount }
-        : { key: "protection", label: `Protection (${percent})`, amount: parts.protection.amount, percent },
+        : { key: "protection", label: `Protection (${percent})`, amount: parts.protection.amount, percent, basisPoints: parts.protection.basisPoints! },
     );
   }
   if (parts.delivery > 0) lines.push({ key: "delivery", label: translatable("Delivery"), amount: parts.delivery });

@@ -36,15 +36,21 @@ export function requestMessageProblem(value: unknown): { ok: true; text: string 
 
 /** "Expires in 5 h 12 min" (minutes rounded up; "Expires in less than a minute" at the end; "Expired" after). */
 export function expiresInText(expiresAt: Date | string, now: Date): string {
-  const ms = new Date(expiresAt).getTime() - now.getTime();
-  if (ms <= 0) return "Expired";
-  const minutes = Math.ceil(ms / 60_000);
-  if (minutes < 1) return "Expires in less than a minute";
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const mins = minutes % 60;
-  const parts = [days ? `${days} d` : "", hours ? `${hours} h` : "", mins ? `${mins} min` : ""].filter(Boolean);
+  const left = timeLeft(expiresAt, now);
+  if (left === "expired") return "Expired";
+  if (left === "moments") return "Expires in less than a minute";
+  const { days, hours, minutes } = left;
+  const parts = [days ? `${days} d` : "", hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean);
   return `Expires in ${parts.join(" ")}`;
+}
+
+/** The time a request has left, in whole days, hours and minutes (rounded up), as `expiresInText` and its translations say it. */
+export function timeLeft(expiresAt: Date | string, now: Date): "expired" | "moments" | { days: number; hours: number; minutes: number } {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return "expired";
+  const total = Math.ceil(ms / 60_000);
+  if (total < 1) return "moments";
+  return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };
 }
 
 /** When a request authorised at `authorisedAt` expires: the earliest of the response window and the booking's start. */

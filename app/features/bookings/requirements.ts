@@ -1,6 +1,10 @@
 import english from "i18n-iso-countries/langs/en.json";
 import { todayIn } from "./slots";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { translatable } from "~/features/i18n/translatable";
+import { english as inEnglish, type Translate } from "~/features/i18n/translate";
+import { intlLocale } from "~/lib/locales";
 
 /**
  * Checkout requirements from the listing (issue #28 point 3, docs/decisions/0279-checkout-requirements.md):
@@ -70,7 +74,7 @@ export const REQUIREMENT_TEXT = {
   intro: translatable("The host asks for these before you book."),
   continue: translatable("Continue to Payment"),
   dateOfBirth: translatable("Date of birth"),
-  dateOfBirthHint: (age: number) => `You must be at least ${age} on the day the booking starts.`,
+  dateOfBirthHint: (age: number): MessageDescriptor => msg`You must be at least ${age} on the day the booking starts.`,
   licenceNumber: translatable("Driving licence number"),
   licenceCountry: translatable("Issuing country"),
   licenceExpiry: translatable("Licence expiry date"),
@@ -79,7 +83,7 @@ export const REQUIREMENT_TEXT = {
   waiverAccept: translatable("I accept the waiver"),
   chooseCountry: translatable("Choose a country"),
   errors: {
-    underAge: (age: number) => `You must be at least ${age} to book this listing.`,
+    underAge: (age: number, _: Translate = inEnglish) => _(msg`You must be at least ${age} to book this listing.`),
     dateOfBirthRequired: translatable("Enter your date of birth."),
     dateOfBirthInvalid: translatable("Enter your date of birth as a real date (YYYY-MM-DD)."),
     dateOfBirthFuture: translatable("Your date of birth cannot be in the future."),
@@ -113,7 +117,8 @@ export const REQUIREMENT_TEXT = {
   insuranceIntro: translatable("The host requires insurance for this rental."),
   insuranceOwn: translatable("I have insurance that covers this rental"),
   insuranceProtection: translatable("Add Protection"),
-  protectionHint: (percent: string) => `Protection is ${percent} of the rental, added to your total as its own line.`,
+  /** `percent`: the rate as `basisPointsText` writes it in the page's language. */
+  protectionHint: (percent: string): MessageDescriptor => msg`Protection is ${percent} of the rental, added to your total as its own line.`,
   insurerName: translatable("Insurer name"),
   policyNumber: translatable("Policy number"),
   fulfilmentHeading: translatable("Delivery or pick up"),
@@ -128,7 +133,11 @@ export const REQUIREMENT_TEXT = {
   deliveryHint: translatable("The host sees the delivery address once the booking is confirmed."),
   // The host's side (the listing form).
   waiverTextLabel: translatable("Waiver text"),
-  waiverTextHint: `What guests must accept before they book (up to ${WAIVER_TEXT_MAX.toLocaleString("en-US")} characters).`,
+  /** The listing form's hint under the waiver, its limit written in the page's `locale`. */
+  waiverTextHint: (locale?: string): MessageDescriptor => {
+    const max = WAIVER_TEXT_MAX.toLocaleString(intlLocale(locale));
+    return msg`What guests must accept before they book (up to ${max} characters).`;
+  },
   waiverTextRequired: translatable("Add the waiver's text that guests must accept, or turn off 'Waiver required'."),
 } as const;
 
@@ -177,9 +186,10 @@ export function extrasOf(needs: ListingRequirements | null, answers: Requirement
   };
 }
 
-/** Basis points as the percentage people read ("8%", "12.5%"). */
-export function basisPointsText(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+/** Basis points as the percentage people read ("8%", "12.5%"), in `locale`'s way when given ("8 %" in French). */
+export function basisPointsText(basisPoints: number, locale?: string): string {
+  if (!locale || locale === "en") return `${(basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+  return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 }
 
 /** "YYYY-MM-DD" that is a day of the calendar, or null. */
@@ -215,6 +225,8 @@ export function checkRequirements(
   needs: ListingRequirements,
   given: Partial<Record<RequirementField, unknown>>,
   at: { start: Date; end: Date; now: Date; timeZone: string },
+  /** The language of the messages with values (the age); English when left out. */
+  _: Translate = inEnglish,
 ): { ok: true; answers: RequirementAnswers } | { ok: false; fields: Partial<Record<RequirementField, string>> } {
   const errors = REQUIREMENT_TEXT.errors;
   const fields: Partial<Record<RequirementField, string>> = {};
@@ -230,7 +242,7 @@ export function checkRequirements(
     else if (!birth) fields.dateOfBirth = errors.dateOfBirthInvalid;
     else if (birth > today) fields.dateOfBirth = errors.dateOfBirthFuture;
     else if (birth < shiftYears(today, -OLDEST_AGE)) fields.dateOfBirth = errors.dateOfBirthTooOld;
-    else if (ageOn(birth, startDay) < needs.minimumAge) fields.dateOfBirth = errors.underAge(needs.minimumAge);
+    else if (ageOn(birth, startDay) < needs.minimumAge) fields.dateOfBirth = errors.underAge(needs.minimumAge, _);
     else answers.dateOfBirth = birth;
   }
 

@@ -8,6 +8,7 @@ import { occupiedRange, scheduledEnd, scheduleOf, startProblem } from "~/feature
 import { queueBookingMovedEmails } from "~/features/mail/booking-emails.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { isUuid } from "~/lib/uuid";
+import type { Translate } from "~/features/i18n/translate";
 import { BOOKING_MESSAGES, durationProblem, HOLD_MS, PAYOUT_DELAY_MS } from "./booking-rules.server";
 import { followRescheduledBooking } from "./deposits.server";
 import { intentAnswer, sweepExpiredHolds, type HoldResponse } from "./hold.server";
@@ -37,7 +38,7 @@ export const RESCHEDULE_MESSAGES = {
 
 export type RescheduleOutcome = { ok: true; startTime: string; endTime: string } | Refusal;
 
-export async function rescheduleBooking(db: Db, input: { userId: string; bookingId: string; startTime: unknown; now: Date }): Promise<RescheduleOutcome> {
+export async function rescheduleBooking(db: Db, input: { userId: string; bookingId: string; startTime: unknown; now: Date; translate?: Translate }): Promise<RescheduleOutcome> {
   const { now } = input;
   if (!isUuid(input.bookingId)) return refusal("not_found", BOOKING_MESSAGES.bookingNotFound);
   const start = typeof input.startTime === "string" && /^\d{4}-\d{2}-\d{2}T/.test(input.startTime) ? new Date(input.startTime) : null;
@@ -53,7 +54,7 @@ export async function rescheduleBooking(db: Db, input: { userId: string; booking
       if (!space) return refusal("not_found", BOOKING_MESSAGES.notFound);
       const schedule = await scheduleNear(tx, space, start);
       const end = scheduledEnd(schedule, start, booking.pricingUnit, booking.quantity);
-      const problem = startProblem(schedule, { start, end, byTheDay: booking.pricingUnit !== "hour", now });
+      const problem = startProblem(schedule, { start, end, byTheDay: booking.pricingUnit !== "hour", now }, input.translate);
       if (problem) return refusal("invalid", problem);
       const occupied = occupiedRange(schedule.rules, start, end);
       await lockCalendar(tx, space.id);
@@ -103,7 +104,16 @@ export type ChangeOutcome =
  */
 export async function changeBooking(
   db: Db,
-  input: { userId: string; bookingId: string; startTime: unknown; /** In the booking's pricing unit; the booking's own length when left out. */ duration?: unknown; now: Date },
+  input: {
+    userId: string;
+    bookingId: string;
+    startTime: unknown;
+    /** In the booking's pricing unit; the booking's own length when left out. */
+    duration?: unknown;
+    now: Date;
+    /** The request's language, for a refusal with values (the duration's limits); English when left out. */
+    translate?: Translate;
+  },
 ): Promise<ChangeOutcome> {
   const { now } = input;
   if (!isUuid(input.bookingId)) return refusal("not_found", BOOKING_MESSAGES.bookingNotFound);
@@ -128,11 +138,11 @@ export async function changeBooking(
     const [space] = await tx.select().from(spaces).where(eq(spaces.id, booking.spaceId));
     if (!space) return refusal("not_found", BOOKING_MESSAGES.notFound);
     const unit = booking.pricingUnit;
-    const tooLong = durationProblem(unit, duration, space);
+    const tooLong = durationProblem(unit, duration, space, input.translate);
     if (tooLong) return refusal("invalid", tooLong);
     const schedule = await scheduleNear(tx, space, start);
     const end = scheduledEnd(schedule, start, unit, duration);
-    const problem = startProblem(schedule, { start, end, byTheDay: unit !== "hour", now });
+    const problem = startProblem(schedule, { start, end, byTheDay: unit !== "hour", now }, input.translate);
     if (problem) return refusal("invalid", problem);
     const price = changeUnitPrice(booking, space);
     if (price === null) return refusal("not_allowed", BOOKING_MESSAGES.unavailable);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, calendarImportEvents, calendarImportFeeds, spaceAvailability, spaces } from "~/db/schema/index";
 import { parseCalendarFile } from "./ical-parse";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
 import {
   addImportFeed,
   CalendarSyncError,
@@ -174,6 +175,13 @@ describe("import", () => {
     expect(feed!.lastSyncedAt!.toISOString()).toBe(later.toISOString());
     expect(await calendarRows(space.id)).toHaveLength(2);
     expect((await loadCalendarSync(database.db, host.id, space.id)).feeds[0]!.lastError).toContain("not an iCalendar");
+    // Stored as data too (ADR 0299), so a host reading in Spanish or Arabic reads it in theirs (issue #31).
+    expect(feed!.lastErrorDetail).toEqual({ reason: "no_begin" });
+    expect((await loadCalendarSync(database.db, host.id, space.id, await say("es"))).feeds[0]!.lastError).toBe("No es un archivo iCalendar (.ics): no empieza por BEGIN:VCALENDAR.");
+    expect((await loadCalendarSync(database.db, host.id, space.id, await say("ar"))).feeds[0]!.lastError).toBe("هذا ليس ملف iCalendar (.ics)‏: لا يبدأ بـ BEGIN:VCALENDAR.");
+    // A row stored before the detail existed keeps its English sentence.
+    await database.db.update(calendarImportFeeds).set({ lastErrorDetail: null }).where(eq(calendarImportFeeds.id, feedId));
+    expect((await loadCalendarSync(database.db, host.id, space.id, await say("es"))).feeds[0]!.lastError).toContain("not an iCalendar");
 
     // Unchanged since the last fetch (ETag): 304, nothing rewritten.
     server.set("/changing.ics", fixture("vrbo.ics"));
@@ -361,6 +369,10 @@ describe("the job as scheduled", () => {
     await job.run(database.db, later);
     const [feed] = await database.db.select().from(calendarImportFeeds).where(eq(calendarImportFeeds.id, feedId));
     expect(feed!.lastError).toContain("loopback");
+    // Its values are kept: the host reads the address and its kind in Arabic (issue #31).
+    expect(feed!.lastErrorDetail).toMatchObject({ reason: "blocked", values: { range: "loopback" } });
+    const arabic = (await loadCalendarSync(database.db, host.id, space.id, await say("ar"))).feeds.find((view) => view.id === feedId)!.lastError;
+    expect(arabic).toMatch(/^127\.0\.0\.1 عنوان استرجاع محلي \(127\.0\.0\.1\)؛ لا يمكن الجلب إلا من العناوين العامة\.$/);
     expect(feed!.lastAttemptAt!.toISOString()).toBe(later.toISOString());
     expect(feed!.nextSyncAt.toISOString()).toBe("2030-01-01T00:30:00.000Z");
     expect(await database.db.select().from(calendarImportEvents).where(eq(calendarImportEvents.feedId, feedId))).toHaveLength(2);
@@ -414,3 +426,10 @@ describe("export", () => {
     expect((await parseCalendarFile(file!, { timeZone: "UTC", now: NOW })).events).toEqual([]);
   });
 });
+
+/** A language's `_` and locale, as the calendar page's loader passes them. */
+async function say(locale: "es" | "ar") {
+  await loadAllCatalogs(locale);
+  const i18n = i18nFor(locale);
+  return { _: (text: Parameters<typeof translate>[1]) => translate(i18n, text), locale };
+}

@@ -13,6 +13,9 @@ import { safeFetch, SafeFetchError, type SafeFetchOptions } from "~/lib/safe-fet
 import { isUuid } from "~/lib/uuid";
 import { CALENDAR_SYNC_TEXT, IMPORT_INTERVAL_MINUTES, MAX_IMPORT_FEEDS, type CalendarSyncView, type ImportFeedView } from "./calendar-sync";
 import { CalendarFileError, parseCalendarFile, type ImportedEvent } from "./ical-parse";
+import { feedProblemText, type FeedProblem } from "./feed-problem";
+import { msg } from "@lingui/core/macro";
+import { english, type Translate } from "~/features/i18n/translate";
 
 /**
  * Calendar sync both ways (issue #26 point 6, ADR 0203).
@@ -112,7 +115,7 @@ export async function regenerateCalendarToken(db: Db, hostId: string, spaceId: s
  * URL (its token is made on first view) and each imported calendar with its last sync,
  * error and conflicts. Throws CalendarSyncError(404) for a listing that is not the host's.
  */
-export async function loadCalendarSync(db: Db, hostId: string, spaceId: string): Promise<CalendarSyncView> {
+export async function loadCalendarSync(db: Db, hostId: string, spaceId: string, say: { _: Translate; locale?: string } = { _: english }): Promise<CalendarSyncView> {
   const space = await ownedSpace(db, hostId, spaceId);
   const token = await ensureToken(db, space);
   const feeds = await db.select().from(calendarImportFeeds).where(eq(calendarImportFeeds.spaceId, space.id)).orderBy(asc(calendarImportFeeds.createdAt), asc(calendarImportFeeds.id));
@@ -130,7 +133,8 @@ export async function loadCalendarSync(db: Db, hostId: string, spaceId: string):
     name: feed.name,
     lastSyncedAt: feed.lastSyncedAt?.toISOString() ?? null,
     lastAttemptAt: feed.lastAttemptAt?.toISOString() ?? null,
-    lastError: feed.lastError,
+    // In the viewer's language from its stored reason (ADR 0299); a translatable text is its own id, translated where shown.
+    lastError: feed.lastError === null ? null : (feedProblemText(feed.lastErrorDetail, say._, say.locale) ?? feed.lastError),
     eventCount: feed.lastEventCount,
     conflicts: conflicts
       .filter((event) => event.feedId === feed.id)
@@ -221,9 +225,9 @@ async function fetchCalendar(url: string, space: SpaceRow, now: Date, options: S
   return { kind: "events", name: parsed.name, events: parsed.events, etag: header("etag"), lastModified: header("last-modified") };
 }
 
-/** A fetch or parse failure as the sentence shown beside the URL. */
-function failureText(error: unknown): string | null {
-  if (error instanceof SafeFetchError || error instanceof CalendarFileError) return error.message.slice(0, 500);
+/** A fetch or parse failure as the sentence shown beside the URL (English, stored), and what it says as data (ADR 0299). */
+function failureOf(error: unknown): { text: string; detail: FeedProblem } | null {
+  if (error instanceof SafeFetchError || error instanceof CalendarFileError) return { text: error.message.slice(0, 500), detail: error.detail };
   return null;
 }
 
@@ -389,23 +393,26 @@ export type AddFeedResult = { ok: true; feedId: string } | { ok: false; status: 
  * imported (a private address, a redirect there, too large, too slow, not a calendar)
  * is refused with its reason and nothing is stored.
  */
-export async function addImportFeed(db: Db, input: { hostId: string; spaceId: string; url: string; now: Date; fetchOptions?: SafeFetchOptions }): Promise<AddFeedResult> {
+export async function addImportFeed(db: Db, input: { hostId: string; spaceId: string; url: string; now: Date; fetchOptions?: SafeFetchOptions }, say: { _: Translate; locale?: string } = { _: english }): Promise<AddFeedResult> {
   const space = await ownedSpace(db, input.hostId, input.spaceId);
   const existing = await db.select({ url: calendarImportFeeds.url }).from(calendarImportFeeds).where(eq(calendarImportFeeds.spaceId, space.id));
   if (existing.some((feed) => feed.url === input.url)) return { ok: false, status: 409, error: CALENDAR_SYNC_TEXT.duplicateFeed };
   if (existing.length >= MAX_IMPORT_FEEDS) return { ok: false, status: 409, error: CALENDAR_SYNC_TEXT.tooManyFeeds };
   // Each try is a fetch of an address the host chose: counted, so the form is no fetching proxy.
   const slot = await consumeRateLimit(db, { key: `calendar-import:${input.hostId}`, limits: IMPORT_TRY_LIMITS });
-  if (!slot.ok) return { ok: false, status: 429, error: `Too many calendars tried; try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` };
+  if (!slot.ok) {
+    const wait = formatRetryAfter(slot.retryAfterSeconds, say._);
+    return { ok: false, status: 429, error: say._(msg`Too many calendars tried; try again in ${wait}.`) };
+  }
   let fetched: Fetched;
   try {
     fetched = await fetchCalendar(input.url, space, input.now, input.fetchOptions ?? importFetchOptions(), null);
   } catch (error) {
-    const text = failureText(error);
-    if (text) return { ok: false, status: 422, error: text };
+    const failure = failureOf(error);
+    if (failure) return { ok: false, status: 422, error: (feedProblemText(failure.detail, say._, say.locale) ?? failure.text).slice(0, 500) };
     throw error;
   }
-  if (fetched.kind !== "events") return { ok: false, status: 422, error: "The server sent no calendar." };
+  if (fetched.kind !== "events") return { ok: false, status: 422, error: CALENDAR_SYNC_TEXT.noCalendar };
   try {
     return await storeNewFeed(db, space, input, fetched);
   } catch (error) {
@@ -481,18 +488,19 @@ export async function syncImportFeed(db: Db, feedId: string, now: Date, fetchOpt
   try {
     fetched = await fetchCalendar(feed.url, space, now, fetchOptions, { etag: feed.etag, lastModified: feed.lastModified });
   } catch (error) {
-    const text = failureText(error) ?? "The calendar could not be read.";
-    if (!failureText(error)) logger.warn({ err: error, feedId }, "calendar import failed unexpectedly");
+    const failure = failureOf(error);
+    const text = failure?.text ?? CALENDAR_SYNC_TEXT.unreadable;
+    if (!failure) logger.warn({ err: error, feedId }, "calendar import failed unexpectedly");
     await db
       .update(calendarImportFeeds)
-      .set({ lastAttemptAt: now, lastError: text, nextSyncAt: next, claimedUntil: null })
+      .set({ lastAttemptAt: now, lastError: text, lastErrorDetail: failure?.detail ?? null, nextSyncAt: next, claimedUntil: null })
       .where(eq(calendarImportFeeds.id, feedId));
     return { feedId, status: "failed", error: text };
   }
   if (fetched.kind === "unchanged") {
     await db
       .update(calendarImportFeeds)
-      .set({ lastSyncedAt: now, lastAttemptAt: now, lastError: null, nextSyncAt: next, claimedUntil: null })
+      .set({ lastSyncedAt: now, lastAttemptAt: now, lastError: null, lastErrorDetail: null, nextSyncAt: next, claimedUntil: null })
       .where(eq(calendarImportFeeds.id, feedId));
     // The events are the same, but bookings may have come or gone since: conflicts and blocks follow them.
     await db.transaction(async (tx) => {
@@ -510,7 +518,7 @@ export async function syncImportFeed(db: Db, feedId: string, now: Date, fetchOpt
       await reconcileImportedBlocks(tx, space.id, now);
       await tx
         .update(calendarImportFeeds)
-        .set({ name: fetched.name, lastSyncedAt: now, lastAttemptAt: now, lastError: null, lastEventCount: fetched.events.length, etag: fetched.etag, lastModified: fetched.lastModified, nextSyncAt: next, claimedUntil: null })
+        .set({ name: fetched.name, lastSyncedAt: now, lastAttemptAt: now, lastError: null, lastErrorDetail: null, lastEventCount: fetched.events.length, etag: fetched.etag, lastModified: fetched.lastModified, nextSyncAt: next, claimedUntil: null })
         .where(eq(calendarImportFeeds.id, feedId));
       return true;
     });
@@ -518,7 +526,7 @@ export async function syncImportFeed(db: Db, feedId: string, now: Date, fetchOpt
   } catch (error) {
     // An overlap refused by the database (a row written without the calendar lock): kept for the next run.
     if (!isOverlapRefusal(error)) throw error;
-    await db.update(calendarImportFeeds).set({ lastAttemptAt: now, lastError: CALENDAR_SYNC_TEXT.busy, nextSyncAt: new Date(now.getTime() + 60_000), claimedUntil: null }).where(eq(calendarImportFeeds.id, feedId));
+    await db.update(calendarImportFeeds).set({ lastAttemptAt: now, lastError: CALENDAR_SYNC_TEXT.busy, lastErrorDetail: null, nextSyncAt: new Date(now.getTime() + 60_000), claimedUntil: null }).where(eq(calendarImportFeeds.id, feedId));
     return { feedId, status: "failed", error: CALENDAR_SYNC_TEXT.busy };
   }
 }

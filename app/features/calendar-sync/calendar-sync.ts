@@ -22,6 +22,9 @@ export const CALENDAR_SYNC_TEXT = {
   saveFailed: translatable("The calendar could not be saved. Please try again."),
   busy: translatable("The listing's calendar changed while the import was being saved; it will be tried again."),
   busyAdding: translatable("The listing's calendar changed while the calendar was being imported; please try again."),
+  // Stored as they are (calendar_import_feeds.last_error) and translated where shown.
+  noCalendar: translatable("The server sent no calendar."),
+  unreadable: translatable("The calendar could not be read."),
 } as const;
 
 /** A calendar address as pasted: trimmed; webcal:// (Apple, Airbnb) read as https://. */

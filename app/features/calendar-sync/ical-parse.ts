@@ -42,8 +42,14 @@ export type ImportedEvent = {
 
 export type ParsedCalendar = { name: string | null; events: ImportedEvent[] };
 
+/** What a refusal's English sentence says, as data, for the viewer's language (issue #31, ADR 0299). */
+export type CalendarFileDetail = { reason: string; values?: Record<string, string | number> };
+
 export class CalendarFileError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detail: CalendarFileDetail,
+  ) {
     super(message);
     this.name = "CalendarFileError";
   }
@@ -81,7 +87,7 @@ function reason(error: unknown): string {
 /** Refuses time-zone definitions that ical.js would expand without end (a rule more frequent than yearly). */
 function checkZones(root: ICAL.Component, limits: typeof IMPORT_LIMITS) {
   const zones = root.getAllSubcomponents("vtimezone");
-  if (zones.length > limits.maxZones) throw new CalendarFileError(`The calendar defines ${zones.length} time zones; at most ${limits.maxZones} can be read.`);
+  if (zones.length > limits.maxZones) throw new CalendarFileError(`The calendar defines ${zones.length} time zones; at most ${limits.maxZones} can be read.`, { reason: "zones", values: { count: zones.length, max: limits.maxZones } });
   for (const zone of zones) {
     const tzid = String(zone.getFirstPropertyValue("tzid") ?? "");
     const rules = zone.getAllSubcomponents();
@@ -89,11 +95,17 @@ function checkZones(root: ICAL.Component, limits: typeof IMPORT_LIMITS) {
     for (const rule of rules) {
       const recur = rule.getFirstPropertyValue("rrule") as ICAL.Recur | null;
       if (recur && recur.freq !== "YEARLY") {
-        throw new CalendarFileError(`The time zone "${short(tzid, 60)}" in the calendar changes ${recur.freq.toLowerCase()}; a time zone can change at most once a year.`);
+        throw new CalendarFileError(`The time zone "${short(tzid, 60)}" in the calendar changes ${recur.freq.toLowerCase()}; a time zone can change at most once a year.`, {
+          reason: "zone_frequency",
+          values: { zone: short(tzid, 60), frequency: recur.freq.toLowerCase() },
+        });
       }
       dates += rule.getAllProperties("rdate").reduce((sum, property) => sum + property.getValues().length, 0) + 1;
     }
-    if (dates > limits.maxZoneRules) throw new CalendarFileError(`The time zone "${short(tzid, 60)}" in the calendar has ${dates} changes; at most ${limits.maxZoneRules} can be read.`);
+    if (dates > limits.maxZoneRules) throw new CalendarFileError(`The time zone "${short(tzid, 60)}" in the calendar has ${dates} changes; at most ${limits.maxZoneRules} can be read.`, {
+        reason: "zone_changes",
+        values: { zone: short(tzid, 60), count: dates, max: limits.maxZoneRules },
+      });
   }
 }
 
@@ -107,14 +119,19 @@ function checkEventSize(component: ICAL.Component, uid: string, limits: typeof I
   try {
     const duration = component.getFirstPropertyValue("duration") as ICAL.Duration | null;
     if (duration && Math.abs(duration.toSeconds()) > limits.maxDurationDays * DAY_MS / 1000) {
-      throw new CalendarFileError(`The event "${name}" lasts longer than ${limits.maxDurationDays.toLocaleString("en-US")} days; it cannot be imported.`);
+      throw new CalendarFileError(`The event "${name}" lasts longer than ${limits.maxDurationDays.toLocaleString("en-US")} days; it cannot be imported.`, { reason: "duration", values: { event: name, days: limits.maxDurationDays } });
     }
   } catch (error) {
     if (error instanceof CalendarFileError) throw error;
-    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`);
+    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`, { reason: "malformed", values: { detail: reason(error) } });
   }
   const dates = ["rdate", "exdate"].reduce((sum, property) => sum + component.getAllProperties(property).reduce((n, p) => n + p.getValues().length, 0), 0);
-  if (dates > limits.maxExtraDates) throw new CalendarFileError(`The event "${name}" lists ${dates.toLocaleString("en-US")} extra or excluded dates (RDATE, EXDATE); at most ${limits.maxExtraDates.toLocaleString("en-US")} can be read.`);
+  if (dates > limits.maxExtraDates) {
+    throw new CalendarFileError(`The event "${name}" lists ${dates.toLocaleString("en-US")} extra or excluded dates (RDATE, EXDATE); at most ${limits.maxExtraDates.toLocaleString("en-US")} can be read.`, {
+      reason: "extra_dates",
+      values: { event: name, count: dates, max: limits.maxExtraDates },
+    });
+  }
 }
 
 /** Parses an .ics file into the occurrences that matter from `now` on; throws CalendarFileError. */
@@ -122,7 +139,7 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
   const limits = { ...IMPORT_LIMITS, ...options.limits };
   const started = Date.now();
   const body = text.replace(/^\uFEFF/, "");
-  if (!/^\s*BEGIN:VCALENDAR/i.test(body)) throw new CalendarFileError("This is not an iCalendar (.ics) file: it does not begin with BEGIN:VCALENDAR.");
+  if (!/^\s*BEGIN:VCALENDAR/i.test(body)) throw new CalendarFileError("This is not an iCalendar (.ics) file: it does not begin with BEGIN:VCALENDAR.", { reason: "no_begin" });
   let root: ICAL.Component;
   try {
     const parsed = ICAL.parse(body) as unknown[];
@@ -130,9 +147,9 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
     const first = Array.isArray(parsed[0]) ? parsed[0] : parsed;
     root = new ICAL.Component(first as never);
   } catch (error) {
-    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`);
+    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`, { reason: "malformed", values: { detail: reason(error) } });
   }
-  if (root.name !== "vcalendar") throw new CalendarFileError("This is not an iCalendar (.ics) file: it has no VCALENDAR.");
+  if (root.name !== "vcalendar") throw new CalendarFileError("This is not an iCalendar (.ics) file: it has no VCALENDAR.", { reason: "no_vcalendar" });
   checkZones(root, limits);
 
   const nameValue = root.getFirstPropertyValue("x-wr-calname");
@@ -146,9 +163,9 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
   /** Counts one step; true every 2 048 steps, when the clock is checked and other work may run (`await pause()`). */
   const spend = () => {
     steps += 1;
-    if (steps > limits.maxSteps) throw new CalendarFileError(`An event repeats too often to be read (more than ${limits.maxSteps.toLocaleString("en-US")} repetitions); shorten its RRULE.`);
+    if (steps > limits.maxSteps) throw new CalendarFileError(`An event repeats too often to be read (more than ${limits.maxSteps.toLocaleString("en-US")} repetitions); shorten its RRULE.`, { reason: "repeats", values: { max: limits.maxSteps } });
     if (steps % 2_048 !== 0) return false;
-    if (Date.now() - started > limits.budgetMs) throw new CalendarFileError("The calendar takes too long to read (its repeating events are too many).");
+    if (Date.now() - started > limits.budgetMs) throw new CalendarFileError("The calendar takes too long to read (its repeating events are too many).", { reason: "too_slow" });
     return true;
   };
   const pause = () => new Promise((resolve) => setImmediate(resolve));
@@ -159,7 +176,7 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
     if (typeof tzid !== "string" || !tzid) return options.timeZone;
     if (root.getTimeZoneByID(tzid)) return options.timeZone; // defined in the file: ical.js reads it
     if (isIanaZone(tzid)) return tzid;
-    throw new CalendarFileError(`The calendar uses a time zone we do not know: "${short(tzid, 60)}".`);
+    throw new CalendarFileError(`The calendar uses a time zone we do not know: "${short(tzid, 60)}".`, { reason: "unknown_zone", values: { zone: short(tzid, 60) } });
   };
 
   const instant = (time: ICAL.Time, zone: string, role: "start" | "end"): number => {
@@ -189,7 +206,7 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
     if (keys.has(`${uid}\u0000${key}`)) key = `${recurrenceId}#${new Date(startMs).toISOString()}`;
     if (keys.has(`${uid}\u0000${key}`)) return; // the very same event twice
     keys.add(`${uid}\u0000${key}`);
-    if (events.length >= limits.maxEvents) throw new CalendarFileError(`The calendar has more than ${limits.maxEvents.toLocaleString("en-US")} events in the next two years; at most that many can be imported.`);
+    if (events.length >= limits.maxEvents) throw new CalendarFileError(`The calendar has more than ${limits.maxEvents.toLocaleString("en-US")} events in the next two years; at most that many can be imported.`, { reason: "events", values: { max: limits.maxEvents } });
     events.push({
       uid,
       recurrenceId: key,
@@ -257,7 +274,7 @@ export async function parseCalendarFile(text: string, options: ParseOptions): Pr
     }
   } catch (error) {
     if (error instanceof CalendarFileError) throw error;
-    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`);
+    throw new CalendarFileError(`The calendar file is malformed: ${reason(error)}`, { reason: "malformed", values: { detail: reason(error) } });
   }
   events.sort((a, b) => a.start.getTime() - b.start.getTime());
   return { name, events };

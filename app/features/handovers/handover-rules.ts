@@ -26,7 +26,7 @@ export const CHECK_OUT_CLOSES_AFTER_MS = 3 * 24 * 3_600_000;
 export const PHOTO_MAX_AGE_MS = 23 * 3_600_000;
 
 /** The fuel gauge in eighths, as a car shows it (a battery reads the same). */
-export const FUEL_LEVELS = ["Empty", "1/8", "1/4", "3/8", "1/2", "5/8", "3/4", "7/8", "Full"] as const;
+export const FUEL_LEVELS = [translatable("Empty"), "1/8", "1/4", "3/8", "1/2", "5/8", "3/4", "7/8", translatable("Full")] as const;
 
 export const HANDOVER_TEXT = {
   moment: {
@@ -57,13 +57,16 @@ export const HANDOVER_TEXT = {
     checkInClosed: translatable("Check-in closed when the booking ended."),
     checkOutTooEarly: translatable("Check-out opens when the booking starts."),
     checkOutClosed: translatable("Check-out closed 3 days after the booking ended."),
-    twice: { check_in: "You have already added your check-in. It cannot be changed.", check_out: "You have already added your check-out. It cannot be changed." },
+    twice: { check_in: translatable("You have already added your check-in. It cannot be changed."), check_out: translatable("You have already added your check-out. It cannot be changed.") },
     moment: translatable("Choose check-in or check-out."),
-    noteTooLong: `Please keep the note under ${HANDOVER_NOTE_MAX.toLocaleString("en-US")} characters.`,
-    conditionTooLong: `Please keep the condition under ${HANDOVER_CONDITION_MAX.toLocaleString("en-US")} characters.`,
-    odometer: `Enter the odometer in whole km, from 0 to ${ODOMETER_MAX_KM.toLocaleString("en-US")}.`,
+    // The limits are written out (HANDOVER_NOTE_MAX, HANDOVER_CONDITION_MAX, ODOMETER_MAX_KM,
+    // HANDOVER_MAX_PHOTOS; handover-rules.test.ts checks they agree), so each language writes
+    // its number its way in the catalogs: these texts travel as strings through the form's schema.
+    noteTooLong: translatable("Please keep the note under 2,000 characters."),
+    conditionTooLong: translatable("Please keep the condition under 1,000 characters."),
+    odometer: translatable("Enter the odometer in whole km, from 0 to 9,999,999."),
     fuel: translatable("Choose a fuel level from the list."),
-    tooManyPhotos: `Add at most ${HANDOVER_MAX_PHOTOS} photos.`,
+    tooManyPhotos: translatable("Add at most 12 photos."),
     empty: translatable("Add a photo or a note."),
     photo: translatable("A photo could not be used. Please remove it and upload it again."),
     onlyPhotos: translatable("Only photos can be added here."),
@@ -130,7 +133,7 @@ export function handoverBlocker(booking: HandoverWindowBooking, moment: Handover
   return null;
 }
 
-/** "3/4" for 6 eighths. */
+/** "3/4" for 6 eighths; "Empty" and "Full" are translatable (`_(fuelText(…))`). */
 export function fuelText(eighths: number | null): string | null {
   return eighths === null ? null : (FUEL_LEVELS[eighths] ?? null);
 }

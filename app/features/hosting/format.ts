@@ -1,4 +1,5 @@
 import { minorToDecimalText, minorUnitDigits } from "~/lib/money";
+import { intlLocale as sharedIntlLocale } from "~/lib/locales";
 
 /**
  * Money and numbers on the host's pages in the page's language (issue #31 point 3):
@@ -7,8 +8,9 @@ import { minorToDecimalText, minorUnitDigits } from "~/lib/money";
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** The tag handed to Intl (ADR 0298): en-US for English, Western digits for Arabic. */
 export function intlLocale(locale: string): string {
-  return locale === "en" ? "en-US" : locale;
+  return sharedIntlLocale(locale);
 }
 
 function currencyFormat(locale: string, currency: string, digits: number, whole: boolean) {

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from "@lingui/core";
 import { AREAS, CLIENT_AREAS, type Area } from "~/features/i18n/areas";
 export { areasBeforeHydration } from "~/features/i18n/areas";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
+import { DEFAULT_LOCALE, intlLocale, isLocale, type Locale } from "~/lib/locales";
 import type * as PoReader from "./po-reader";
 
 /**
@@ -43,7 +43,8 @@ const loading = new Map<string, Promise<void>>();
 function instanceFor(locale: Locale): I18n {
   let i18n = instances.get(locale);
   if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: {} } });
+    // `locales` formats a plural's `#` as the rest of the page formats numbers (Western digits in Arabic).
+    i18n = setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: {} } });
     if (typeof window !== "undefined") reportMissing(i18n);
     instances.set(locale, i18n);
   }

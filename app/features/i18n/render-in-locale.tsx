@@ -2,7 +2,7 @@ import { setupI18n, type Messages } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import type { ReactNode } from "react";
 import { CLIENT_AREAS } from "~/features/i18n/areas";
-import type { Locale } from "~/lib/locales";
+import { intlLocale, type Locale } from "~/lib/locales";
 
 const files = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
 
@@ -13,7 +13,7 @@ const files = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
  *   render(await inLocale("es", <BookingPanel … />));
  */
 export async function inLocale(locale: Locale, ui: ReactNode): Promise<ReactNode> {
-  const i18n = setupI18n({ locale, messages: { [locale]: {} } });
+  const i18n = setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: {} } });
   for (const area of CLIENT_AREAS) i18n.load(locale, (await files[`../../locales/${locale}/${area}.po`]!()).messages);
   return <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 }

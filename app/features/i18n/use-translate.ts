@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
-import { useContext } from "react";
+import { useContext, useMemo } from "react";
 import { translate } from "~/features/i18n/i18n";
 import type { Translate } from "~/features/i18n/translate";
 
@@ -18,7 +18,8 @@ const source = setupI18n({ locale: "en", messages: { en: {} } });
  */
 export function useTranslate(): Translate {
   const i18n = useContext(LinguiContext)?.i18n ?? source;
-  return (text) => translate(i18n, text);
+  // The same function while the language is the same, so an effect or memo can depend on it.
+  return useMemo(() => (text) => translate(i18n, text), [i18n]);
 }
 
 /** The current language (English outside the app's provider). */

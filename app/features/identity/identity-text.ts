@@ -71,7 +71,8 @@ export const IDENTITY_TEXT = {
     reject: translatable("Reject"),
     reasonLabel: translatable("Reason for rejecting (the member reads it)"),
     reasonRequired: translatable("Give a reason: the member will see it."),
-    reasonTooLong: `Keep the reason under ${REJECT_REASON_MAX} characters.`,
+    // REJECT_REASON_MAX written out (identity-text.test.ts checks they agree): no macro here.
+    reasonTooLong: translatable("Keep the reason under 500 characters."),
     notFound: translatable("That verification does not exist."),
     alreadyDecided: translatable("This verification was already decided."),
     approved: translatable("Identity approved: the member has the Verified badge and was e-mailed."),

@@ -9,6 +9,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/dates";
 import { priceLines, pricePartsOf, type PriceLine } from "~/features/bookings/price-lines";
+import { basisPointsText } from "~/features/bookings/requirements";
 import { listingTitleIn, recipientLanguage, type MailLanguage } from "./mail-i18n.server";
 import { queueEmail } from "./outbox.server";
 import { renderEmail, type EmailContent } from "./render";
@@ -71,8 +72,8 @@ function priceLabel(lang: MailLanguage, line: PriceLine): string {
     case "delivery":
       return lang.t(msg`Delivery`);
     case "protection": {
-      // "Protection (8%)": the rate as the line carries it.
-      const rate = line.label.slice("Protection".length);
+      // "Protection (8%)": the rate written in the recipient's language ("Protección (8 %)").
+      const rate = line.basisPoints !== undefined ? ` (${basisPointsText(line.basisPoints, lang.locale)})` : line.label.slice("Protection".length);
       return lang.t(msg`Protection${rate}`);
     }
   }

@@ -7,6 +7,9 @@ import type { Locale } from "~/lib/locales";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { queueVerificationEmail } from "~/features/auth/account-emails.server";
+import { platformSettings, PROTECTION_PERCENT_DEFAULT } from "~/db/schema/admin";
+import { feePercent } from "~/features/bookings/booking-rules.server";
+import { quoteBooking } from "~/features/bookings/pricing";
 
 /**
  * Every e-mail in its recipient's saved language (issue #31 point 2, ADR 0296): subject,
@@ -57,6 +60,20 @@ describe("e-mails in the recipient's language", () => {
     expect(hostMail!.subject).toBe("New booking: Loft Studio");
     expect(hostMail!.textBody).toContain("Your earnings: $100.00");
     expect(hostMail!.htmlBody).not.toContain("lang=");
+  });
+
+  it("Protection's line keeps its rate, written as the recipient's language writes a percentage", async () => {
+    await database.db.update(platformSettings).set({ protectionPercent: 1250 });
+    const s = await bookingScenario(database.db, { now: NOW, listing: { title: "Van", insuranceRequired: true } });
+    await speaks(s.guest.id, "es");
+    const quote = quoteBooking({ unitPriceMinor: 5000, quantity: 2, feePercent: feePercent(), currency: s.space.currency, protectionBasisPoints: 1250, deliveryFeeMinor: 0 });
+    const hold = await s.hold(s.guest, s.request({ date: "2026-06-10", hour: 10, hours: 2 }, { amount: quote.totalMinor, insurance: "protection" }));
+    if (!hold.ok) throw new Error(hold.error);
+    await s.pay(s.guest, hold.clientSecret);
+    await s.outcome(s.guest, hold.clientSecret);
+    const [guestMail] = await outboxFor(s.guest.email);
+    expect(guestMail!.textBody).toMatch(/Protección \(12,5\s%\): /);
+    await database.db.update(platformSettings).set({ protectionPercent: PROTECTION_PERCENT_DEFAULT });
   });
 
   it("Arabic: the subject and body in Arabic, the HTML right to left", async () => {

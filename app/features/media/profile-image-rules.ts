@@ -1,3 +1,4 @@
+import { translatable } from "~/features/i18n/translatable";
 import { ACCEPT_IMAGES } from "./sniff";
 
 /**
@@ -17,8 +18,8 @@ export const PROFILE_IMAGE_FORM_OVERHEAD_BYTES = 64 * 1024;
 export const MAX_PROFILE_IMAGE_REQUEST_BYTES = PROFILE_IMAGE_MAX_BYTES.banner + PROFILE_IMAGE_FORM_OVERHEAD_BYTES;
 
 export const PROFILE_IMAGE_TEXT = {
-  notImage: "Please select an image file",
-  tooLarge: { avatar: "File size must be less than 5MB", banner: "File size must be less than 10MB" },
+  notImage: translatable("Please select an image file"),
+  tooLarge: { avatar: translatable("File size must be less than 5MB"), banner: translatable("File size must be less than 10MB") },
 } as const;
 
 export const PROFILE_IMAGE_ACCEPT = ACCEPT_IMAGES;

@@ -1,3 +1,4 @@
+import { msg, plural } from "@lingui/core/macro";
 import { inArray, sql } from "drizzle-orm";
 import { mediaUploads } from "~/db/schema/index";
 import type { Db, Tx } from "~/lib/db.server";
@@ -45,9 +46,13 @@ export function remainingAllowance(usage: UploadUsage) {
   };
 }
 
+const pendingImages = UPLOAD_QUOTA.pendingImages;
+const pendingVideos = UPLOAD_QUOTA.pendingVideos;
+
+/** The quota's refusals (UploadError's text), said in the uploader's language by the endpoint (issue #31). */
 export const QUOTA_MESSAGES = {
-  images: `You have ${UPLOAD_QUOTA.pendingImages} images uploaded that are not on a listing yet. Save your listing or remove some before uploading more.`,
-  videos: `You have ${UPLOAD_QUOTA.pendingVideos} videos uploaded that are not on a listing yet. Save your listing or remove some before uploading more.`,
+  images: msg`${plural(pendingImages, { one: "You have # image uploaded that is not on a listing yet. Save your listing or remove some before uploading more.", other: "You have # images uploaded that are not on a listing yet. Save your listing or remove some before uploading more." })}`,
+  videos: msg`${plural(pendingVideos, { one: "You have # video uploaded that is not on a listing yet. Save your listing or remove some before uploading more.", other: "You have # videos uploaded that are not on a listing yet. Save your listing or remove some before uploading more." })}`,
   bytes: QUOTA_BYTES_MESSAGE,
 };
 

@@ -1,4 +1,5 @@
 import { translatable } from "~/features/i18n/translatable";
+import { msg, plural } from "@lingui/core/macro";
 import busboy from "busboy";
 import { createWriteStream, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -40,6 +41,24 @@ const MAX_INPUT_PIXELS = 60_000_000;
 
 export const SUPPORTED_TYPES_TEXT = "JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos";
 
+/**
+ * The refusals that name a file or a count (issue #31): each a whole sentence, said in the
+ * uploader's language by the endpoint (UploadError.say). The limits are written out (10 MB,
+ * 100 MB, 20 images, 5 videos, SUPPORTED_TYPES_TEXT) so each is one message.
+ */
+export const UPLOAD_MESSAGES = {
+  heic: (name: string) => msg`"${name}" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.`,
+  unreadableImage: (name: string) => msg`"${name}" could not be read as an image. It may be damaged or incomplete.`,
+  unreadableVideo: (name: string) => msg`"${name}" could not be read as a video. It may be damaged or incomplete.`,
+  empty: (name: string) => msg`"${name}" is empty.`,
+  unsupported: (name: string) => msg`"${name}" is not a supported file. Upload JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos.`,
+  imageTooLarge: (name: string) => msg`"${name}" is larger than 10 MB, the limit for an image.`,
+  videoTooLarge: (name: string) => msg`"${name}" is larger than 100 MB, the limit for a video.`,
+  moreImages: (left: number) => msg`${plural(left, { one: "A listing can have at most 20 images; you can add # more.", other: "A listing can have at most 20 images; you can add # more." })}`,
+  moreVideos: (left: number) => msg`${plural(left, { one: "A listing can have at most 5 videos; you can add # more.", other: "A listing can have at most 5 videos; you can add # more." })}`,
+  tooManyFiles: (max: number) => msg`${plural(max, { one: "Upload at most # file at a time.", other: "Upload at most # files at a time." })}`,
+};
+
 /** Re-encodes an image to WebP in two sizes. Throws UploadError when it is not a readable image. */
 export async function processImage(bytes: Buffer, name: string, format?: string) {
   try {
@@ -61,9 +80,9 @@ export async function processImage(bytes: Buffer, name: string, format?: string)
   } catch {
     // HEIC (iPhone photos) is recognised but cannot be decoded here: say so plainly instead of "damaged".
     if (format === "heic") {
-      throw new UploadError(`"${name}" is a HEIC photo, which cannot be used here. Upload it as a JPEG or PNG instead.`);
+      throw new UploadError(UPLOAD_MESSAGES.heic(name));
     }
-    throw new UploadError(`"${name}" could not be read as an image. It may be damaged or incomplete.`);
+    throw new UploadError(UPLOAD_MESSAGES.unreadableImage(name));
   }
 }
 
@@ -106,11 +125,11 @@ type ReceivedFile = { name: string; file: string; size: number; sniffed: Sniffed
 
 /** Checks a file from its first bytes and its size. */
 function checkReceived(name: string, head: Buffer, size: number): SniffedMedia {
-  if (size === 0) throw new UploadError(`"${name}" is empty.`);
+  if (size === 0) throw new UploadError(UPLOAD_MESSAGES.empty(name));
   const sniffed = sniffMedia(head.subarray(0, SNIFF_BYTES));
-  if (!sniffed) throw new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`);
+  if (!sniffed) throw new UploadError(UPLOAD_MESSAGES.unsupported(name));
   if (sniffed.kind === "image" && size > MAX_IMAGE_BYTES) {
-    throw new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413);
+    throw new UploadError(UPLOAD_MESSAGES.imageTooLarge(name), 413);
   }
   return sniffed;
 }
@@ -164,8 +183,8 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
     const tooMany = (kind: "image" | "video") =>
       allowance.quotaErrors?.[kind] ??
       (kind === "image"
-        ? new UploadError(`A listing can have at most 20 images; you can add ${Math.max(0, maxImages)} more.`)
-        : new UploadError(`A listing can have at most 5 videos; you can add ${Math.max(0, maxVideos)} more.`));
+        ? new UploadError(UPLOAD_MESSAGES.moreImages(Math.max(0, maxImages)))
+        : new UploadError(UPLOAD_MESSAGES.moreVideos(Math.max(0, maxVideos))));
     parser.on("file", (field, stream, info) => {
       const name = displayName(info.filename ?? "file");
       if (field !== "files" || problem) {
@@ -189,7 +208,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
       };
       const classify = () => {
         kind = sniffMedia(head.subarray(0, SNIFF_BYTES))?.kind ?? null;
-        if (kind === null) return drop(new UploadError(`"${name}" is not a supported file. Upload ${SUPPORTED_TYPES_TEXT}.`));
+        if (kind === null) return drop(new UploadError(UPLOAD_MESSAGES.unsupported(name)));
         seen[kind] += 1;
         if (seen.image > maxImages) return drop(tooMany("image"));
         if (seen.video > maxVideos) return drop(tooMany("video"));
@@ -210,7 +229,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
         if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
         if (kind === undefined && head.length >= SNIFF_BYTES) classify();
         if (dropped) return;
-        if (kind === "image" && size > MAX_IMAGE_BYTES) return drop(new UploadError(`"${name}" is larger than 10 MB, the limit for an image.`, 413));
+        if (kind === "image" && size > MAX_IMAGE_BYTES) return drop(new UploadError(UPLOAD_MESSAGES.imageTooLarge(name), 413));
         if (total > maxBytes) return drop(new UploadError(QUOTA_BYTES_MESSAGE, 429));
         if (!out.write(chunk)) {
           stream.pause();
@@ -219,7 +238,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
       });
       // A truncated body destroys the file stream with an error; unhandled, it would crash the process.
       stream.on("error", () => drop(new UploadError(translatable("The upload was interrupted."), 400)));
-      stream.on("limit", () => drop(new UploadError(`"${name}" is larger than 100 MB, the limit for a video.`, 413)));
+      stream.on("limit", () => drop(new UploadError(UPLOAD_MESSAGES.videoTooLarge(name), 413)));
       stream.on("end", () => {
         if (dropped) return;
         if (kind === undefined && size > 0) classify();
@@ -234,7 +253,7 @@ async function receiveToFiles(request: Request, contentType: string, dir: string
       });
     });
     parser.on("filesLimit", () => {
-      problem ??= new UploadError(`Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`, 413);
+      problem ??= new UploadError(UPLOAD_MESSAGES.tooManyFiles(MAX_FILES_PER_REQUEST), 413);
       stopReading();
     });
     parser.on("error", () => reject(new UploadError(translatable("The upload could not be read."), 400)));
@@ -277,7 +296,7 @@ export async function receiveUploads(
     // Images are proven by re-encoding; a video is kept as sent, so it must parse whole.
     for (const file of received) {
       if (file.sniffed.kind === "video" && !(await isWholeVideo(file.file, file.sniffed.format))) {
-        throw new UploadError(`"${file.name}" could not be read as a video. It may be damaged or incomplete.`);
+        throw new UploadError(UPLOAD_MESSAGES.unreadableVideo(file.name));
       }
     }
     const planned = received.map((file) => {

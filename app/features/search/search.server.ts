@@ -40,7 +40,7 @@ function contains(column: Parameters<typeof ilike>[0], text: string) {
 }
 
 /**
- * `spaces.translated_text` (migration 0038): the listing's translations, one line each —
+ * `spaces.translated_text` (migration 0039): the listing's translations, one line each —
  * language, U+001F, title, U+001E, description — kept by a trigger on listing_translations.
  * Not in the Drizzle schema: only search reads it.
  */

@@ -122,8 +122,8 @@ describe("GET /my-bookings", () => {
 });
 
 /** POST /my-bookings as a form, as the 'Change time' dialog sends it; the answer's status and body. */
-async function post(fields: Record<string, string>, as: string | null) {
-  const request = new Request("http://localhost/my-bookings", { method: "POST", body: new URLSearchParams(fields), headers: as ? { cookie: as } : {} });
+async function post(fields: Record<string, string>, as: string | null, prefix = "") {
+  const request = new Request(`http://localhost${prefix}/my-bookings`, { method: "POST", body: new URLSearchParams(fields), headers: as ? { cookie: as } : {} });
   try {
     const result = (await route.action({ request, params: {}, context: {} as never, unstable_pattern: "" } as never)) as unknown;
     if (result && typeof result === "object" && "init" in result && "data" in result) {
@@ -166,6 +166,9 @@ describe("POST /my-bookings intent=reschedule ('Change time', issue #26)", () =>
     const startTime = zoned(22);
     expect(await post({ intent: "reschedule", bookingId, startTime, duration: "0" }, cookie)).toMatchObject({ status: 400 });
     expect(await post({ intent: "reschedule", bookingId, startTime, duration: "500" }, cookie)).toMatchObject({ status: 400, body: { ok: false, error: "Duration must be between 1 and 24 hours" } });
+    // The same refusal on the Spanish and Arabic pages, the unit in each language's plural (issue #31).
+    expect(await post({ intent: "reschedule", bookingId, startTime, duration: "500" }, cookie, "/es")).toMatchObject({ status: 400, body: { error: "La duración debe estar entre 1 y 24 horas" } });
+    expect(await post({ intent: "reschedule", bookingId, startTime, duration: "500" }, cookie, "/ar")).toMatchObject({ status: 400, body: { error: "يجب أن تتراوح المدة بين 1 و24 ساعة" } });
     const answer = await post({ intent: "reschedule", bookingId, startTime, duration: "3" }, cookie);
     expect(answer).toMatchObject({ status: 200, body: { ok: true, checkout: { startTime, total: 16500, rental: 15000, currency: "USD", stripeKey: null } } });
     const checkout = answer.body.checkout as { bookingId: string; clientSecret: string };

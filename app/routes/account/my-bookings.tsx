@@ -3,6 +3,7 @@ import { CalendarDays } from "lucide-react";
 import { requestNow } from "~/lib/clock.server";
 import { data, Link } from "react-router";
 import { metaTranslate } from "~/features/i18n/translate";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { requireUser } from "~/features/auth/session.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { bookingId, startTime, duration } = parsed.data;
       const db = await getDb();
       const now = requestNow(request);
-      const changed = await changeBooking(db, { userId: user.id, bookingId, startTime, duration, now });
+      const changed = await changeBooking(db, { userId: user.id, bookingId, startTime, duration, now, translate: await requestTranslate(request) });
       if (!changed.ok) return data({ ok: false as const, error: changed.error, refundMinor: null }, { status: refusalStatus(changed.code) });
       if (changed.moved) return { ok: true as const, error: null, refundMinor: null, moved: changed.moved };
       const client = paymentClientConfig();

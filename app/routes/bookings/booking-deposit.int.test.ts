@@ -30,8 +30,8 @@ afterAll(() => database.drop());
 const args = (request: Request, bookingId: string) => ({ request, params: { bookingId }, context: {} as never, unstable_pattern: "" }) as never;
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: { status?: number } | null }).init?.status ?? 200));
 const bodyOf = <T,>(result: unknown) => ((result as { data?: T }).data ?? result) as T;
-const post = (cookie: string, bookingId: string, fields: Array<[string, string]>) =>
-  page.action(args(new Request(`http://localhost/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(fields), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } }), bookingId));
+const post = (cookie: string, bookingId: string, fields: Array<[string, string]>, prefix = "") =>
+  page.action(args(new Request(`http://localhost${prefix}/bookings/${bookingId}`, { method: "POST", body: new URLSearchParams(fields), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } }), bookingId));
 
 /** A paid booking of a listing asking a $500 deposit (held at confirmation), which ended an hour ago by the real clock the routes read. */
 async function endedWithDeposit() {
@@ -77,5 +77,22 @@ describe("/bookings/:bookingId deposit forms", () => {
     const again = await post(guestCookie, bookingId, [["intent", "accept_claim"]]);
     expect(statusOf(again)).toBe(409);
     expect(bodyOf(again)).toMatchObject({ error: DEPOSIT_MESSAGES.notOpen });
+  });
+
+  it("refuses a claim above the deposit in the page's language, the deposit in its money format (issue #31)", async () => {
+    const { bookingId, hostCookie } = await endedWithDeposit();
+    const claimFields: Array<[string, string]> = [["intent", "claim_deposit"], ["amount", "600"], ["description", "The softbox is torn."]];
+    const spanish = bodyOf<{ fieldErrors: { amount: string } }>(await post(hostCookie, bookingId, claimFields, "/es"));
+    expect(spanish.fieldErrors.amount).toBe("La reclamación no puede superar el depósito (500,00\u00a0US$).");
+    const arabic = bodyOf<{ fieldErrors: { amount: string } }>(await post(hostCookie, bookingId, claimFields, "/ar"));
+    expect(arabic.fieldErrors.amount).toMatch(/^لا يمكن أن تتجاوز المطالبة مبلغ التأمين \(.*500\.00.*\)\.$/);
+  });
+
+  it("titles the page with the listing's name in the page's language", () => {
+    const title = (locale: string) =>
+      (page.meta({ loaderData: { booking: { space: { title: "Studio Loft" } } }, matches: [{ id: "root", data: { locale } }], location: { pathname: "/bookings/b1" }, params: {} } as never) as Array<{ title?: string }>).find((tag) => tag.title)?.title;
+    expect(title("en")?.startsWith("Studio Loft · Booking | Rentwell")).toBe(true);
+    expect(title("es")?.startsWith("Studio Loft · Reserva | Rentwell")).toBe(true);
+    expect(title("ar")?.startsWith("Studio Loft · الحجز | Rentwell")).toBe(true);
   });
 });

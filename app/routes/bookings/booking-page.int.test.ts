@@ -11,6 +11,7 @@ import { localStorage, setMediaStorage } from "~/features/media/storage.server";
 import { UPLOAD_QUOTA } from "~/features/media/upload-limits";
 import { QUOTA_MESSAGES, uploadUsage } from "~/features/media/upload-quota.server";
 import type * as DbModule from "~/lib/db.server";
+import { english } from "~/features/i18n/translate";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { sessionCookieFor } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
@@ -159,6 +160,6 @@ describe("/bookings/:bookingId", () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa3366" } }).png().toBuffer();
     const over = await uploadPng(guestCookie, png);
     expect(statusOf(over)).toBe(429);
-    expect(bodyOf<{ error: string }>(over).error).toBe(QUOTA_MESSAGES.images);
+    expect(bodyOf<{ error: string }>(over).error).toBe(english(QUOTA_MESSAGES.images));
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { ArrowLeft, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
@@ -33,6 +34,8 @@ import { bookings } from "~/db/schema/bookings";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/booking-page";
 import { translatable } from "~/features/i18n/translatable";
+import { translate as translateIn } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutral" }> = {
@@ -83,7 +86,9 @@ async function depositAction(request: Request, bookingId: string, userId: string
   if (intent === "claim_deposit") {
     const parsed = parseForm(claimSchema, form, { arrayFields: CLAIM_ARRAY_FIELDS });
     if (!parsed.ok) return data<DepositActionData>({ deposit: true, ok: false, error: null, fieldErrors: parsed.fieldErrors }, { status: 422 });
-    const result = await openClaim(db, { userId, bookingId, amount: parsed.data.amount, description: parsed.data.description, photos: parsed.data.photos, now });
+    const i18n = await requestI18n(request);
+    const translate = (text: MessageDescriptor | string) => translateIn(i18n, text);
+    const result = await openClaim(db, { userId, bookingId, amount: parsed.data.amount, description: parsed.data.description, photos: parsed.data.photos, now, translate, locale: i18n.locale });
     if (!result.ok) {
       if (result.status === 404) notFound(HANDOVER_TEXT.errors.notFound);
       return data<DepositActionData>({ deposit: true, ok: false, error: result.error, fieldErrors: result.fields ?? null }, { status: result.status });
@@ -140,10 +145,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<HandoverActionData>({ ok: true, moment: parsed.data.moment, recordId: result.recordId });
 }
 
+/** "Studio · Booking | Rentwell": the page's title, which pageMeta says in the page's language. */
+function bookingTitle(space: string): MessageDescriptor {
+  return msg`${space} · Booking | Rentwell`;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   pageMeta({
-    title: loaderData ? `${loaderData.booking.space.title} · Booking | Rentwell` : `${HANDOVER_TEXT.errors.notFound} | Rentwell`,
-    description: "A booking, with its check-in and check-out.",
+    title: loaderData ? bookingTitle(loaderData.booking.space.title) : translatable("Booking not found | Rentwell"),
+    description: translatable("A booking, with its check-in and check-out."),
     path: location.pathname,
     matches,
     noIndex: true,

@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: booking.status,
       expired,
       spaceTitle: space.title,
-      guestName: "The guest",
+      guestName: translatable("The guest"),
       startTime: booking.startTime.toISOString(),
       endTime: booking.endTime.toISOString(),
       timeZone: space.timezone,
@@ -106,7 +106,7 @@ export default function RequestAnswerPage({ loaderData }: Route.ComponentProps) 
         <p className="mt-2 text-slate-700">
           {request.spaceTitle} · {rangeInZone(request.startTime, request.endTime, request.timeZone, locale)} ({request.timeZone.replace(/_/g, " ")})
         </p>
-        <p className="mt-1 text-slate-700">{_(msg`You earn ${formatMinor(request.earnings, request.currency)} if you accept.`)}</p>
+        <p className="mt-1 text-slate-700">{_(msg`You earn ${formatMinor(request.earnings, request.currency, locale)} if you accept.`)}</p>
         {request.message && <p className="mt-4 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-slate-800">{request.message}</p>}
         <div className="mt-6">
           {open ? (

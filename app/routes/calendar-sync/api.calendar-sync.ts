@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { translate } from "~/features/i18n/i18n";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import type { Route } from "./+types/api.calendar-sync";
 import { getUser } from "~/features/auth/session.server";
 import { CALENDAR_SYNC_TEXT, calendarSyncActionSchema, type CalendarSyncActionData } from "~/features/calendar-sync/calendar-sync";
@@ -41,10 +43,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const db = await getDb();
   const now = requestNow(request);
+  // The panel's page sends it (fetcher): its language is the Referer's (issue #31).
+  const i18n = await requestI18n(request);
+  const say = { _: (text: Parameters<typeof translate>[1]) => translate(i18n, text), locale: i18n.locale };
   try {
     const command = parsed.data;
     if (command.intent === "add") {
-      const result = await addImportFeed(db, { hostId: user.id, spaceId: params.spaceId, url: command.url, now });
+      const result = await addImportFeed(db, { hostId: user.id, spaceId: params.spaceId, url: command.url, now }, say);
       if (!result.ok) return refuse(result.status, result.error, { url: result.error });
     } else if (command.intent === "remove") {
       const result = await removeImportFeed(db, { hostId: user.id, spaceId: params.spaceId, feedId: command.feedId, now });
@@ -52,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     } else {
       await regenerateCalendarToken(db, user.id, params.spaceId);
     }
-    return data<CalendarSyncActionData>({ ok: true, error: null, view: await loadCalendarSync(db, user.id, params.spaceId) });
+    return data<CalendarSyncActionData>({ ok: true, error: null, view: await loadCalendarSync(db, user.id, params.spaceId, say) });
   } catch (error) {
     if (error instanceof CalendarSyncError) return refuse(error.status, error.message);
     logger.error({ err: error }, "calendar sync request failed");

@@ -35,8 +35,9 @@ const statusOf = (result: unknown) => (result instanceof Response ? result.statu
 const bodyOf = <T,>(result: unknown) => ((result as { data?: T }).data ?? result) as T;
 type Answer = { ok: boolean; error: string | null; fieldErrors?: { url?: string }; view?: { exportUrl: string; feeds: { id: string; url: string; lastError: string | null }[] } };
 
-function post(cookie: string | null, body: Record<string, string> | string, space = spaceId, json = false) {
+function post(cookie: string | null, body: Record<string, string> | string, space = spaceId, json = false, referer?: string) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (referer) headers.referer = referer;
   if (json) headers["content-type"] = "application/json";
   const payload = json ? (typeof body === "string" ? body : JSON.stringify(body)) : new URLSearchParams(body as Record<string, string>);
   if (!json) headers["content-type"] = "application/x-www-form-urlencoded";
@@ -101,6 +102,11 @@ describe("POST /api/spaces/:spaceId/calendar-sync", () => {
     expect(bodyOf<Answer>(redirected).error).toContain("169.254.169.254");
     const huge = await post(hostCookie, { intent: "add", url: server.url("/huge") });
     expect(bodyOf<Answer>(huge).error).toBe("The calendar is larger than 1 MB.");
+    // From the Spanish and Arabic calendar pages (their Referer, issue #31).
+    const spanish = await post(hostCookie, { intent: "add", url: server.url("/huge") }, spaceId, false, `http://localhost/es/my-listings/${spaceId}/calendar`);
+    expect(bodyOf<Answer>(spanish).fieldErrors?.url).toBe("El calendario ocupa más de 1 MB.");
+    const arabic = await post(hostCookie, { intent: "add", url: server.url("/to-metadata") }, spaceId, false, `http://localhost/ar/my-listings/${spaceId}/calendar`);
+    expect(bodyOf<Answer>(arabic).error).toBe("169.254.169.254 عنوان ربط محلي (169.254.169.254)؛ لا يمكن الجلب إلا من العناوين العامة.");
     expect(await feedsStored()).toHaveLength(0);
     expect(await database.db.select().from(spaceAvailability).where(eq(spaceAvailability.spaceId, spaceId))).toHaveLength(0);
   });

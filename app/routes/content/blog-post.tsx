@@ -5,6 +5,9 @@ import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
+import { localizePost } from "~/features/content/blog/posts.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
+import { getUser } from "~/features/auth/session.server";
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
@@ -17,10 +20,12 @@ import { PAGE_CACHE, pageCacheHandle } from "~/lib/page-cache";
 /** Anonymous visitors may be served a shared copy (ADR 0270). */
 export const handle = pageCacheHandle(PAGE_CACHE.content);
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const post = findPost(params.slug);
   if (!post) notFound(NOT_FOUND_TEXT.post);
-  return { post, related: relatedPosts(post) };
+  // The post in the page's language, as the root decides it (ADR 0293, issue #31).
+  const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
+  return { post: localizePost(post, locale), related: relatedPosts(post).map((other) => localizePost(other, locale)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {

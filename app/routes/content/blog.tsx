@@ -1,19 +1,20 @@
 import { msg, plural } from "@lingui/core/macro";
 import { ArrowRight } from "lucide-react";
-import { translate } from "~/features/i18n/i18n";
-import { requestI18n } from "~/features/i18n/request-i18n.server";
+import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
+import { localeOfRequest } from "~/features/i18n/negotiate";
+import { getUser } from "~/features/auth/session.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
 import {
   ALL_POSTS_LABEL,
-  allPosts,
   BLOG_CATEGORIES,
   blogListing,
   categoryFromSlug,
   categorySlug,
 } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
+import { postsIn } from "~/features/content/blog/posts.server";
 import { PageHero } from "~/features/content/components/page-hero";
 import { NewsletterForm } from "~/features/content/newsletter/components/newsletter-form";
 import { pageMeta } from "~/lib/seo";
@@ -30,11 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const categoryParam = url.searchParams.get("category");
   const category = categoryFromSlug(categoryParam);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const listing = blogListing(allPosts(), { category, page });
-  // A category's page title and description, in the request's language (ADR 0294).
+  // The page's language, as the root decides it (ADR 0293): the posts in it (issue #31).
+  const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
+  const listing = blogListing(postsIn(locale), { category, page });
+  // A category's page title and description, in the page's language (ADR 0294).
   let categoryMeta: { title: string; description: string } | null = null;
   if (category) {
-    const i18n = await requestI18n(request);
+    await loadAllCatalogs(locale);
+    const i18n = i18nFor(locale);
     const name = translate(i18n, category);
     const topic = name.toLocaleLowerCase(i18n.locale);
     categoryMeta = {

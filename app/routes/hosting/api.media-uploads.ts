@@ -1,4 +1,6 @@
 import { translatable } from "~/features/i18n/translatable";
+import { msg } from "@lingui/core/macro";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { data } from "react-router";
 import type { Route } from "./+types/api.media-uploads";
 import { getUser } from "~/features/auth/session.server";
@@ -16,27 +18,30 @@ import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib
 /**
  * POST multipart `files` → `{ files: [{ kind, url, cardUrl?, name }] }`, or 4xx
  * `{ error }` naming the refused file. DELETE form `url` removes one of the
- * user's uploads that no listing uses.
+ * user's uploads that no listing uses. Errors are in the language of the page that sent
+ * the request (its Referer, issue #31).
  */
 export async function action({ request }: Route.ActionArgs) {
+  const _ = await requestTranslate(request);
   const user = await getUser(request);
-  if (!user) return data({ error: translatable("Sign in to upload files.") }, { status: 401 });
+  if (!user) return data({ error: _(translatable("Sign in to upload files.")) }, { status: 401 });
   const storage = mediaStorage();
   if (request.method === "DELETE") {
     const body = await readFormWithLimit(request, SMALL_FORM_BYTES);
     if (!body.ok) return bodyTooLargeResponse();
     const url = body.form.get("url");
-    if (typeof url !== "string" || url.length > 500) return data({ error: translatable("Missing file URL.") }, { status: 400 });
+    if (typeof url !== "string" || url.length > 500) return data({ error: _(translatable("Missing file URL.")) }, { status: 400 });
     const deleted = await deleteUnattachedUpload(await getDb(), storage, user.id, url);
-    return deleted ? { deleted: true } : data({ error: translatable("That file cannot be deleted.") }, { status: 404 });
+    return deleted ? { deleted: true } : data({ error: _(translatable("That file cannot be deleted.")) }, { status: 404 });
   }
   if (request.method !== "POST") return data({ error: "Method not allowed." }, { status: 405 });
   const db = await getDb();
   // Upload requests per user (docs/decisions/0085-upload-quotas.md).
   const slot = await consumeRateLimit(db, { key: `media-upload:${user.id}`, limits: UPLOAD_RATE_LIMITS });
   if (!slot.ok) {
+    const wait = formatRetryAfter(slot.retryAfterSeconds, _);
     return data(
-      { error: `Too many uploads. Please try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` },
+      { error: _(msg`Too many uploads. Please try again in ${wait}.`) },
       { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } },
     );
   }
@@ -67,10 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) {
       logger.info({ reason: "upload-refused", status: error.status, detail: error.message }, "request refused");
-      return data({ error: error.message }, { status: error.status, headers: { Connection: "close" } });
+      return data({ error: error.say(_) }, { status: error.status, headers: { Connection: "close" } });
     }
     logger.error({ reason: "upload-failed", err: error instanceof Error ? error.message : String(error) }, "media upload failed");
-    return data({ error: "The upload could not be stored. Please try again." }, { status: 503 });
+    return data({ error: _(translatable("The upload could not be stored. Please try again.")) }, { status: 503 });
   }
 }
 

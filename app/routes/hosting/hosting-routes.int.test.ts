@@ -164,6 +164,12 @@ describe("hosting routes", () => {
     const refused = await uploads.action(args(post("/api/media/uploads", ownerCookie, fake)));
     expect(statusOf(refused)).toBe(400);
     expect(bodyOf<{ error: string }>(refused).error).toContain('"room.jpg" is not a supported file');
+    // In the language of the page that sent it (its Referer, issue #31), the file still named.
+    const fromSpanishPage = post("/api/media/uploads", ownerCookie, fake);
+    fromSpanishPage.headers.set("Referer", "http://localhost/es/my-listings/new");
+    const spanish = await uploads.action(args(fromSpanishPage));
+    expect(statusOf(spanish)).toBe(400);
+    expect(bodyOf<{ error: string }>(spanish).error).toBe("«room.jpg» no es un archivo compatible. Sube imágenes JPEG, PNG, WebP, GIF o AVIF, o videos MP4, WebM o MOV.");
     // Someone else cannot delete the owner's upload.
     const del = await uploads.action(args(post("/api/media/uploads", strangerCookie, { url: ok.files[0]!.url }, "DELETE")));
     expect(statusOf(del)).toBe(404);
@@ -298,6 +304,14 @@ describe("hosting routes", () => {
     const tooMany = await uploads.action(args(post("/api/media/uploads?images=20", ownerCookie, full)));
     expect(statusOf(tooMany)).toBe(400);
     expect(bodyOf<{ error: string }>(tooMany).error).toBe("A listing can have at most 20 images; you can add 0 more.");
+    // From an Arabic page, with 18 images held: the third of three is refused, "two more" in Arabic's dual.
+    const three = new FormData();
+    for (const name of ["19th.png", "20th.png", "21st.png"]) three.append("files", new File([new Uint8Array(png)], name));
+    const fromArabicPage = post("/api/media/uploads?images=18", ownerCookie, three);
+    fromArabicPage.headers.set("Referer", "http://localhost/ar/my-listings/new");
+    const arabic = await uploads.action(args(fromArabicPage));
+    expect(statusOf(arabic)).toBe(400);
+    expect(bodyOf<{ error: string }>(arabic).error).toBe("يمكن أن يضم الإعلان 20 صورة على الأكثر؛ يمكنك إضافة صورتين أخريين.");
 
     for (const url of ["", "/media/../../etc/passwd", "https://evil.example/x.webp", "%", "x".repeat(10_000)]) {
       const result = await uploads.action(args(post("/api/media/uploads", ownerCookie, { url }, "DELETE")));

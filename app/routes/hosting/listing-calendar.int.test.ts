@@ -43,10 +43,10 @@ let hostCookie: string;
 let strangerCookie: string;
 let bookingId: string;
 
-function post(spaceId: string, cookie: string, body: Record<string, string>) {
+function post(spaceId: string, cookie: string, body: Record<string, string>, prefix = "") {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) form.append(key, value);
-  return route.action(args(new Request(`http://localhost/my-listings/${spaceId}/calendar`, { method: "POST", body: form, headers: { cookie, "x-test-now": NOW } }), { id: spaceId }));
+  return route.action(args(new Request(`http://localhost${prefix}/my-listings/${spaceId}/calendar`, { method: "POST", body: form, headers: { cookie, "x-test-now": NOW } }), { id: spaceId }));
 }
 
 function load(spaceId: string, cookie: string, search = "") {
@@ -155,6 +155,17 @@ describe("the host's calendar page", () => {
     expect(await blocks(scenario.space.id)).toEqual([]);
   });
 
+  it("says the refused block in the page's language, with the guest and the time in it (issue #31)", async () => {
+    const body = { intent: "block", wholeDays: "on", firstDay: "2026-03-09", lastDay: "2026-03-11", note: "Holiday" };
+    const spanish = await post(scenario.space.id, hostCookie, body, "/es");
+    expect(statusOf(spanish)).toBe(409);
+    expect(bodyOf(spanish).error).toBe("No puedes bloquear este horario: tiene una reserva confirmada de Ana López (mar, 10 mar, 10:00 – 12:00). Cancela primero la reserva si es imprescindible.");
+    const arabic = await post(scenario.space.id, hostCookie, body, "/ar");
+    expect(bodyOf(arabic).error).toContain("حجز مؤكد باسم Ana López");
+    expect(bodyOf(arabic).error).toMatch(/^لا يمكنك حظر هذا الوقت/);
+    expect(await blocks(scenario.space.id)).toEqual([]);
+  });
+
   it("blocks whole days with a note, and an unblock of the middle day splits the block in two", async () => {
     const blocked = await post(scenario.space.id, hostCookie, { intent: "block", wholeDays: "on", firstDay: "2026-12-24", lastDay: "2026-12-26", note: "Closed 24–26 Dec" });
     expect(bodyOf(blocked)).toMatchObject({ ok: true, message: "Time blocked." });
@@ -242,6 +253,15 @@ describe("the host's calendar page", () => {
     const result = await post(scenario.space.id, hostCookie, settings({ quantity: "1" }));
     expect(statusOf(result)).toBe(409);
     expect(bodyOf(result).fieldErrors).toEqual({ quantity: "2 units are already booked at one time (Tue 10 Mar, 10:00 – 12:00): the quantity cannot be lower than that." });
+    expect((await spaceRow(scenario.space.id)).quantity).toBe(3);
+  });
+
+  it("refuses the lower quantity in the page's language, with the plural of the units (issue #31)", async () => {
+    const spanish = await post(scenario.space.id, hostCookie, settings({ quantity: "1" }), "/es");
+    expect(statusOf(spanish)).toBe(409);
+    expect(bodyOf(spanish).fieldErrors?.quantity).toMatch(/^Ya hay 2 unidades reservadas a la vez \(.+10:00 – 12:00\): la cantidad no puede ser menor\.$/);
+    const arabic = await post(scenario.space.id, hostCookie, settings({ quantity: "1" }), "/ar");
+    expect(bodyOf(arabic).fieldErrors?.quantity).toMatch(/^وحدتان محجوزتان بالفعل في وقت واحد \(.+10:00 – 12:00\)/);
     expect((await spaceRow(scenario.space.id)).quantity).toBe(3);
   });
 

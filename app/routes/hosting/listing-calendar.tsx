@@ -10,7 +10,8 @@ import { requireUser } from "~/features/auth/session.server";
 import { parseBlockForm } from "~/features/availability/block-form";
 import { HostCalendarPage } from "~/features/availability/components/host-calendar-page";
 import hostCalendarCss from "~/features/availability/components/host-calendar.css?url";
-import { blockTime, getHostCalendar, ownedSpace, saveDatedHours, saveScheduleSettings, unblockTime, type HostScheduleResult } from "~/features/availability/host-schedule.server";
+import { blockTime, getHostCalendar, ownedSpace, saveDatedHours, saveScheduleSettings, unblockTime, type HostScheduleResult, type ScheduleSay } from "~/features/availability/host-schedule.server";
+import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { CALENDAR_MESSAGES, readView, viewWindow, type CalendarAnswer, type CalendarIntent } from "~/features/availability/host-calendar-view";
 import { datedHoursSchema, scheduleSettingsSchema } from "~/features/availability/schedule-form";
 import { todayIn } from "~/features/bookings/slots";
@@ -59,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const [calendar, sync] = await Promise.all([
     getHostCalendar(db, { hostId: user.id, spaceId: space.id, from: window.from, to: window.to, now }),
-    loadCalendarSync(db, user.id, space.id),
+    loadCalendarSync(db, user.id, space.id, await scheduleSay(request)),
   ]);
   if (!calendar) notFound(NOT_FOUND_TEXT.listing);
   return {
@@ -82,6 +83,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     calendar,
     sync,
   };
+}
+
+/** The request's language for the texts the server composes (ADR 0294, 0298): its `_` and the locale dates are in. */
+async function scheduleSay(request: Request): Promise<ScheduleSay> {
+  const i18n = await requestI18n(request);
+  return { _: (text) => translate(i18n, text), locale: i18n.locale };
 }
 
 const INTENTS: readonly CalendarIntent[] = ["settings", "block", "unblock", "dated"];
@@ -114,7 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!read.ok) outcome = refused(null, 413, {}, BODY_TOO_LARGE_MESSAGE);
   else {
     try {
-      outcome = await runIntent(read.form, { hostId: user.id, spaceId: params.id }, requestNow(request));
+      outcome = await runIntent(read.form, { hostId: user.id, spaceId: params.id }, requestNow(request), await scheduleSay(request));
     } catch (error) {
       logger.error({ err: error }, "host calendar action failed");
       outcome = refused(null, 500, {}, CALENDAR_MESSAGES.generic);
@@ -124,7 +131,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<CalendarAnswer>(outcome.body, { status: outcome.status });
 }
 
-async function runIntent(form: FormData, base: { hostId: string; spaceId: string }, now: Date): Promise<Outcome> {
+async function runIntent(form: FormData, base: { hostId: string; spaceId: string }, now: Date, say: ScheduleSay): Promise<Outcome> {
   const intent = INTENTS.find((name) => name === form.get("intent")) ?? null;
   if (!(await ownedSpace(await getDb(), base.hostId, base.spaceId))) return "not-found";
   if (!intent) return refused(null, 400, {}, CALENDAR_MESSAGES.generic);
@@ -132,7 +139,7 @@ async function runIntent(form: FormData, base: { hostId: string; spaceId: string
   if (intent === "settings") {
     const parsed = parseForm(scheduleSettingsSchema, form);
     if (!parsed.ok) return refused(intent, 400, parsed.fieldErrors);
-    const result = await saveScheduleSettings(db, { ...base, settings: parsed.data, now });
+    const result = await saveScheduleSettings(db, { ...base, settings: parsed.data, now }, say);
     return result.ok ? done(intent, CALENDAR_MESSAGES.settings) : fromResult(intent, result);
   }
   if (intent === "dated") {
@@ -144,7 +151,7 @@ async function runIntent(form: FormData, base: { hostId: string; spaceId: string
   const parsed = parseBlockForm(form);
   if (!parsed.ok) return refused(intent, 400, parsed.fieldErrors);
   if (intent === "block") {
-    const result = await blockTime(db, { ...base, block: parsed.data, now });
+    const result = await blockTime(db, { ...base, block: parsed.data, now }, say);
     return result.ok ? done(intent, CALENDAR_MESSAGES.block) : fromResult(intent, result);
   }
   const result = await unblockTime(db, { ...base, block: parsed.data, now });

@@ -66,6 +66,12 @@ describe("upload quota", () => {
     const later = await uploads.action(args(videos(1, cookie, "?videos=0&images=0")));
     expect(statusOf(later)).toBe(429);
     expect(bodyOf<{ error: string }>(later).error).toMatch(/not on a listing yet/);
+    // From a Spanish page (its Referer, issue #31): the quota's number in the sentence.
+    const fromSpanish = videos(1, cookie, "?videos=0&images=0");
+    fromSpanish.headers.set("Referer", "http://localhost/es/my-listings/new");
+    const spanish = await uploads.action(args(fromSpanish));
+    expect(statusOf(spanish)).toBe(429);
+    expect(bodyOf<{ error: string }>(spanish).error).toBe(`Tienes ${UPLOAD_QUOTA.pendingVideos} videos subidos que aún no están en ningún anuncio. Guarda tu anuncio o quita algunos antes de subir más.`);
     expect(await storedFiles(user.id)).toBe(UPLOAD_QUOTA.pendingVideos);
   });
 
@@ -98,6 +104,9 @@ describe("upload quota", () => {
     const refused = await uploads.action(args(videos(1, cookie)));
     expect(statusOf(refused)).toBe(429);
     expect(bodyOf<{ error: string }>(refused).error).toMatch(/Too many uploads/);
+    const fromArabic = videos(1, cookie);
+    fromArabic.headers.set("Referer", "http://localhost/ar/my-listings/new");
+    expect(bodyOf<{ error: string }>(await uploads.action(args(fromArabic))).error).toMatch(/^عدد كبير جدًا من عمليات الرفع\. يرجى المحاولة مرة أخرى بعد .+\.$/);
   });
 
   it("a file never attached to a listing is deleted after the grace period, and stops counting", async () => {

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
+import { requestTranslate } from "~/features/i18n/request-i18n.server";
 import { getUser } from "~/features/auth/session.server";
 import { isProfileImageKind } from "~/features/media/profile-image-rules";
 import { receiveProfileImage } from "~/features/media/profile-images.server";
@@ -34,8 +36,11 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const slot = await consumeRateLimit(db, { key: `profile-image:${user.id}`, limits: PROFILE_IMAGE_RATE_LIMITS });
   if (!slot.ok) {
+    // In the language of the page that sent the request (its Referer, issue #31).
+    const _ = await requestTranslate(request);
+    const wait = formatRetryAfter(slot.retryAfterSeconds, _);
     return data(
-      { error: `Too many uploads. Please try again in ${formatRetryAfter(slot.retryAfterSeconds)}.` },
+      { error: _(msg`Too many uploads. Please try again in ${wait}.`) },
       { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds), Connection: "close" } },
     );
   }

@@ -1,4 +1,5 @@
 import { msg, plural } from "@lingui/core/macro";
+import { intlLocale } from "~/lib/locales";
 import { Pager } from "~/ui/pager";
 import type { ReactNode } from "react";
 import { formatMinor } from "~/lib/money";
@@ -139,7 +140,7 @@ export function FeeTable({ rows }: { rows: readonly FeeMonth[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={`${row.month}-${row.currency}`} data-testid="fee-row">
-              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{monthLabel(row.month, locale === "en" ? "en-US" : locale)}</th>
+              <th scope="row" className="py-2 pe-3 font-semibold text-slate-900">{monthLabel(row.month, intlLocale(locale))}</th>
               <td className="py-2 pe-3 text-end tabular-nums">{formatMinor(row.totalFees, row.currency)}</td>
               <td className="py-2 pe-3 text-end tabular-nums">{number(row.totalBookings)}</td>
               <td className="py-2">{row.currency}</td>
@@ -186,13 +187,14 @@ const ACTION_TEXT: Record<string, { text: string; tone: "danger" | "success" | "
 /** Whole numbers as the page's language writes them (English pages: en-US, as before). */
 function useNumber(): (value: number) => string {
   const locale = useLocale();
-  return (value) => value.toLocaleString(locale === "en" ? "en-US" : locale);
+  return (value) => value.toLocaleString(intlLocale(locale));
 }
 
 export type LogRow = { id: string; action: string; targetLabel: string; reason: string | null; createdAt: string | Date; adminEmail: string };
 
+/** "Mar 10, 2026, 9:00 AM UTC", in the page's language (`intlLocale`: Western digits in Arabic). */
 export function formatWhen(value: string | Date, locale = "en") {
-  return formatDate(value, locale === "en" ? "en-US" : locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  return formatDate(value, intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
 /** Every admin action, newest first: who, what, when, which target and why. */
@@ -208,7 +210,7 @@ export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
           <li key={row.id} className="py-3 text-sm" data-testid="admin-log-row">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone={action.tone}>{_(action.text)}</Badge>
-              <span className="font-semibold break-all text-slate-900">{row.targetLabel}</span>
+              <span className="font-semibold break-all text-slate-900">{row.action === "update_setting" ? _(row.targetLabel) : row.targetLabel}</span>
             </div>
             <p className="mt-1 break-words text-slate-600">
               {_(msg`by ${row.adminEmail}`)} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, locale)}</time>

@@ -166,7 +166,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
               <Fragment key={line.key}>
                 {index > 0 && " + "}
                 <span className="whitespace-nowrap">
-                  {_(priceLineMessage(line))} {money(line.amount)}
+                  {_(priceLineMessage(line, language))} {money(line.amount)}
                 </span>
               </Fragment>
             ))}

@@ -1,4 +1,5 @@
 import { msg } from "@lingui/core/macro";
+import { intlLocale } from "~/lib/locales";
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { formatMinorWhole, minorUnitDigits as currencyDigits } from "~/lib/money";
@@ -22,7 +23,7 @@ export function FeeChart({ rows, months }: { rows: readonly FeeMonth[]; months: 
   const box = useRef<HTMLDivElement>(null);
   const _ = useTranslate();
   const language = useLocale();
-  const locale = language === "en" ? "en-US" : language;
+  const locale = intlLocale(language);
   const bookingsLabel = _(msg`Bookings`);
   const feesLabel = _(msg`Fees (${currency})`);
   const key = JSON.stringify([series, currency, bookingsLabel, locale]);

@@ -4,38 +4,13 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inLocale } from "~/features/i18n/render-in-locale";
 import type { Locale } from "~/lib/locales";
-import type { CalendarData } from "../host-calendar-view";
-import { DEFAULT_WEEKLY_HOURS } from "../schedule";
-import { HostCalendarPage, type HostCalendarPageProps } from "./host-calendar-page";
+import { HostCalendarPage } from "./host-calendar-page";
+import { PROPS } from "./host-calendar-page.fixture";
 
 // FullCalendar needs a real browser; the stand-in shows the language it is given.
 vi.mock("./calendar-grid", () => ({ default: ({ locale }: { locale?: string }) => <p data-testid="grid-locale">{locale}</p> }));
 
 afterEach(cleanup);
-
-const CALENDAR: CalendarData = {
-  space: {
-    timeZone: "Europe/Paris",
-    quantity: 1,
-    unitWords: { one: "unit", many: "units" },
-    schedule: { timeZone: "Europe/Paris", weekly: DEFAULT_WEEKLY_HOURS, dated: {}, rules: { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }, checkIn: null, checkOut: null },
-  },
-  bookings: [{ id: "6f1c1a52-3d0e-4c1e-9d1f-2a7b6c5d4e3f", start: "2026-12-01T09:00:00.000Z", end: "2026-12-01T11:00:00.000Z", status: "confirmed", units: 1, guestName: "Ana López" }],
-  holds: [],
-  blocks: [{ id: "k1", start: "2026-12-01T23:00:00.000Z", end: "2026-12-02T23:00:00.000Z", note: null }],
-  datedNotes: {},
-};
-
-const PROPS: HostCalendarPageProps = {
-  title: "Canal studio",
-  rentalType: "space",
-  settings: { weekly: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365, quantity: 1 },
-  view: "month",
-  date: "2026-12-01",
-  today: "2026-11-26",
-  window: { from: "2026-11-30", to: "2027-01-10", prev: "2026-11-01", next: "2027-01-01", anchor: "2026-12-01" },
-  calendar: CALENDAR,
-};
 
 async function renderIn(locale: Locale) {
   const Stub = createRoutesStub([{ path: "/my-listings/:id/calendar", Component: () => <HostCalendarPage {...PROPS} /> }]);

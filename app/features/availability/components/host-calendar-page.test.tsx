@@ -3,9 +3,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CalendarData } from "../host-calendar-view";
-import { DEFAULT_WEEKLY_HOURS } from "../schedule";
-import { HostCalendarPage, type HostCalendarPageProps } from "./host-calendar-page";
+import { HostCalendarPage } from "./host-calendar-page";
+import { PROPS } from "./host-calendar-page.fixture";
 
 // FullCalendar needs a real browser (the e2e journey drives it); here a stand-in offers one selection.
 vi.mock("./calendar-grid", () => ({
@@ -17,33 +16,6 @@ vi.mock("./calendar-grid", () => ({
 }));
 
 afterEach(cleanup);
-
-const CALENDAR: CalendarData = {
-  space: {
-    timeZone: "Europe/Paris",
-    quantity: 1,
-    unitWords: { one: "unit", many: "units" },
-    schedule: { timeZone: "Europe/Paris", weekly: DEFAULT_WEEKLY_HOURS, dated: { "2026-12-04": [] }, rules: { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }, checkIn: null, checkOut: null },
-  },
-  bookings: [{ id: "6f1c1a52-3d0e-4c1e-9d1f-2a7b6c5d4e3f", start: "2026-12-01T09:00:00.000Z", end: "2026-12-01T11:00:00.000Z", status: "confirmed", units: 1, guestName: "Ana López" }],
-  holds: [{ id: "h1", start: "2026-12-01T13:00:00.000Z", end: "2026-12-01T14:00:00.000Z", units: 1 }],
-  blocks: [
-    { id: "k1", start: "2026-12-01T23:00:00.000Z", end: "2026-12-02T23:00:00.000Z", note: "Painting the walls" },
-    { id: "k2", start: "2026-12-09T23:00:00.000Z", end: "2026-12-11T23:00:00.000Z", note: null, imported: true },
-  ],
-  datedNotes: { "2026-12-04": "Family wedding" },
-};
-
-const PROPS: HostCalendarPageProps = {
-  title: "Canal studio",
-  rentalType: "space",
-  settings: { weekly: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365, quantity: 1 },
-  view: "month",
-  date: "2026-12-01",
-  today: "2026-11-26",
-  window: { from: "2026-11-30", to: "2027-01-10", prev: "2026-11-01", next: "2027-01-01", anchor: "2026-12-01" },
-  calendar: CALENDAR,
-};
 
 function renderPage(answer: (form: Record<string, string>) => unknown = () => ({ ok: true, intent: "block", message: "Time blocked." })) {
   const sent: Record<string, string>[] = [];

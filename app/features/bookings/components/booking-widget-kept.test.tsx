@@ -2,29 +2,14 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_WEEKLY_HOURS, scheduleOf } from "~/features/availability/schedule";
 import { keptChoice } from "../booking-widget-rules";
 import { BookingWidget, type BookingWidgetData } from "./booking-widget";
+import { NOW, WIDGET as BASE_WIDGET } from "./booking-widget.fixture";
 
 /** Issue #27: a search result's link carries the chosen time into the widget, so the guest does not choose again. */
 
 vi.setConfig({ testTimeout: 20_000 });
-const NOW = new Date("2026-03-10T15:30:00Z");
-const ZONE = "America/New_York";
-const WIDGET: BookingWidgetData = {
-  timeZone: ZONE,
-  currency: "USD",
-  units: [
-    { unit: "hour", priceMinor: 2550 },
-    { unit: "day", priceMinor: 15000 },
-  ],
-  feePercent: 10,
-  minRentalDuration: 1,
-  maxRentalDuration: 72,
-  schedule: scheduleOf({ timezone: ZONE, openingHours: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }),
-  capacity: 4,
-  unitWords: { one: "seat", many: "seats" },
-};
+const WIDGET: BookingWidgetData = { ...BASE_WIDGET, capacity: 4, unitWords: { one: "seat", many: "seats" } };
 
 beforeEach(() => {
   vi.stubGlobal("fetch", async () => Response.json({ busy: [] }));

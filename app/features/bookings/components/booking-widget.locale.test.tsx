@@ -3,30 +3,13 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_WEEKLY_HOURS, scheduleOf } from "~/features/availability/schedule";
 import { inLocale } from "~/features/i18n/render-in-locale";
 import type { Locale } from "~/lib/locales";
-import { BookingWidget, type BookingWidgetData } from "./booking-widget";
+import { BookingWidget } from "./booking-widget";
+import { NOW, WIDGET } from "./booking-widget.fixture";
 
 vi.setConfig({ testTimeout: 20_000 });
 
-// Tuesday 10 March 2026, 11:30 in New York.
-const NOW = new Date("2026-03-10T15:30:00Z");
-const ZONE = "America/New_York";
-const WIDGET: BookingWidgetData = {
-  timeZone: ZONE,
-  currency: "USD",
-  units: [
-    { unit: "hour", priceMinor: 2550 },
-    { unit: "day", priceMinor: 15000 },
-  ],
-  feePercent: 10,
-  minRentalDuration: 1,
-  maxRentalDuration: 72,
-  schedule: scheduleOf({ timezone: ZONE, openingHours: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }),
-  capacity: 1,
-  unitWords: { one: "unit", many: "units" },
-};
 
 beforeEach(() => {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) =>
@@ -47,7 +30,7 @@ describe("BookingWidget in the guest's language (issue #31)", () => {
   it("reads in Spanish: options, durations, the grid, the summary and the refusal to continue without a time", async () => {
     await renderWidget("es");
     const option = screen.getByLabelText("Opción de precio");
-    expect(within(option).getAllByRole("option").map((entry) => entry.textContent)).toEqual(["Por hora — $25.50/hora", "Por día — $150.00/día"]);
+    expect(within(option).getAllByRole("option").map((entry) => entry.textContent)).toEqual(["Por hora — 25,50\u00a0US$/hora", "Por día — 150,00\u00a0US$/día"]);
     expect(within(screen.getByLabelText("Duración")).getAllByRole("option")[1]!.textContent).toBe("2 horas");
     const grid = screen.getByRole("region", { name: "Disponibilidad semanal" });
     expect(within(grid).getByRole("button", { name: "Semana siguiente" })).toBeTruthy();

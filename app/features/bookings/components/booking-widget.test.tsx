@@ -1,36 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { DEFAULT_WEEKLY_HOURS, scheduleOf } from "~/features/availability/schedule";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BookingWidget, type BookingWidgetData } from "./booking-widget";
+import { NOW, WIDGET } from "./booking-widget.fixture";
 
 // Each journey renders the whole widget (a 7 × 12 grid) for every keystroke: on a busy
 // shared machine that can take longer than Vitest's default 5 s, without being stuck.
 vi.setConfig({ testTimeout: 20_000 });
 
-// A fixed clock: Tuesday 10 March 2026, 11:30 in New York (EDT, two days after the change to summer time).
-const NOW = new Date("2026-03-10T15:30:00Z");
-const ZONE = "America/New_York";
 // Someone else's booking that day, 14:00–16:00 New York time.
 const BUSY = [{ start: "2026-03-10T18:00:00.000Z", end: "2026-03-10T20:00:00.000Z" }];
 
-const WIDGET: BookingWidgetData = {
-  timeZone: ZONE,
-  currency: "USD",
-  units: [
-    { unit: "hour", priceMinor: 2550 },
-    { unit: "day", priceMinor: 15000 },
-  ],
-  feePercent: 10,
-  minRentalDuration: 1,
-  maxRentalDuration: 72,
-  schedule: scheduleOf({ timezone: ZONE, openingHours: DEFAULT_WEEKLY_HOURS, checkInTime: null, checkOutTime: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, maxAdvanceDays: 365 }),
-  capacity: 1,
-  unitWords: { one: "unit", many: "units" },
-};
 
 type Call = { url: string; init?: RequestInit };
 let calls: Call[] = [];

@@ -143,8 +143,8 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
   const choice = chosenTaken ? { ...chosen, start: null } : chosen;
   const range = durationRange(choice.unit, widget);
   const quote = quoteChoice(units, { ...choice, units: seats }, feePercent, currency);
-  const slots = choice.date ? slotOptions(choice.date, availability, choice.unit, choice.quantity, seats, now) : [];
-  const grid = gridWaiting ? null : weekGrid(weekStart, availability, now, { unit: choice.unit, quantity: choice.quantity, units: seats });
+  const slots = choice.date ? slotOptions(choice.date, availability, choice.unit, choice.quantity, seats, now, _) : [];
+  const grid = gridWaiting ? null : weekGrid(weekStart, availability, now, { unit: choice.unit, quantity: choice.quantity, units: seats }, _);
   const end = choice.start ? scheduledEnd(schedule, new Date(choice.start), choice.unit, choice.quantity).toISOString() : null;
   // Seats or units still free for the chosen time (all of them before a time is chosen).
   const seatsFree = choice.start && end ? unitsFree(availability, { start: choice.start, end }) : widget.capacity;
@@ -208,10 +208,10 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         needs={needs}
         protection={
           needs.insurance && widget.protectionBasisPoints != null && withProtection
-            ? { percentText: basisPointsText(widget.protectionBasisPoints), amountText: formatMinor(withProtection.protectionMinor, currency) }
+            ? { percentText: basisPointsText(widget.protectionBasisPoints, locale), amountText: formatMinor(withProtection.protectionMinor, currency, locale) }
             : null
         }
-        deliveryFeeText={needs.fulfilment?.delivery ? formatMinor(needs.fulfilment.delivery.feeMinor, currency) : undefined}
+        deliveryFeeText={needs.fulfilment?.delivery ? formatMinor(needs.fulfilment.delivery.feeMinor, currency, locale) : undefined}
         when={`${checkout.summary.when} (${checkout.summary.zone.replace(/_/g, " ")})`}
         booking={{ start: checkout.request.startTime, end: checkout.request.endTime, timeZone, now }}
         values={answers}
@@ -233,7 +233,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
     const request = needs && priced ? { ...checkout.request, ...requirementPayload(needs, answers), amount: priced.totalMinor } : checkout.request;
     const summary =
       priced && priced.protectionBasisPoints !== null
-        ? { ...checkout.summary, protection: { percentText: basisPointsText(priced.protectionBasisPoints), amount: priced.protectionMinor }, delivery: priced.deliveryMinor, total: priced.totalMinor }
+        ? { ...checkout.summary, protection: { percentText: basisPointsText(priced.protectionBasisPoints, locale), amount: priced.protectionMinor }, delivery: priced.deliveryMinor, total: priced.totalMinor }
         : priced
           ? { ...checkout.summary, delivery: priced.deliveryMinor, total: priced.totalMinor }
           : checkout.summary;
@@ -273,7 +273,7 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
         <Select value={choice.unit} onChange={(event) => update({ unit: event.target.value as PricingUnit })}>
           {units.map((entry) => (
             <option key={entry.unit} value={entry.unit}>
-              {_(UNIT_NAMES[entry.unit].label)} — {formatMinor(entry.priceMinor, currency)}/{_(UNIT_NAMES[entry.unit].one)}
+              {_(UNIT_NAMES[entry.unit].label)} — {formatMinor(entry.priceMinor, currency, locale)}/{_(UNIT_NAMES[entry.unit].one)}
             </option>
           ))}
         </Select>
@@ -401,23 +401,23 @@ export function BookingWidget({ spaceId, widget, signedIn, now, onSignInWanted }
           <dt className="text-slate-600">
             {_(msg`Rental (${_(durationMessage(choice.unit, choice.quantity)) + (widget.capacity > 1 ? ` × ${_(unitsMessage(seats, widget.unitWords))}` : "")})`)}
           </dt>
-          <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency)}</dd>
+          <dd className="text-slate-900">{formatMinor(quote.rentalMinor, currency, locale)}</dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">{_(msg`Service fee (${quote.feePercent}%)`)}</dt>
-          <dd className="text-slate-900">{formatMinor(quote.feeMinor, currency)}</dd>
+          <dd className="text-slate-900">{formatMinor(quote.feeMinor, currency, locale)}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold">
           <dt className="text-slate-900">{_(msg`Total`)}</dt>
           <dd className="text-slate-900" data-testid="booking-total">
-            {formatMinor(quote.totalMinor, currency)}
+            {formatMinor(quote.totalMinor, currency, locale)}
           </dd>
         </div>
         {/* The guest's display currency (issue #31 point 4): an estimate of the total. */}
         <ApproxPrice minor={quote.totalMinor} currency={currency} className="block text-end text-slate-600" />
         {widget.deposit ? (
           <p className="pt-1 text-slate-700" data-testid="booking-deposit">
-            {_(depositMessage(widget.deposit, currency))}
+            {_(depositMessage(widget.deposit, currency, locale))}
           </p>
         ) : null}
       </dl>

@@ -38,7 +38,7 @@ const when = (iso: string, timeZone: string, locale?: string) =>
 export function DepositSection({ view, role, timeZone, answer, hasHandover }: { view: DepositView; role: "guest" | "host"; timeZone: string; answer?: DepositActionData; hasHandover: boolean }) {
   const _ = useTranslate();
   const locale = useLocale();
-  const money = (minor: number) => formatMinor(minor, view.currency);
+  const money = (minor: number) => formatMinor(minor, view.currency, locale);
   const claim = view.claim;
   const evidenceLink = _(msg`the check-in and check-out records`);
   const [evidenceBefore, evidenceAfter] = splitAround(_(msg`The evidence: ${evidenceLink} of this booking.`), evidenceLink);
@@ -145,6 +145,7 @@ function validateClaim(formData: FormData) {
 
 function ClaimForm({ deposit, currency, answer }: { deposit: number; currency: string; answer?: Extract<DepositActionData, { ok: false }> }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const tr = (text: string | undefined) => (text ? _(text) : text);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "claim_deposit";
@@ -158,7 +159,7 @@ function ClaimForm({ deposit, currency, answer }: { deposit: number; currency: s
       </h3>
       <input type="hidden" name="intent" value="claim_deposit" />
       {answer?.error && !answer.fieldErrors && <Alert tone="error">{_(answer.error)}</Alert>}
-      <Field label={_(msg`Amount (${currency})`)} error={tr(errors.amount)} hint={_(msg`Up to the deposit, ${formatMinor(deposit, currency)}.`)}>
+      <Field label={_(msg`Amount (${currency})`)} error={tr(errors.amount)} hint={_(msg`Up to the deposit, ${formatMinor(deposit, currency, locale)}.`)}>
         <Input name="amount" inputMode="decimal" autoComplete="off" maxLength={14} placeholder={minorToDecimalText(deposit, currency)} onChange={() => clearError("amount")} />
       </Field>
       <Field label={_(msg`What was damaged`)} error={tr(errors.description)} hint={_(msg`Up to 2,000 characters.`)}>

@@ -11,7 +11,7 @@ import { Input, Textarea } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { decisionSchema, MAX_CLAIM_DESCRIPTION, type DecisionField } from "../deposit-rules";
 import { msg } from "@lingui/core/macro";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 export type DecideClaimAnswer = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<DecisionField> };
 
@@ -32,12 +32,13 @@ const validate = (formData: FormData) => parseForm(decisionSchema, formData);
 /** One disputed claim with the decide form: an amount from 0 to the claim and a note both parties read (posted to /admin). */
 function ClaimItem({ row, onDecided }: { row: DisputedClaimRow; onDecided: (message: string) => void }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const tr = (text: string | undefined) => (text ? _(text) : text);
   const fetcher = useFetcher<DecideClaimAnswer>({ key: `decide-claim-${row.id}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<DecisionField>({ validate, serverErrors: answer && !answer.ok ? answer.fieldErrors : undefined });
-  const money = (minor: number) => formatMinor(minor, row.currency);
+  const money = (minor: number) => formatMinor(minor, row.currency, locale);
   if (useDecided(fetcher.data?.ok ? fetcher.data.message : null, row.spaceTitle, onDecided)) return null;
   return (
     <li className="py-4" data-testid="disputed-claim">

@@ -111,12 +111,12 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
           {priceLines({ rental: row.rental, fee: row.fee, protection: row.protection ?? null, delivery: row.delivery ?? 0 }).map((line) => (
             <Fragment key={line.key}>
               <span className="whitespace-nowrap">
-                {_(priceLineMessage(line))} {formatMinor(line.amount, row.currency)}
+                {_(priceLineMessage(line, locale))} {formatMinor(line.amount, row.currency, locale)}
               </span>{" "}
               ·{" "}
             </Fragment>
           ))}
-          <strong className="whitespace-nowrap text-slate-900">{_(msg`Total ${formatMinor(row.total, row.currency)}`)}</strong>
+          <strong className="whitespace-nowrap text-slate-900">{_(msg`Total ${formatMinor(row.total, row.currency, locale)}`)}</strong>
         </p>
         {row.request && !withdrawn && (
           <p className="text-sm text-slate-800" data-testid="request-state">
@@ -143,7 +143,7 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
         )}
         {refund != null && (row.status === "cancelled" || row.status === "expired" || result?.ok) && (
           <p className="text-sm font-medium text-slate-800" data-testid="refund">
-            {_(msg`Refund ${formatMinor(refund, row.currency)}.`)} {_(REFUND_TIMING)}.
+            {_(msg`Refund ${formatMinor(refund, row.currency, locale)}.`)} {_(REFUND_TIMING)}.
           </p>
         )}
         {withdrawResult && !withdrawResult.ok && (
@@ -191,7 +191,7 @@ export function MyBookingItem({ row, actions, now }: { row: MyBookingRow; /** Mo
                 </p>
                 <p className="mt-2 font-semibold text-slate-900" data-testid="refund-quote">
                   {row.cancelQuote && row.cancelQuote.refundMinor > 0
-                    ? _(msg`You will be refunded ${formatMinor(row.cancelQuote.refundMinor, row.currency)}.`)
+                    ? _(msg`You will be refunded ${formatMinor(row.cancelQuote.refundMinor, row.currency, locale)}.`)
                     : _(msg`Under this listing's cancellation policy you will not get a refund.`)}
                 </p>
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

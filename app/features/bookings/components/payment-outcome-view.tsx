@@ -7,7 +7,7 @@ import { buttonVariants } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { translatable } from "~/features/i18n/translatable";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 export type PaymentOutcome = "confirmed" | "requested" | "declined" | "request_expired" | "withdrawn" | "processing" | "failed" | "error" | "refunded";
 
@@ -57,6 +57,7 @@ export function PaymentOutcomeView({
   actions?: ReactNode;
 }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const { revalidate } = useRevalidator();
   const text = OUTCOME_TEXTS[outcome];
   const { icon: Icon, tone } = LOOK[outcome];
@@ -87,8 +88,8 @@ export function PaymentOutcomeView({
         <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{_(text.title)}</h1>
         {text.body && <p className="mt-3 text-slate-700">{_(text.body)}</p>}
       </div>
-      {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">{_(msg`Paid ${formatMinor(amount.paid, amount.currency)}`)}</p>}
-      {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">{_(msg`Refunded ${formatMinor(amount.refunded, amount.currency)}`)}</p>}
+      {amount?.paid != null && outcome === "confirmed" && <p className="mt-2 text-slate-600">{_(msg`Paid ${formatMinor(amount.paid, amount.currency, locale)}`)}</p>}
+      {amount?.refunded != null && outcome === "refunded" && <p className="mt-2 text-slate-600">{_(msg`Refunded ${formatMinor(amount.refunded, amount.currency, locale)}`)}</p>}
       {actions}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/dashboard" className={buttonVariants({ size: "md" })}>

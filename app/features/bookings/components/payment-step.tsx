@@ -13,7 +13,7 @@ import { Input } from "~/ui/input";
 import { Spinner } from "~/ui/spinner";
 import { cardBrand, cardDigits, formatCardNumber, TEST_CARDS } from "../card";
 import { depositMessage } from "../booking-texts";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { translatable } from "~/features/i18n/translatable";
 import { CARD_BRAND_NAMES, formatExpiry, parseExpiry } from "../card-format";
 import { basisPointsText, REQUIREMENT_FIELDS, type RequirementField } from "../requirements";
@@ -98,7 +98,7 @@ type IntentAnswer = {
 };
 
 /** POST /api/bookings/payment-intent with a fresh Idempotency-Key per attempt; the answer as an Intent. */
-async function createIntent(request: PaymentIntentRequest, summary: PaymentSummary): Promise<Intent> {
+async function createIntent(request: PaymentIntentRequest, summary: PaymentSummary, locale: string): Promise<Intent> {
   let response: Response;
   try {
     response = await fetch("/api/bookings/payment-intent", {
@@ -117,7 +117,7 @@ async function createIntent(request: PaymentIntentRequest, summary: PaymentSumma
   }
   if (!response.ok) {
     if (typeof body?.error === "string" && body.error) {
-      const newTotal = body.code === "price_changed" && body.price ? formatMinor(body.price.total, body.price.currency) : undefined;
+      const newTotal = body.code === "price_changed" && body.price ? formatMinor(body.price.total, body.price.currency, locale) : undefined;
       return { state: "error", message: body.error, ...(newTotal ? { newTotal } : {}), retry: false, requirements: requirementErrors(body.fields) };
     }
     const status = response.status;
@@ -169,13 +169,14 @@ export function PaymentStep({
   onBack(): void;
 }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const [intent, setIntent] = useState<Intent>(existing ?? { state: "loading" });
   const revalidator = useRevalidator();
   const started = useRef(false);
 
   const start = useCallback(() => {
     setIntent({ state: "loading" });
-    void createIntent(request, summary).then((next) => {
+    void createIntent(request, summary, locale).then((next) => {
       setIntent(next);
       if (next.state === "ready") onReady(next);
       if (next.state === "error" && next.requirements && onRequirementsRefused) {
@@ -200,7 +201,7 @@ export function PaymentStep({
           rental: intent.rental,
           fee: intent.fee.amount,
           feePercent: intent.fee.percentage,
-          protection: intent.protection ? { percentText: basisPointsText(intent.protection.basisPoints), amount: intent.protection.amount } : null,
+          protection: intent.protection ? { percentText: basisPointsText(intent.protection.basisPoints, locale), amount: intent.protection.amount } : null,
           delivery: intent.delivery,
           total: intent.total,
           currency: intent.currency,
@@ -224,34 +225,34 @@ export function PaymentStep({
         <dl className="space-y-1">
           <div className="flex justify-between">
             <dt className="text-slate-600">{_(msg`Rental (${summary.duration})`)}</dt>
-            <dd>{formatMinor(figures.rental, figures.currency)}</dd>
+            <dd>{formatMinor(figures.rental, figures.currency, locale)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-slate-600">{_(msg`Service fee (${figures.feePercent}%)`)}</dt>
-            <dd>{formatMinor(figures.fee, figures.currency)}</dd>
+            <dd>{formatMinor(figures.fee, figures.currency, locale)}</dd>
           </div>
           {figures.protection && (
             <div className="flex justify-between">
               <dt className="text-slate-600">{_(msg`Protection (${figures.protection.percentText})`)}</dt>
-              <dd data-testid="payment-protection">{formatMinor(figures.protection.amount, figures.currency)}</dd>
+              <dd data-testid="payment-protection">{formatMinor(figures.protection.amount, figures.currency, locale)}</dd>
             </div>
           )}
           {(figures.delivery ?? 0) > 0 && (
             <div className="flex justify-between">
               <dt className="text-slate-600">{_(msg`Delivery`)}</dt>
-              <dd data-testid="payment-delivery">{formatMinor(figures.delivery ?? 0, figures.currency)}</dd>
+              <dd data-testid="payment-delivery">{formatMinor(figures.delivery ?? 0, figures.currency, locale)}</dd>
             </div>
           )}
           <div className="flex justify-between font-semibold">
             <dt>{_(msg`Total`)}</dt>
-            <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency)}</dd>
+            <dd data-testid="payment-total">{formatMinor(figures.total, figures.currency, locale)}</dd>
           </div>
         </dl>
         {/* The charge stays in the listing's currency, and checkout says so (issue #31 point 4). */}
         <ChargeCurrencyNote minor={figures.total} currency={figures.currency} />
         {summary.deposit ? (
           <p className="text-slate-700" data-testid="payment-deposit">
-            {_(depositMessage(summary.deposit, figures.currency))}. {_(msg`Your card is saved for it and it is released after the booking unless the host claims damage.`)}
+            {_(depositMessage(summary.deposit, figures.currency, locale))}. {_(msg`Your card is saved for it and it is released after the booking unless the host claims damage.`)}
           </p>
         ) : null}
       </section>
@@ -275,7 +276,7 @@ export function PaymentStep({
           )}
         </Alert>
       )}
-      {intent.state === "ready" && !intent.stripeKey && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />}
+      {intent.state === "ready" && !intent.stripeKey && <CardForm clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency, locale)} />}
       {intent.state === "ready" && intent.stripeKey && (
         <Suspense
           fallback={
@@ -285,7 +286,7 @@ export function PaymentStep({
             </p>
           }
         >
-          <StripePaymentForm publishableKey={intent.stripeKey} clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency)} />
+          <StripePaymentForm publishableKey={intent.stripeKey} clientSecret={intent.clientSecret} total={formatMinor(intent.total, intent.currency, locale)} />
         </Suspense>
       )}
 

@@ -99,7 +99,7 @@ export function RequestAnswerButtons({ request }: { request: AnswerableRequest }
               {_(REQUEST_ANSWER_COPY.decline)}
             </Button>
           </DialogTrigger>
-          <DialogContent title={_(REQUEST_ANSWER_COPY.declineTitle)} size="md" description={`${request.spaceTitle} · ${_(msg`requested by ${request.guestName}`)}`}>
+          <DialogContent title={_(REQUEST_ANSWER_COPY.declineTitle)} size="md" description={`${request.spaceTitle} · ${_(msg`requested by ${_(request.guestName)}`)}`}>
             <decline.Form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="decline" />
               <input type="hidden" name="bookingId" value={request.bookingId} />
@@ -145,7 +145,7 @@ export function RequestsSection({ requests, now }: { requests: (AnswerableReques
               <Countdown expiresAt={request.expiresAt} now={now} />
             </div>
             <p className="text-sm text-slate-700">
-              {request.guestName} · {rangeInZone(request.startTime, request.endTime, request.timeZone, locale)} · {_(msg`you earn ${formatMinor(request.earnings, request.currency)}`)}
+              {_(request.guestName)} · {rangeInZone(request.startTime, request.endTime, request.timeZone, locale)} · {_(msg`you earn ${formatMinor(request.earnings, request.currency, locale)}`)}
             </p>
             {request.message && <p className="mt-2 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800">{request.message}</p>}
             <div className="mt-3">

@@ -156,7 +156,7 @@ export function RequirementsStep({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkRequirements(needs, requirementPayload(needs, values), { start: new Date(booking.start), end: new Date(booking.end), now: booking.now, timeZone: booking.timeZone });
+    const checked = checkRequirements(needs, requirementPayload(needs, values), { start: new Date(booking.start), end: new Date(booking.end), now: booking.now, timeZone: booking.timeZone }, _);
     if (checked.ok) {
       onContinue(values);
       return;
@@ -183,7 +183,7 @@ export function RequirementsStep({
       </div>
 
       {needs.minimumAge !== null && (
-        <Field label={_(REQUIREMENT_TEXT.dateOfBirth)} required error={tr(errors.dateOfBirth)} hint={_(msg`You must be at least ${needs.minimumAge} on the day the booking starts.`)}>
+        <Field label={_(REQUIREMENT_TEXT.dateOfBirth)} required error={tr(errors.dateOfBirth)} hint={_(REQUIREMENT_TEXT.dateOfBirthHint(needs.minimumAge))}>
           <Input type="date" name="dateOfBirth" autoComplete="bday" max={today} value={values.dateOfBirth} onChange={(event) => set("dateOfBirth", event.target.value)} />
         </Field>
       )}
@@ -259,7 +259,7 @@ export function RequirementsStep({
               {
                 value: "protection",
                 label: protection ? `${_(REQUIREMENT_TEXT.insuranceProtection)} (${protection.amountText})` : _(REQUIREMENT_TEXT.insuranceProtection),
-                hint: protection ? _(msg`Protection is ${protection.percentText} of the rental, added to your total as its own line.`) : undefined,
+                hint: protection ? _(REQUIREMENT_TEXT.protectionHint(protection.percentText)) : undefined,
               },
             ]}
           />

@@ -89,7 +89,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
     // The booking's own row is what moves: its time is free to it.
     busy: busy.filter((range) => !(Date.parse(range.start) === Date.parse(reschedule.row.start) && Date.parse(range.end) === Date.parse(reschedule.row.end))),
   };
-  const slots = date ? slotOptions(date, availability, reschedule.unit, length, reschedule.units, now) : [];
+  const slots = date ? slotOptions(date, availability, reschedule.unit, length, reschedule.units, now, _) : [];
   const lengths = reschedule.price ? range(reschedule.lengths.min, Math.min(reschedule.lengths.max, reschedule.lengths.min + 47)) : [reschedule.quantity];
   const checkout = answer?.ok && answer.checkout && answer.checkout.bookingId !== leftCheckout ? answer.checkout : null;
 
@@ -111,7 +111,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
               rental: checkout.rental,
               fee: checkout.platformFee.amount,
               feePercent: checkout.platformFee.percentage,
-              protection: checkout.protection ? { percentText: basisPointsText(checkout.protection.basisPoints), amount: checkout.protection.amount } : null,
+              protection: checkout.protection ? { percentText: basisPointsText(checkout.protection.basisPoints, locale), amount: checkout.protection.amount } : null,
               delivery: checkout.delivery ?? 0,
               total: checkout.total,
               currency: checkout.currency,
@@ -168,7 +168,7 @@ export function RescheduleDialog({ bookingId, reschedule, timeZone, now }: { boo
           </Field>
           {quote && reschedule.price && (
             <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-difference">
-              {_(differenceMessage(formatMinor(quote.totalMinor, quote.currency), formatMinor(reschedule.price.total, reschedule.price.currency)))}
+              {_(differenceMessage(formatMinor(quote.totalMinor, quote.currency, locale), formatMinor(reschedule.price.total, reschedule.price.currency, locale)))}
             </p>
           )}
           {answer && !answer.ok && answer.error && (

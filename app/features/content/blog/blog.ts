@@ -37,6 +37,23 @@ export type BlogPost = {
   body: BlogBlock[];
 };
 
+/**
+ * A post's texts in a language other than English (posts.<lang>.ts, issue #31): the same
+ * blocks as the English post, in the same order. The slug, dates, image, category, author's
+ * name and reading time are the English post's.
+ */
+export type BlogPostText = {
+  title: string;
+  excerpt: string;
+  authorRole: string;
+  tags: string[];
+  imageAlt: string;
+  body: BlogBlock[];
+};
+
+/** Every post's texts in one language, by slug. */
+export type BlogPostTexts = Record<string, BlogPostText>;
+
 /** Posts shown per "page"; 'Load More' adds another page. */
 export const BLOG_PAGE_SIZE = 6;
 

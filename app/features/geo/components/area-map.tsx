@@ -1,7 +1,9 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Point } from "../coordinates";
-import { circlePolygon, drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
+import { msg } from "@lingui/core/macro";
+import { useTranslate } from "~/features/i18n/use-translate";
+import { circlePolygon, drawCityAreas, loadMapLibre, mapStyle, mapTexts } from "./map-lib";
 
 /**
  * Where a listing is, as its public circle (issue #27 point 3, ADR 0221): a circle of about
@@ -10,6 +12,8 @@ import { circlePolygon, drawCityAreas, loadMapLibre, mapStyle } from "./map-lib"
  * Loaded in the browser when scrolled into view.
  */
 export default function AreaMap({ center, radiusM, exact, styleUrl, label }: { center: Point; radiusM: number; exact?: Point | null; styleUrl: string | null; label: string }) {
+  const _ = useTranslate();
+  const texts = useMemo(() => mapTexts(_), [_]);
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -21,7 +25,7 @@ export default function AreaMap({ center, radiusM, exact, styleUrl, label }: { c
         const [maplibregl, style] = await Promise.all([loadMapLibre(), mapStyle(styleUrl)]);
         if (cancelled || !container.current) return;
         const focus = exact ?? center;
-        map = new maplibregl.Map({ container: container.current, style, center: [focus.lng, focus.lat], zoom: 13, attributionControl: false, cooperativeGestures: true });
+        map = new maplibregl.Map({ container: container.current, style, center: [focus.lng, focus.lat], zoom: 13, attributionControl: false, cooperativeGestures: true, locale: texts });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
         drawCityAreas(map);
         map.on("load", () => {
@@ -44,12 +48,13 @@ export default function AreaMap({ center, radiusM, exact, styleUrl, label }: { c
       cancelled = true;
       map?.remove();
     };
-  }, [center, radiusM, exact, styleUrl]);
+  }, [center, radiusM, exact, styleUrl, texts]);
 
   return (
     <div>
-      <div ref={container} className="h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-50" role="img" aria-label={label} data-testid="area-map" />
-      {failed && <p className="mt-1 text-sm text-slate-600">The map could not be loaded.</p>}
+      {/* A region, not an image: MapLibre puts a focusable canvas and zoom buttons inside. */}
+      <div ref={container} className="h-64 overflow-hidden rounded-xl border border-slate-200 bg-slate-50" role="region" aria-label={label} data-testid="area-map" />
+      {failed && <p className="mt-1 text-sm text-slate-600">{_(msg`The map could not be loaded.`)}</p>}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   drawCityAreas,
   loadMapLibre,
   mapStyle,
+  mapTexts,
   type MapLibre,
 } from "./map-lib";
 
@@ -74,6 +75,7 @@ export default function ExploreMap({
           zoom: 1,
           attributionControl: false,
           renderWorldCopies: true,
+          locale: mapTexts(_),
         });
         map.addControl(
           new maplibregl.NavigationControl({ showCompass: false }),
@@ -123,7 +125,7 @@ export default function ExploreMap({
       map?.remove();
       mapRef.current = null;
     };
-  }, [styleUrl]);
+  }, [styleUrl, _]);
 
   // The search's pins, whenever the search changes.
   useEffect(() => {

@@ -8,7 +8,7 @@ import { LazyAreaMap } from "./lazy-area-map";
  * The listing's area map starts once scrolled near, when the page is idle and staying: a
  * guest's tap that leaves the page ('Contact Host' just above it) goes first.
  */
-vi.mock("./area-map", () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock("./area-map", () => ({ default: ({ label }: { label: string }) => <div role="region" aria-label={label} /> }));
 
 let scrolledNear: () => void = () => undefined;
 
@@ -51,9 +51,9 @@ function renderPage() {
 describe("LazyAreaMap", () => {
   it("draws the map once scrolled near it, not before", async () => {
     renderPage();
-    expect(screen.queryByRole("img", { name: "Where the listing is" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Where the listing is" })).toBeNull();
     act(() => scrolledNear());
-    expect(await screen.findByRole("img", { name: "Where the listing is" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Where the listing is" })).toBeTruthy();
   });
 
   it("does not start while the guest is leaving the page, and the next page comes first", async () => {
@@ -61,7 +61,7 @@ describe("LazyAreaMap", () => {
     act(() => screen.getByRole("link", { name: "Contact Host" }).click());
     act(() => scrolledNear());
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole("img", { name: "Where the listing is" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Where the listing is" })).toBeNull();
     await act(async () => arrive());
     expect(await screen.findByRole("heading", { name: "Conversation" })).toBeTruthy();
   });

@@ -2,6 +2,8 @@ import type * as MapLibreModule from "maplibre-gl";
 import type { ExpressionSpecification, FilterSpecification, GeoJSONSource, Map as MapLibreMap, StyleSpecification } from "maplibre-gl";
 import { CITY_AREA_ZOOMS, CITY_AREAS_PATH, CITY_COLORS, readCityAreas, type CityArea } from "../city-areas";
 import { destination, type Point } from "../coordinates";
+import { msg } from "@lingui/core/macro";
+import type { Translate } from "~/features/i18n/translate";
 
 /**
  * MapLibre GL, loaded only by the components that draw a map (issue #27 point 4, ADR 0223),
@@ -28,6 +30,25 @@ export function loadMapLibre(): Promise<MapLibre> {
     loading = null;
   });
   return loading;
+}
+
+/**
+ * MapLibre's own texts in the page's language, for a map's `locale` option: the names of
+ * the canvas, the zoom buttons and markers that screen readers say, and the hint shown
+ * when a scroll or one finger would move the page rather than the map.
+ */
+export function mapTexts(_: Translate): Record<string, string> {
+  return {
+    "Map.Title": _(msg`Map`),
+    "Marker.Title": _(msg`Map marker`),
+    "Popup.Close": _(msg`Close popup`),
+    "NavigationControl.ZoomIn": _(msg`Zoom in`),
+    "NavigationControl.ZoomOut": _(msg`Zoom out`),
+    "NavigationControl.ResetBearing": _(msg`Drag to rotate map, click to reset north`),
+    "CooperativeGesturesHandler.WindowsHelpText": _(msg`Use Ctrl + scroll to zoom the map`),
+    "CooperativeGesturesHandler.MacHelpText": _(msg`Use ⌘ + scroll to zoom the map`),
+    "CooperativeGesturesHandler.MobileHelpText": _(msg`Use two fingers to move the map`),
+  };
 }
 
 const NO_FEATURES: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { msg } from "@lingui/core/macro";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { parseCoordinate } from "../coordinates";
-import { drawCityAreas, loadMapLibre, mapStyle } from "./map-lib";
+import { drawCityAreas, loadMapLibre, mapStyle, mapTexts } from "./map-lib";
 
 /**
  * The host's pin (issue #27 point 3, ADR 0221): a draggable marker on a map, inside the
@@ -61,6 +61,7 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
           center: start ? [start.lng, start.lat] : [0, 20],
           zoom: start ? 12 : 1,
           attributionControl: false,
+          locale: mapTexts(_),
         });
         map.addControl(
           new maplibregl.NavigationControl({ showCompass: false }),
@@ -95,7 +96,7 @@ export default function PinPicker({ styleUrl }: { styleUrl: string | null }) {
       marker?.remove();
       map?.remove();
     };
-  }, [styleUrl, pinLabel]);
+  }, [styleUrl, pinLabel, _]);
 
   return (
     <div ref={root} className="sm:col-span-2">

@@ -8,6 +8,7 @@ import { IconButton } from "~/ui/icon-button";
 import { HANDOVER_MAX_PHOTOS, HANDOVER_TEXT } from "../handover-rules";
 import { msg } from "@lingui/core/macro";
 import { useTranslate } from "~/features/i18n/use-translate";
+import type { Translate } from "~/features/i18n/translate";
 
 /**
  * The photos of a handover record: each file goes up through the media pipeline
@@ -26,8 +27,8 @@ const nextId = () => `h${++counter}-${Date.now()}`;
  * already holds (`?images=`): asking as if it held all but the photos this record may still
  * take caps the request at them, and `videos` at the listing's limit refuses any video.
  */
-function uploadPhoto(file: File, held: number, max: number, onProgress: (fraction: number) => void) {
-  return uploadMediaFile(file, { images: LISTING_MAX_IMAGES - (max - held), videos: LISTING_MAX_VIDEOS }, onProgress);
+function uploadPhoto(file: File, held: number, max: number, onProgress: (fraction: number) => void, _: Translate) {
+  return uploadMediaFile(file, { images: LISTING_MAX_IMAGES - (max - held), videos: LISTING_MAX_VIDEOS }, onProgress, _);
 }
 
 export function HandoverPhotoPicker({
@@ -71,7 +72,7 @@ export function HandoverPhotoPicker({
     setItems((all) => [...all, ...added.map((entry) => entry.item)]);
     let count = held.length;
     for (const { file, item } of added) {
-      const result = await uploadPhoto(file, count, max, (fraction) => update(item.id, { progress: fraction }));
+      const result = await uploadPhoto(file, count, max, (fraction) => update(item.id, { progress: fraction }), _);
       const stored = result.files?.[0];
       if (result.status >= 200 && result.status < 300 && stored) {
         update(item.id, { status: "done", progress: 1, url: stored.url });

@@ -24,6 +24,7 @@ import type { HandoverRecordView } from "../handovers.server";
 import { HandoverPhotoPicker } from "./handover-photo-picker";
 import { msg } from "@lingui/core/macro";
 import { useLocale, useTranslate } from "~/features/i18n/use-translate";
+import { intlLocale } from "~/lib/locales";
 
 const validateHandover = (formData: FormData) => parseForm(handoverSchema, formData, { arrayFields: HANDOVER_ARRAY_FIELDS });
 
@@ -98,13 +99,13 @@ function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; 
         {record.odometerKm !== null && (
           <>
             <dt className="text-slate-600">{_(HANDOVER_TEXT.odometer)}</dt>
-            <dd className="text-slate-900 tabular-nums">{record.odometerKm.toLocaleString("en-US")}</dd>
+            <dd className="text-slate-900 tabular-nums">{record.odometerKm.toLocaleString(intlLocale(locale))}</dd>
           </>
         )}
         {fuel && (
           <>
             <dt className="text-slate-600">{_(HANDOVER_TEXT.fuel)}</dt>
-            <dd className="text-slate-900">{fuel}</dd>
+            <dd className="text-slate-900">{_(fuel)}</dd>
           </>
         )}
         {record.condition && (
@@ -143,6 +144,7 @@ function HandoverRecordCard({ record, timeZone }: { record: HandoverRecordView; 
 
 function HandoverForm({ moment, answer }: { moment: HandoverMoment; answer?: Extract<HandoverActionData, { ok: false }> }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const tr = (text: string | undefined) => (text ? _(text) : text);
   const text = HANDOVER_TEXT.moment[moment];
   const navigation = useNavigation();
@@ -167,7 +169,7 @@ function HandoverForm({ moment, answer }: { moment: HandoverMoment; answer?: Ext
             <option value="">{_(HANDOVER_TEXT.fuelNone)}</option>
             {FUEL_LEVELS.map((level, eighths) => (
               <option key={level} value={String(eighths)}>
-                {level}
+                {_(level)}
               </option>
             ))}
           </Select>
@@ -176,7 +178,7 @@ function HandoverForm({ moment, answer }: { moment: HandoverMoment; answer?: Ext
       <Field label={_(HANDOVER_TEXT.condition)} error={tr(errors.condition)} hint={_(msg`Scratches, dents, dirt, missing parts. Optional.`)}>
         <Textarea name="condition" rows={3} maxLength={HANDOVER_CONDITION_MAX} onChange={() => clearError("condition")} />
       </Field>
-      <Field label={_(HANDOVER_TEXT.note)} error={tr(errors.note)} hint={_(msg`A photo or a note is needed; up to ${HANDOVER_NOTE_MAX.toLocaleString("en-US")} characters.`)}>
+      <Field label={_(HANDOVER_TEXT.note)} error={tr(errors.note)} hint={_(msg`A photo or a note is needed; up to ${HANDOVER_NOTE_MAX.toLocaleString(intlLocale(locale))} characters.`)}>
         <Textarea name="note" rows={4} maxLength={HANDOVER_NOTE_MAX} onChange={() => clearError("note")} />
       </Field>
       <HandoverPhotoPicker label={label} error={tr(errors.photos)} onBusyChange={onBusyChange} />

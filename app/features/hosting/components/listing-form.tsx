@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { BOOKING_MODE_LABELS, BOOKING_MODES } from "~/db/listing-enums";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { translatable } from "~/features/i18n/translatable";
 import { useListingErrorText } from "../listing-texts";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
@@ -96,6 +96,7 @@ export function ListingForm({
   pinPicker?: ReactNode;
 }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const errorText = useListingErrorText();
   const star = "*";
   // The red star inside the sentence, wherever the language puts it.
@@ -326,7 +327,7 @@ export function ListingForm({
             maxLength={LIMITS.waiverText}
             defaultValue={defaults.waiverText}
             error={errorText(errors.waiverText)}
-            hint={_(REQUIREMENT_TEXT.waiverTextHint)}
+            hint={_(REQUIREMENT_TEXT.waiverTextHint(locale))}
           />
         </div>
       </FormSection>

@@ -109,7 +109,7 @@ export function MediaUploader({
     setItems((all) => [...all, ...added.map((entry) => entry.item)]);
     let counts = { images: images.length, videos: videos.length };
     for (const { file, item } of added) {
-      const result = await uploadMediaFile(file, counts, (fraction) => update(item.id, { progress: fraction }));
+      const result = await uploadMediaFile(file, counts, (fraction) => update(item.id, { progress: fraction }), _);
       const stored = result.files?.[0];
       if (result.status >= 200 && result.status < 300 && stored) {
         update(item.id, { status: "done", progress: 1, url: stored.url });

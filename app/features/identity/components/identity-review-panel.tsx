@@ -11,7 +11,7 @@ import { Textarea } from "~/ui/input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { identityReviewSchema, type IdentityReviewField } from "../identity-form";
 import { IDENTITY_TEXT, identityFilePath, REJECT_REASON_MAX } from "../identity-text";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 
 export type IdentityReviewAnswer = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<IdentityReviewField> };
 
@@ -35,13 +35,14 @@ function ReviewItem({ row, onDecided }: { row: ReviewRow; onDecided: (message: s
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const { formRef, errors, onSubmit, clearError } = useFormErrors<IdentityReviewField>({ validate, serverErrors: answer && !answer.ok ? answer.fieldErrors : undefined });
   const reasonError = errors.reason ?? errors.verificationId;
+  const locale = useLocale();
   const who = row.fullName ? `${row.fullName} <${row.email}>` : row.email;
   if (useDecided(fetcher.data?.ok ? fetcher.data.message : null, who, onDecided)) return null;
   return (
     <li className="py-4" data-testid="identity-review">
       <p className="font-semibold break-words text-slate-900">{who}</p>
       <p className="text-xs text-slate-600">
-        {_(IDENTITY_TEXT.admin.submitted)} {formatWhen(row.createdAt)}
+        {_(IDENTITY_TEXT.admin.submitted)} {formatWhen(row.createdAt, locale)}
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         {(["document", "selfie"] as const).map((kind) => {
