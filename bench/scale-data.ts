@@ -97,6 +97,8 @@ export async function loadListings(db: Db, total: number) {
   // Where (issue #27 points 3 and 4): 70 % within 20 km of their city's centre (bench/geo-data.ts).
   await placeListings(db);
   await loadCalendars(db);
+  // Their trigger fills spaces.translated_text (migration 0039) while the listings' own triggers are paused.
+  await loadTranslations(db);
   await db.execute(sql`alter table spaces enable trigger spaces_notify_change`);
   await db.execute(sql`alter table spaces enable trigger spaces_track_location_counts`);
   // What the paused trigger would have kept: published listings per location.
@@ -105,7 +107,31 @@ export async function loadListings(db: Db, total: number) {
                        select location, count(*)::int from spaces where is_published group by location`);
   // As autovacuum would have done on a live database: statistics and the visibility map.
   await db.execute(sql`vacuum analyze spaces`);
+  await db.execute(sql`vacuum analyze listing_translations`);
   await db.execute(sql`vacuum analyze space_location_counts`);
+}
+
+/** The generated titles' words in Spanish, in the same order as ADJECTIVES, NOUNS and WORDS. */
+const ADJECTIVES_ES = ["soleado", "tranquilo", "industrial", "acogedor", "moderno", "rústico", "amplio", "del puerto", "céntrico", "con jardín", "vintage", "luminoso"];
+const NOUNS_ES = ["Loft", "Estudio", "Almacén", "Kayak", "Equipo de cámara", "Hidrolavadora", "Pontón", "Azotea", "Furgoneta", "Dron", "Sala de ensayo", "Motocultor"];
+const WORDS_ES = ["luz natural", "aparcamiento gratis", "muelle de carga", "insonorizado", "se admiten mascotas", "cerca de la playa", "con entrega", "equipo de seguridad", "pared de ciclorama", "wifi rápido", "cocina pequeña", "cascos"];
+
+/**
+ * Hosts' translations (issue #31 point 5, ADR 0295): a Spanish title and description for
+ * every fifth generated listing (20 000 at 100 000), the words of its own title in Spanish.
+ * Each row's trigger writes its listing's `translated_text`.
+ */
+async function loadTranslations(db: Db) {
+  const n = sql.raw("n");
+  const count = (values: readonly string[]) => sql.raw(String(values.length));
+  await db.execute(sql`
+    insert into listing_translations (space_id, locale, title, description)
+    select id, 'es',
+           ${sqlTextArray(NOUNS_ES)}[1 + (${n} / 7) % ${count(NOUNS_ES)}] || ' ' || ${sqlTextArray(ADJECTIVES_ES)}[1 + ${n} % ${count(ADJECTIVES_ES)}] || ' #' || ${n},
+           'Un ' || lower(${sqlTextArray(NOUNS_ES)}[1 + (${n} / 7) % ${count(NOUNS_ES)}]) || ' con ' || ${sqlTextArray(WORDS_ES)}[1 + ${n} % ${count(WORDS_ES)}]
+             || ' y ' || ${sqlTextArray(WORDS_ES)}[1 + (${n} / 3) % ${count(WORDS_ES)}] || '. Anuncio número ' || ${n} || '.'
+      from (select id, substring(title from ' #([0-9]+)$')::int as n from spaces where title like '% #%') as generated
+     where ${n} % 5 = 0`);
 }
 
 /**

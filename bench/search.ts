@@ -86,6 +86,8 @@ async function time(name: string, run: (i: number) => Promise<unknown>): Promise
 }
 
 const TEXTS = ["studio", "loft", "kayak", "Camera", "harbour", "wifi", "natural light", "pontoon", "100%", "no such thing"];
+/** Words of the Spanish translations (bench/scale-data.ts), common and rare, and one found nowhere. */
+const TEXTS_ES = ["estudio", "azotea", "furgoneta", "luz natural", "pontón", "del puerto", "muelle de carga", "hidrolavadora", "#4242", "no existe"];
 const TYPE_OF = (types: string[], i: number) => types[i % types.length]!;
 const EXPLORE_LOCATIONS = ["New York", "tampa", "London", "Tokyo", "Sydney", "Austin", "Paris", "Dubai"];
 const REGION_IDS = ["asia-pacific", "europe", "middle-east", "americas"];
@@ -106,12 +108,26 @@ async function timeQueries(database: Database, label: string) {
   const db = database.db;
   const types = ((await db.execute(sql`select name from space_types order by name`)).rows as Array<{ name: string }>).map((row) => row.name);
   const suffix = label ? ` [${label}]` : "";
-  const explore = (query: string) => searchExplore(db, parseExploreSearch(new URLSearchParams(query)));
+  const explore = (query: string, locale?: "es") => searchExplore(db, { ...parseExploreSearch(new URLSearchParams(query)), locale });
   return [
     await time(`explore${suffix}`, (i) =>
       explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, type: TYPE_OF(types, i), location: EXPLORE_LOCATIONS[i % EXPLORE_LOCATIONS.length]! }).toString()),
     ),
     await time(`explore text only${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! }).toString())),
+    // Issue #31 point 5 (ADR 0295): on a Spanish page the text also matches the hosts' Spanish
+    // translations (20 % of the listings have one). The lines above search the originals only,
+    // as every search did before; the same English words, then Spanish ones, on /es/explore:
+    await time(`explore text only [es]${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]! }).toString(), "es")),
+    await time(`explore text only, Spanish words [es]${suffix}`, (i) => explore(new URLSearchParams({ q: TEXTS_ES[i % TEXTS_ES.length]! }).toString(), "es")),
+    await time(`explore [es]${suffix}`, (i) =>
+      explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, type: TYPE_OF(types, i), location: EXPLORE_LOCATIONS[i % EXPLORE_LOCATIONS.length]! }).toString(), "es"),
+    ),
+    await time(`explore text + date + time [es]${suffix}`, (i) =>
+      explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, date: saturday(i % 6), time: `${String(9 + (i % 8)).padStart(2, "0")}:00`, hours: "3" }).toString(), "es"),
+    ),
+    await time(`explore Spanish words + date + time [es]${suffix}`, (i) =>
+      explore(new URLSearchParams({ q: TEXTS_ES[i % TEXTS_ES.length]!, date: saturday(i % 6), time: `${String(9 + (i % 8)).padStart(2, "0")}:00`, hours: "3" }).toString(), "es"),
+    ),
     // Issue #27: by when, filters, the worst bad input (a message, no query).
     await time(`explore text + date + time${suffix}`, (i) =>
       explore(new URLSearchParams({ q: TEXTS[i % TEXTS.length]!, date: saturday(i % 6), time: `${String(9 + (i % 8)).padStart(2, "0")}:00`, hours: "3" }).toString()),
@@ -130,6 +146,8 @@ async function timeQueries(database: Database, label: string) {
     await time(`explore page 5${suffix}`, (i) => explore(new URLSearchParams({ type: TYPE_OF(types, i), page: "5" }).toString())),
     await time(`explore locations${suffix}`, () => listLocations(db)),
     await time(`home search${suffix}`, (i) => searchHome(db, { q: TEXTS[i % TEXTS.length]!, category: i % 2 ? TYPE_OF(types, i) : "" })),
+    await time(`home search [es]${suffix}`, (i) => searchHome(db, { q: TEXTS[i % TEXTS.length]!, category: i % 2 ? TYPE_OF(types, i) : "", locale: "es" })),
+    await time(`home search, Spanish words [es]${suffix}`, (i) => searchHome(db, { q: TEXTS_ES[i % TEXTS_ES.length]!, category: i % 2 ? TYPE_OF(types, i) : "", locale: "es" })),
     await time(`home featured usa${suffix}`, () => featuredUsa(db)),
     await time(`home international${suffix}`, () => internationalSpaces(db, null)),
     await time(`home international region${suffix}`, (i) => internationalSpaces(db, REGION_IDS[i % REGION_IDS.length]!)),
@@ -146,14 +164,18 @@ async function timeQueries(database: Database, label: string) {
 async function explainQueries(database: Database) {
   const db = database.db;
   const now = new Date();
-  const shapes = [
+  const shapes: Array<readonly [string, string, "es"?]> = [
     ["text only", "q=studio"],
+    // Issue #31 point 5: the same on a Spanish page, a common and a rare Spanish word.
+    ["text only [es]", "q=studio", "es"],
+    ["Spanish word [es]", "q=azotea", "es"],
+    ["rare Spanish word [es]", "q=hidrolavadora", "es"],
     ["text + date + time", `q=studio&date=${saturday(1)}&time=10%3A00&hours=3`],
     ["date + time only", `date=${saturday(1)}&time=10%3A00&hours=3`],
     ["date range + price + capacity + 2 amenities", `date=${saturday(1)}&end=${addDays(saturday(1), 2)}&min=100&max=600&guests=4&amenity=WiFi&amenity=Parking`],
-  ] as const;
-  for (const [name, query] of shapes) {
-    const search = parseExploreSearch(new URLSearchParams(query), now);
+  ];
+  for (const [name, query, locale] of shapes) {
+    const search = { ...parseExploreSearch(new URLSearchParams(query), now), locale };
     const { page: pageOf, count } = exploreStatements(db, search, now);
     const page = pageOf(0, EXPLORE_PAGE_SIZE + 13);
     for (const [part, built] of [["page", page], ["count", count]] as const) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { listingTranslations } from "~/db/schema/listing-translations";
-import type { Db } from "~/lib/db.server";
+import type { Db, Tx } from "~/lib/db.server";
 import type { Locale } from "~/lib/locales";
 import { errorMessage, logger } from "~/lib/logger.server";
 
@@ -12,8 +12,8 @@ import { errorMessage, logger } from "~/lib/logger.server";
 
 export type ShownTranslation = { locale: Locale; title: string; description: string };
 
-/** The host's translation of one listing into `locale`, or null. */
-export async function loadListingTranslation(db: Db, spaceId: string, locale: Locale): Promise<ShownTranslation | null> {
+/** The host's translation of one listing into `locale`, or null (also inside a transaction: an e-mail's title, ADR 0296). */
+export async function loadListingTranslation(db: Db | Tx, spaceId: string, locale: Locale): Promise<ShownTranslation | null> {
   const [row] = await db
     .select({ locale: listingTranslations.locale, title: listingTranslations.title, description: listingTranslations.description })
     .from(listingTranslations)
@@ -47,4 +47,17 @@ export async function withTranslatedTitles<Card extends { id: string }>(db: Db, 
 /** A list result (`{ spaces, … }`) with its cards' translated titles (withTranslatedTitles). */
 export async function withTranslatedList<List extends { spaces: { id: string }[] }>(db: Db, list: List, locale: Locale): Promise<List> {
   return { ...list, spaces: await withTranslatedTitles(db, list.spaces, locale) };
+}
+
+/**
+ * Rows that name their listing in a page's text (My Bookings, a booking's page): each row's
+ * `space.title` becomes the host's translation into `locale` where there is one
+ * (withTranslatedTitles, one query); the rows' links are made already, from the original.
+ */
+export async function withTranslatedSpaces<Row extends { space: { id: string; title: string } }>(db: Db, rows: Row[], locale: Locale): Promise<Row[]> {
+  const spaces = await withTranslatedTitles(db, rows.map((row) => row.space), locale);
+  return rows.map((row, i) => {
+    const title = spaces[i]?.translatedTitle;
+    return title ? { ...row, space: { ...row.space, title } } : row;
+  });
 }

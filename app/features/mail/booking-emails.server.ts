@@ -10,7 +10,7 @@ import { env } from "~/lib/env.server";
 import { formatDate } from "~/lib/dates";
 import { priceLines, pricePartsOf, type PriceLine } from "~/features/bookings/price-lines";
 import { basisPointsText } from "~/features/bookings/requirements";
-import { recipientLanguage, type MailLanguage } from "./mail-i18n.server";
+import { listingTitleIn, recipientLanguage, type MailLanguage } from "./mail-i18n.server";
 import { queueEmail } from "./outbox.server";
 import { renderEmail, type EmailContent } from "./render";
 
@@ -55,6 +55,8 @@ async function bookingContext(tx: Db | Tx, bookingId: string) {
     host,
     /** The booking's time in the listing's zone, as `lang` writes dates. */
     when: (lang: MailLanguage) => lang.range(start, end, space.timezone),
+    /** The listing's title as `lang` names it: the host's translation into that language, else the host's own (ADR 0295). */
+    title: (lang: MailLanguage) => listingTitleIn(tx, space, lang.locale),
     spaceUrl: absoluteUrl(spacePath(space)),
     money: (lang: MailLanguage, minor: number) => lang.money(minor, booking.currency),
   };
@@ -94,11 +96,11 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
   const { booking, space, guest, host, money } = context;
-  const title = space.title;
   const zone = space.timezone;
   const location = space.location;
   {
     const lang = await recipientLanguage(tx, guest.id);
+    const title = await context.title(lang);
     const { t } = lang;
     const name = greeting(lang, guest);
     const when = context.when(lang);
@@ -125,6 +127,7 @@ export async function queueBookingConfirmedEmails(tx: Db | Tx, bookingId: string
     await queueEmail(tx, { ...guestMail, kind: "booking_confirmed", to: guest.email, userId: guest.id, dedupeKey: `booking-confirmed:${booking.id}:guest`, now });
   }
   const lang = await recipientLanguage(tx, host.id);
+  const title = await context.title(lang);
   const { t } = lang;
   const name = greeting(lang, host);
   const guestName = guestCalled(lang, guest);
@@ -164,12 +167,12 @@ export async function queueBookingMovedEmails(
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
   const { booking, space, guest, host, money } = context;
-  const title = space.title;
   const zone = space.timezone;
   const wasIn = (lang: MailLanguage) => lang.range(previous.start.toISOString(), previous.end.toISOString(), space.timezone);
   const key = `booking-moved:${booking.id}:${booking.startTime.toISOString()}:${now.toISOString()}`;
   {
     const lang = await recipientLanguage(tx, guest.id);
+    const title = await context.title(lang);
     const { t } = lang;
     const name = greeting(lang, guest);
     const when = context.when(lang);
@@ -193,6 +196,7 @@ export async function queueBookingMovedEmails(
     await queueEmail(tx, { ...guestMail, kind: "booking_confirmed", to: guest.email, userId: guest.id, dedupeKey: `${key}:guest`, now });
   }
   const lang = await recipientLanguage(tx, host.id);
+  const title = await context.title(lang);
   const { t } = lang;
   const name = greeting(lang, host);
   const guestName = guestCalled(lang, guest);
@@ -216,11 +220,11 @@ export async function queueBookingMovedEmails(
 export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
-  const { booking, space, guest, host, money } = context;
-  const title = space.title;
+  const { booking, guest, host, money } = context;
   const reason = booking.cancellationReason ?? "";
   {
     const lang = await recipientLanguage(tx, guest.id);
+    const title = await context.title(lang);
     const { t } = lang;
     const name = greeting(lang, guest);
     const when = context.when(lang);
@@ -249,6 +253,7 @@ export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string
     await queueEmail(tx, { ...guestMail, kind: "booking_cancelled", to: guest.email, userId: guest.id, dedupeKey: `booking-cancelled:${booking.id}:guest`, now });
   }
   const lang = await recipientLanguage(tx, host.id);
+  const title = await context.title(lang);
   const { t } = lang;
   const name = greeting(lang, host);
   const when = context.when(lang);
@@ -276,10 +281,10 @@ export async function queueBookingCancelledEmails(tx: Db | Tx, bookingId: string
 export async function queuePaymentFailedEmail(tx: Db | Tx, bookingId: string, reason: string | null, now: Date): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
-  const { booking, space, guest, money } = context;
+  const { booking, guest, money } = context;
   const lang = await recipientLanguage(tx, guest.id);
+  const title = await context.title(lang);
   const { t } = lang;
-  const title = space.title;
   const name = greeting(lang, guest);
   const when = context.when(lang);
   const total = money(lang, booking.totalPrice);
@@ -305,10 +310,10 @@ export async function queuePaymentFailedEmail(tx: Db | Tx, bookingId: string, re
 export async function queueLatePaymentRefundedEmail(tx: Db | Tx, bookingId: string, now: Date): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
-  const { booking, space, guest, money } = context;
+  const { booking, guest, money } = context;
   const lang = await recipientLanguage(tx, guest.id);
+  const title = await context.title(lang);
   const { t } = lang;
-  const title = space.title;
   const name = greeting(lang, guest);
   const when = context.when(lang);
   const refund = money(lang, booking.refundAmount ?? booking.totalPrice);
@@ -337,10 +342,10 @@ export async function queuePayoutSentEmail(tx: Db | Tx, payoutId: string, now: D
   if (!payout) return;
   const context = await bookingContext(tx, payout.bookingId);
   if (!context) return;
-  const { space, host } = context;
+  const { host } = context;
   const lang = await recipientLanguage(tx, host.id);
+  const title = await context.title(lang);
   const { t } = lang;
-  const title = space.title;
   const name = greeting(lang, host);
   const when = context.when(lang);
   const amount = lang.money(payout.amount - payout.deductedAmount, payout.currency);
@@ -377,7 +382,6 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
   const { booking, space, guest, host, money } = context;
-  const title = space.title;
   const zone = space.timezone;
   const location = space.location;
   const key = `booking-request:${booking.id}:${event}`;
@@ -385,6 +389,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
   const parts = async (to: Person) => {
     const lang = await recipientLanguage(tx, to.id);
     const { t } = lang;
+    const title = await context.title(lang);
     const when = context.when(lang);
     const at = booking.requestExpiresAt ? lang.at(booking.requestExpiresAt.toISOString(), space.timezone) : "";
     const expires = at ? t(msg`${at} (${zone})`) : "";
@@ -393,13 +398,13 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
       { label: t(msg`When`), value: when },
       ...(booking.units > 1 ? [{ label: t(msg`Units or seats`), value: String(booking.units) }] : []),
     ];
-    return { lang, t, when, expires, details, name: greeting(lang, to), guestName: guestCalled(lang, guest), total: money(lang, booking.totalPrice) };
+    return { lang, t, title, when, expires, details, name: greeting(lang, to), guestName: guestCalled(lang, guest), total: money(lang, booking.totalPrice) };
   };
   const send = async (to: typeof guest, mail: ReturnType<typeof renderEmail>, side: "guest" | "host") =>
     queueEmail(tx, { ...mail, kind: event === "received" ? "booking_confirmed" : "booking_cancelled", to: to.email, userId: to.id, dedupeKey: `${key}:${side}`, now });
   if (event === "received") {
     {
-      const { lang, t, when, expires, details, name, guestName, total } = await parts(host);
+      const { lang, t, title, when, expires, details, name, guestName, total } = await parts(host);
       const message = booking.requestMessage ?? "";
       await send(
         host,
@@ -417,7 +422,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
         "host",
       );
     }
-    const { lang, t, when, expires, details, name, total } = await parts(guest);
+    const { lang, t, title, when, expires, details, name, total } = await parts(guest);
     await send(
       guest,
       render(lang, {
@@ -435,7 +440,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
     return;
   }
   if (event === "declined") {
-    const { lang, t, when, details, name, total } = await parts(guest);
+    const { lang, t, title, when, details, name, total } = await parts(guest);
     const reason = booking.cancellationReason ?? "";
     await send(
       guest,
@@ -456,7 +461,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
   }
   if (event === "expired") {
     {
-      const { lang, t, when, details, name, total } = await parts(guest);
+      const { lang, t, title, when, details, name, total } = await parts(guest);
       await send(
         guest,
         render(lang, {
@@ -472,7 +477,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
         "guest",
       );
     }
-    const { lang, t, when, details, name, guestName } = await parts(host);
+    const { lang, t, title, when, details, name, guestName } = await parts(host);
     await send(
       host,
       render(lang, {
@@ -486,7 +491,7 @@ export async function queueRequestEmails(tx: Db | Tx, bookingId: string, event: 
     );
     return;
   }
-  const { lang, t, when, details, name, guestName } = await parts(host);
+  const { lang, t, title, when, details, name, guestName } = await parts(host);
   await send(
     host,
     render(lang, {
@@ -512,14 +517,13 @@ export async function queueDepositEmails(
 ): Promise<void> {
   const context = await bookingContext(tx, bookingId);
   if (!context) return;
-  const { booking, space, guest, host, money } = context;
+  const { booking, guest, host, money } = context;
   const page = absoluteUrl(`/bookings/${booking.id}`);
-  const title = space.title;
   /** One e-mail to `to`, in their language: `write` gets what the texts need. */
   const send = async (
     to: Person,
     key: string,
-    write: (words: { t: MailLanguage["t"]; name: string; when: string; deposit: string; claim: string; decided: string; answerBy: string }) => {
+    write: (words: { t: MailLanguage["t"]; title: string; name: string; when: string; deposit: string; claim: string; decided: string; answerBy: string }) => {
       subject: string;
       heading: string;
       paragraphs: string[];
@@ -527,6 +531,7 @@ export async function queueDepositEmails(
   ) => {
     const lang = await recipientLanguage(tx, to.id);
     const { t } = lang;
+    const title = await context.title(lang);
     const when = context.when(lang);
     const deposit = money(lang, facts.deposit);
     const claim = money(lang, facts.claim ?? 0);
@@ -535,7 +540,7 @@ export async function queueDepositEmails(
         ? facts.answerBy.toUTCString()
         : `${formatDate(facts.answerBy, lang.locale, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" })} (UTC)`
       : t(msg`72 hours from now`);
-    const text = write({ t, name: greeting(lang, to), when, deposit, claim, decided: money(lang, facts.decided ?? 0), answerBy });
+    const text = write({ t, title, name: greeting(lang, to), when, deposit, claim, decided: money(lang, facts.decided ?? 0), answerBy });
     const details = [
       { label: t(msg`Booking`), value: t(msg`${title}, ${when}`) },
       { label: t(msg`Security deposit`), value: deposit },
@@ -547,19 +552,19 @@ export async function queueDepositEmails(
   const note = facts.note ?? "";
   switch (event) {
     case "held":
-      return send(guest, "guest", ({ t, name, when, deposit }) => ({
+      return send(guest, "guest", ({ t, title, name, when, deposit }) => ({
         subject: t(msg`Deposit held: ${title}`),
         heading: t(msg`Your security deposit is held`),
         paragraphs: [t(msg`Hi ${name}, ${deposit} is held on your card for ${title} (${when}). It is not charged: it is released after the booking unless the host opens a damage claim.`)],
       }));
     case "released":
-      return send(guest, "guest", ({ t, name, deposit }) => ({
+      return send(guest, "guest", ({ t, title, name, deposit }) => ({
         subject: t(msg`Deposit released: ${title}`),
         heading: t(msg`Your security deposit is released`),
         paragraphs: [t(msg`Hi ${name}, the hold of ${deposit} on your card for ${title} is released. Nothing was charged.`)],
       }));
     case "failed":
-      await send(guest, "guest", ({ t, name, when, deposit }) => ({
+      await send(guest, "guest", ({ t, title, name, when, deposit }) => ({
         subject: t(msg`Deposit could not be authorised: ${title}`),
         heading: t(msg`Your security deposit could not be authorised`),
         paragraphs: [
@@ -567,7 +572,7 @@ export async function queueDepositEmails(
           t(msg`The host may cancel the booking; you would get a full refund. Contact the host to settle the deposit another way.`),
         ],
       }));
-      return send(host, "host", ({ t, name, when, deposit }) => ({
+      return send(host, "host", ({ t, title, name, when, deposit }) => ({
         subject: t(msg`Deposit could not be authorised: ${title}`),
         heading: t(msg`The guest's deposit could not be authorised`),
         paragraphs: [
@@ -576,7 +581,7 @@ export async function queueDepositEmails(
         ],
       }));
     case "claim_opened":
-      return send(guest, "guest", ({ t, name, deposit, claim, answerBy }) => ({
+      return send(guest, "guest", ({ t, title, name, deposit, claim, answerBy }) => ({
         subject: t(msg`Damage claim: ${title}`),
         heading: t(msg`Your host opened a damage claim`),
         paragraphs: [
@@ -585,19 +590,19 @@ export async function queueDepositEmails(
         ],
       }));
     case "claim_accepted":
-      return send(host, "host", ({ t, name, claim }) => ({
+      return send(host, "host", ({ t, title, name, claim }) => ({
         subject: t(msg`Claim accepted: ${title}`),
         heading: t(msg`Your damage claim was accepted`),
         paragraphs: [t(msg`Hi ${name}, the claim of ${claim} for ${title} was accepted. It is charged from the deposit and paid to you with your payouts.`)],
       }));
     case "claim_disputed":
-      return send(host, "host", ({ t, name, claim }) => ({
+      return send(host, "host", ({ t, title, name, claim }) => ({
         subject: t(msg`Claim disputed: ${title}`),
         heading: t(msg`Your guest disputed the damage claim`),
         paragraphs: [t(msg`Hi ${name}, your guest disputed the claim of ${claim} for ${title}. An admin will decide it.`)],
       }));
     case "claim_decided": {
-      await send(guest, "guest", ({ t, name, decided }) => ({
+      await send(guest, "guest", ({ t, title, name, decided }) => ({
         subject: t(msg`Claim decided: ${title}`),
         heading: t(msg`The damage claim was decided`),
         paragraphs: [
@@ -605,7 +610,7 @@ export async function queueDepositEmails(
           ...(note ? [t(msg`The decision: ${note}`)] : []),
         ],
       }));
-      return send(host, "host", ({ t, name, decided }) => ({
+      return send(host, "host", ({ t, title, name, decided }) => ({
         subject: t(msg`Claim decided: ${title}`),
         heading: t(msg`Your damage claim was decided`),
         paragraphs: [

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema/auth";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { emailOutbox } from "~/db/schema/mail";
 import type { Locale } from "~/lib/locales";
 import { bookingScenario } from "../../../tests/factories/bookings";
@@ -30,10 +31,11 @@ async function speaks(userId: string, language: Locale) {
   await database.db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
 }
 
-/** A guest who speaks `language` books and pays two hours of a New York loft. */
-async function confirmedStay(language: Locale) {
+/** A guest who speaks `language` books and pays two hours of a New York loft (its host's translations first, if any). */
+async function confirmedStay(language: Locale, translations: Array<{ locale: Locale; title: string }> = []) {
   const s = await bookingScenario(database.db, { now: NOW, listing: { title: "Loft Studio" } });
   await speaks(s.guest.id, language);
+  for (const { locale, title } of translations) await database.db.insert(listingTranslations).values({ spaceId: s.space.id, locale, title, description: "…" });
   const hold = await s.book(s.guest, { date: "2026-06-10", hour: 10, hours: 2 });
   await s.pay(s.guest, hold.clientSecret);
   await s.outcome(s.guest, hold.clientSecret);
@@ -94,6 +96,29 @@ describe("e-mails in the recipient's language", () => {
     const hostMail = (await outboxFor(s.host.email)).find((row) => row.kind === "booking_cancelled")!;
     expect(hostMail.subject).toBe("予約キャンセル：Loft Studio");
     expect(hostMail.textBody).toContain("ゲストによりキャンセルされ");
+  });
+
+  it("names the listing by its host's translation into the recipient's language (issue #31 point 5, ADR 0295); the original otherwise", async () => {
+    const { s, bookingId } = await confirmedStay("es", [
+      { locale: "es", title: "Estudio tipo loft" },
+      { locale: "fr", title: "Studio loft" },
+    ]);
+    const [guestMail] = await outboxFor(s.guest.email);
+    expect(guestMail!.subject).toBe("Reserva confirmada: Estudio tipo loft");
+    expect(guestMail!.textBody).toContain("Tu reserva de Estudio tipo loft está confirmada");
+    expect(guestMail!.textBody).not.toContain("Loft Studio");
+    // The host saved no language: English, and there is no English translation.
+    const [hostMail] = await outboxFor(s.host.email);
+    expect(hostMail!.subject).toBe("New booking: Loft Studio");
+    // A cancellation: each side by its own language's title (the host now reads French).
+    await speaks(s.host.id, "fr");
+    const cancelled = await s.cancel(s.guest, bookingId);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    const guestCancel = (await outboxFor(s.guest.email)).find((row) => row.kind === "booking_cancelled")!;
+    expect(guestCancel.subject).toBe("Reserva cancelada: Estudio tipo loft");
+    expect(guestCancel.textBody).toContain("Estudio tipo loft");
+    const hostCancel = (await outboxFor(s.host.email)).find((row) => row.kind === "booking_cancelled")!;
+    expect(hostCancel.subject).toBe("Réservation annulée : Studio loft");
   });
 
   it("the account e-mails too: a verification link in Japanese", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema/auth";
 import { timeInZone, formatInZone } from "~/features/bookings/booking-widget-rules";
 import { i18nFor, loadAllCatalogs } from "~/features/i18n/i18n";
+import { loadListingTranslation } from "~/features/listings/listing-translations.server";
 import type { Db, Tx } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/lib/locales";
@@ -71,6 +72,15 @@ export async function mailLanguage(locale: Locale): Promise<MailLanguage> {
       );
     },
   };
+}
+
+/**
+ * A listing's title as an e-mail in `locale` names it (issue #31 point 5, ADR 0295): the
+ * host's translation into that language when there is one, else the host's own title.
+ * Read when the e-mail is rendered, as its language is.
+ */
+export async function listingTitleIn(tx: Db | Tx, space: { id: string; title: string }, locale: Locale): Promise<string> {
+  return (await loadListingTranslation(tx, space.id, locale))?.title ?? space.title;
 }
 
 /** The recipient's language, loaded: `mailLanguage(await recipientLocale(tx, userId))`. */

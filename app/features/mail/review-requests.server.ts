@@ -13,7 +13,7 @@ import type { Db, Tx } from "~/lib/db.server";
 import { formatDate } from "~/lib/dates";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { absoluteUrl } from "./booking-emails.server";
-import { mailLanguage, type MailLanguage } from "./mail-i18n.server";
+import { listingTitleIn, mailLanguage, type MailLanguage } from "./mail-i18n.server";
 import { queueEmail } from "./outbox.server";
 import { renderEmail } from "./render";
 
@@ -62,7 +62,7 @@ const notQueued = (key: SQL) => sql`not exists (select 1 from ${emailOutbox} whe
 async function queueGuestRequests(db: Db, now: Date): Promise<number> {
   const dedupe = sql<string>`'review-request:' || ${bookings.id}::text`;
   const due = await db
-    .select({ bookingId: bookings.id, guestId: bookings.userId, email: users.email, language: users.preferredLanguage, name: profiles.fullName, title: spaces.title, endTime: bookings.endTime })
+    .select({ bookingId: bookings.id, guestId: bookings.userId, email: users.email, language: users.preferredLanguage, name: profiles.fullName, spaceId: spaces.id, title: spaces.title, endTime: bookings.endTime })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, bookings.userId))
@@ -76,7 +76,7 @@ async function queueGuestRequests(db: Db, now: Date): Promise<number> {
   for (const row of due) {
     const lang = await languageOf(row.language);
     const { t } = lang;
-    const title = row.title;
+    const title = await listingTitleIn(db, { id: row.spaceId, title: row.title }, lang.locale);
     const name = greet(lang, row.name);
     const until = dayText(lang, reviewDeadline(row.endTime));
     const mail = renderEmail({
@@ -108,7 +108,7 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
       language: users.preferredLanguage,
       name: profiles.fullName,
       guestName: guestProfile.fullName,
-      title: spaces.title,
+      spaceId: spaces.id, title: spaces.title,
       endTime: bookings.endTime,
     })
     .from(bookings)
@@ -125,7 +125,7 @@ async function queueHostRequests(db: Db, now: Date): Promise<number> {
   for (const row of due) {
     const lang = await languageOf(row.language);
     const { t } = lang;
-    const title = row.title;
+    const title = await listingTitleIn(db, { id: row.spaceId, title: row.title }, lang.locale);
     const guest = named(row.guestName);
     const name = greet(lang, row.name);
     const until = dayText(lang, reviewDeadline(row.endTime));
@@ -155,7 +155,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
   const other = input.to === "guest" ? spaces.userId : bookings.userId;
   const otherProfile = alias(profiles, "other_profile");
   const [row] = await tx
-    .select({ userId: users.id, email: users.email, language: users.preferredLanguage, name: profiles.fullName, otherName: otherProfile.fullName, title: spaces.title })
+    .select({ userId: users.id, email: users.email, language: users.preferredLanguage, name: profiles.fullName, otherName: otherProfile.fullName, spaceId: spaces.id, title: spaces.title })
     .from(bookings)
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .innerJoin(users, eq(users.id, recipient))
@@ -166,7 +166,7 @@ export async function queueReviewReminder(tx: Tx, input: { bookingId: string; to
   const lang = await languageOf(row.language);
   const { t } = lang;
   const until = dayText(lang, input.deadline);
-  const title = row.title;
+  const title = await listingTitleIn(tx, { id: row.spaceId, title: row.title }, lang.locale);
   const name = greet(lang, row.name);
   const otherName = named(row.otherName);
   const mail =
@@ -224,7 +224,7 @@ async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise
       language: users.preferredLanguage,
       name: profiles.fullName,
       otherName: otherProfile.fullName,
-      title: spaces.title,
+      spaceId: spaces.id, title: spaces.title,
       endTime: bookings.endTime,
     })
     .from(bookings)
@@ -250,7 +250,7 @@ async function queueTimedReminders(db: Db, now: Date, side: ReviewRole): Promise
     const lang = await languageOf(row.language);
     const { t } = lang;
     const until = dayText(lang, reviewDeadline(row.endTime));
-    const title = row.title;
+    const title = await listingTitleIn(db, { id: row.spaceId, title: row.title }, lang.locale);
     const name = greet(lang, row.name);
     const guest = named(row.otherName);
     const mail =
@@ -310,7 +310,7 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
   const due = await db
     .select({
       bookingId: bookings.id,
-      title: spaces.title,
+      spaceId: spaces.id, title: spaces.title,
       guestId: bookings.userId,
       guestEmail: guestUser.email,
       guestLanguage: guestUser.preferredLanguage,
@@ -343,12 +343,14 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
     .limit(BATCH);
   let queued = 0;
   for (const row of due) {
-    const title = row.title;
+    // The listing's title in each side's language: the host's translation when there is one (ADR 0295).
+    const titleIn = (lang: MailLanguage) => listingTitleIn(db, { id: row.spaceId, title: row.title }, lang.locale);
     const guest = named(row.guestName);
     const host = named(row.hostName);
     const guestMail = await (async () => {
       const lang = await languageOf(row.guestLanguage);
       const { t } = lang;
+      const title = await titleIn(lang);
       const name = greet(lang, row.guestName);
       return row.guestWrote
         ? renderEmail({
@@ -378,6 +380,7 @@ export async function queueReviewsPublishedEmails(db: Db, now: Date): Promise<{ 
     const hostMail = await (async () => {
       const lang = await languageOf(row.hostLanguage);
       const { t } = lang;
+      const title = await titleIn(lang);
       const name = greet(lang, row.hostName);
       const guestCalled = guest ?? t(msg`your guest`);
       return row.hostWrote

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spaceAvailability, spaceDateHours } from "~/db/schema/bookings";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import type { WeeklyHours } from "~/db/opening-hours";
 import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
@@ -107,6 +108,21 @@ describe("search by when", () => {
     const found = await search("date=2026-12-05&end=2026-12-07");
     const van = found.spaces.find((row) => row.title === "Foxtrot Van")!;
     expect(van.offer).toMatchObject({ start: "2026-12-05T10:00:00.000Z", end: "2026-12-07T10:00:00.000Z", unit: "day", duration: 2, totalMinor: 44000 });
+  });
+});
+
+describe("a translated word with a time (issue #31 point 5, ADR 0295)", () => {
+  it("finds the listing by its Spanish title through the time's narrowing, its count and the histogram", async () => {
+    await database.db.insert(listingTranslations).values({ spaceId: ids.Alpha!, locale: "es", title: "Sala Alfa con luz", description: "Estudio luminoso" });
+    const inSpanish = (query: string) => searchExplore(database.db, { ...parseExploreSearch(new URLSearchParams(query), now), locale: "es" }, now);
+    for (const query of ["q=alfa&date=2026-12-05&time=10:00&hours=3", "q=alfa&date=2026-12-05&hours=3", "q=alfa&date=2026-12-05&end=2026-12-07"]) {
+      const found = await inSpanish(query);
+      expect(found.spaces.map((row) => row.title)).toEqual(["Alpha Studio"]);
+      expect(found.count.value).toBe(1);
+      expect((await search(query)).spaces).toEqual([]);
+    }
+    expect(await priceHistogram(database.db, { ...parseExploreSearch(new URLSearchParams("q=alfa"), now), locale: "es" }, now)).not.toEqual([]);
+    await database.db.delete(listingTranslations);
   });
 });
 

@@ -7,6 +7,7 @@ import { parseMinor } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { z } from "~/lib/zod";
 import type { GeoFilter } from "~/features/geo/geo-params";
+import type { Locale } from "~/lib/locales";
 import { findRegion, type RegionId } from "./regions";
 import { EXPLORE_MAX_PAGE, MAX_AMENITIES, MAX_QUERY_LENGTH, SORTS, type ExploreFilters, type SortKey } from "./search-links";
 
@@ -102,6 +103,11 @@ export type ExploreSearch = ExploreFilters & {
   price: { min: number | null; max: number | null };
   /** What is wrong with the search, one message a problem; a search with problems runs no query. */
   problems: string[];
+  /**
+   * The page's language: the text also matches the hosts' translations into it (issue #31
+   * point 5, ADR 0295). Without it, only the listings' own text is searched.
+   */
+  locale?: Locale | null;
 };
 
 /** The raw parameters, one value each (amenities may repeat), every one a string that zod reads. */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spaceTypes } from "~/db/schema/catalog";
 import { spaces } from "~/db/schema/listings";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { createHost, createSpaces } from "../../../tests/factories/listings";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { featuredUsa, internationalSpaces, listLocations, listSpaceTypes, searchExplore, searchHome } from "./search.server";
@@ -129,6 +130,82 @@ describe("explore search", () => {
     expect((await explore("page=-4")).spaces).toHaveLength(12);
     expect((await explore("page=99999999999")).spaces).toHaveLength(13);
     expect((await explore("q=" + "x".repeat(10_000))).spaces).toEqual([]);
+  });
+});
+
+describe("search over the hosts' translations (issue #31 point 5, ADR 0295)", () => {
+  let harbourId: string;
+  beforeAll(async () => {
+    const [row] = await database.db.select({ id: spaces.id }).from(spaces).where(eq(spaces.title, "Harbour Kayaks"));
+    harbourId = row!.id;
+    await database.db.insert(listingTranslations).values([
+      { spaceId: harbourId, locale: "es", title: "Kayaks del muelle", description: "Rema por la bahía al amanecer" },
+      { spaceId: harbourId, locale: "fr", title: "Kayaks du port", description: "Pagayez dans la baie à l'aube" },
+    ]);
+  });
+  const explore = (query: string, locale?: "en" | "es" | "fr" | "ja") => searchExplore(database.db, { ...parseExploreSearch(new URLSearchParams(query)), locale });
+
+  it("finds a listing on /es/explore by a word only in its Spanish title or description", async () => {
+    const found = await explore("q=MUELLE", "es");
+    expect(titles(found.spaces)).toEqual(["Harbour Kayaks"]);
+    expect(found.count).toEqual({ value: 1, capped: false, exact: true });
+    expect(titles((await explore("q=amanecer", "es")).spaces)).toEqual(["Harbour Kayaks"]);
+  });
+
+  it("matches the translation into the page's language only, and none without one", async () => {
+    expect((await explore("q=muelle", "fr")).spaces).toEqual([]);
+    expect((await explore("q=muelle", "ja")).spaces).toEqual([]);
+    expect((await explore("q=muelle")).spaces).toEqual([]);
+    expect(titles((await explore("q=du port", "fr")).spaces)).toEqual(["Harbour Kayaks"]);
+  });
+
+  it("still matches the host's own words in every language, each listing once", async () => {
+    for (const locale of ["en", "es", "fr", "ja"] as const) {
+      expect(titles((await explore("q=harbour", locale)).spaces)).toEqual(["Harbour Kayaks"]);
+      expect(titles((await explore("q=PHOTO", locale)).spaces)).toEqual(["Shibuya Studio", "Sunny Photo Loft"]);
+    }
+    // "kayaks" is in both the title and the Spanish translation: one card.
+    expect(titles((await explore("q=kayaks", "es")).spaces)).toEqual(["Harbour Kayaks"]);
+  });
+
+  it("treats LIKE metacharacters in a translated word literally and keeps the other filters", async () => {
+    expect((await explore("q=mue_le", "es")).spaces).toEqual([]);
+    // Nor are a regular expression's: the translation is tested by one, the word a literal in it.
+    for (const query of ["q=.%2A", "q=m.elle", "q=%28muelle", "q=%5B", "q=%7C", "q=muelle%24", "q=%5Emuelle"]) expect(titles((await explore(query, "es")).spaces), query).toEqual([]);
+    expect(titles((await explore("q=%5C", "es")).spaces)).toEqual(["100% Pure_Space"]);
+    // Words from the title and the description together are not one match.
+    expect((await explore("q=muelle rema", "es")).spaces).toEqual([]);
+    expect((await explore("q=%25", "es")).spaces.map((row) => row.title)).toEqual(["100% Pure_Space"]);
+    expect((await explore("q=muelle&type=photo-studio", "es")).spaces).toEqual([]);
+    expect(titles((await explore("q=muelle&type=kayak&location=sydney", "es")).spaces)).toEqual(["Harbour Kayaks"]);
+  });
+
+  it("follows the host's changes: a translation saved again, removed, or its listing deleted", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const [row] = await createSpaces(db, [{ title: "Lakeside Cabin", description: "Quiet", location: "Oslo", country: "Norway", type: "kayak" }], host.id);
+    await db.insert(listingTranslations).values({ spaceId: row!.id, locale: "es", title: "Cabaña del lago", description: "Tranquila" });
+    expect(titles((await explore("q=caba%C3%B1a", "es")).spaces)).toEqual(["Lakeside Cabin"]);
+    await db
+      .insert(listingTranslations)
+      .values({ spaceId: row!.id, locale: "es", title: "Refugio junto al lago", description: "Tranquila" })
+      .onConflictDoUpdate({ target: [listingTranslations.spaceId, listingTranslations.locale], set: { title: "Refugio junto al lago" } });
+    expect((await explore("q=caba%C3%B1a", "es")).spaces).toEqual([]);
+    expect(titles((await explore("q=refugio", "es")).spaces)).toEqual(["Lakeside Cabin"]);
+    await db.delete(listingTranslations).where(eq(listingTranslations.spaceId, row!.id));
+    expect((await explore("q=refugio", "es")).spaces).toEqual([]);
+    await db.insert(listingTranslations).values({ spaceId: row!.id, locale: "es", title: "Cabaña", description: "Tranquila" });
+    await db.delete(spaces).where(eq(spaces.id, row!.id));
+    expect(await db.select().from(listingTranslations).where(eq(listingTranslations.spaceId, row!.id))).toEqual([]);
+    expect((await explore("q=caba%C3%B1a", "es")).spaces).toEqual([]);
+  });
+
+  it("home search matches the translated title in the page's language", async () => {
+    expect(titles(await searchHome(database.db, { q: "muelle", category: "", locale: "es" }))).toEqual(["Harbour Kayaks"]);
+    expect(await searchHome(database.db, { q: "muelle", category: "" })).toEqual([]);
+    // The home search does not read descriptions, translated or not.
+    expect(await searchHome(database.db, { q: "amanecer", category: "", locale: "es" })).toEqual([]);
+    expect(titles(await searchHome(database.db, { q: "sydney", category: "", locale: "es" }))).toEqual(["Harbour Kayaks"]);
   });
 });
 

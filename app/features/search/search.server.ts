@@ -4,6 +4,7 @@ import { spaceLocationCounts, spaces } from "~/db/schema/listings";
 import { spaceCardColumns } from "~/features/listings/card-columns.server";
 import type { SpaceCardData } from "~/features/listings/card";
 import type { Db } from "~/lib/db.server";
+import type { Locale } from "~/lib/locales";
 import { regionCountries, USA } from "./regions";
 import {
   EXPLORE_PAGE_SIZE,
@@ -38,6 +39,37 @@ function contains(column: Parameters<typeof ilike>[0], text: string) {
   return ilike(column, `%${escapeLike(text)}%`);
 }
 
+/**
+ * `spaces.translated_text` (migration 0039): the listing's translations, one line each —
+ * language, U+001F, title, U+001E, description — kept by a trigger on listing_translations.
+ * Not in the Drizzle schema: only search reads it.
+ */
+const translatedText = sql`"spaces"."translated_text"`;
+
+/** `text` as a literal part of a PostgreSQL regular expression: every character but letters, digits and spaces escaped. */
+function regexLiteral(text: string) {
+  return text.replace(/[^\p{L}\p{N} ]/gu, (char) => `\\${char}`);
+}
+
+/**
+ * The text test of a search: the listing's own columns, and with the page's language the
+ * host's translation into it (issue #31 point 5, ADR 0295), so a guest reading in Spanish
+ * finds a listing by the words of its Spanish title or description while the original's
+ * words still match. The translation is tested on the listing's own row, by a regular
+ * expression anchored to that language's line of `translated_text` — served like the other
+ * columns: its trigram index in the same bitmap OR, or one more test per row of a
+ * newest-first walk (no sub-query, nothing read per search beyond the matches).
+ */
+function textMatch(q: string, own: Parameters<typeof ilike>[0][], locale: Locale | null | undefined, { descriptions }: { descriptions: boolean }): SQL {
+  const matches = own.map((column) => contains(column, q));
+  if (locale) {
+    // Title only: the term before the U+001E that ends it; with descriptions: anywhere on the line.
+    const within = descriptions ? "[^\n]*" : "[^\n\u001e]*";
+    matches.push(sql`${translatedText} ~* ${`(^|\n)${locale}\u001f${within}${regexLiteral(q)}`}`);
+  }
+  return or(...matches)!;
+}
+
 /** The newest `limit` published listings meeting every condition. */
 function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit: number }): Promise<SpaceCardData[]> {
   return db
@@ -48,10 +80,13 @@ function newest(db: Db, { where, limit }: { where: Array<SQL | undefined>; limit
     .limit(limit) as Promise<SpaceCardData[]>;
 }
 
-/** Home search (docs/product.md#home): text over title, location or country, one category; the first 9. */
-export function searchHome(db: Db, { q, category }: { q: string; category: string }) {
+/**
+ * Home search (docs/product.md#home): text over title, location or country (and the host's
+ * title in the page's language, `locale`), one category; the first 9.
+ */
+export function searchHome(db: Db, { q, category, locale }: { q: string; category: string; locale?: Locale | null }) {
   return newest(db, {
-    where: [category ? eq(spaces.type, category) : undefined, q ? or(contains(spaces.title, q), contains(spaces.location, q), contains(spaces.country, q)) : undefined],
+    where: [category ? eq(spaces.type, category) : undefined, q ? textMatch(q, [spaces.title, spaces.location, spaces.country], locale, { descriptions: false }) : undefined],
     limit: HOME_SEARCH_LIMIT,
   });
 }
@@ -94,7 +129,7 @@ function exploreConditionGroups(search: ExploreSearch, now: Date): { listing: SQ
   const fragments: Array<SQL | undefined> = [
     published,
     type ? eq(spaces.type, type) : undefined,
-    q ? or(contains(spaces.title, q), contains(spaces.description, q)) : undefined,
+    q ? textMatch(q, [spaces.title, spaces.description], search.locale, { descriptions: true }) : undefined,
     location ? contains(spaces.location, location) : undefined,
     rental ? eq(spaces.rentalType, rental as (typeof spaces.$inferSelect)["rentalType"]) : undefined,
     category ? eq(spaces.categoryId, category) : undefined,

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema/auth";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { emailOutbox } from "~/db/schema/mail";
 import { spaces } from "~/db/schema/listings";
 import { savedSearches, searchAlertChecks } from "~/db/schema/saved-searches";
@@ -94,6 +96,26 @@ describe("saved searches", () => {
     // Running again finds nothing left to do.
     expect(await runSearchAlerts(db, hours(27))).toEqual({ checks: 0, searches: 0, sent: 0 });
     expect(await alertsTo(bystander.id)).toEqual([]);
+  });
+
+  it("in the member's language: a word of the host's Spanish title matches, and the e-mail names the listing by it (ADR 0295)", async () => {
+    const db = database.db;
+    const host = await createUser(db, { signIn: false });
+    const spanish = await createUser(db, { signIn: false });
+    const english = await createUser(db, { signIn: false });
+    await db.update(users).set({ preferredLanguage: "es" }).where(eq(users.id, spanish.id));
+    const key = word();
+    for (const who of [spanish, english]) await saveSearch(db, { userId: who.id, query: `q=${key}`, now: NOW });
+    const draft = await createSpace(db, { userId: host.id, title: "Harbor Loft", isPublished: false });
+    await db.insert(listingTranslations).values({ spaceId: draft.id, locale: "es", title: `Desván ${key} del puerto`, description: "Luminoso" });
+    await db.update(spaces).set({ isPublished: true }).where(eq(spaces.id, draft.id));
+    expect(await runSearchAlerts(db, hours(1))).toMatchObject({ sent: 1 });
+    const [mail] = await alertsTo(spanish.id);
+    expect(mail!.subject).toContain(`Desván ${key} del puerto`);
+    expect(mail!.textBody).toContain(`Desván ${key} del puerto`);
+    expect(mail!.textBody).not.toContain("Harbor Loft");
+    // The word is only in the Spanish translation: an English reader's search does not match.
+    expect(await alertsTo(english.id)).toEqual([]);
   });
 
   it("e-mails when a cancellation frees the searched time, and not while it is booked", async () => {

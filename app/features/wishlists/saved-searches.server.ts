@@ -5,7 +5,7 @@ import { spaces } from "~/db/schema/listings";
 import { savedSearches, searchAlertChecks } from "~/db/schema/saved-searches";
 import { absoluteUrl } from "~/features/mail/booking-emails.server";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { recipientLanguage } from "~/features/mail/mail-i18n.server";
+import { listingTitleIn, recipientLanguage } from "~/features/mail/mail-i18n.server";
 import { searchAlertMail } from "~/features/mail/more-emails.server";
 import { parseExploreSearch } from "~/features/search/search-params";
 import { searchExplore } from "~/features/search/search.server";
@@ -14,6 +14,7 @@ import { geocoder, type Geocoder } from "~/features/geo/geocoder.server";
 import { parseGeoParams } from "~/features/geo/geo-params";
 import type { Point } from "~/features/geo/coordinates";
 import type { Db } from "~/lib/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { isUuid } from "~/lib/uuid";
 import { SAVED_SEARCH_TEXT } from "./wishlist-text";
 
@@ -165,9 +166,10 @@ export async function runSearchAlerts(db: Db, now: Date): Promise<AlertRun> {
   const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS);
   let after: string | null = null;
   while (changedIds.size > 0) {
-    const batch: Array<{ id: string; query: string }> = await db
-      .select({ id: savedSearches.id, query: savedSearches.query })
+    const batch: Array<{ id: string; query: string; language: string | null }> = await db
+      .select({ id: savedSearches.id, query: savedSearches.query, language: users.preferredLanguage })
       .from(savedSearches)
+      .innerJoin(users, eq(users.id, savedSearches.userId))
       .where(and(or(isNull(savedSearches.lastAlertedAt), lte(savedSearches.lastAlertedAt, dayAgo)), lte(savedSearches.createdAt, now), after ? sql`${savedSearches.id} > ${after}` : undefined))
       .orderBy(asc(savedSearches.id))
       .limit(SEARCH_BATCH);
@@ -178,7 +180,8 @@ export async function runSearchAlerts(db: Db, now: Date): Promise<AlertRun> {
       // The whole search, where included (a place is geocoded once a run, outside any transaction).
       const search = await resolveExploreSearch(new URLSearchParams(saved.query), now, places);
       if (search.problems.length > 0) continue;
-      const results = await searchExplore(db, { ...search, page: ALERT_RESULT_PAGES }, now);
+      // In the member's language, as their e-mail is: the text also matches the hosts' translations into it (ADR 0295).
+      const results = await searchExplore(db, { ...search, page: ALERT_RESULT_PAGES, locale: isLocale(saved.language) ? saved.language : DEFAULT_LOCALE }, now);
       const found = changed.filter((space) => results.spaces.some((result) => result.id === space.id));
       if (found.length === 0) continue;
       if (await sendAlert(db, { savedSearchId: saved.id, found: found.map((space) => ({ ...space, reason: reasons.get(space.id)! })), now })) run.sent += 1;
@@ -212,8 +215,11 @@ async function sendAlert(db: Db, input: { savedSearchId: string; found: Array<{ 
     if (!row) return false;
     if (row.lastAlertedAt && row.lastAlertedAt.getTime() > input.now.getTime() - ALERT_INTERVAL_MS) return false;
     const deleteUrl = absoluteUrl(`/saved-searches/${row.token}/delete`);
-    // In the member's language (ADR 0296); the texts are in ~/features/mail/more-emails.server.
-    const mail = searchAlertMail(await recipientLanguage(tx, row.userId), { label: row.label, found: input.found, resultsUrl: absoluteUrl(`/explore?${row.query}`), deleteUrl });
+    // In the member's language (ADR 0296), the listings by their hosts' titles in it (ADR 0295); the texts are in ~/features/mail/more-emails.server.
+    const lang = await recipientLanguage(tx, row.userId);
+    const found = [];
+    for (const space of input.found) found.push({ ...space, title: await listingTitleIn(tx, space, lang.locale) });
+    const mail = searchAlertMail(lang, { label: row.label, found, resultsUrl: absoluteUrl(`/explore?${row.query}`), deleteUrl });
     const day = input.now.toISOString().slice(0, 10);
     await queueEmail(tx, {
       ...mail,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as BookingsModule from "~/features/bookings/queries.server";
 import type * as DbModule from "~/lib/db.server";
 import { ERROR_TEXT } from "~/lib/messages";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { bookingScenario } from "../../../tests/factories/bookings";
 import { sessionCookieFor } from "../../../tests/factories/users";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
@@ -88,6 +89,22 @@ describe("GET /my-bookings", () => {
       expect(answer.status, query).toBe(200);
       expect(answer.body.page, query).toBe(1);
       expect(answer.body.items, query).toHaveLength(10);
+    }
+  });
+
+  it("names each listing by its host's title in the page's language (issue #31 point 5, ADR 0295); the link stays the original's", async () => {
+    await database.db.insert(listingTranslations).values({ spaceId: scenario.space.id, locale: "es", title: "Estudio del puerto", description: "…" });
+    try {
+      type Items = { items: Array<{ space: { title: string; href: string } }> };
+      const request = (path: string) => ({ request: new Request(`http://localhost${path}`, { headers: { cookie } }), params: {}, context: {} as never, unstable_pattern: "" }) as never;
+      const spanish = (await route.loader(request("/es/my-bookings"))) as unknown as Items;
+      expect(spanish.items).toHaveLength(10);
+      for (const item of spanish.items) expect(item.space).toMatchObject({ title: "Estudio del puerto", href: expect.stringContaining(`/space/`) });
+      expect(spanish.items[0]!.space.href).not.toContain("estudio");
+      const english = (await route.loader(request("/my-bookings"))) as unknown as Items;
+      expect(english.items[0]!.space.title).toBe(scenario.space.title);
+    } finally {
+      await database.db.delete(listingTranslations);
     }
   });
 

@@ -15,6 +15,8 @@ import type { ChangeCheckout } from "~/features/bookings/components/reschedule-d
 import { paymentClientConfig } from "~/features/payments/provider.server";
 import { bodyTooLargeResponse, readFormWithLimit, SMALL_FORM_BYTES } from "~/lib/read-body.server";
 import { listMyBookings } from "~/features/bookings/queries.server";
+import { withTranslatedSpaces } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { MyBookingItem } from "~/features/bookings/components/my-booking-item";
 import { BookingReviewAction } from "~/features/reviews/components/booking-review-action";
 import { reviewStates, type ReviewState } from "~/features/reviews/reviews.server";
@@ -41,7 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     const now = requestNow(request);
-    const result = await listMyBookings(db, { userId: user.id, page, pageSize: PAGE_SIZE, now });
+    const found = await listMyBookings(db, { userId: user.id, page, pageSize: PAGE_SIZE, now });
+    // Each listing by its host's title in the page's language, where there is one (issue #31 point 5, ADR 0295).
+    const result = { ...found, items: await withTranslatedSpaces(db, found.items, localeOfRequest(request, user.preferredLanguage)) };
     const reviews = await reviewStates(db, { userId: user.id, bookingIds: result.items.map((item) => item.id), now });
     return { error: null, ...result, reviews, now: now.toISOString() };
   } catch (error) {

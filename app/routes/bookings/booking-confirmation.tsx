@@ -6,6 +6,8 @@ import { bookingWhen } from "~/features/bookings/booking-when";
 import { WithdrawRequest } from "~/features/bookings/components/withdraw-request";
 import { getPaymentOutcome } from "~/features/bookings/confirmation.server";
 import { getDb } from "~/lib/db.server";
+import { withTranslatedSpaces } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-confirmation";
 import { useLocale } from "~/features/i18n/use-translate";
@@ -20,9 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const error = { outcome: "error" as PaymentOutcome, amount: null, request: null };
   if (!secret || !user) return error;
-  const result = await getPaymentOutcome(await getDb(), { userId: user.id, clientSecret: secret, now: requestNow(request) });
+  const db = await getDb();
+  const result = await getPaymentOutcome(db, { userId: user.id, clientSecret: secret, now: requestNow(request) });
   if (!result) return error;
-  const booking = result.booking;
+  const found = result.booking;
+  // An open request names the listing: by its host's title in the page's language, where there is one (issue #31 point 5, ADR 0295).
+  const booking = found && result.outcome === "requested" ? (await withTranslatedSpaces(db, [found], localeOfRequest(request, user.preferredLanguage)))[0]! : found;
   return {
     outcome: result.outcome as PaymentOutcome,
     amount: booking ? { paid: booking.total, refunded: booking.refund ?? null, currency: booking.currency } : null,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookings, handoverRecords, mediaUploads } from "~/db/schema/index";
+import { bookings, handoverRecords, listingTranslations, mediaUploads } from "~/db/schema/index";
 import { HANDOVER_TEXT } from "~/features/handovers/handover-rules";
 import { localStorage, setMediaStorage } from "~/features/media/storage.server";
 import { UPLOAD_QUOTA } from "~/features/media/upload-limits";
@@ -84,6 +84,19 @@ describe("/bookings/:bookingId", () => {
     const body = new URLSearchParams(fields);
     return page.action(args(new Request(`http://localhost/bookings/${bookingId}`, { method: "POST", body, headers: { cookie, "content-type": "application/x-www-form-urlencoded" } }), bookingId));
   };
+
+  it("names the listing by its host's title in the page's language (issue #31 point 5, ADR 0295), for the guest and the host", async () => {
+    const { s, bookingId } = await rental("space");
+    await database.db.insert(listingTranslations).values({ spaceId: s.space.id, locale: "fr", title: "Atelier du port", description: "…" });
+    type View = { booking: { space: { title: string; href: string } } };
+    const view = async (path: string, cookie: string) => bodyOf<View>(await page.loader(args(new Request(`http://localhost${path}`, { headers: { cookie } }), bookingId)));
+    const guest = await sessionCookieFor(database.db, s.guest.id);
+    const french = await view(`/fr/bookings/${bookingId}`, guest);
+    expect(french.booking.space.title).toBe("Atelier du port");
+    expect(french.booking.space.href).not.toContain("atelier");
+    expect((await view(`/bookings/${bookingId}`, guest)).booking.space.title).toBe(s.space.title);
+    expect((await view(`/fr/bookings/${bookingId}`, await sessionCookieFor(database.db, s.host.id))).booking.space.title).toBe("Atelier du port");
+  });
 
   it("stores the guest's check-in with an uploaded photo, and the host's page shows it", async () => {
     const { s, bookingId, guestCookie, hostCookie } = await underWay();

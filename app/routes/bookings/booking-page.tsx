@@ -17,6 +17,8 @@ import { BookingConversationLink } from "~/features/messages/components/contact-
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { requestNow } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { withTranslatedSpaces } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { parseForm } from "~/lib/forms";
 import { notFound } from "~/lib/http";
 import { logger } from "~/lib/logger.server";
@@ -57,8 +59,11 @@ const STATUS: Record<string, { text: string; tone: "success" | "danger" | "neutr
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const view = await loadBookingHandover(db, { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
-  if (!view) notFound(HANDOVER_TEXT.errors.notFound);
+  const found = await loadBookingHandover(db, { userId: user.id, bookingId: params.bookingId, now: requestNow(request) });
+  if (!found) notFound(HANDOVER_TEXT.errors.notFound);
+  // The listing by its host's title in the page's language, where there is one (issue #31 point 5, ADR 0295).
+  const [booking] = await withTranslatedSpaces(db, [found.booking], localeOfRequest(request, user.preferredLanguage));
+  const view = { ...found, booking: booking! };
   // What the guest gave for the listing's checkout requirements (ADR 0279): the host sees it once confirmed.
   const requirements = await loadBookingRequirements(db, {
     bookingId: view.booking.id,

@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Hosts' translated titles for the page's language (issue #31 point 5, ADR 0295).
   const locale = localeOfRequest(request);
   const translated = <Card extends { id: string }>(cards: Card[]) => withTranslatedTitles(db, cards, locale);
-  const search = await section(() => searchHome(db, filters).then(translated));
+  const search = await section(() => searchHome(db, { ...filters, locale }).then(translated));
   const usa = await section(() => featuredUsa(db).then((found) => withTranslatedList(db, found, locale)));
   const international = await section(() => internationalSpaces(db, filters.region).then(translated));
   const types = await listSpaceTypes(db).catch(() => []);

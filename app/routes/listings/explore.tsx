@@ -115,10 +115,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       logFailure(what, error);
       return fallback;
     });
+  // The page's language (issue #31 point 5, ADR 0295): the text also matches the hosts' translations into it, and the cards show their translated titles.
+  const locale = localeOfRequest(request);
+  const inLanguage = { ...search, locale };
   const [results, types, locations, amenities, categories, histogram] = await Promise.all([
-    searchExplore(db, search, now).then(
-      // Hosts' translated titles for the page's language (issue #31 point 5, ADR 0295).
-      async (found) => ({ ...(await withTranslatedList(db, found, localeOfRequest(request))), error: null }),
+    searchExplore(db, inLanguage, now).then(
+      async (found) => ({ ...(await withTranslatedList(db, found, locale)), error: null }),
       (error: unknown) => {
         logFailure("Explore search", error);
         return { error: FETCH_SPACES_FAILED } as const;
@@ -128,7 +130,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     quietly("Location list", listLocations(db), []),
     quietly("Amenities", popularAmenities(db, now), []),
     quietly("Categories", listCategories(db), []),
-    quietly("Price histogram", priceHistogram(db, search, now), []),
+    quietly("Price histogram", priceHistogram(db, inLanguage, now), []),
   ]);
   return { filters, price, problems, today, mapStyleUrl, types, locations, choices: { amenities, categories, histogram }, results };
 }

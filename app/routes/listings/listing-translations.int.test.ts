@@ -24,6 +24,7 @@ vi.mock("~/lib/db.server", async (original) => ({
 const spaceDetail = await import("./space-detail");
 const translationsRoute = await import("../hosting/listing-translations");
 const explore = await import("./explore");
+const mapPins = await import("./api.map-pins");
 
 let database: TestDatabase;
 let owner: string;
@@ -196,5 +197,36 @@ describe(`listing translations on ${testEngine()}: what guests see`, () => {
     expect(spanish.results.spaces.find((card) => card.id === spaceId)).toMatchObject({ title: "Sunny Loft", translatedTitle: "Loft soleado" });
     const english = (await explore.loader(loaderArgs("/explore?q=Sunny", { "Accept-Language": "en" }))) as typeof spanish;
     expect(english.results.spaces.find((card) => card.id === spaceId)?.translatedTitle).toBeUndefined();
+  });
+
+  type ExploreData = { results: { spaces: Array<{ id: string; title: string; translatedTitle?: string }>; count: { value: number } } };
+  const found = async (url: string, headers: Record<string, string> = {}) => ((await explore.loader(loaderArgs(url, headers))) as ExploreData).results.spaces.filter((card) => card.id === spaceId);
+
+  it("/es/explore finds the listing by a word only in its Spanish title or description; the host's English words match in every language", async () => {
+    expect(await found("/es/explore?q=soleado")).toEqual([expect.objectContaining({ title: "Sunny Loft", translatedTitle: "Loft soleado" })]);
+    expect(await found("/es/explore?q=r%C3%ADo")).toHaveLength(1);
+    expect(await found("/explore?q=soleado", { "Accept-Language": "es" })).toHaveLength(1);
+    // Not in English, nor in a language the host did not translate into.
+    expect(await found("/explore?q=soleado", { "Accept-Language": "en" })).toEqual([]);
+    expect(await found("/fr/explore?q=soleado")).toEqual([]);
+    for (const prefix of ["", "/es", "/fr", "/ja", "/ar"]) expect(await found(`${prefix}/explore?q=sunny`)).toHaveLength(1);
+  });
+
+  it("the explore map's pins: titled and searched in the page's language (`lang`), linked by the original title", async () => {
+    await database.db.update(spaces).set({ latitude: 30.27, longitude: -97.74, publicLatitude: 30.27, publicLongitude: -97.74 }).where(eq(spaces.id, spaceId));
+    type Pins = { data: { pins: Array<{ id: string; title: string; href: string }> }; init: { headers: Record<string, string> } };
+    const pins = async (query: string, headers: Record<string, string> = {}) => (await mapPins.loader(loaderArgs(`/api/map-pins?${query}`, headers))) as unknown as Pins;
+    const spanish = await pins("q=soleado&lang=es");
+    expect(spanish.data.pins).toEqual([expect.objectContaining({ id: spaceId, title: "Loft soleado", href: expect.stringContaining("/space/sunny-loft/") })]);
+    // The language is in the URL, the shared cache's key: no Vary.
+    expect(spanish.init.headers.Vary).toBeUndefined();
+    expect((await pins("q=sunny&lang=es")).data.pins.map((pin) => pin.title)).toEqual(["Loft soleado"]);
+    expect((await pins("q=sunny&lang=fr")).data.pins.map((pin) => pin.title)).toEqual(["Sunny Loft"]);
+    expect((await pins("q=soleado&lang=en")).data.pins).toEqual([]);
+    // Without `lang` (an older page): the request's language, and the answer varies by it.
+    const negotiated = await pins("q=sunny", { "Accept-Language": "es" });
+    expect(negotiated.data.pins.map((pin) => pin.title)).toEqual(["Loft soleado"]);
+    expect(negotiated.init.headers.Vary).toBe("Accept-Language, Cookie");
+    expect((await pins("q=sunny&lang=xx", { "Accept-Language": "en" })).data.pins.map((pin) => pin.title)).toEqual(["Sunny Loft"]);
   });
 });

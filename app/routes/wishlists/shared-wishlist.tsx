@@ -8,7 +8,9 @@ import { getSharedWishlist } from "~/features/wishlists/wishlists.server";
 import { translate } from "~/features/i18n/i18n";
 import { requestI18n } from "~/features/i18n/request-i18n.server";
 import { translatable } from "~/features/i18n/translatable";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
 import { getDb } from "~/lib/db.server";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/locales";
 import { notFound } from "~/lib/http";
 import { pageMeta } from "~/lib/seo";
 import { EmptyState } from "~/ui/empty-state";
@@ -19,13 +21,17 @@ import type { Route } from "./+types/shared-wishlist";
  * signed in or not. A wrong or withdrawn token is the one 404 page.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const shared = await getSharedWishlist(await getDb(), params.token);
+  const db = await getDb();
+  const shared = await getSharedWishlist(db, params.token);
   if (!shared.ok) notFound(shared.error);
   // The page title with the list's name, in the page's language.
   const name = shared.list.name;
-  const metaTitle = translate(await requestI18n(request), msg`${name} — a shared wishlist`);
+  const i18n = await requestI18n(request);
+  const metaTitle = translate(i18n, msg`${name} — a shared wishlist`);
+  // The cards' titles in that language too, the hosts' translations where there is one (issue #31 point 5, ADR 0295).
+  const list = await withTranslatedList(db, shared.list, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
   return data(
-    { list: shared.list, metaTitle },
+    { list, metaTitle },
     {
       headers: {
         "Cache-Control": "private, no-store",

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema/auth";
+import { listingTranslations } from "~/db/schema/listing-translations";
 import { wishlists } from "~/db/schema/wishlists";
 import { WISHLIST_TEXT } from "~/features/wishlists/wishlist-text";
 import type * as DbModule from "~/lib/db.server";
@@ -141,6 +144,36 @@ describe("/wishlists and the shared page", () => {
     const open = await run(shared.loader, get(`/wishlists/shared/${token}`, null), { token });
     expect(await bodyOf(open)).toMatchObject({ list: { name: "Share me" } });
     expect(statusOf(await run(shared.loader, get("/wishlists/shared/nope", null), { token: "nope" }))).toBe(404);
+  });
+});
+
+describe("hosts' translations on the wishlist pages (issue #31 point 5, ADR 0295)", () => {
+  it("shows the saved listing's title in the page's language on /wishlists and on the shared page; English keeps the host's own", async () => {
+    const reader = await createUser(database.db, { signIn: false });
+    const cookie = await sessionCookieFor(database.db, reader.id);
+    await run(api.action, post("/api/wishlists", cookie, { intent: "save", spaceId }));
+    await database.db.insert(listingTranslations).values([
+      { spaceId, locale: "es", title: "Desván del puerto", description: "Luz todo el día" },
+      { spaceId, locale: "fr", title: "Loft du port", description: "Lumineux" },
+    ]);
+    type View = { list: { id: string; spaces: Array<{ id: string; title: string; translatedTitle?: string }> }; shareUrl: string | null };
+    const spanish = (await bodyOf(await run(page.loader, get("/es/wishlists", cookie)))) as View;
+    expect(spanish.list.spaces).toEqual([expect.objectContaining({ id: spaceId, title: "Harbor Loft", translatedTitle: "Desván del puerto" })]);
+    const english = (await bodyOf(await run(page.loader, get("/wishlists", cookie)))) as View;
+    expect(english.list.spaces[0]).toMatchObject({ title: "Harbor Loft" });
+    expect(english.list.spaces[0]!.translatedTitle).toBeUndefined();
+    // Unprefixed, the member's saved language is the page's (ADR 0296).
+    await database.db.update(users).set({ preferredLanguage: "fr" }).where(eq(users.id, reader.id));
+    const french = (await bodyOf(await run(page.loader, get("/wishlists", cookie)))) as View;
+    expect(french.list.spaces[0]!.translatedTitle).toBe("Loft du port");
+
+    await run(page.action, post("/wishlists", cookie, { intent: "share", id: spanish.list.id }, false));
+    const token = ((await bodyOf(await run(page.loader, get("/wishlists", cookie)))) as View).shareUrl!.split("/").pop()!;
+    const sharedSpanish = (await bodyOf(await run(shared.loader, get(`/es/wishlists/shared/${token}`, null), { token }))) as View;
+    expect(sharedSpanish.list.spaces[0]).toMatchObject({ title: "Harbor Loft", translatedTitle: "Desván del puerto" });
+    const sharedJapanese = (await bodyOf(await run(shared.loader, get(`/ja/wishlists/shared/${token}`, null), { token }))) as View;
+    expect(sharedJapanese.list.spaces[0]!.translatedTitle).toBeUndefined();
+    await database.db.delete(listingTranslations);
   });
 });
 

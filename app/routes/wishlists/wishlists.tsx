@@ -8,6 +8,8 @@ import { useTranslate } from "~/features/i18n/use-translate";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { SpaceCard } from "~/features/listings/components/space-card";
+import { withTranslatedList } from "~/features/listings/listing-translations.server";
+import { localeOfRequest } from "~/features/i18n/negotiate";
 import { GeneralErrorBoundary } from "~/features/shell/components/general-error-boundary";
 import {
   parseDateChoice,
@@ -78,7 +80,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected = selectedId
     ? await getWishlist(db, { userId: user.id, id: selectedId })
     : null;
-  const list = selected?.ok ? selected.list : null;
+  // The cards' titles in the page's language, the hosts' translations where there is one (issue #31 point 5, ADR 0295).
+  const list = selected?.ok
+    ? await withTranslatedList(
+        db,
+        selected.list,
+        localeOfRequest(request, user.preferredLanguage),
+      )
+    : null;
   const dates = parseDateChoice(url.searchParams, now);
   const i18n = await requestI18n(request);
   const language = (text: Parameters<typeof translate>[1]) =>
@@ -582,7 +591,7 @@ export default function WishlistsPage({
             >
               {list.spaces.map((space) => {
                 const note = availability?.[space.id];
-                const spaceTitle = space.title;
+                const spaceTitle = space.translatedTitle ?? space.title;
                 return (
                   <li key={space.id} className="flex flex-col gap-2">
                     <SpaceCard space={space} />

@@ -1,7 +1,7 @@
 import type { GeoJSONSource, Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { msg } from "@lingui/core/macro";
-import { useTranslate } from "~/features/i18n/use-translate";
+import { useLocale, useTranslate } from "~/features/i18n/use-translate";
 import { formatBounds, wrapLng, type Bounds } from "../coordinates";
 import type { MapPinData, PinsAnswer } from "../map-pins";
 import {
@@ -37,6 +37,7 @@ export default function ExploreMap({
   onBoundsChange: (bounds: string) => void;
 }) {
   const _ = useTranslate();
+  const locale = useLocale();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markers = useRef(new Map<string, Marker>());
@@ -131,6 +132,8 @@ export default function ExploreMap({
     const controller = new AbortController();
     const params = new URLSearchParams(query);
     params.delete("page");
+    // The page's language: the pins' titles are the hosts' translations into it, as the cards' are (ADR 0295).
+    params.set("lang", locale);
     fetch(`/api/map-pins?${params.toString()}`, {
       signal: controller.signal,
       headers: { accept: "application/json" },
@@ -142,7 +145,7 @@ export default function ExploreMap({
           setAnswer({ pins: [], problems: [], center: null });
       });
     return () => controller.abort();
-  }, [query]);
+  }, [query, locale]);
 
   // Pins onto the map; the map fits them unless the guest's own move asked for them.
   useEffect(() => {
