@@ -67,6 +67,17 @@ describe("a host's translation, server-rendered", () => {
     expect(english.html).not.toContain("Estudio en la azotea Zephyr");
   });
 
+  it("a Spanish search for the translation's words finds it; any characters in the words are words, never a pattern", async () => {
+    const found = await page("/es/explore?q=azotea");
+    expect(found.status).toBe(200);
+    expect(found.html).toContain("Estudio en la azotea Zephyr");
+    for (const q of ["azotea (", "a[z", "^Estudio", "Zephyr$", ".*", "\\", "(?i)", "{1,2}", "a|b", "\u001f", "\u001e\n"]) {
+      const { status, html } = await page(`/es/explore?q=${encodeURIComponent(q)}`);
+      expect(status, q).toBe(200);
+      if (q === ".*" || q === "a|b" || q === "^Estudio") expect(html, q).not.toContain("Estudio en la azotea Zephyr");
+    }
+  });
+
   it("the editor of the owner: the Translations section with the saved Spanish one, in the host's language", async () => {
     const { status, html } = await page(`/edit-listing/${spaceId}`, { Cookie: ownerCookie });
     expect(status).toBe(200);
