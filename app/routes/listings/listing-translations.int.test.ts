@@ -214,7 +214,7 @@ describe(`listing translations on ${testEngine()}: what guests see`, () => {
 
   it("the explore map's pins: titled and searched in the page's language (`lang`), linked by the original title", async () => {
     await database.db.update(spaces).set({ latitude: 30.27, longitude: -97.74, publicLatitude: 30.27, publicLongitude: -97.74 }).where(eq(spaces.id, spaceId));
-    type Pins = { data: { pins: Array<{ id: string; title: string; href: string }> }; init: { headers: Record<string, string> } };
+    type Pins = { data: { pins: Array<{ id: string; title: string; href: string; price: string }> }; init: { headers: Record<string, string> } };
     const pins = async (query: string, headers: Record<string, string> = {}) => (await mapPins.loader(loaderArgs(`/api/map-pins?${query}`, headers))) as unknown as Pins;
     const spanish = await pins("q=soleado&lang=es");
     expect(spanish.data.pins).toEqual([expect.objectContaining({ id: spaceId, title: "Loft soleado", href: expect.stringContaining("/space/sunny-loft/") })]);
@@ -222,6 +222,11 @@ describe(`listing translations on ${testEngine()}: what guests see`, () => {
     expect(spanish.init.headers.Vary).toBeUndefined();
     expect((await pins("q=sunny&lang=es")).data.pins.map((pin) => pin.title)).toEqual(["Loft soleado"]);
     expect((await pins("q=sunny&lang=fr")).data.pins.map((pin) => pin.title)).toEqual(["Sunny Loft"]);
+    // The pin's price reads as the cards' first chip does in each language.
+    const prices = async (lang: string) => (await pins(`q=sunny&lang=${lang}`)).data.pins.map((pin) => pin.price);
+    expect(await prices("en")).toEqual([expect.stringMatching(/^\$[\d,]+\/hr$/)]);
+    expect(await prices("es")).toEqual([expect.stringMatching(/^[\d.]+\u00a0US\$\/hora$/)]);
+    expect(await prices("ar")).toEqual([expect.stringMatching(/\/ساعة$/)]);
     expect((await pins("q=soleado&lang=en")).data.pins).toEqual([]);
     // Without `lang` (an older page): the request's language, and the answer varies by it.
     const negotiated = await pins("q=sunny", { "Accept-Language": "es" });
