@@ -12,6 +12,7 @@ import { AdminLog, formatWhen, type LogRow } from "./admin-panels";
 const rows: LogRow[] = [
   { id: "1", action: "update_setting", targetLabel: "Platform settings", reason: null, createdAt: "2026-03-10T09:05:00Z", adminEmail: "ops@rentwell.test" },
   { id: "2", action: "hide_space", targetLabel: "Platform settings", reason: "Spam", createdAt: "2026-03-11T10:00:00Z", adminEmail: "ops@rentwell.test" },
+  { id: "3", action: "decide_claim", targetLabel: "Claim of $120.00: $80.00 decided", reason: "Photos show a scratch", createdAt: "2026-03-12T10:00:00Z", adminEmail: "ops@rentwell.test" },
 ];
 
 async function show(locale: "en" | "es" | "ar") {
@@ -27,6 +28,7 @@ describe("AdminLog in other languages", () => {
     await show("en");
     expect(await screen.findByText("Mar 10, 2026, 9:05 AM UTC")).toBeTruthy();
     expect(screen.getAllByText("Platform settings")).toHaveLength(2);
+    expect(screen.getByText("Claim of $120.00: $80.00 decided")).toBeTruthy();
   });
 
   it("says when and the settings' label in Spanish; a listing's title as stored", async () => {
@@ -36,6 +38,7 @@ describe("AdminLog in other languages", () => {
     expect(screen.getByText("Configuración de la plataforma")).toBeTruthy();
     // The second row's target is a listing that happens to be titled so: shown as stored.
     expect(screen.getByText("Platform settings")).toBeTruthy();
+    expect(screen.getByText("Reclamación de $120.00: resuelta por $80.00")).toBeTruthy();
   });
 
   it("writes Arabic dates with Western digits", async () => {

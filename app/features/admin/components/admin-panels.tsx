@@ -1,3 +1,4 @@
+import type { Translate } from "~/features/i18n/translate";
 import { msg, plural } from "@lingui/core/macro";
 import { intlLocale } from "~/lib/locales";
 import { Pager } from "~/ui/pager";
@@ -197,6 +198,21 @@ export function formatWhen(value: string | Date, locale = "en") {
   return formatDate(value, intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
+/**
+ * The log row's target in the page's language where the server stored a text of its own
+ * (the settings' label, a claim's decision); a listing's title or an e-mail as stored.
+ */
+function logTarget(row: LogRow, _: Translate): string {
+  if (row.action === "update_setting") return _(row.targetLabel);
+  const claim = row.action === "decide_claim" ? /^Claim of (.+): (.+) decided$/.exec(row.targetLabel) : null;
+  if (claim) {
+    const claimed = claim[1]!;
+    const decided = claim[2]!;
+    return _(msg`Claim of ${claimed}: ${decided} decided`);
+  }
+  return row.targetLabel;
+}
+
 /** Every admin action, newest first: who, what, when, which target and why. */
 export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
   const _ = useTranslate();
@@ -210,7 +226,7 @@ export function AdminLog({ rows }: { rows: readonly LogRow[] }) {
           <li key={row.id} className="py-3 text-sm" data-testid="admin-log-row">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone={action.tone}>{_(action.text)}</Badge>
-              <span className="font-semibold break-all text-slate-900">{row.action === "update_setting" ? _(row.targetLabel) : row.targetLabel}</span>
+              <span className="font-semibold break-all text-slate-900">{logTarget(row, _)}</span>
             </div>
             <p className="mt-1 break-words text-slate-600">
               {_(msg`by ${row.adminEmail}`)} · <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, locale)}</time>
