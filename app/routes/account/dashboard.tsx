@@ -93,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
-  return pageMeta({ title: `${_(msg`Dashboard`)} | Rentwell`, description: _(msg`Your bookings, listings and payouts at a glance.`), path: "/dashboard", matches, noIndex: true });
+  return pageMeta({ title: _(msg`Dashboard`), description: _(msg`Your bookings, listings and payouts at a glance.`), path: "/dashboard", matches, noIndex: true });
 };
 
 const QUICK_LINKS = [

@@ -135,7 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
-  return pageMeta({ title: `${_(msg`My Bookings`)} | Rentwell`, description: _(msg`The bookings you have made.`), path: "/my-bookings", matches, noIndex: true });
+  return pageMeta({ title: _(msg`My Bookings`), description: _(msg`The bookings you have made.`), path: "/my-bookings", matches, noIndex: true });
 };
 
 export default function MyBookingsPage({ loaderData }: Route.ComponentProps) {

@@ -196,7 +196,7 @@ async function reviewIdentity(admin: { id: string }, form: FormData, request: Re
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
-  return pageMeta({ title: `${_(msg`Platform Analytics`)} | Rentwell`, description: _(msg`Platform analytics for administrators.`), path: "/admin", matches, noIndex: true });
+  return pageMeta({ title: _(msg`Platform Analytics`), description: _(msg`Platform analytics for administrators.`), path: "/admin", matches, noIndex: true });
 };
 
 /** 'Signed in as <b>e-mail</b>.', the address in bold wherever the language puts it. */

@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
   return [
-    ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.resetTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.forgotDescription), path: "/reset-password", matches, noIndex: true }),
+    ...pageMeta({ title: _(ACCOUNT_EMAIL_TEXT.resetTitle), description: _(ACCOUNT_EMAIL_TEXT.forgotDescription), path: "/reset-password", matches, noIndex: true }),
     { name: "referrer", content: "no-referrer" },
   ];
 };

@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
   return [
-    ...pageMeta({ title: `${_(ACCOUNT_EMAIL_TEXT.verifyTitle)} | Rentwell`, description: _(ACCOUNT_EMAIL_TEXT.verifyTitle), path: "/verify-email", matches, noIndex: true }),
+    ...pageMeta({ title: _(ACCOUNT_EMAIL_TEXT.verifyTitle), description: _(ACCOUNT_EMAIL_TEXT.verifyTitle), path: "/verify-email", matches, noIndex: true }),
     { name: "referrer", content: "no-referrer" },
   ];
 };

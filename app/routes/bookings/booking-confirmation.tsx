@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: translatable("Booking confirmation | Rentwell"), description: translatable("The result of your booking payment."), path: "/booking-confirmation", matches, noIndex: true });
+  pageMeta({ title: translatable("Booking confirmation"), description: translatable("The result of your booking payment."), path: "/booking-confirmation", matches, noIndex: true });
 
 export default function BookingConfirmation({ loaderData }: Route.ComponentProps) {
   const { request } = loaderData;

@@ -145,14 +145,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<HandoverActionData>({ ok: true, moment: parsed.data.moment, recordId: result.recordId });
 }
 
-/** "Studio · Booking | Rentwell": the page's title, which pageMeta says in the page's language. */
+/** "Studio · Booking" (pageMeta adds " | Rentwell"): the page's title, which pageMeta says in the page's language. */
 function bookingTitle(space: string): MessageDescriptor {
-  return msg`${space} · Booking | Rentwell`;
+  return msg`${space} · Booking`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   pageMeta({
-    title: loaderData ? bookingTitle(loaderData.booking.space.title) : translatable("Booking not found | Rentwell"),
+    title: loaderData ? bookingTitle(loaderData.booking.space.title) : translatable("Booking not found"),
     description: translatable("A booking, with its check-in and check-out."),
     path: location.pathname,
     matches,

@@ -92,7 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta({ title: translatable("Booking request | Rentwell"), description: translatable("Accept or decline a request to book."), path: `/requests/${params.bookingId}`, matches, noIndex: true });
+  pageMeta({ title: translatable("Booking request"), description: translatable("Accept or decline a request to book."), path: `/requests/${params.bookingId}`, matches, noIndex: true });
 
 export default function RequestAnswerPage({ loaderData }: Route.ComponentProps) {
   const _ = useTranslate();

@@ -74,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const _ = metaTranslate(matches);
   const name = other?.name ?? "";
   return pageMeta({
-    title: other ? `${_(msg`Messages with ${name}`)} | Rentwell` : _(NOT_FOUND_TEXT.conversation),
+    title: other ? _(msg`Messages with ${name}`) : _(NOT_FOUND_TEXT.conversation),
     description: _(msg`A conversation between a guest and a host.`),
     path: location.pathname,
     matches,

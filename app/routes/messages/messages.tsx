@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const _ = metaTranslate(matches);
-  return pageMeta({ title: `${_(msg`Messages`)} | Rentwell`, description: _(msg`Your conversations with hosts and guests.`), path: "/messages", matches, noIndex: true });
+  return pageMeta({ title: _(msg`Messages`), description: _(msg`Your conversations with hosts and guests.`), path: "/messages", matches, noIndex: true });
 };
 
 export function ErrorBoundary() {

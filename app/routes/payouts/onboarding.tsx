@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payout account | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Give the bank account your payouts go to.`), path: "/payouts/onboarding", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payout account`), description: translate(i18nFor(localeFrom(matches)), msg`Give the bank account your payouts go to.`), path: "/payouts/onboarding", matches, noIndex: true });
 
 const validate = (formData: FormData) => parseForm(bankDetailsSchema, formData);
 

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payouts | Rentwell`), description: translate(i18nFor(localeFrom(matches)), msg`Your earnings and payouts.`), path: "/payouts", matches, noIndex: true });
+  pageMeta({ title: translate(i18nFor(localeFrom(matches)), msg`Payouts`), description: translate(i18nFor(localeFrom(matches)), msg`Your earnings and payouts.`), path: "/payouts", matches, noIndex: true });
 
 export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
   const _ = useTranslate();
