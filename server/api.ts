@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { joinSession, type SessionUser } from "~/features/auth/session.server";
 import { isAllowedNodeOrigin } from "~/features/security/origin-check.server";
 import { answerHoldRequest, HOLD_BODY_BYTES, HOLD_PATH } from "~/features/bookings/hold-request.server";
-import { negotiateLocale, savedLocale } from "~/features/i18n/negotiate";
+import { localeOfClues, localeOfReferer } from "~/features/i18n/negotiate";
 import { nowNamed, TEST_NOW_HEADER } from "~/lib/clock.server";
-import { localeOfPath, type Locale } from "~/lib/locales";
+import type { Locale } from "~/lib/locales";
 import { isDatabaseUnavailable } from "~/lib/db-unavailable.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -102,16 +102,7 @@ async function answer(endpoint: ApiEndpoint, req: IncomingMessage, res: ServerRe
  * saved language, the `lang` cookie, Accept-Language.
  */
 function apiLocale(header: (name: string) => string | null, user: SessionUser | null): Locale {
-  let fromPage: Locale | null = null;
-  const referer = header("referer");
-  if (referer) {
-    try {
-      fromPage = localeOfPath(new URL(referer).pathname);
-    } catch {
-      fromPage = null;
-    }
-  }
-  return fromPage ?? user?.preferredLanguage ?? savedLocale(header("cookie")) ?? negotiateLocale(header("accept-language"));
+  return localeOfClues({ page: localeOfReferer(header("referer")), memberLanguage: user?.preferredLanguage, cookie: header("cookie"), acceptLanguage: header("accept-language") });
 }
 
 function failed(endpoint: ApiEndpoint, error: unknown): ApiAnswer {

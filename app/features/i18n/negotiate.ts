@@ -51,12 +51,12 @@ export function savedLocale(cookieHeader: string | null | undefined): Locale | n
  * (the cookie the language menu sets), else `Accept-Language`, else English.
  */
 export function localeOfRequest(request: Request, memberLanguage?: string | null): Locale {
-  return (
-    localeOfPath(new URL(request.url).pathname) ??
-    (isLocale(memberLanguage) ? memberLanguage : null) ??
-    savedLocale(request.headers.get("Cookie")) ??
-    negotiateLocale(request.headers.get("Accept-Language"))
-  );
+  return localeOfClues({ page: localeOfPath(new URL(request.url).pathname), memberLanguage, cookie: request.headers.get("Cookie"), acceptLanguage: request.headers.get("Accept-Language") });
+}
+
+/** The order every request's language is decided in (ADR 0293, 0296): the page's prefix, the member's saved language, the `lang` cookie, Accept-Language. */
+export function localeOfClues(clues: { page: Locale | null; memberLanguage?: string | null; cookie: string | null; acceptLanguage: string | null }): Locale {
+  return clues.page ?? (isLocale(clues.memberLanguage) ? clues.memberLanguage : null) ?? savedLocale(clues.cookie) ?? negotiateLocale(clues.acceptLanguage);
 }
 
 /**
@@ -75,11 +75,15 @@ export function pageLocaleOfRequest(request: Request): { locale: Locale; chosen:
 
 /** The language prefix of the same-origin page a request was sent from (its `Referer`), if any. */
 export function refererLocale(request: Request): Locale | null {
-  const referer = request.headers.get("Referer");
+  return localeOfReferer(request.headers.get("Referer"), new URL(request.url).origin);
+}
+
+/** The language prefix of a `Referer` (of the same origin, when one is given), if any. */
+export function localeOfReferer(referer: string | null, origin?: string): Locale | null {
   if (!referer) return null;
   try {
     const from = new URL(referer);
-    return from.origin === new URL(request.url).origin ? localeOfPath(from.pathname) : null;
+    return origin === undefined || from.origin === origin ? localeOfPath(from.pathname) : null;
   } catch {
     return null;
   }
