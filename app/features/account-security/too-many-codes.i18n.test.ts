@@ -13,6 +13,6 @@ describe("the waits after too many tries, in the member's language", () => {
     const es = await loadCatalogs("es", ["account", "booking"]);
     const say = (text: Parameters<typeof translate>[1]) => translate(es, text);
     expect(SECURITY_TEXT.tooManyCodes(formatRetryAfter(600, say), say)).toBe("Demasiados códigos incorrectos. Vuelve a intentarlo en 10 minutos.");
-    expect(identityUploadsTooMany(formatRetryAfter(60, say), say)).toBe("Demasiadas fotos subidas. Vuelve a intentarlo en 1 minuto.");
+    expect(identityUploadsTooMany(formatRetryAfter(60, say), say)).toBe("Demasiados archivos subidos. Vuelve a intentarlo en 1 minuto.");
   });
 });
