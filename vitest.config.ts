@@ -23,6 +23,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Two workers' HTTP tests may start dev servers at once (tests/setup/typegen-race.ts).
     onUnhandledError: (error) => !isRouteTypegenRace(error),
+    // The PostgreSQL run's migrated template, made once (tests/setup/postgres-template.ts).
+    globalSetup: ["tests/setup/postgres-template.ts"],
     projects: [
       {
         extends: true,

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { inject } from "vitest";
 import { migrationsFolder, openDatabase, runMigrations, type Database } from "~/lib/db.server";
 
 export type TestDatabase = Database & { name: string; drop(): Promise<void> };
@@ -24,7 +25,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await runMigrations(database); // nothing left to apply: the snapshot is at the newest migration
     return { ...database, name: "pglite:memory", drop: () => database.close() };
   }
-  const scratch = await createScratchPostgres("rentwell_test");
+  // A copy of the run's migrated template (postgres-template.ts): nothing left to apply.
+  const scratch = await createScratchPostgres("rentwell_test", process.env.TEST_DATABASE_URL, { template: inject("postgresTemplate") || undefined, fastCommits: true });
   const database = await openDatabase({ engine: "postgres", url: scratch.url, max: 4 });
   await runMigrations(database);
   return {
@@ -37,14 +39,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty PostgreSQL database next to `adminUrl` (TEST_DATABASE_URL), uniquely named; `drop()` removes it. */
-export async function createScratchPostgres(prefix: string, adminUrl = process.env.TEST_DATABASE_URL): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database next to `adminUrl` (TEST_DATABASE_URL), uniquely named, empty or
+ * a copy of `template`; `drop()` removes it. With `fastCommits`, its commits do not wait for
+ * the disk (synchronous_commit off): a test file's database need not survive a crash.
+ */
+export async function createScratchPostgres(
+  prefix: string,
+  adminUrl = process.env.TEST_DATABASE_URL,
+  { template, fastCommits = false }: { template?: string; fastCommits?: boolean } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
   const name = `${prefix}_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    if (fastCommits) await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
