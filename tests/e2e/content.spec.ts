@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "#tests/e2e/support/fixtures";
+import { expect, hydrated, test } from "#tests/e2e/support/fixtures";
 
 /** Every page of issue #6, with a distinctive text each must show. */
 const PAGES = [
@@ -93,6 +93,7 @@ test.describe("content pages", () => {
   }) => {
     const errors = watchConsole(page);
     await page.goto("/how-it-works");
+    await hydrated(page);
     const steps = page.getByRole("list", { name: "Steps" });
     for (const step of ["Search & Discover", "Book Instantly", "Secure Payment", "Enjoy & Review"]) {
       await expect(steps.getByRole("button", { name: step })).toBeVisible();
@@ -201,6 +202,7 @@ test.describe("content pages", () => {
   test("help: categories expand and the search filters over questions and answers", async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto("/help");
+    await hydrated(page);
     for (const category of ["Booking", "Hosting", "Account"]) {
       await expect(page.getByRole("button", { name: new RegExp(`^${category}`) })).toBeVisible();
     }
@@ -355,6 +357,7 @@ test.describe("content pages", () => {
     await expect(page.getByLabel("Subject")).toHaveValue("general");
 
     await page.goto("/privacy");
+    await hydrated(page);
     await page.getByRole("button", { name: "Manage Privacy Settings" }).click();
     const dialog = page.getByRole("dialog", { name: "Privacy settings" });
     await expect(dialog).toBeVisible();

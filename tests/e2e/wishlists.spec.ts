@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { accountButton, createListing, expect, pageAtProjectWidth, PASSWORD, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
+import { accountButton, createListing, expect, hydrated, pageAtProjectWidth, PASSWORD, runJob, signUp, test, uniqueEmail } from "#tests/e2e/support/fixtures";
 
 /** Issue #27 points 5 and 6: the heart, named lists, availability on /wishlists, the share link, saved searches. */
 
@@ -13,11 +13,6 @@ const LISTING = "Daikanyama White Photo Studio";
 
 function card(page: Page, title: string) {
   return page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-}
-
-async function hydrated(page: Page) {
-  // The header's sign-in button is enabled once React has hydrated the page.
-  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeEnabled();
 }
 
 test.describe("wishlists", () => {

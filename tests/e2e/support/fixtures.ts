@@ -28,6 +28,15 @@ export function accountButton(page: Page) {
   return page.getByRole("banner").getByRole("button", { name: /^Account menu for / }).filter({ visible: true });
 }
 
+/**
+ * Waits until React has hydrated a signed-out page: the header's sign-in button is enabled
+ * only then. A click on a server-rendered button that needs JavaScript (an accordion, a
+ * dialog) before that is lost, most often on a busy machine.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In / Sign Up" })).toBeEnabled();
+}
+
 /** Opens the sign-in dialog from the header, in the given mode. */
 export async function openAuthDialog(page: Page, mode: "signin" | "signup" = "signin") {
   if (page.url() === "about:blank") await page.goto("/");
