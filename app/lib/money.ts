@@ -1,4 +1,4 @@
-import { intlLocale } from "./locales";
+import { intlLocale, isLocale, textDirection } from "./locales";
 
 /**
  * Money in integer minor units (cents; JPY and KRW have none), so arithmetic is
@@ -97,11 +97,22 @@ function decimal(minor: number, currency: string): Intl.StringNumericLiteral {
 
 /** "$120.50", "¥8,000" — with the currency's minor units, as totals show them ("120,50 US$" with locale "es"). */
 export function formatMinor(minor: number, currency: string, locale?: string) {
-  return currencyFormat(currency, minorUnitDigits(currency), undefined, locale).format(decimal(minor, currency));
+  return isolated(currencyFormat(currency, minorUnitDigits(currency), undefined, locale).format(decimal(minor, currency)), locale);
 }
 
 /** "$121", "¥8,000" — whole units rounded half-up, as price chips and cards show them ("121 US$" with locale "es"). */
 export function formatMinorWhole(minor: number, currency: string, locale?: string) {
-  return currencyFormat(currency, 0, "halfExpand", locale).format(decimal(minor, currency));
+  return isolated(currencyFormat(currency, 0, "halfExpand", locale).format(decimal(minor, currency)), locale);
+}
+
+/**
+ * In a right-to-left language an amount is one left-to-right island ("71.50 US$" inside
+ * Arabic text): Unicode's left-to-right isolate around it, without Intl's leading
+ * right-to-left mark. Without it the bidi algorithm moves the "$" of "US$" across the
+ * letters, and a button read "$US 71.50".
+ */
+function isolated(amount: string, locale?: string): string {
+  const language = locale?.split("-")[0];
+  return isLocale(language) && textDirection(language) === "rtl" ? `\u2066${amount.replace(/[\u200e\u200f\u061c]/g, "")}\u2069` : amount;
 }
 
