@@ -145,6 +145,14 @@ function lingeringClose(socket: Socket) {
 export function closeUnfinishedRequests(req: Request, res: Response, next: NextFunction) {
   const socket = req.socket;
   socket.destroySoon = () => (req.complete ? Socket.prototype.destroySoon.call(socket) : lingeringClose(socket));
+  // An answer that starts before its request's body has arrived says so: the connection ends
+  // after it, and a keep-alive client told nothing would send its next request on a closing
+  // socket (a reset: Playwright's POST /map/cities.json, answered 405 unread, then a GET).
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   res.on("finish", () => {
     if (!req.complete) lingeringClose(socket);
   });

@@ -134,6 +134,27 @@ describe("every route's body is capped by the server", () => {
     expect(await answerWhileSending("PROPFIND", "/")).toMatch(/^HTTP\/1\.1 405 /);
   });
 
+  it("an answer sent before its request's body has arrived says 'Connection: close', so a keep-alive client does not reuse the closing connection", async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(app.baseUrl).port), "127.0.0.1");
+      let text = "";
+      let sent = false;
+      socket.on("data", (data) => {
+        text += data.toString("latin1");
+        // The body only once the answer's head is here: the route answered without it.
+        if (!sent && text.includes("\r\n\r\n")) {
+          sent = true;
+          socket.write("{}");
+        }
+      });
+      socket.on("error", () => resolve(text));
+      socket.on("close", () => resolve(text));
+      socket.write("POST /map/cities.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n");
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
   it("a chunked body under the cap reaches the route whole", async () => {
     // The sign-in form, sent chunked: the route reads every field (a wrong password).
     const body = "email=nobody%40example.com&password=" + "x".repeat(20_000);
