@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accountButton, expect, signIn, test } from "#tests/e2e/support/fixtures";
+import { accountButton, expect, hydrated, signIn, test } from "#tests/e2e/support/fixtures";
 
 const CHELSEA = "Chelsea Daylight Studio with Cyclorama Wall";
 const CHELSEA_PATH = "/space/chelsea-daylight-studio-with-cyclorama-wall/new-york";
@@ -144,6 +144,7 @@ test.describe("space detail", () => {
 test.describe("public profile dialog", () => {
   test("host card opens the profile; 'Contact Host' asks a visitor to sign in", async ({ page }, testInfo) => {
     await page.goto(CHELSEA_PATH);
+    await hydrated(page);
     await page.getByRole("button", { name: "View host profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Maya Chen" });
     await expect(dialog).toBeVisible();
@@ -166,6 +167,7 @@ test.describe("public profile dialog", () => {
     await page.goto("/san-jose");
     await page.getByRole("link", { name: "Downtown San Jose Meeting Room for Eight" }).click();
     await expect(page.getByRole("region", { name: "Your host" })).toContainText("Host");
+    await hydrated(page);
     await page.getByRole("button", { name: "View host profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Host" });
     // No conversations yet: no response figures at all (issue #29 point 6), not the old made-up 95 %.
