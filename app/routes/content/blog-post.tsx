@@ -6,8 +6,7 @@ import { Link } from "react-router";
 import { findPost, formatPostDate, relatedPosts, type BlogBlock } from "~/features/content/blog/blog";
 import { PostCard, PostMeta, PostTags } from "~/features/content/blog/components/post-card";
 import { localizePost } from "~/features/content/blog/posts.server";
-import { localeOfRequest } from "~/features/i18n/negotiate";
-import { getUser } from "~/features/auth/session.server";
+import { pageLocale } from "~/features/i18n/request-i18n.server";
 import { GeneralErrorBoundary, NotFoundPage } from "~/features/shell/components/general-error-boundary";
 import { notFound } from "~/lib/http";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
@@ -24,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const post = findPost(params.slug);
   if (!post) notFound(NOT_FOUND_TEXT.post);
   // The post in the page's language, as the root decides it (ADR 0293, issue #31).
-  const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
+  const locale = await pageLocale(request);
   return { post: localizePost(post, locale), related: relatedPosts(post).map((other) => localizePost(other, locale)) };
 }
 

@@ -1,8 +1,7 @@
 import { msg, plural } from "@lingui/core/macro";
 import { ArrowRight } from "lucide-react";
 import { i18nFor, loadAllCatalogs, translate } from "~/features/i18n/i18n";
-import { localeOfRequest } from "~/features/i18n/negotiate";
-import { getUser } from "~/features/auth/session.server";
+import { pageLocale } from "~/features/i18n/request-i18n.server";
 import { translatable } from "~/features/i18n/translatable";
 import { useTranslate } from "~/features/i18n/use-translate";
 import { Link } from "react-router";
@@ -32,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryFromSlug(categoryParam);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   // The page's language, as the root decides it (ADR 0293): the posts in it (issue #31).
-  const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
+  const locale = await pageLocale(request);
   const listing = blogListing(postsIn(locale), { category, page });
   // A category's page title and description, in the page's language (ADR 0294).
   let categoryMeta: { title: string; description: string } | null = null;

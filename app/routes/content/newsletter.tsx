@@ -8,9 +8,8 @@ import { handleNewsletterForm } from "~/features/content/newsletter/newsletter-a
 import { NEWSLETTER_ERRORS, type NewsletterResult } from "~/features/content/newsletter/newsletter-messages";
 import { clientIp } from "~/features/security/client-ip.server";
 import { requestNow } from "~/lib/clock.server";
-import { getUser } from "~/features/auth/session.server";
 import { requestTranslate } from "~/features/i18n/request-i18n.server";
-import { localeOfRequest } from "~/features/i18n/negotiate";
+import { pageLocale } from "~/features/i18n/request-i18n.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!body.ok) return data({ status: "invalid", message: NEWSLETTER_ERRORS.tooLong, fieldErrors: { email: NEWSLETTER_ERRORS.tooLong } } satisfies NewsletterResult, { status: 413 });
   const db = await getDb();
   // The confirmation e-mail in the page's language (ADR 0296).
-  const locale = localeOfRequest(request, (await getUser(request))?.preferredLanguage);
+  const locale = await pageLocale(request);
   const result = await handleNewsletterForm(db, body.form, clientIp(request), requestNow(request), locale, await requestTranslate(request));
   const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : 200;
   return data(result, { status });
